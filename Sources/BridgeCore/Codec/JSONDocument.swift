@@ -1,0 +1,186 @@
+import CJansson
+import PropStore
+
+/// A parsed JSON value that owns its jansson tree and releases it when it goes away.
+///
+/// The only place a `json_t` is created from text; every reader borrows it through ``JSONRef``.
+public struct JSONDocument: ~Copyable {
+    /// The root value, valid while the document lives.
+    public let root: JSONRef
+
+    /// Parses one JSON text: duplicate keys and invalid UTF-8 are refused, `\u0000` in strings is kept.
+    public init(parsing bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
+        self.root = JSONRef(try Self.load(bytes))
+    }
+
+    public init(parsing text: String) throws(JSONParseError) {
+        var text = text
+        let loaded = text.withUTF8 { buffer in Result { () throws(JSONParseError) in try Self.load(UnsafeRawBufferPointer(buffer)) } }
+        self.root = JSONRef(try loaded.get())
+    }
+
+    private static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
+        var error = json_error_t()
+        guard let base = bytes.baseAddress,
+            let value = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, cj_decode_flags(), &error)
+        else {
+            if bytes.isEmpty { throw JSONParseError(message: "empty input", column: 0) }
+            throw JSONParseError(error)
+        }
+        return value
+    }
+
+    /// A document holding a new reference to `value`.
+    public init(retaining value: JSONRef) {
+        self.root = JSONRef(cj_incref(value.raw)!)
+    }
+
+    private init(adopting value: JSONRef) { self.root = value }
+
+    /// A deep copy, which can be changed without touching this one.
+    public func deepCopy() -> JSONDocument {
+        JSONDocument(adopting: JSONRef(json_deep_copy(root.raw)!))
+    }
+
+    deinit { cj_decref(root.raw) }
+}
+
+/// Why a text is not JSON, in jansson's words, with where.
+public struct JSONParseError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The 1-based column (byte) where jansson stopped.
+    public var column: Int
+
+    init(message: String, column: Int) {
+        self.message = message
+        self.column = column
+    }
+
+    init(_ error: json_error_t) {
+        var error = error
+        let text = withUnsafeBytes(of: &error.text) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        self.init(message: text, column: Int(error.column))
+    }
+
+    public var description: String { "\(message) at column \(column)" }
+}
+
+/// A borrowed jansson value: reading only, valid while its document lives.
+public struct JSONRef: @unchecked Sendable {
+    // @unchecked: a plain pointer read only while its owning JSONDocument is alive on the same thread.
+    @usableFromInline let raw: UnsafeMutablePointer<json_t>
+
+    init(_ raw: UnsafeMutablePointer<json_t>) { self.raw = raw }
+
+    public enum Kind: Sendable { case object, array, string, integer, real, bool, null }
+
+    public var kind: Kind {
+        switch cj_type(raw) {
+        case JSON_OBJECT: .object
+        case JSON_ARRAY: .array
+        case JSON_STRING: .string
+        case JSON_INTEGER: .integer
+        case JSON_REAL: .real
+        case JSON_TRUE, JSON_FALSE: .bool
+        default: .null
+        }
+    }
+
+    public var isObject: Bool { cj_is_object(raw) != 0 }
+    public var isNull: Bool { cj_is_null(raw) != 0 }
+
+    /// The member `key` of an object, or `nil` when absent or not an object.
+    public subscript(key: String) -> JSONRef? {
+        json_object_get(raw, key).map(JSONRef.init)
+    }
+
+    /// The integer value, when this is a JSON integer.
+    public var integer: Int64? {
+        cj_is_integer(raw) != 0 ? Int64(cj_integer_value(raw)) : nil
+    }
+
+    /// The string value, byte-exact (including NUL), when this is a JSON string.
+    public var string: String? {
+        guard cj_is_string(raw) != 0, let chars = json_string_value(raw) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: chars, count: json_string_length(raw)), as: UTF8.self)
+    }
+
+    /// Whether this is the string `literal` (compared without making a Swift string).
+    public func isString(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { cj_string_equals(raw, $0.baseAddress, $0.count) != 0 }
+        }
+    }
+
+    /// The elements of an array, or `nil` when this is not one.
+    public var elements: [JSONRef]? {
+        guard cj_is_array(raw) != 0 else { return nil }
+        let count = json_array_size(raw)
+        var result: [JSONRef] = []
+        result.reserveCapacity(count)
+        for i in 0..<count { result.append(JSONRef(json_array_get(raw, i))) }
+        return result
+    }
+
+    public var arrayCount: Int? { cj_is_array(raw) != 0 ? json_array_size(raw) : nil }
+
+    /// Calls `body` with each member of an object, in the order they were written.
+    public func forEachMember(_ body: (String, JSONRef) throws(BridgeError) -> Void) throws(BridgeError) {
+        var iter = json_object_iter(raw)
+        while let it = iter {
+            let key = String(
+                decoding: UnsafeRawBufferPointer(start: json_object_iter_key(it), count: json_object_iter_key_len(it)),
+                as: UTF8.self
+            )
+            try body(key, JSONRef(json_object_iter_value(it)))
+            iter = json_object_iter_next(raw, it)
+        }
+    }
+
+    /// The value for prop conversion.
+    public var rawValue: RawValue {
+        switch cj_type(raw) {
+        case JSON_NULL: .null
+        case JSON_TRUE: .bool(true)
+        case JSON_FALSE: .bool(false)
+        case JSON_INTEGER: .int(Int64(cj_integer_value(raw)))
+        case JSON_REAL: .double(json_real_value(raw))
+        case JSON_STRING: .string(string ?? "")
+        case JSON_ARRAY: .array(json: compactText)
+        default: .object(json: compactText)
+        }
+    }
+
+    /// The value as compact JSON text.
+    public var compactText: String {
+        guard let text = json_dumps(raw, cj_encode_flags()) else { return "null" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
+    /// Whether two values are equal as JSON (key order does not matter).
+    public func isEqual(to other: JSONRef) -> Bool { json_equal(raw, other.raw) != 0 }
+
+    /// Replaces (or adds) the member `key` of an object with a string. For normalising copies only.
+    public func setString(_ key: String, _ value: String) {
+        json_object_set_new(raw, key, json_stringn(value, value.utf8.count))
+    }
+
+    /// Replaces (or adds) the member `key` of an object with an integer. For normalising copies only.
+    public func setInteger(_ key: String, _ value: Int) {
+        json_object_set_new(raw, key, cj_integer(Int64(value)))
+    }
+
+    /// The keys of an object, in order.
+    public var keys: [String] {
+        var keys: [String] = []
+        var iter = json_object_iter(raw)
+        while let it = iter {
+            keys.append(String(cString: json_object_iter_key(it)))
+            iter = json_object_iter_next(raw, it)
+        }
+        return keys
+    }
+}

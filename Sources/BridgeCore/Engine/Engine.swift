@@ -1,0 +1,114 @@
+import PropStore
+import Synchronization
+
+/// The bridge: the registered components, the limits, and the sessions opened on it.
+///
+/// Pure: no sockets, clocks or random ids. The daemon (or a test, or `bridged replay`) opens a
+/// ``Session`` per client and feeds it lines.
+public final class Engine: Sendable {
+    /// Limits that protect the process; exceeding one is `limit_exceeded`.
+    public struct Configuration: Sendable {
+        /// The `server` of the hello result.
+        public var server: String = "bridged/\(Engine.version)"
+        public var maxViewsPerSession: Int = 2_000_000
+        public var maxOpsPerBatch: Int = 100_000
+
+        public init() {}
+    }
+
+    public static let version = "0.1.0"
+    public static let protocolVersion = 1
+
+    public let registry: ComponentRegistry
+    public let configuration: Configuration
+    /// The hello result's `components`, encoded once.
+    let componentsJSON: [UInt8]
+    private let openSessions = Atomic<Int>(0)
+
+    public init(registry: ComponentRegistry = .builtin, configuration: Configuration = .init()) {
+        self.registry = registry
+        self.configuration = configuration
+        self.componentsJSON = Engine.describe(registry)
+    }
+
+    /// Opens a session. `id` is what hello reports; the caller chooses it (the daemon makes it unique).
+    public func makeSession(id: String) -> Session {
+        openSessions.add(1, ordering: .relaxed)
+        return Session(engine: self, id: id)
+    }
+
+    /// Sessions opened and not yet closed.
+    public var sessionCount: Int { openSessions.load(ordering: .relaxed) }
+
+    func sessionClosed() { openSessions.subtract(1, ordering: .relaxed) }
+
+    private static func describe(_ registry: ComponentRegistry) -> [UInt8] {
+        var w = JSONWriter()
+        w.raw("{")
+        for (i, component) in registry.components.enumerated() {
+            if i > 0 { w.comma() }
+            w.string(component.name)
+            w.raw(":{")
+            w.key("props")
+            w.raw("{")
+            for (j, prop) in component.props.enumerated() {
+                if j > 0 { w.comma() }
+                w.string(prop.name)
+                w.raw(":{")
+                w.key("type")
+                w.string(prop.type.name)
+                w.raw(",")
+                w.key("default")
+                w.propValue(prop.defaultValue)
+                if case .enumeration(let values) = prop.type {
+                    w.raw(",")
+                    w.key("values")
+                    w.stringArray(values)
+                }
+                w.raw("}")
+            }
+            w.raw("},")
+            w.key("events")
+            w.raw("{")
+            for (j, event) in component.events.enumerated() {
+                if j > 0 { w.comma() }
+                w.string(event.name)
+                if event.bubbles {
+                    w.raw(#":{"bubbles":true,"registrationNames":{"bubbled":"#)
+                    w.string(event.registrationName)
+                    w.raw(#","captured":"#)
+                    w.string(event.captureRegistrationName)
+                    w.raw("}}")
+                } else {
+                    w.raw(#":{"bubbles":false,"registrationName":"#)
+                    w.string(event.registrationName)
+                    w.raw("}")
+                }
+            }
+            w.raw("},")
+            w.key("commands")
+            w.raw("{")
+            for (j, command) in component.commands.enumerated() {
+                if j > 0 { w.comma() }
+                w.string(command.name)
+                w.raw(#":{"args":"#)
+                w.stringArray(command.args.map(\.name))
+                w.raw("}")
+            }
+            w.raw("}}")
+        }
+        w.raw("}")
+        return w.bytes
+    }
+}
+
+extension JSONWriter {
+    mutating func stringArray(_ values: [String]) {
+        raw("[")
+        for (i, value) in values.enumerated() {
+            if i > 0 { comma() }
+            string(value)
+        }
+        raw("]")
+    }
+}

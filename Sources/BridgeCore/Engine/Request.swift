@@ -1,0 +1,77 @@
+import PropStore
+
+/// Reading the fields of a request, with errors that say which op and which field was wrong.
+struct Request {
+    let op: String
+    let json: JSONRef
+
+    /// A required positive-integer tag.
+    func tag(_ field: String = "tag") throws(BridgeError) -> Int {
+        guard let value = json[field] else {
+            throw BridgeError(.badRequest, "\(op): missing '\(field)' (a positive integer)")
+        }
+        return try Request.tag(value, field: field, op: op)
+    }
+
+    static func tag(_ value: JSONRef, field: String, op: String) throws(BridgeError) -> Int {
+        guard let tag = value.integer, tag > 0 else {
+            throw BridgeError(
+                .badRequest,
+                "\(op): '\(field)' must be a positive integer, got \(value.rawValue.typeName) \(value.compactText)"
+            )
+        }
+        return Int(tag)
+    }
+
+    /// An optional positive-integer tag.
+    func optionalTag(_ field: String) throws(BridgeError) -> Int? {
+        guard let value = json[field], !value.isNull else { return nil }
+        return try Request.tag(value, field: field, op: op)
+    }
+
+    func string(_ field: String) throws(BridgeError) -> String {
+        guard let value = json[field] else { throw BridgeError(.badRequest, "\(op): missing '\(field)' (a string)") }
+        guard let string = value.string else {
+            throw BridgeError(.badRequest, "\(op): '\(field)' must be a string, got \(value.compactText)")
+        }
+        return string
+    }
+
+    func optionalString(_ field: String) throws(BridgeError) -> String? {
+        guard let value = json[field], !value.isNull else { return nil }
+        guard let string = value.string else {
+            throw BridgeError(.badRequest, "\(op): '\(field)' must be a string, got \(value.compactText)")
+        }
+        return string
+    }
+
+    func optionalInt(_ field: String) throws(BridgeError) -> Int? {
+        guard let value = json[field], !value.isNull else { return nil }
+        guard let int = value.integer else {
+            throw BridgeError(.badRequest, "\(op): '\(field)' must be an integer, got \(value.compactText)")
+        }
+        return Int(int)
+    }
+
+    func object(_ field: String, required: Bool) throws(BridgeError) -> JSONRef? {
+        guard let value = json[field], !value.isNull else {
+            if required { throw BridgeError(.badRequest, "\(op): missing '\(field)' (an object)") }
+            return nil
+        }
+        guard value.isObject else {
+            throw BridgeError(.badRequest, "\(op): '\(field)' must be an object, got \(value.compactText)")
+        }
+        return value
+    }
+
+    func array(_ field: String, required: Bool) throws(BridgeError) -> [JSONRef]? {
+        guard let value = json[field], !value.isNull else {
+            if required { throw BridgeError(.badRequest, "\(op): missing '\(field)' (an array)") }
+            return nil
+        }
+        guard let elements = value.elements else {
+            throw BridgeError(.badRequest, "\(op): '\(field)' must be an array, got \(value.compactText)")
+        }
+        return elements
+    }
+}

@@ -1,0 +1,135 @@
+import PropStore
+
+extension Session {
+    /// Runs one op, writing its result into `result`. Throws without having changed anything
+    /// (outside a batch), or after recording how to undo (inside one).
+    func perform(op: JSONRef, request json: JSONRef, inBatch: Bool) throws(BridgeError) {
+        let name = op.string ?? ""
+        let request = Request(op: name, json: json)
+        switch name {
+        case "update": try update(request)
+        case "command": try command(request)
+        case "create": try create(request)
+        case "setChildren": try setChildren(request)
+        case "delete": try delete(request)
+        case "subscribe": try subscribe(request, on: true)
+        case "unsubscribe": try subscribe(request, on: false)
+        case "inspect": try inspect(request)
+        case "batch":
+            if inBatch { throw BridgeError(.badRequest, "batch: a batch cannot contain another batch") }
+            try batch(request)
+        case "hello":
+            if inBatch { throw BridgeError(.badRequest, "batch: hello cannot be part of a batch") }
+            try hello(request)
+        case "ping": result.raw("{}")
+        case "stats": stats()
+        default:
+            throw BridgeError(
+                .unknownOp,
+                "unknown op '\(name)'; expected one of hello, create, update, setChildren, delete, subscribe, "
+                    + "unsubscribe, command, inspect, batch, ping, stats"
+            )
+        }
+    }
+
+    /// Looks a tag up in the static storage.
+    func view(_ tag: Int, field: String = "tag", op: String) throws(BridgeError) -> ViewProxy {
+        guard let view = ViewStorage.proxy(session: storageKey, tag: tag) else {
+            throw BridgeError(.unknownTag, "\(op): no view with \(field) \(tag) in this session")
+        }
+        return view
+    }
+
+    func hello(_ request: Request) throws(BridgeError) {
+        guard let version = request.json["protocol"] else {
+            throw BridgeError(.badRequest, "hello: missing 'protocol' (this server speaks protocol 1)")
+        }
+        guard version.integer == Int64(Engine.protocolVersion) else {
+            throw BridgeError(
+                .unsupportedProtocol,
+                "hello: protocol \(version.compactText) is not supported; this server speaks protocol 1"
+            )
+        }
+        _ = try request.optionalString("client")
+        greeted = true
+        result.raw(#"{"protocol":1,"server":"#)
+        result.string(engine.configuration.server)
+        result.raw(#","session":"#)
+        result.string(id)
+        result.raw(#","components":"#)
+        result.raw(engine.componentsJSON)
+        result.raw("}")
+    }
+
+    func stats() {
+        result.raw(#"{"sessions":"#)
+        result.int(engine.sessionCount)
+        result.raw(#","views":"#)
+        result.int(ViewStorage.totalCount)
+        result.raw(#","sessionViews":"#)
+        result.int(viewCount)
+        result.raw(#","seq":"#)
+        result.int(seq)
+        result.raw("}")
+    }
+
+    func inspect(_ request: Request) throws(BridgeError) {
+        let view = try view(try request.tag(), op: "inspect")
+        view.renderIfNeeded()
+        result.raw(#"{"tag":"#)
+        result.int(view.tag)
+        result.raw(#","component":"#)
+        result.string(view.type.name)
+        result.raw(#","props":{"#)
+        for (i, prop) in view.type.props.enumerated() {
+            if i > 0 { result.comma() }
+            result.string(prop.name)
+            result.raw(":")
+            result.propValue(view.value(of: prop))
+        }
+        result.raw(#"},"parent":"#)
+        if let parent = view.parent { result.int(parent.tag) } else { result.null() }
+        result.raw(#","children":["#)
+        for (i, child) in view.children.enumerated() {
+            if i > 0 { result.comma() }
+            result.int(child.tag)
+        }
+        result.raw(#"],"render":"#)
+        result.string(view.render)
+        result.raw(#","renders":"#)
+        result.int(view.renders)
+        result.raw("}")
+    }
+
+    /// Runs the ops in order, all or nothing; events wait for the commit.
+    func batch(_ request: Request) throws(BridgeError) {
+        guard let ops = try request.array("ops", required: true) else { return }
+        guard ops.count <= engine.configuration.maxOpsPerBatch else {
+            throw BridgeError(
+                .limitExceeded,
+                "batch: \(ops.count) ops exceed the limit of \(engine.configuration.maxOpsPerBatch) per batch"
+            )
+        }
+        undoLog = []
+        result.raw(#"{"results":["#)
+        for (index, op) in ops.enumerated() {
+            if index > 0 { result.comma() }
+            do throws(BridgeError) {
+                guard op.isObject else { throw BridgeError(.badRequest, "batch: op \(index) is not an object") }
+                guard let name = op["op"], name.kind == .string else {
+                    throw BridgeError(.badRequest, "batch: op \(index) has no 'op' string")
+                }
+                try perform(op: name, request: op, inBatch: true)
+            } catch {
+                var failure = BridgeError(
+                    .batchFailed,
+                    "batch: op \(index) (\(op["op"]?.string ?? "?")) failed: \(error.message); nothing was applied"
+                )
+                failure.index = index
+                failure.inner = BridgeError.Inner(error)
+                throw failure
+            }
+        }
+        result.raw("]}")
+    }
+}

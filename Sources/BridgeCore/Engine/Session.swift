@@ -1,0 +1,211 @@
+import PropStore
+
+/// One client's session: its views (in ``ViewStorage``), its subscriptions and its event sequence.
+///
+/// Feed it lines with ``handle(line:into:)``; it appends the frames to write, in order: the events a
+/// request caused, then the request's response. Not thread-safe: drive a session from one place at a time.
+public final class Session {
+    public let id: String
+    public let engine: Engine
+    /// This session's key in ``ViewStorage``.
+    public let storageKey: UInt64
+    /// The last event sequence number written (0 before the first event).
+    public internal(set) var seq = 0
+    var greeted = false
+    var closed = false
+    /// Live views of this session.
+    var viewCount = 0
+
+    /// The result of the request being handled, written before its response prefix is known to be `ok`.
+    var result = JSONWriter(capacity: 256)
+    /// Events the current request emitted, written once it succeeds.
+    var pendingEvents: [PendingEvent] = []
+    /// Views whose props may have changed in the current request; rendered once it succeeds.
+    var touched: [ViewProxy] = []
+    /// Subtrees deleted by the current request; torn down once it succeeds.
+    var deletedRoots: [ViewProxy] = []
+    /// Inside a batch: how to undo each change made so far, in order.
+    var undoLog: [() -> Void]?
+
+    struct PendingEvent {
+        let view: ViewProxy
+        let event: EventSpec
+        let payload: EventPayload
+    }
+
+    /// What a line turned out to be, for a recorder that keeps bad input as raw text.
+    public enum LineKind: Sendable {
+        /// Blank: a keep-alive, answered with nothing.
+        case keepAlive
+        /// A JSON object (a request, valid or not).
+        case object
+        /// Not a JSON object: answered with `bad_json` or `bad_request`.
+        case notObject
+    }
+
+    init(engine: Engine, id: String) {
+        self.engine = engine
+        self.id = id
+        self.storageKey = ViewStorage.makeSessionKey()
+    }
+
+    deinit {
+        if !closed { close() }
+    }
+
+    /// Handles one line (without its `\n`; a trailing `\r` is ignored) and appends the frames to write.
+    @discardableResult
+    public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> LineKind {
+        var line = line
+        if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        if line.isEmpty { return .keepAlive }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: line)
+        } catch {
+            writeError(BridgeError(.badJSON, "invalid JSON: \(error)"), id: .none, into: &out)
+            return .notObject
+        }
+        let request = document.root
+        guard request.isObject else {
+            writeError(BridgeError(.badRequest, "a request must be a JSON object"), id: .none, into: &out)
+            return .notObject
+        }
+        handle(request: request, into: &out)
+        return .object
+    }
+
+    /// Handles one line of text; returns the frames written, one per element, without newlines.
+    public func handle(line: String) -> [String] {
+        var out: [UInt8] = []
+        var line = line
+        line.withUTF8 { _ = handle(line: UnsafeRawBufferPointer($0), into: &out) }
+        return out.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Ends the session: every view it has leaves storage; no event is emitted for them again.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        let views = ViewStorage.removeSession(storageKey)
+        for view in views {
+            view.isMounted = false
+            view.children = []
+            view.parent = nil
+            view.listeners = [:]
+        }
+        viewCount = 0
+        engine.sessionClosed()
+    }
+
+    func handle(request: JSONRef, into out: inout [UInt8]) {
+        var id = RequestID.none
+        if let value = request["id"] {
+            switch value.kind {
+            case .integer: id = .int(Int(value.integer!))
+            case .string: id = .string(value.string!)
+            case .null: id = .none
+            default:
+                writeError(BridgeError(.badRequest, "'id' must be an integer or a string"), id: .none, into: &out)
+                return
+            }
+        }
+        result.bytes.removeAll(keepingCapacity: true)
+        do throws(BridgeError) {
+            guard let op = request["op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
+            guard op.kind == .string else { throw BridgeError(.badRequest, "'op' must be a string") }
+            if !greeted && !op.isString("hello") {
+                throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
+            }
+            try perform(op: op, request: request, inBatch: false)
+        } catch {
+            rollback()
+            writeError(error, id: id, into: &out)
+            return
+        }
+        commit(into: &out)
+        writeResponsePrefix(id: id, into: &out)
+        out.append(contentsOf: result.bytes)
+        out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+    }
+
+    /// Makes the request's changes final: writes its events, renders what changed, frees deleted views.
+    private func commit(into out: inout [UInt8]) {
+        if !pendingEvents.isEmpty {
+            for pending in pendingEvents { writeEvent(pending, into: &out) }
+            pendingEvents.removeAll(keepingCapacity: true)
+        }
+        if !touched.isEmpty {
+            for view in touched where view.isMounted { view.renderIfNeeded() }
+            touched.removeAll(keepingCapacity: true)
+        }
+        if !deletedRoots.isEmpty {
+            for root in deletedRoots { root.tearDown() }
+            deletedRoots.removeAll()
+        }
+        undoLog = nil
+    }
+
+    /// Undoes what the failed request changed, newest first. Nothing is emitted and nothing renders.
+    func rollback() {
+        if let undo = undoLog {
+            for step in undo.reversed() { step() }
+        }
+        undoLog = nil
+        pendingEvents.removeAll(keepingCapacity: true)
+        for view in touched where view.isMounted { view.renderIfNeeded(counting: false) }
+        touched.removeAll(keepingCapacity: true)
+        deletedRoots.removeAll()
+    }
+
+    /// Records how to undo a change, when inside a batch.
+    @inline(__always)
+    func recordUndo(_ step: @escaping () -> Void) {
+        if undoLog != nil { undoLog!.append(step) }
+    }
+
+    enum RequestID {
+        case none
+        case int(Int)
+        case string(String)
+    }
+
+    private func writeResponsePrefix(id: RequestID, into out: inout [UInt8]) {
+        var w = JSONWriter(capacity: 0)
+        swap(&w.bytes, &out)
+        w.raw(#"{"id":"#)
+        w.requestID(id)
+        w.raw(#","ok":true,"result":"#)
+        swap(&w.bytes, &out)
+    }
+
+    func writeError(_ error: BridgeError, id: RequestID, into out: inout [UInt8]) {
+        var w = JSONWriter(capacity: 0)
+        swap(&w.bytes, &out)
+        w.raw(#"{"id":"#)
+        w.requestID(id)
+        w.raw(#","ok":false,"error":"#)
+        w.error(error)
+        w.raw("}\n")
+        swap(&w.bytes, &out)
+    }
+
+    /// Writes an error frame that answers no request (`id: null`), e.g. `frame_too_large` from the daemon.
+    public static func errorFrame(_ code: ErrorCode, _ message: String) -> [UInt8] {
+        var w = JSONWriter()
+        w.raw(#"{"id":null,"ok":false,"error":"#)
+        w.error(BridgeError(code, message))
+        w.raw("}\n")
+        return w.bytes
+    }
+}
+
+extension JSONWriter {
+    mutating func requestID(_ id: Session.RequestID) {
+        switch id {
+        case .none: null()
+        case .int(let i): int(i)
+        case .string(let s): string(s)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import PropStore
+
+/// Replays recorded sessions against a fresh engine and compares every frame with the recording.
+///
+/// Frames are compared as JSON values. Only what must vary is normalised: `result.session` and
+/// `result.server` of hello responses, and the numbers of `stats` results.
+public struct Replayer: Sendable {
+    public let registry: ComponentRegistry
+    public let configuration: Engine.Configuration
+
+    public init(registry: ComponentRegistry = .builtin, configuration: Engine.Configuration = .init()) {
+        self.registry = registry
+        self.configuration = configuration
+    }
+
+    /// The outcome of replaying one file.
+    public struct Outcome: Sendable {
+        /// The first difference, or `nil` when every frame matched.
+        public var difference: Difference?
+        /// How many output frames matched.
+        public var framesMatched: Int
+        public var passed: Bool { difference == nil }
+    }
+
+    /// Where a replay first differed from its recording.
+    public struct Difference: Sendable, CustomStringConvertible {
+        /// The 1-based line of the recording.
+        public var line: Int
+        public var expected: String
+        public var got: String
+        public var description: String { "line \(line): expected \(expected), got \(got)" }
+    }
+
+    /// Replays the text of one recorded session.
+    public func replay(_ recording: String) -> Outcome {
+        let engine = Engine(registry: registry, configuration: configuration)
+        let session = engine.makeSession(id: "replay")
+        defer { session.close() }
+        var produced: [String] = []
+        var producedOps: [String?] = []
+        var next = 0
+        var nextOp = 0
+        var matched = 0
+        var lineNumber = 0
+        for line in recording.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
+            let record: JSONDocument
+            do {
+                record = try JSONDocument(parsing: String(line))
+            } catch {
+                return Outcome(difference: .init(line: lineNumber, expected: "a record", got: "bad JSON: \(error)"),
+                               framesMatched: matched)
+            }
+            let dir = record.root["dir"]
+            if dir?.isString("in") == true {
+                let input: String
+                var op: String?
+                if let frame = record.root["frame"] {
+                    input = frame.compactText
+                    op = frame.isObject ? frame["op"]?.string : nil
+                } else if let raw = record.root["raw"]?.string {
+                    input = raw
+                } else {
+                    return Outcome(
+                        difference: .init(line: lineNumber, expected: "an in record with frame or raw", got: String(line)),
+                        framesMatched: matched
+                    )
+                }
+                let frames = session.handle(line: input)
+                if !frames.isEmpty || !input.isEmpty { producedOps.append(op) }
+                produced.append(contentsOf: frames)
+            } else if dir?.isString("out") == true, let expected = record.root["frame"] {
+                guard next < produced.count else {
+                    return Outcome(
+                        difference: .init(line: lineNumber, expected: expected.compactText, got: "no frame"),
+                        framesMatched: matched
+                    )
+                }
+                let got = produced[next]
+                next += 1
+                guard let gotDocument = try? JSONDocument(parsing: got) else {
+                    return Outcome(difference: .init(line: lineNumber, expected: expected.compactText, got: got),
+                                   framesMatched: matched)
+                }
+                var op: String?
+                if gotDocument.root["ok"] != nil {
+                    op = nextOp < producedOps.count ? producedOps[nextOp] : nil
+                    nextOp += 1
+                }
+                let left = Replayer.normalised(expected, op: op)
+                let right = Replayer.normalised(gotDocument.root, op: op)
+                guard left.root.isEqual(to: right.root) else {
+                    return Outcome(difference: .init(line: lineNumber, expected: expected.compactText, got: got),
+                                   framesMatched: matched)
+                }
+                matched += 1
+            } else {
+                return Outcome(
+                    difference: .init(line: lineNumber, expected: "a record with dir in or out", got: String(line)),
+                    framesMatched: matched
+                )
+            }
+        }
+        if next < produced.count {
+            return Outcome(
+                difference: .init(line: lineNumber + 1, expected: "end of recording", got: produced[next]),
+                framesMatched: matched
+            )
+        }
+        return Outcome(difference: nil, framesMatched: matched)
+    }
+
+    /// A copy of `frame` with what varies between runs replaced by placeholders.
+    static func normalised(_ frame: JSONRef, op: String?) -> JSONDocument {
+        let copy = JSONDocument(retaining: frame).deepCopy()
+        guard let op, let result = copy.root["result"], result.isObject else { return copy }
+        switch op {
+        case "hello":
+            if result["session"] != nil { result.setString("session", "<session>") }
+            if result["server"] != nil { result.setString("server", "<server>") }
+        case "stats":
+            for key in result.keys where result[key]?.kind == .integer { result.setInteger(key, 0) }
+        default:
+            break
+        }
+        return copy
+    }
+}

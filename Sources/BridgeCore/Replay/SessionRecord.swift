@@ -1,0 +1,35 @@
+import PropStore
+
+/// The recorded-session format: one `{"dir": "in"|"out", "frame": {...}}` per line; an input line that was
+/// not a JSON object is kept as `{"dir": "in", "raw": "<the line>"}`.
+public enum SessionRecord {
+    /// The record of one input line, with the frame's bytes as they arrived; `nil` for a keep-alive.
+    public static func input(line: UnsafeRawBufferPointer, kind: Session.LineKind) -> [UInt8]? {
+        var line = line
+        if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        var w = JSONWriter(capacity: line.count + 32)
+        switch kind {
+        case .keepAlive:
+            return nil
+        case .object:
+            w.raw(#"{"dir":"in","frame":"#)
+            w.bytes.append(contentsOf: line)
+        case .notObject:
+            w.raw(#"{"dir":"in","raw":"#)
+            w.string(String(decoding: line, as: UTF8.self))
+        }
+        w.raw("}\n")
+        return w.bytes
+    }
+
+    /// The records of output frames (each ending in `\n`), in order.
+    public static func output(frames: UnsafeRawBufferPointer) -> [UInt8] {
+        var w = JSONWriter(capacity: frames.count + 32)
+        for frame in frames.split(separator: UInt8(ascii: "\n")) {
+            w.raw(#"{"dir":"out","frame":"#)
+            w.bytes.append(contentsOf: frame)
+            w.raw("}\n")
+        }
+        return w.bytes
+    }
+}

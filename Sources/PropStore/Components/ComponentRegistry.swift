@@ -1,0 +1,52 @@
+/// The components a bridge knows, by name, in registration order.
+///
+/// ```swift
+/// var registry = ComponentRegistry.builtin
+/// try registry.register(MyGauge.self)
+/// ```
+public struct ComponentRegistry: Sendable {
+    public private(set) var components: [ComponentType] = []
+    private var byName: [String: ComponentType] = [:]
+    /// Every event name any component declares, with whether it bubbles.
+    public private(set) var events: [String: EventSpec] = [:]
+
+    public init() {}
+
+    /// `View`, `SwiftUIButton`, `TextField` and `Slider`.
+    public static let builtin: ComponentRegistry = {
+        var registry = ComponentRegistry()
+        try! registry.register(ViewComponent.self)
+        try! registry.register(SwiftUIButton.self)
+        try! registry.register(TextField.self)
+        try! registry.register(Slider.self)
+        return registry
+    }()
+
+    /// Adds a component. Throws if its name is taken or one of its events is declared elsewhere with the
+    /// other kind (bubbling versus direct), since listeners anywhere in the tree depend on that kind.
+    public mutating func register<C: Component>(_ component: C.Type) throws(RegistrationError) {
+        let type = ComponentType(component)
+        guard byName[type.name] == nil else {
+            throw RegistrationError(message: "component '\(type.name)' is already registered")
+        }
+        for event in type.events {
+            if let existing = events[event.name], existing.bubbles != event.bubbles {
+                throw RegistrationError(
+                    message: "event '\(event.name)' of \(type.name) is \(event.bubbles ? "bubbling" : "direct") "
+                        + "but is declared \(existing.bubbles ? "bubbling" : "direct") elsewhere"
+                )
+            }
+        }
+        for event in type.events { events[event.name] = event }
+        components.append(type)
+        byName[type.name] = type
+    }
+
+    public func component(named name: String) -> ComponentType? { byName[name] }
+}
+
+/// A component that cannot be registered, with the reason.
+public struct RegistrationError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

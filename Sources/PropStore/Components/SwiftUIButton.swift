@@ -1,0 +1,36 @@
+import Observation
+
+/// Props of `SwiftUIButton` (the article's `ButtonProps: ObservableObject`).
+@Observable
+public final class ButtonProps: ViewProps {
+    public var count = 0
+    public var title = ""
+    public var disabled = false
+    public init() {}
+}
+
+/// `SwiftUIButton`: the article's counter button. `press` asks the client to count up by emitting
+/// `countChange` with `count + 1`; the count itself is controlled by the client and changes only when it
+/// updates the prop.
+public enum SwiftUIButton: Component {
+    public static let name = "SwiftUIButton"
+
+    public static let props: [Prop<ButtonProps>] = [
+        .int("count", \.count),
+        .string("title", \.title),
+        .bool("disabled", \.disabled),
+    ]
+
+    public static let events: [EventSpec] = [.bubbling("countChange")]
+
+    public static let commands: [Command<ButtonProps>] = [
+        Command("press") { ctx in
+            guard !ctx.props.disabled else { return }
+            ctx.emit("countChange", ["count": .int(ctx.props.count &+ 1)])
+        }
+    ]
+
+    public static func render(_ props: ButtonProps) -> String {
+        "Button \"\(props.title)\" count=\(props.count)" + (props.disabled ? " disabled" : "")
+    }
+}

@@ -1,0 +1,86 @@
+import Observation
+import Synchronization
+
+/// The native side of one view: its component, its observable props, its place in the tree, its listeners
+/// and its headless render (the `SwiftUIButtonProxy` of the article).
+///
+/// Safety of `@unchecked Sendable`: a proxy is created, mutated and read only by the session that owns
+/// it, and a session is driven by one connection at a time. ``ViewStorage`` shares only the reference.
+public final class ViewProxy: @unchecked Sendable {
+    public let tag: Int
+    public let type: ComponentType
+    /// The component's `@Observable` props object.
+    public let props: AnyObject
+    /// The parent view, or `nil` for a root. Strong: the owner breaks the cycle with ``tearDown()``.
+    public var parent: ViewProxy?
+    public var children: [ViewProxy] = []
+    /// The events this view listens for, by name, with their phases.
+    public var listeners: [String: ListenerPhases] = [:]
+    /// False once the view is deleted: it is out of storage and never emits again.
+    public var isMounted = true
+    /// The text of the last render.
+    public private(set) var render: String = ""
+    /// How many times the view has rendered.
+    public private(set) var renders: Int = 0
+    private let invalidation = Invalidation()
+
+    public init(tag: Int, type: ComponentType) {
+        self.tag = tag
+        self.type = type
+        self.props = type.makeProps()
+    }
+
+    /// The current value of a prop.
+    @inlinable
+    public func value(of prop: ComponentType.PropDescriptor) -> PropValue { prop.get(props) }
+
+    /// Sets a prop; observers of that prop mark the view for a re-render.
+    @inlinable
+    public func setValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) { prop.set(props, value) }
+
+    /// Whether an observed prop changed since the last render (or the view never rendered).
+    public var needsRender: Bool { invalidation.dirty.load(ordering: .relaxed) }
+
+    /// Renders if an observed prop changed since the last render, tracking what the render reads.
+    ///
+    /// With `counting: false` the render text and the tracking are refreshed without counting a render:
+    /// used after a rolled-back batch restored the old values.
+    @discardableResult
+    public func renderIfNeeded(counting: Bool = true) -> Bool {
+        guard invalidation.dirty.exchange(false, ordering: .relaxed) else { return false }
+        let invalidation = self.invalidation
+        let props = self.props
+        let type = self.type
+        render = withObservationTracking {
+            type.render(props)
+        } onChange: {
+            invalidation.dirty.store(true, ordering: .relaxed)
+        }
+        if counting { renders += 1 }
+        return true
+    }
+
+    /// Breaks the references between this view and its subtree so that a deleted subtree is freed.
+    public func tearDown() {
+        var stack = [self]
+        while let view = stack.popLast() {
+            stack.append(contentsOf: view.children)
+            view.children = []
+            view.parent = nil
+            view.listeners = [:]
+        }
+    }
+}
+
+/// The phases a view listens in for one event.
+public struct ListenerPhases: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bubble = ListenerPhases(rawValue: 1)
+    public static let capture = ListenerPhases(rawValue: 2)
+}
+
+/// Set by the observation `onChange` when a prop the last render read is about to change.
+private final class Invalidation: Sendable {
+    let dirty = Atomic<Bool>(true)
+}
