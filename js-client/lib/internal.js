@@ -1,0 +1,17 @@
+// Symbols for the methods View and Transaction use on a Bridge; not part of the public API.
+export const kRequest = Symbol('bridged.request');
+export const kAllocateTag = Symbol('bridged.allocateTag');
+export const kSubscriptions = Symbol('bridged.subscriptions');
+export const kRegistrationNames = Symbol('bridged.registrationNames');
+export const kTrackView = Symbol('bridged.trackView');
+export const kViewsDeleted = Symbol('bridged.viewsDeleted');
+
+export const kPlan = Symbol('bridged.view.plan');
+export const kSetState = Symbol('bridged.view.setState');
+
+/** The tag of a View or a plain tag number. */
+export function tagOf(view) {
+  if (typeof view === 'number') return view;
+  if (view !== null && typeof view === 'object' && typeof view.tag === 'number') return view.tag;
+  throw new TypeError(`expected a View or a tag, got ${typeof view}`);
+}

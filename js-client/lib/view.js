@@ -1,0 +1,233 @@
+import { BridgeError, ErrorCodes } from './errors.js';
+import { kPlan, kRegistrationNames, kRequest, kSetState, kSubscriptions, kViewsDeleted, tagOf } from './internal.js';
+
+const UNUSABLE = {
+  pending: (tag) => `view ${tag} belongs to a transaction that is not committed yet`,
+  rolledBack: (tag) => `view ${tag} was never created: its transaction was rolled back`,
+  deleted: (tag) => `view ${tag} was deleted`,
+};
+
+/** A handle on one view of the session; created by `bridge.create()` or `tx.create()`. */
+export class View {
+  #bridge;
+  /** @type {'live' | 'pending' | 'rolledBack' | 'deleted'} */
+  #state;
+  /** Handlers given as props: registration name → {event, phase, registration, fn}. */
+  #propHandlers = new Map();
+
+  constructor(bridge, tag, component, state = 'live') {
+    this.#bridge = bridge;
+    /** The view's tag, allocated by the client. */
+    this.tag = tag;
+    /** The component name, e.g. `SwiftUIButton`. */
+    this.component = component;
+    this.#state = state;
+  }
+
+  /** `'live'`, `'pending'` (in an uncommitted transaction), `'rolledBack'` or `'deleted'`. */
+  get state() {
+    return this.#state;
+  }
+
+  [kSetState](state) {
+    this.#state = state;
+    if (state !== 'live') this.#propHandlers.clear();
+  }
+
+  #unusable() {
+    if (this.#state === 'live') return null;
+    return new BridgeError(ErrorCodes.UNKNOWN_TAG, UNUSABLE[this.#state](this.tag), {
+      details: { tag: this.tag, state: this.#state },
+    });
+  }
+
+  #request(frame, onResponse) {
+    const err = this.#unusable();
+    if (err) return Promise.reject(err);
+    return this.#bridge[kRequest](frame, onResponse);
+  }
+
+  /**
+   * Applies props; handler props (registration names) subscribe, and `null`/`undefined` for them
+   * unsubscribes. Resolves `{changed}`. Atomic: if anything fails, nothing changes.
+   */
+  async update(props) {
+    const err = this.#unusable();
+    if (err) throw err;
+    const plan = this[kPlan](props, { initial: false });
+    const ops = plan.ops(this.tag);
+    if (ops.length === 0) {
+      plan.apply();
+      return { changed: [] };
+    }
+    if (ops.length === 1 && plan.props) {
+      return this.#request(ops[0], (frame) => frame.ok && plan.apply());
+    }
+    const result = await this.#bridge[kRequest]({ op: 'batch', ops }, (frame) => frame.ok && plan.apply())
+      .catch(unwrapBatchError);
+    return plan.props ? result.results[0] : { changed: [] };
+  }
+
+  /** Replaces the children, in order. Resolves `{children}`. */
+  setChildren(views) {
+    return this.#request({ op: 'setChildren', tag: this.tag, children: [...views].map(tagOf) });
+  }
+
+  /** Runs a command; resolves after every handler of the events it caused has settled. */
+  command(name, ...args) {
+    const frame = { op: 'command', tag: this.tag, name };
+    if (args.length > 0) frame.args = args;
+    return this.#request(frame);
+  }
+
+  /** Resolves `{tag, component, props, parent, children, render, renders}`. */
+  inspect() {
+    return this.#request({ op: 'inspect', tag: this.tag });
+  }
+
+  /** Deletes the view and its subtree. Resolves `{deleted}`. */
+  delete() {
+    return this.#request({ op: 'delete', tag: this.tag }, (frame) => {
+      if (frame.ok) this.#bridge[kViewsDeleted](frame.result?.deleted ?? [this.tag]);
+    });
+  }
+
+  /**
+   * Adds an event handler; resolves, once the daemon subscribed, to a function that removes it.
+   * Handlers on the same (view, event, phase) share one daemon subscription.
+   */
+  async on(event, handler, options = {}) {
+    if (typeof handler !== 'function') throw new TypeError('handler must be a function');
+    const err = this.#unusable();
+    if (err) throw err;
+    const phase = options.capture ? 'capture' : 'bubble';
+    const table = this.#bridge[kSubscriptions];
+    const registration = { handler };
+    const { entry, isNew } = table.add(this.tag, event, phase, registration);
+    if (isNew) {
+      entry.ready = this.#bridge[kRequest](subscribeFrame('subscribe', this.tag, event, phase)).then(() => {});
+      entry.ready.catch(() => {});
+    }
+    try {
+      await entry.ready;
+    } catch (error) {
+      table.remove(this.tag, event, phase, registration);
+      throw error;
+    }
+    let removed = false;
+    return async () => {
+      if (removed) return;
+      removed = true;
+      if (!table.remove(this.tag, event, phase, registration)) return;
+      if (this.#state !== 'live' || this.#bridge.closed) return;
+      await this.#bridge[kRequest](subscribeFrame('unsubscribe', this.tag, event, phase));
+    };
+  }
+
+  /**
+   * Splits `props` into plain props and handler changes against the current subscriptions.
+   * `apply()` records the handler changes client-side; call it once the daemon accepted the ops.
+   */
+  [kPlan](props = {}, { initial }) {
+    if (props === null || typeof props !== 'object') throw new TypeError('props must be an object');
+    const names = this.#bridge[kRegistrationNames];
+    const table = this.#bridge[kSubscriptions];
+    const plain = {};
+    let hasPlain = false;
+    const subscribe = []; // {name, event, phase, fn, op}
+    const unsubscribe = []; // {name, current, op}
+    const swap = []; // {current, fn}
+    const seenKeys = new Set();
+
+    for (const [name, value] of Object.entries(props)) {
+      const reg = names.lookup(this.component, name);
+      if (typeof value === 'function') {
+        if (!reg) {
+          // Not a registration name: let the daemon report the unknown prop.
+          plain[name] = `[function ${value.name || 'anonymous'}]`;
+          hasPlain = true;
+          continue;
+        }
+        const current = this.#propHandlers.get(name);
+        if (current) {
+          swap.push({ current, fn: value });
+          continue;
+        }
+        const key = `${reg.event}\u0000${reg.phase}`;
+        const needsOp = initial || (!table.get(this.tag, reg.event, reg.phase) && !seenKeys.has(key));
+        seenKeys.add(key);
+        subscribe.push({ name, ...reg, fn: value, op: needsOp });
+      } else if (reg && (value === null || value === undefined)) {
+        const current = this.#propHandlers.get(name);
+        if (!current) continue;
+        const entry = table.get(this.tag, current.event, current.phase);
+        const last = !entry || (entry.handlers.size === 1 && entry.handlers.has(current.registration));
+        unsubscribe.push({ name, current, op: last });
+      } else if (value === undefined) {
+        // JSX semantics: a prop given as undefined is absent, i.e. its default.
+        if (!initial) {
+          plain[name] = null;
+          hasPlain = true;
+        }
+      } else {
+        plain[name] = value;
+        hasPlain = true;
+      }
+    }
+
+    const view = this;
+    return {
+      props: hasPlain ? plain : null,
+      /** Frames for the daemon: the props op first, then subscribes, then unsubscribes. */
+      ops(tag) {
+        const ops = [];
+        if (hasPlain && !initial) ops.push({ op: 'update', tag, props: plain });
+        for (const s of subscribe) if (s.op) ops.push(subscribeFrame('subscribe', tag, s.event, s.phase));
+        for (const u of unsubscribe) {
+          if (u.op) ops.push(subscribeFrame('unsubscribe', tag, u.current.event, u.current.phase));
+        }
+        return ops;
+      },
+      apply() {
+        for (const { current, fn } of swap) current.fn = fn;
+        for (const { name, current } of unsubscribe) {
+          table.remove(view.tag, current.event, current.phase, current.registration);
+          view.#propHandlers.delete(name);
+        }
+        for (const { name, event, phase, fn } of subscribe) {
+          const current = { event, phase, fn, registration: null };
+          current.registration = { handler: (e) => current.fn(e) };
+          table.add(view.tag, event, phase, current.registration);
+          view.#propHandlers.set(name, current);
+        }
+      },
+    };
+  }
+
+  toJSON() {
+    return { tag: this.tag, component: this.component };
+  }
+}
+
+function subscribeFrame(op, tag, event, phase) {
+  const frame = { op, tag, event };
+  if (phase === 'capture') frame.phase = 'capture';
+  return frame;
+}
+
+/** For batches the client builds itself: report the inner error, keeping the batch error as `cause`. */
+export function unwrapBatchError(err) {
+  if (err instanceof BridgeError && err.code === ErrorCodes.BATCH_FAILED && err.details) {
+    const inner = BridgeError.fromProtocol(err.details);
+    throw new BridgeError(inner.code, inner.message, { details: inner.details, cause: err });
+  }
+  throw err;
+}
+
+export function createFrame(view, props, parent, index) {
+  const frame = { op: 'create', tag: view.tag, component: view.component };
+  if (props) frame.props = props;
+  if (parent !== undefined && parent !== null) frame.parent = tagOf(parent);
+  if (index !== undefined && index !== null) frame.index = index;
+  return frame;
+}
