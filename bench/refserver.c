@@ -6,7 +6,10 @@
  * there is none or the line is not a JSON object). Blank lines get no answer. Nothing else: no
  * state, no validation, no events.
  *
- * usage: refserver --socket PATH
+ * --sink skips the parse and answers {"id":null,"ok":true}: not an anchor, only a way to measure
+ * how fast the load driver itself can go.
+ *
+ * usage: refserver --socket PATH [--sink]
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,6 +33,7 @@ struct conn {
 };
 
 static const char *socket_path;
+static int sink;
 
 static void die(const char *what) {
     fprintf(stderr, "refserver: %s: %s\n", what, strerror(errno));
@@ -58,6 +62,13 @@ static void out_reserve(struct conn *c, size_t extra) {
 }
 
 static void answer(struct conn *c, const char *line, size_t n) {
+    if (sink) {
+        static const char ok[] = "{\"id\":null,\"ok\":true}\n";
+        out_reserve(c, sizeof ok);
+        memcpy(c->out + c->out_len, ok, sizeof ok - 1);
+        c->out_len += sizeof ok - 1;
+        return;
+    }
     json_error_t err;
     json_t *req = json_loadb(line, n, 0, &err);
     json_t *id = json_is_object(req) ? json_object_get(req, "id") : NULL;
@@ -137,10 +148,13 @@ static int service(int ep, struct conn *c, unsigned events) {
 }
 
 int main(int argc, char **argv) {
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--socket")) socket_path = argv[++i];
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--socket") && i + 1 < argc) socket_path = argv[++i];
+        else if (!strcmp(argv[i], "--sink")) sink = 1;
+        else socket_path = NULL, i = argc;
+    }
     if (!socket_path) {
-        fprintf(stderr, "usage: refserver --socket PATH\n");
+        fprintf(stderr, "usage: refserver --socket PATH [--sink]\n");
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);

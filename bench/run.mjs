@@ -1,0 +1,483 @@
+#!/usr/bin/env node
+// run.mjs: runs the bridged benchmarks against the daemon and its two anchors, prints a table and
+// writes bench/results.json. Zero dependencies; called by `make -C bench` after driver and refserver
+// are built into bench/out/.
+//
+// Servers: daemon (.build/release/bridged, skipped with a note when missing), refserver (C +
+// jansson, the floor), node (bench/peer/peer.mjs, what a user would write instead).
+// Environment (all optional):
+//   BENCH_SCALE=0.1        multiply every count (default 1; a full run takes a few minutes)
+//   BENCH_RUNS=3           repetitions of each measurement (medians and min–max are reported)
+//   BENCH_WINDOW=512       outstanding requests per client in pipelined workloads
+//   BENCH_WORKLOADS=1,2,6  only these workloads (0 is the driver's own capacity)
+//   BENCH_STORM_FRAMES, BENCH_CLIENT_FRAMES, BENCH_SCALE_VIEWS, …  one count (see COUNTS)
+//   BENCH_SERVERS=node,refserver   only these servers
+//   BRIDGED_BIN=/path      the daemon binary (default: ../.build/release/bridged)
+//   BENCH_OUT=path         where to write the JSON (default: bench/results.json)
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const env = process.env;
+
+const SCALE = Number(env.BENCH_SCALE ?? 1);
+const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 3) | 0);
+const WINDOW = Number(env.BENCH_WINDOW ?? 512) | 0;
+const WORKLOADS = (env.BENCH_WORKLOADS ?? '0,1,2,3,4,5,6').split(',').map((s) => Number(s.trim()));
+const SERVER_FILTER = env.BENCH_SERVERS ? env.BENCH_SERVERS.split(',').map((s) => s.trim()) : null;
+const DAEMON_BIN = env.BRIDGED_BIN ?? path.join(root, '.build/release/bridged');
+const OUT = env.BENCH_OUT ?? path.join(here, 'results.json');
+const DRIVER = path.join(here, 'out/driver');
+const REFSERVER = path.join(here, 'out/refserver');
+const PEER = path.join(here, 'peer/peer.mjs');
+
+const n = (base, min = 1) => Math.max(min, Math.round(base * SCALE));
+const COUNTS = {
+  buttons: 1000,
+  stormFrames: n(1_000_000, 1000),
+  rttSamples: n(20_000, 500),
+  rttWarmup: 1000,
+  pressFrames: n(500_000, 1000),
+  batchSize: 100,
+  batchFrames: n(10_000, 10), // × 100 updates each
+  clients: 8,
+  clientFrames: n(250_000, 1000), // per client
+  scaleViews: n(1_000_000, 1000),
+  scaleBatch: 1000, // creates per batch frame while building the big tree
+  scaleStormFrames: n(500_000, 1000),
+};
+// Any count can be set on its own: BENCH_STORM_FRAMES=200000, BENCH_CLIENT_FRAMES=1000000, …
+for (const key of Object.keys(COUNTS)) {
+  const name = 'BENCH_' + key.replace(/[A-Z]/g, (c) => '_' + c).toUpperCase();
+  if (env[name] !== undefined) COUNTS[key] = Number(env[name]);
+}
+const UPDATE = '{"id":%i,"op":"update","tag":%t,"props":{"count":%c}}';
+const PRESS = '{"id":%i,"op":"command","tag":%t,"name":"press"}';
+const BATCH = '{"id":%i,"op":"batch","ops":[%B]}';
+const BATCH_INNER = '{"op":"update","tag":%t,"props":{"count":%c}}';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bridged-bench-'));
+const notes = [];
+const log = (...a) => process.stderr.write(a.join(' ') + '\n');
+
+// ---------- setup files ----------
+
+function writeLines(name, lines) {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+function buttonsSetup() {
+  const lines = [];
+  for (let t = 1; t <= COUNTS.buttons; t++) {
+    lines.push(`{"id":${t},"op":"create","tag":${t},"component":"SwiftUIButton","props":{"title":"b${t}"}}`);
+  }
+  return writeLines('buttons.jsonl', lines);
+}
+
+// View → View → SwiftUIButton: 10 roots × 10 middles × 10 buttons. Buttons are tags 1…1000.
+function pressSetup() {
+  const lines = [];
+  let id = 0;
+  const roots = 10, mids = 10, perMid = COUNTS.buttons / (roots * mids);
+  const rootTag = (r) => 1001 + r;
+  const midTag = (r, m) => 1001 + roots + r * mids + m;
+  for (let r = 0; r < roots; r++) {
+    lines.push(`{"id":${++id},"op":"create","tag":${rootTag(r)},"component":"View","props":{"testID":"root${r}"}}`);
+    lines.push(`{"id":${++id},"op":"subscribe","tag":${rootTag(r)},"event":"countChange","phase":"capture"}`);
+    lines.push(`{"id":${++id},"op":"subscribe","tag":${rootTag(r)},"event":"countChange","phase":"bubble"}`);
+    for (let m = 0; m < mids; m++) {
+      const mt = midTag(r, m);
+      lines.push(`{"id":${++id},"op":"create","tag":${mt},"component":"View","parent":${rootTag(r)}}`);
+      lines.push(`{"id":${++id},"op":"subscribe","tag":${mt},"event":"countChange"}`);
+      for (let b = 0; b < perMid; b++) {
+        const bt = 1 + (r * mids + m) * perMid + b;
+        lines.push(`{"id":${++id},"op":"create","tag":${bt},"component":"SwiftUIButton","parent":${mt},"props":{"title":"b${bt}"}}`);
+        lines.push(`{"id":${++id},"op":"subscribe","tag":${bt},"event":"countChange"}`);
+      }
+    }
+  }
+  return writeLines('press.jsonl', lines);
+}
+
+// The big tree: each batch frame creates one View and (scaleBatch − 1) SwiftUIButtons under it.
+function scaleSetup(views) {
+  const lines = [];
+  let tag = 0;
+  for (let id = 1; tag < views; id++) {
+    const ops = [];
+    const parent = ++tag;
+    ops.push(`{"op":"create","tag":${parent},"component":"View"}`);
+    while (ops.length < COUNTS.scaleBatch && tag < views) {
+      ops.push(`{"op":"create","tag":${++tag},"component":"SwiftUIButton","parent":${parent}}`);
+    }
+    lines.push(`{"id":${id},"op":"batch","ops":[${ops.join(',')}]}`);
+  }
+  return writeLines('scale.jsonl', lines);
+}
+
+// ---------- processes ----------
+
+function connectOnce(sock) {
+  return new Promise((resolve) => {
+    const c = net.connect(sock);
+    c.once('connect', () => { c.destroy(); resolve(true); });
+    c.once('error', () => resolve(false));
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(name) {
+  const sock = path.join(tmp, `${name}.sock`);
+  let cmd, args;
+  if (name === 'daemon') [cmd, args] = [DAEMON_BIN, ['--socket', sock]];
+  else if (name === 'refserver') [cmd, args] = [REFSERVER, ['--socket', sock]];
+  else if (name === 'sink') [cmd, args] = [REFSERVER, ['--socket', sock, '--sink']];
+  else [cmd, args] = [process.execPath, [PEER, '--socket', sock]];
+  const logFile = path.join(tmp, `${name}.log`);
+  const fd = fs.openSync(logFile, 'a');
+  const child = spawn(cmd, args, { stdio: ['ignore', fd, fd] });
+  fs.closeSync(fd);
+  let exited = null;
+  child.on('exit', (code, sig) => { exited = { code, sig }; });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (exited) break;
+    if (await connectOnce(sock)) return { name, sock, child, pid: child.pid, logFile };
+    await sleep(50);
+  }
+  if (!exited) child.kill('SIGKILL');
+  const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-5).join('\n');
+  throw new Error(`${name} did not accept connections on ${sock}${exited ? ` (exited ${JSON.stringify(exited)})` : ''}\n${tail}`);
+}
+
+async function stopServer(s) {
+  if (!s || s.child.exitCode !== null) return;
+  const done = new Promise((r) => s.child.once('exit', r));
+  s.child.kill('SIGTERM');
+  const t = setTimeout(() => s.child.kill('SIGKILL'), 5000);
+  await done;
+  clearTimeout(t);
+}
+
+function rssKiB(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+const TICK = 100; // USER_HZ on Linux
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / TICK; // utime, stime
+  } catch { return NaN; }
+}
+
+/** Runs the driver to completion; resolves with its JSON result (plus server CPU seconds used). */
+function drive(server, args, timeoutMs = 600_000) {
+  return new Promise((resolve, reject) => {
+    const cpu0 = cpuSeconds(server.pid);
+    const child = spawn(DRIVER, ['--socket', server.sock, '--window', String(WINDOW), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    const t = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code, sig) => {
+      clearTimeout(t);
+      if (code !== 0) return reject(new Error(`driver ${sig ?? `exit ${code}`}: ${err.trim()}`));
+      const r = JSON.parse(out.trim().split('\n').pop());
+      r.server_cpu_s = +(cpuSeconds(server.pid) - cpu0).toFixed(2);
+      resolve(r);
+    });
+  });
+}
+
+/** Starts a driver that builds views and keeps its session open; resolves once they exist. */
+function hold(server, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(DRIVER, ['--socket', server.sock, '--window', '64', '--mode', 'hold', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    const t0 = Date.now();
+    child.stderr.on('data', (d) => { err += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('"ready":true')) {
+        resolve({
+          seconds: (Date.now() - t0) / 1000,
+          release: () => new Promise((r) => { child.once('exit', r); child.stdin.end(); }),
+        });
+      }
+    });
+    child.on('exit', (code) => { if (!out.includes('"ready"')) reject(new Error(`hold driver exit ${code}: ${err.trim()}`)); });
+  });
+}
+
+// ---------- statistics ----------
+
+function summarize(values) {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = v.length >> 1;
+  const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return { median, min: v[0], max: v[v.length - 1], runs: v.length };
+}
+
+// ---------- workloads ----------
+
+const results = { meta: {}, workloads: {}, ratios: [], notes };
+
+function record(workload, server, metric, runs) {
+  const w = (results.workloads[workload] ??= {});
+  const s = (w[server] ??= {});
+  s[metric] = { ...summarize(runs.map((r) => r[metric])), values: runs.map((r) => r[metric]) };
+}
+
+async function measure(workload, servers, makeArgs, metrics) {
+  // Interleave servers within each repetition so that drift on a shared machine hits all alike.
+  const runs = Object.fromEntries(servers.map((s) => [s.name, []]));
+  for (let rep = 0; rep < RUNS; rep++) {
+    for (const s of servers) {
+      if (runs[s.name] === null) continue;
+      try {
+        const r = await drive(s, makeArgs(s));
+        if (r.errors) notes.push(`${workload} ${s.name}: ${r.errors} error responses, first: ${r.first_error}`);
+        runs[s.name].push(r);
+        log(`  ${workload} ${s.name} run ${rep + 1}: ${metrics.map((m) => `${m}=${fmt(r[m])}`).join(' ')} (server cpu ${r.server_cpu_s}s, driver cpu ${r.driver_cpu_s}s)`);
+      } catch (e) {
+        notes.push(`${workload} ${s.name}: ${e.message.split('\n')[0]}`);
+        log(`  ${workload} ${s.name}: FAILED ${e.message}`);
+        runs[s.name] = null;
+      }
+    }
+  }
+  for (const s of servers) {
+    if (!runs[s.name] || !runs[s.name].length) continue;
+    for (const m of metrics) record(workload, s.name, m, runs[s.name]);
+    results.workloads[workload][s.name].raw = runs[s.name];
+  }
+}
+
+async function withServers(names, fn) {
+  const started = [];
+  try {
+    for (const name of names) {
+      try { started.push(await startServer(name)); } catch (e) {
+        notes.push(`${name}: ${e.message.split('\n')[0]}`);
+        log(`  ${e.message}`);
+      }
+    }
+    await fn(started);
+  } finally {
+    for (const s of started) await stopServer(s);
+  }
+}
+
+function fmt(x) {
+  if (x === undefined || x === null || !Number.isFinite(x)) return '—';
+  if (Math.abs(x) >= 100_000) return `${(x / 1000).toFixed(0)}k`;
+  if (Math.abs(x) >= 1000) return `${(x / 1000).toFixed(1)}k`;
+  if (Math.abs(x) >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+// ---------- main ----------
+
+async function main() {
+  for (const f of [DRIVER, REFSERVER]) {
+    if (!fs.existsSync(f)) throw new Error(`${f} is missing: run \`make -C bench\``);
+  }
+  let servers = ['daemon', 'refserver', 'node'];
+  if (!fs.existsSync(DAEMON_BIN)) {
+    notes.push(`daemon skipped: ${DAEMON_BIN} does not exist (build it with \`swift build -c release\`); its column and every ratio needing it are pending`);
+    servers = servers.filter((s) => s !== 'daemon');
+  }
+  if (SERVER_FILTER) servers = servers.filter((s) => SERVER_FILTER.includes(s));
+  const loadavg = os.loadavg().map((x) => x.toFixed(2));
+  results.meta = {
+    date: new Date().toISOString(), host: os.hostname(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model,
+    node: process.version, loadavgAtStart: loadavg, scale: SCALE, runs: RUNS, window: WINDOW, counts: COUNTS,
+    servers, daemonBin: DAEMON_BIN,
+  };
+  log(`bench: servers ${servers.join(', ')}; scale ${SCALE}; ${RUNS} runs; window ${WINDOW}; load ${loadavg.join(' ')}`);
+  const buttons = buttonsSetup();
+
+  if (WORKLOADS.includes(0)) {
+    log(`(0) driver capacity: ${COUNTS.stormFrames} pipelined updates into a sink that answers without parsing`);
+    await withServers(['sink'], (ss) => measure('0_driver_capacity', ss,
+      () => ['--no-hello', '--frames', String(COUNTS.stormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
+      ['frames_per_s', 'driver_cpu_s']));
+  }
+
+  if (WORKLOADS.includes(1)) {
+    log(`(1) update storm: ${COUNTS.stormFrames} pipelined updates over ${COUNTS.buttons} buttons`);
+    await withServers(servers, (ss) => measure('1_update_storm', ss,
+      () => ['--setup', buttons, '--frames', String(COUNTS.stormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
+      ['frames_per_s', 'driver_cpu_s', 'server_cpu_s']));
+  }
+  if (WORKLOADS.includes(2)) {
+    log(`(2) round trip: ${COUNTS.rttSamples} sequential updates (after ${COUNTS.rttWarmup} warm-up)`);
+    await withServers(servers, (ss) => measure('2_round_trip', ss,
+      () => ['--mode', 'rtt', '--setup', buttons, '--frames', String(COUNTS.rttSamples), '--warmup', String(COUNTS.rttWarmup),
+        '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
+      ['p50_us', 'p99_us', 'mean_us']));
+  }
+  if (WORKLOADS.includes(3)) {
+    const press = pressSetup();
+    log(`(3) press storm: ${COUNTS.pressFrames} pipelined presses over ${COUNTS.buttons} subscribed buttons, 3 levels deep`);
+    await withServers(servers.filter((s) => s !== 'refserver'), (ss) => measure('3_press_storm', ss,
+      () => ['--setup', press, '--frames', String(COUNTS.pressFrames), '--template', PRESS, '--tags', `1-${COUNTS.buttons}`],
+      ['frames_per_s', 'events_per_s', 'server_cpu_s']));
+  }
+  if (WORKLOADS.includes(4)) {
+    log(`(4) batches: ${COUNTS.batchFrames} pipelined batch frames of ${COUNTS.batchSize} updates`);
+    await withServers(servers, (ss) => measure('4_batch_updates', ss,
+      () => ['--setup', buttons, '--frames', String(COUNTS.batchFrames), '--template', BATCH, '--inner', BATCH_INNER,
+        '--batch', String(COUNTS.batchSize), '--tags', `1-${COUNTS.buttons}`],
+      ['ops_per_s', 'frames_per_s', 'server_cpu_s']));
+  }
+  if (WORKLOADS.includes(5)) {
+    log(`(5) ${COUNTS.clients} concurrent clients × ${COUNTS.clientFrames} pipelined updates, each its own session and buttons`);
+    await withServers(servers, (ss) => measure('5_concurrent_clients', ss,
+      () => ['--clients', String(COUNTS.clients), '--setup', buttons, '--frames', String(COUNTS.clientFrames),
+        '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
+      ['frames_per_s', 'server_cpu_s']));
+  }
+  if (WORKLOADS.includes(6)) {
+    const scale = scaleSetup(COUNTS.scaleViews);
+    log(`(6) scale: ${COUNTS.scaleViews} live views; update storm of ${COUNTS.scaleStormFrames} at 1k and at ${COUNTS.scaleViews} views`);
+    for (const name of servers.filter((s) => s !== 'refserver')) {
+      await withServers([name], async ([s]) => {
+        if (!s) return;
+        const storm = ['--setup', buttons, '--frames', String(COUNTS.scaleStormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`];
+        await measure('6_scale_storm_1k_views', [s], () => storm, ['frames_per_s']);
+        const before = rssKiB(s.pid);
+        let held;
+        try {
+          held = await hold(s, ['--setup', scale]);
+        } catch (e) {
+          notes.push(`6 ${name}: ${e.message.split('\n')[0]}`);
+          log(`  6 ${name}: FAILED ${e.message}`);
+          return;
+        }
+        const after = rssKiB(s.pid);
+        const w = (results.workloads['6_scale_memory'] ??= {});
+        w[name] = {
+          views: COUNTS.scaleViews, rss_before_kib: before, rss_after_kib: after,
+          bytes_per_view: ((after - before) * 1024) / COUNTS.scaleViews,
+          create_views_per_s: COUNTS.scaleViews / held.seconds,
+        };
+        log(`  6 ${name}: RSS ${before} → ${after} KiB, ${w[name].bytes_per_view.toFixed(0)} B/view, created at ${fmt(w[name].create_views_per_s)} views/s`);
+        await measure('6_scale_storm_1m_views', [s], () => storm, ['frames_per_s']);
+        await held.release();
+        await sleep(200);
+        w[name].rss_after_close_kib = rssKiB(s.pid);
+      });
+    }
+  }
+
+  computeRatios(servers);
+  printTables();
+  fs.writeFileSync(OUT, JSON.stringify(results, null, 2) + '\n');
+  log(`\nwrote ${path.relative(process.cwd(), OUT) || OUT}`);
+}
+
+// ---------- ratios ----------
+
+const med = (w, s, m) => results.workloads[w]?.[s]?.[m]?.median;
+
+function ratio(name, what, num, den, target, cmp, { info = false, needs = [] } = {}) {
+  const value = Number.isFinite(num) && Number.isFinite(den) && den !== 0 ? num / den : undefined;
+  let status;
+  if (value === undefined) status = 'pending';
+  else if (info) status = 'info';
+  else status = (cmp === '>=' ? value >= target : value <= target) ? 'pass' : 'miss';
+  results.ratios.push({ name, what, value, target: `${cmp} ${target}`, status, needs });
+}
+
+function computeRatios() {
+  const W1 = '1_update_storm', W2 = '2_round_trip', W3 = '3_press_storm', W4 = '4_batch_updates', W5 = '5_concurrent_clients';
+  ratio('(1) daemon ÷ refserver', 'update storm frames/s', med(W1, 'daemon', 'frames_per_s'), med(W1, 'refserver', 'frames_per_s'), 1.0, '>=');
+  ratio('(2) daemon p50 ÷ refserver p50', 'round-trip latency', med(W2, 'daemon', 'p50_us'), med(W2, 'refserver', 'p50_us'), 1.2, '<=');
+  ratio('(1) daemon ÷ node peer', 'update storm frames/s', med(W1, 'daemon', 'frames_per_s'), med(W1, 'node', 'frames_per_s'), 1.0, '>=');
+  ratio('(3) daemon ÷ node peer', 'press storm frames/s', med(W3, 'daemon', 'frames_per_s'), med(W3, 'node', 'frames_per_s'), 1.0, '>=');
+  ratio('(5) daemon ÷ node peer', '8 clients frames/s', med(W5, 'daemon', 'frames_per_s'), med(W5, 'node', 'frames_per_s'), 1.0, '>=');
+  ratio('(4) daemon batch ÷ (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'daemon', 'ops_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
+  const mem = results.workloads['6_scale_memory'];
+  ratio('(6) daemon memory per view', 'bytes (RSS delta ÷ views)', mem?.daemon?.bytes_per_view, 1, 1024, '<=');
+  ratio('(6) daemon at 1M ÷ at 1k views', 'update storm frames/s', med('6_scale_storm_1m_views', 'daemon', 'frames_per_s'),
+    med('6_scale_storm_1k_views', 'daemon', 'frames_per_s'), 0.8, '>=');
+  ratio('driver: refserver ÷ daemon', 'update storm frames/s, as the issue states it', med(W1, 'refserver', 'frames_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
+  ratio('driver: sink ÷ daemon', 'driver capacity ÷ daemon update storm', med('0_driver_capacity', 'sink', 'frames_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
+  // The anchors against each other, for context.
+  ratio('node peer ÷ refserver', 'update storm frames/s', med(W1, 'node', 'frames_per_s'), med(W1, 'refserver', 'frames_per_s'), 1, '>=', { info: true });
+  ratio('node p50 ÷ refserver p50', 'round-trip latency', med(W2, 'node', 'p50_us'), med(W2, 'refserver', 'p50_us'), 1, '<=', { info: true });
+  ratio('node batch ÷ node (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'node', 'ops_per_s'), med(W1, 'node', 'frames_per_s'), 3, '>=', { info: true });
+  ratio('node memory per view', 'bytes (RSS delta ÷ views)', mem?.node?.bytes_per_view, 1, 1024, '<=', { info: true });
+  ratio('node at 1M ÷ at 1k views', 'update storm frames/s', med('6_scale_storm_1m_views', 'node', 'frames_per_s'),
+    med('6_scale_storm_1k_views', 'node', 'frames_per_s'), 0.8, '>=', { info: true });
+  const d = results.workloads[W1]?.refserver?.raw;
+  if (d?.length) {
+    const busy = summarize(d.map((r) => r.driver_cpu_s / r.elapsed_s));
+    results.driverBusy = busy;
+  }
+}
+
+// ---------- output ----------
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')).join('\n');
+}
+
+function cell(w, s, m) {
+  const x = results.workloads[w]?.[s]?.[m];
+  if (!x || !Number.isFinite(x.median)) return '—';
+  return x.runs > 1 ? `${fmt(x.median)} [${fmt(x.min)}–${fmt(x.max)}]` : fmt(x.median);
+}
+
+function printTables() {
+  const servers = ['daemon', 'refserver', 'node'];
+  const rows = [['workload (median [min–max])', ...servers]];
+  const line = (label, w, m) => rows.push([label, ...servers.map((s) => cell(w, s, m))]);
+  if (results.workloads['0_driver_capacity']) {
+    rows.push(['(0) driver into a sink, frames/s', '', cell('0_driver_capacity', 'sink', 'frames_per_s'), '']);
+  }
+  line('(1) update storm, frames/s', '1_update_storm', 'frames_per_s');
+  line('(2) round trip p50, µs', '2_round_trip', 'p50_us');
+  line('(2) round trip p99, µs', '2_round_trip', 'p99_us');
+  line('(3) press storm, frames/s', '3_press_storm', 'frames_per_s');
+  line('(3) press storm, events/s', '3_press_storm', 'events_per_s');
+  line('(4) batches of 100, updates/s', '4_batch_updates', 'ops_per_s');
+  line('(5) 8 clients, frames/s (total)', '5_concurrent_clients', 'frames_per_s');
+  line(`(6) storm at ${COUNTS.buttons} views, frames/s`, '6_scale_storm_1k_views', 'frames_per_s');
+  line(`(6) storm at ${COUNTS.scaleViews + COUNTS.buttons} views, frames/s`, '6_scale_storm_1m_views', 'frames_per_s');
+  const mem = results.workloads['6_scale_memory'] ?? {};
+  rows.push(['(6) memory, bytes/view', ...servers.map((s) => (mem[s] ? mem[s].bytes_per_view.toFixed(0) : '—'))]);
+  rows.push(['(6) creates, views/s', ...servers.map((s) => (mem[s] ? fmt(mem[s].create_views_per_s) : '—'))]);
+  console.log(`\nbridged bench — scale ${SCALE}, ${RUNS} runs, window ${WINDOW}, ${os.cpus().length} cpus\n`);
+  console.log(table(rows));
+  console.log('');
+  const rrows = [['ratio', 'value', 'target', 'status']];
+  for (const r of results.ratios) rrows.push([r.name, r.value === undefined ? '—' : r.value.toFixed(2), r.target, r.status]);
+  console.log(table(rrows));
+  if (results.driverBusy) {
+    console.log(`\ndriver CPU while driving the refserver (1): ${(results.driverBusy.median * 100).toFixed(0)}% of one core (median)`);
+  }
+  if (notes.length) console.log('\nnotes:\n' + notes.map((x) => `  - ${x}`).join('\n'));
+}
+
+main()
+  .catch((e) => {
+    console.error(`bench: ${e.stack ?? e}`);
+    process.exitCode = 1;
+  })
+  .finally(() => fs.rmSync(tmp, { recursive: true, force: true }));
