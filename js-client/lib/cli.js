@@ -1,0 +1,141 @@
+// The `bridged-client` command: ping, send, replay, demo.
+import { parseArgs } from 'node:util';
+import { connect } from '../index.js';
+import { counterDemo } from './demo.js';
+import { parseLossless, stringifyLossless } from './json.js';
+import { exchange, replay } from './replay.js';
+import { defaultSocketPath } from './socket-path.js';
+import { connectOrSpawn } from './spawn.js';
+import { CLIENT_NAME } from './version.js';
+
+const USAGE = `usage: bridged-client <command> [options]
+
+commands:
+  ping                     hello, then ping; prints the server and session
+  send '<json>' ...        hello, then each frame (JSON is sent compact, anything else verbatim);
+                           prints the responses and events as NDJSON; exit 1 if a response is not ok
+  replay FILE.jsonl ...    replays recorded sessions, one connection each; prints the first
+                           difference per failing file and "N passed, N failed"; exit 1 on failure
+  demo                     the counter: a SwiftUIButton whose onCountChange updates count
+
+options:
+  --socket PATH            socket path (default: $BRIDGED_SOCKET, $XDG_RUNTIME_DIR/bridged/bridged.sock,
+                           /tmp/bridged-<uid>/bridged.sock)
+  --spawn                  start bridged (from PATH, or --bin) when nothing listens
+  --bin PATH               the bridged binary for --spawn
+  --timeout MS             limit for spawning and connecting (default 10000)
+  -h, --help               this text`;
+
+/** Runs the CLI; resolves the exit code. */
+export async function main(argv, { stdout = process.stdout, stderr = process.stderr } = {}) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        socket: { type: 'string' },
+        spawn: { type: 'boolean', default: false },
+        bin: { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    stderr.write(`${err.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...args] = positionals;
+  if (values.help || !command) {
+    (values.help ? stdout : stderr).write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const options = {
+    socket: values.socket ?? defaultSocketPath(),
+    spawn: values.spawn,
+    bin: values.bin,
+    timeoutMs: values.timeout === undefined ? 10_000 : Number(values.timeout),
+  };
+  const print = (line) => stdout.write(`${line}\n`);
+  try {
+    switch (command) {
+      case 'ping':
+        return await ping(options, print);
+      case 'send':
+        return await send(options, args, print);
+      case 'replay':
+        return await replayCommand(options, args, print, stderr);
+      case 'demo':
+        return await demo(options, print);
+      default:
+        stderr.write(`unknown command '${command}'\n\n${USAGE}\n`);
+        return 2;
+    }
+  } catch (err) {
+    stderr.write(`bridged-client: ${err.code ? `${err.code}: ` : ''}${err.message}\n`);
+    return 1;
+  }
+}
+
+async function ping(options, print) {
+  const bridge = await connect(options);
+  try {
+    await bridge.request({ op: 'ping' });
+    print(`pong from ${bridge.server} (session ${bridge.session}) on ${bridge.socketPath}`);
+    return 0;
+  } finally {
+    await bridge.close();
+  }
+}
+
+/** Prints the daemon's lines verbatim, apart from hello's response. */
+async function send(options, args, print) {
+  const { socket } = await connectOrSpawn({ ...options, socketPath: options.socket });
+  socket.destroy(); // only made sure a daemon listens; exchange() opens its own connection
+  const hello = { text: JSON.stringify({ id: 0, op: 'hello', protocol: 1, client: CLIENT_NAME }), op: 'hello' };
+  const inputs = [hello, ...args.map((arg) => ({ text: compact(arg) }))];
+  const received = await exchange(options.socket, inputs);
+  let ok = true;
+  let skippedHello = false;
+  for (const { line, frame } of received) {
+    const isResponse = typeof frame === 'object' && frame.has?.('ok');
+    if (isResponse && !skippedHello) {
+      skippedHello = true;
+      continue;
+    }
+    if (isResponse && frame.get('ok') !== true) ok = false;
+    print(line);
+  }
+  return ok ? 0 : 1;
+}
+
+/** JSON is sent compact (one line); anything else as typed, so bad input can be tried. */
+function compact(arg) {
+  try {
+    return stringifyLossless(parseLossless(arg));
+  } catch {
+    return arg;
+  }
+}
+
+async function replayCommand(options, files, print, stderr) {
+  if (files.length === 0) {
+    stderr.write('replay needs at least one FILE.jsonl\n');
+    return 2;
+  }
+  const { socket } = await connectOrSpawn({ ...options, socketPath: options.socket });
+  socket.destroy();
+  const { failed } = await replay(files, { socketPath: options.socket, print });
+  return failed > 0 ? 1 : 0;
+}
+
+async function demo(options, print) {
+  const bridge = await connect(options);
+  try {
+    await counterDemo(bridge, { print });
+    return 0;
+  } finally {
+    await bridge.close();
+  }
+}
