@@ -7,7 +7,7 @@ struct Bridged: AsyncParsableCommand {
         commandName: "bridged",
         abstract: "The native side of a React Native-style bridge, served on a Unix socket.",
         version: "0.1.0",
-        subcommands: [Serve.self, Replay.self],
+        subcommands: [Serve.self, Replay.self, Record.self],
         defaultSubcommand: Serve.self
     )
 }

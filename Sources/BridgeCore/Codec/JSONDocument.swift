@@ -160,6 +160,13 @@ public struct JSONRef: @unchecked Sendable {
         return String(cString: text)
     }
 
+    /// The value as compact JSON text with object keys sorted: equal values give equal text.
+    public var canonicalText: String {
+        guard let text = json_dumps(raw, cj_encode_flags() | Int(JSON_SORT_KEYS)) else { return "null" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
     /// Whether two values are equal as JSON (key order does not matter).
     public func isEqual(to other: JSONRef) -> Bool { json_equal(raw, other.raw) != 0 }
 

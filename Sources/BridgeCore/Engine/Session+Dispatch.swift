@@ -123,7 +123,7 @@ extension Session {
             } catch {
                 var failure = BridgeError(
                     .batchFailed,
-                    "batch: op \(index) (\(op["op"]?.string ?? "?")) failed: \(error.message); nothing was applied"
+                    "op \(index) (\(op["op"]?.string ?? "not an op")) of the batch failed, nothing was applied: \(error.message)"
                 )
                 failure.index = index
                 failure.inner = BridgeError.Inner(error)

@@ -33,6 +33,19 @@ public struct Replayer: Sendable {
 
     /// Replays the text of one recorded session.
     public func replay(_ recording: String) -> Outcome {
+        var configuration = self.configuration
+        // Split on bytes: as Characters, "\r\n" is one grapheme and would not split on "\n".
+        let lines = Array(recording.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        // An optional first record carries the limits the recording was made with.
+        if let first = lines.first, let meta = try? JSONDocument(parsing: first),
+            meta.root["dir"]?.isString("meta") == true
+        {
+            if let views = meta.root["limits"]?["maxViewsPerSession"]?.integer {
+                configuration.maxViewsPerSession = Int(views)
+            }
+            if let ops = meta.root["limits"]?["maxOpsPerBatch"]?.integer { configuration.maxOpsPerBatch = Int(ops) }
+        }
         let engine = Engine(registry: registry, configuration: configuration)
         let session = engine.makeSession(id: "replay")
         defer { session.close() }
@@ -42,17 +55,18 @@ public struct Replayer: Sendable {
         var nextOp = 0
         var matched = 0
         var lineNumber = 0
-        for line in recording.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines {
             lineNumber += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
+            if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
             let record: JSONDocument
             do {
-                record = try JSONDocument(parsing: String(line))
+                record = try JSONDocument(parsing: line)
             } catch {
                 return Outcome(difference: .init(line: lineNumber, expected: "a record", got: "bad JSON: \(error)"),
                                framesMatched: matched)
             }
             let dir = record.root["dir"]
+            if dir?.isString("meta") == true { continue }
             if dir?.isString("in") == true {
                 let input: String
                 var op: String?
@@ -63,7 +77,7 @@ public struct Replayer: Sendable {
                     input = raw
                 } else {
                     return Outcome(
-                        difference: .init(line: lineNumber, expected: "an in record with frame or raw", got: String(line)),
+                        difference: .init(line: lineNumber, expected: "an in record with frame or raw", got: line),
                         framesMatched: matched
                     )
                 }
@@ -97,7 +111,7 @@ public struct Replayer: Sendable {
                 matched += 1
             } else {
                 return Outcome(
-                    difference: .init(line: lineNumber, expected: "a record with dir in or out", got: String(line)),
+                    difference: .init(line: lineNumber, expected: "a record with dir in or out", got: line),
                     framesMatched: matched
                 )
             }

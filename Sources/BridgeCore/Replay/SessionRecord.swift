@@ -3,6 +3,19 @@ import PropStore
 /// The recorded-session format: one `{"dir": "in"|"out", "frame": {...}}` per line; an input line that was
 /// not a JSON object is kept as `{"dir": "in", "raw": "<the line>"}`.
 public enum SessionRecord {
+    /// The first record of a recording: the limits the engine ran with, so that a replay uses the same.
+    public static func meta(_ configuration: Engine.Configuration) -> [UInt8] {
+        var w = JSONWriter()
+        w.raw(#"{"dir":"meta","server":"#)
+        w.string(configuration.server)
+        w.raw(#","limits":{"maxViewsPerSession":"#)
+        w.int(configuration.maxViewsPerSession)
+        w.raw(#","maxOpsPerBatch":"#)
+        w.int(configuration.maxOpsPerBatch)
+        w.raw("}}\n")
+        return w.bytes
+    }
+
     /// The record of one input line, with the frame's bytes as they arrived; `nil` for a keep-alive.
     public static func input(line: UnsafeRawBufferPointer, kind: Session.LineKind) -> [UInt8]? {
         var line = line

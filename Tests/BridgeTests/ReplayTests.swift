@@ -1,0 +1,73 @@
+import BridgeCore
+import Foundation
+import Testing
+
+/// The recorded-session corpus in `Sessions/`: every file replays against a fresh engine.
+@Suite("Recorded sessions")
+struct ReplayTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sessions")
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".jsonl") }
+            .sorted()
+    }
+
+    static func text(_ file: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    @Test func corpusIsThere() {
+        #expect(Self.files.count >= 10)
+    }
+
+    @Test("replays", arguments: files)
+    func replays(file: String) throws {
+        let outcome = Replayer().replay(try Self.text(file))
+        #expect(outcome.difference == nil, "\(file): \(outcome.difference?.description ?? "")")
+        #expect(outcome.framesMatched > 1)
+    }
+
+    @Test func aChangedFrameFails() throws {
+        let original = try Self.text("counter-button.jsonl")
+        let tampered = original.replacingOccurrences(of: #""payload":{"count":2}"#, with: #""payload":{"count":3}"#)
+        #expect(tampered != original)
+        let outcome = Replayer().replay(tampered)
+        #expect(outcome.difference != nil)
+        #expect(outcome.difference?.got.contains(#""count":2"#) == true)
+    }
+
+    @Test func aMissingOrExtraFrameFails() throws {
+        let original = try Self.text("counter-button.jsonl")
+        var lines = original.split(separator: "\n").map(String.init)
+        let eventLine = try #require(lines.firstIndex { $0.contains(#""event":"countChange""#) })
+        lines.remove(at: eventLine)
+        #expect(Replayer().replay(lines.joined(separator: "\n")).difference != nil)
+        let truncated = original.split(separator: "\n").dropLast().joined(separator: "\n")
+        #expect(Replayer().replay(truncated).difference?.expected == "end of recording")
+    }
+
+    @Test func sessionIdAndServerAreNormalised() throws {
+        let original = try Self.text("hello-handshake.jsonl")
+        let renamed = original.replacingOccurrences(of: #""session":"record""#, with: #""session":"s-42""#)
+            .replacingOccurrences(of: #""server":"bridged/0.1.0""#, with: #""server":"bridged/9.9.9""#)
+        #expect(renamed != original)
+        #expect(Replayer().replay(renamed).difference == nil)
+    }
+
+    /// What the corpus covers: every op and every error code the engine can produce.
+    @Test func corpusCoversEveryOpAndEngineErrorCode() throws {
+        let all = try Self.files.map { try Self.text($0) }.joined(separator: "\n")
+        for op in ["hello", "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command", "inspect",
+                   "batch", "ping", "stats"] {
+            #expect(all.contains(#""op":"\#(op)""#), "no session sends \(op)")
+        }
+        let daemonOnly: Set<ErrorCode> = [.frameTooLarge, .permissionDenied]
+        for code in ErrorCode.all where !daemonOnly.contains(code) {
+            #expect(all.contains(#""code":"\#(code.rawValue)""#), "no session shows \(code)")
+        }
+        for component in ["View", "SwiftUIButton", "TextField", "Slider"] {
+            #expect(all.contains(#""component":"\#(component)""#))
+        }
+    }
+}
