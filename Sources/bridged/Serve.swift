@@ -1,12 +1,108 @@
 import ArgumentParser
 import BridgeCore
+import Logging
+import NIOCore
+import ServiceLifecycle
 
-/// `bridged` / `bridged serve`: the daemon on a Unix socket (being written).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `bridged` / `bridged serve`: the daemon on a Unix socket, in the foreground.
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the bridge on a Unix socket (the default).")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the bridge on a Unix socket (the default).",
+        discussion: """
+            The socket is --socket, else $BRIDGED_SOCKET, else $XDG_RUNTIME_DIR/bridged/bridged.sock, else \
+            /tmp/bridged-<uid>/bridged.sock. Prints 'bridged listening on <path>' once it accepts connections. \
+            Started by systemd with LISTEN_FDS (socket activation), it serves the inherited socket instead. \
+            SIGTERM or SIGINT stops it cleanly.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
+    var socket: String?
+
+    @Option(help: "The longest line (frame) accepted, in bytes; a longer one is answered with frame_too_large.")
+    var maxFrameBytes: Int = 1 << 20
+
+    @Option(help: "Log level (trace, debug, info, notice, warning, error, critical); logs go to stderr.")
+    var logLevel: Logger.Level = .info
+
+    @Option(help: ArgumentHelp("Record every session to DIR/<session>.jsonl (replayable).", valueName: "dir"))
+    var record: String?
+
+    @Option(help: "On SIGTERM, how long (seconds) a client that does not read may hold up the shutdown.")
+    var shutdownTimeout: Double = 3
+
+    func validate() throws {
+        guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
+        guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
+    }
 
     func run() async throws {
-        print("bridged: the socket server is not built yet")
-        throw ExitCode(2)
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "bridged")
+
+        if let record { try prepareRecordingDirectory(record) }
+
+        let listener: BridgeServer.Listener
+        var socketFile: SocketLocation?
+        var lock: InstanceLock?
+        if let inherited = try Systemd.takeListeningSocket() {
+            // The service manager owns the socket file: it is neither locked nor removed here.
+            listener = .inherited(inherited)
+        } else {
+            let location = try SocketLocation.resolve(option: socket)
+            try location.prepareDirectory()
+            lock = try InstanceLock(path: location.lockPath, socketPath: location.path)
+            if try location.removeStaleSocket() {
+                logger.notice("removed a stale socket left by a daemon that did not stop cleanly", metadata: [
+                    "socket": "\(location.path)"
+                ])
+            }
+            socketFile = location
+            listener = .path(location.path)
+        }
+        defer {
+            if let socketFile { unlink(socketFile.path) }
+            lock?.release()
+        }
+
+        let server = BridgeServer(
+            listener: listener,
+            engine: Engine(),
+            connection: .init(
+                maxFrameBytes: maxFrameBytes,
+                drainTimeout: .milliseconds(Int64(shutdownTimeout * 1000)),
+                recordDirectory: record
+            ),
+            logger: logger,
+            onListening: { path in
+                // One unbuffered write: whoever waits on stdout (a test, a script) sees the line at once.
+                let line = Array("bridged listening on \(path)\n".utf8)
+                _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                logger.info("listening", metadata: ["socket": "\(path)", "pid": "\(getpid())"])
+                Systemd.notify("READY=1\nSTATUS=listening on \(path)\nMAINPID=\(getpid())")
+            }
+        )
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: server)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                cancellationSignals: [],
+                logger: logger
+            )
+        )
+        try await group.run()
+        Systemd.notify("STOPPING=1")
+        logger.info("stopped")
     }
 }
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,133 @@
+import BridgeCore
+import Logging
+import NIOCore
+import NIOExtras
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's server: accepts connections on a Unix socket and gives each one an engine session.
+///
+/// A `Service`: it runs until graceful shutdown (SIGTERM, SIGINT), then stops accepting, lets every connection
+/// answer what it has read and flush (``ConnectionHandler``), and returns once all connections are closed.
+struct BridgeServer: Service {
+    /// Where to listen.
+    enum Listener: Sendable {
+        /// Bind a new socket at this path (its directory already prepared, the stale socket removed).
+        case path(String)
+        /// Serve a socket the service manager bound and passed (socket activation).
+        case inherited(Int32)
+    }
+
+    var listener: Listener
+    var engine: Engine
+    var connection: ConnectionHandler.Configuration
+    var logger: Logger
+    var group: MultiThreadedEventLoopGroup = .singleton
+    /// Called once the socket accepts connections, with its path.
+    var onListening: @Sendable (String) -> Void
+
+    func run() async throws {
+        let quiesce = ServerQuiescingHelper(group: group)
+        let sessions = SessionNames()
+        let daemonUID = getuid()
+        let engine = self.engine
+        let connection = self.connection
+        let logger = self.logger
+
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 512)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                }
+            }
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 256 * 1024, high: 1024 * 1024))
+            .childChannelOption(.maxMessagesPerRead, value: 8)
+            .childChannelOption(
+                .recvAllocator,
+                value: AdaptiveRecvByteBufferAllocator(minimum: 1024, initial: 16 * 1024, maximum: 64 * 1024)
+            )
+            .childChannelInitializer { channel in
+                // The peer is checked before any handler that reads is added: a refused peer's bytes are never
+                // handled.
+                PeerCredentials.of(channel).flatMapThrowing { peer in
+                    let pipeline = channel.pipeline.syncOperations
+                    guard peer.isAllowed(daemonUID: daemonUID) else {
+                        logger.notice("connection refused", metadata: ["peer": "\(peer)"])
+                        try pipeline.addHandler(RefusingHandler(peer: peer, daemonUID: daemonUID))
+                        return
+                    }
+                    let session = engine.makeSession(id: sessions.next())
+                    try pipeline.addHandler(ConnectionHandler(session: session, configuration: connection, logger: logger))
+                }
+            }
+
+        let channel: Channel
+        switch listener {
+        case .path(let path):
+            // The socket is created 0600: no other user may connect between bind and chmod.
+            let previousMask = umask(0o177)
+            do {
+                channel = try await bootstrap.bind(unixDomainSocketPath: path).get()
+                umask(previousMask)
+            } catch {
+                umask(previousMask)
+                throw error
+            }
+            chmod(path, 0o600)
+        case .inherited(let descriptor):
+            channel = try await bootstrap.withBoundSocket(descriptor).get()
+        }
+
+        onListening(channel.localAddress?.pathname ?? "an inherited socket")
+
+        let stopping = Once()
+        let allClosed = group.next().makePromise(of: Void.self)
+        let stop: @Sendable () -> Void = {
+            guard stopping.first() else { return }
+            quiesce.initiateShutdown(promise: allClosed)
+        }
+        try await withGracefulShutdownHandler {
+            try? await channel.closeFuture.get()
+            // The socket closed: by the shutdown, or by an error (then the connections are closed too).
+            stop()
+            try await allClosed.futureResult.get()
+        } onGracefulShutdown: {
+            logger.info("shutting down: no new connections; finishing the open ones")
+            stop()
+        }
+    }
+}
+
+/// Names sessions uniquely in this daemon and across restarts: `s<n>-<pid>`.
+final class SessionNames: Sendable {
+    private let counter = Atomic<Int>(0)
+    private let pid = getpid()
+
+    func next() -> String {
+        let n = counter.add(1, ordering: .relaxed).newValue
+        return "s\(n)-\(pid)"
+    }
+}
+
+/// True the first time only.
+final class Once: Sendable {
+    private let done = Atomic<Bool>(false)
+
+    func first() -> Bool { !done.exchange(true, ordering: .relaxed) }
+}
+
+extension BridgeServer: CustomStringConvertible {
+    var description: String {
+        switch listener {
+        case .path(let path): "BridgeServer(\(path))"
+        case .inherited(let descriptor): "BridgeServer(inherited fd \(descriptor))"
+        }
+    }
+}

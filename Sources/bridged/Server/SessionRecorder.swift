@@ -1,0 +1,65 @@
+import BridgeCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes one session to `DIR/<session>.jsonl` in the recorded-session format, as its frames cross the socket.
+///
+/// Records are buffered and written once per read of the socket, on the connection's event loop (a blocking
+/// `write(2)` to a local file: `--record` is for debugging and tests, not for the hot path).
+final class SessionRecorder {
+    let path: String
+    private var descriptor: Int32
+    private var pending: [UInt8] = []
+
+    /// Opens (truncates) the file for `session` in `directory`.
+    init?(directory: String, session: String) {
+        path = directory + "/" + session + ".jsonl"
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        if descriptor < 0 { return nil }
+    }
+
+    /// Records an input line and the frames the engine wrote for it.
+    func record(line: UnsafeRawBufferPointer, kind: Session.LineKind, output: UnsafeRawBufferPointer) {
+        if let input = SessionRecord.input(line: line, kind: kind) { pending.append(contentsOf: input) }
+        if !output.isEmpty { pending.append(contentsOf: SessionRecord.output(frames: output)) }
+    }
+
+    /// Writes what has been recorded so far.
+    func flush() {
+        guard descriptor >= 0, !pending.isEmpty else { return }
+        pending.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                offset += n
+            }
+        }
+        pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+    }
+
+    /// Flushes and closes the file.
+    func close() {
+        flush()
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    deinit { close() }
+}
+
+/// Creates the recording directory (`0700`) if it is missing.
+func prepareRecordingDirectory(_ path: String) throws(DaemonError) {
+    var info = stat()
+    if stat(path, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw DaemonError(.recording, "--record \(path): not a directory") }
+        guard access(path, W_OK) == 0 else { throw DaemonError(.recording, "--record \(path): not writable") }
+        return
+    }
+    guard mkdir(path, 0o700) == 0 else {
+        throw DaemonError(.recording, "--record \(path): cannot create the directory: \(errnoText())")
+    }
+}
