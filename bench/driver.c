@@ -349,8 +349,10 @@ static void run_rtt(struct client *c, struct gen *g) {
             got = consume_lines(c);
         }
         uint64_t t1 = now_ns();
-        c->responses += got;
-        if (k >= opt.warmup) c->lat[c->nlat++] = t1 - t0;
+        if (k >= opt.warmup) {
+            c->responses += got;
+            c->lat[c->nlat++] = t1 - t0;
+        }
     }
     c->out.off = c->out.len = 0;
 }

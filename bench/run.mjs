@@ -13,9 +13,10 @@
 //   BENCH_STORM_FRAMES, BENCH_CLIENT_FRAMES, BENCH_SCALE_VIEWS, …  one count (see COUNTS)
 //   BENCH_SERVERS=node,refserver   only these servers
 //   BRIDGED_BIN=/path      the daemon binary (default: ../.build/release/bridged)
+//   BENCH_DAEMON_ARGS='…' extra daemon arguments (after --socket PATH)
 //   BENCH_OUT=path         where to write the JSON (default: bench/results.json)
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -32,6 +33,7 @@ const WINDOW = Number(env.BENCH_WINDOW ?? 512) | 0;
 const WORKLOADS = (env.BENCH_WORKLOADS ?? '0,1,2,3,4,5,6').split(',').map((s) => Number(s.trim()));
 const SERVER_FILTER = env.BENCH_SERVERS ? env.BENCH_SERVERS.split(',').map((s) => s.trim()) : null;
 const DAEMON_BIN = env.BRIDGED_BIN ?? path.join(root, '.build/release/bridged');
+const DAEMON_ARGS = (env.BENCH_DAEMON_ARGS ?? '').split(' ').filter(Boolean);
 const OUT = env.BENCH_OUT ?? path.join(here, 'results.json');
 const DRIVER = path.join(here, 'out/driver');
 const REFSERVER = path.join(here, 'out/refserver');
@@ -138,7 +140,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function startServer(name) {
   const sock = path.join(tmp, `${name}.sock`);
   let cmd, args;
-  if (name === 'daemon') [cmd, args] = [DAEMON_BIN, ['--socket', sock]];
+  if (name === 'daemon') [cmd, args] = [DAEMON_BIN, ['--socket', sock, ...DAEMON_ARGS]];
   else if (name === 'refserver') [cmd, args] = [REFSERVER, ['--socket', sock]];
   else if (name === 'sink') [cmd, args] = [REFSERVER, ['--socket', sock, '--sink']];
   else [cmd, args] = [process.execPath, [PEER, '--socket', sock]];
@@ -291,6 +293,12 @@ function fmt(x) {
 
 // ---------- main ----------
 
+function gitCommit() {
+  try {
+    return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch { return null; }
+}
+
 async function main() {
   for (const f of [DRIVER, REFSERVER]) {
     if (!fs.existsSync(f)) throw new Error(`${f} is missing: run \`make -C bench\``);
@@ -305,7 +313,7 @@ async function main() {
   results.meta = {
     date: new Date().toISOString(), host: os.hostname(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model,
     node: process.version, loadavgAtStart: loadavg, scale: SCALE, runs: RUNS, window: WINDOW, counts: COUNTS,
-    servers, daemonBin: DAEMON_BIN,
+    servers, daemonBin: DAEMON_BIN, daemonArgs: DAEMON_ARGS, commit: gitCommit(),
   };
   log(`bench: servers ${servers.join(', ')}; scale ${SCALE}; ${RUNS} runs; window ${WINDOW}; load ${loadavg.join(' ')}`);
   const buttons = buttonsSetup();
