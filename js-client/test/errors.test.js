@@ -1,0 +1,106 @@
+// Error codes as BridgeErrors.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BridgeError, ClientErrorCodes, ErrorCodes, connect } from '../index.js';
+import { startDaemon } from './helpers.js';
+
+let daemon;
+let bridge;
+
+before(async () => {
+  daemon = await startDaemon();
+  bridge = await connect({ socket: daemon.socket });
+});
+
+after(async () => {
+  await bridge?.close();
+  await daemon?.stop();
+});
+
+describe('error codes', () => {
+  test('the constants mirror protocol.md', () => {
+    assert.deepEqual(Object.values(ErrorCodes), [
+      'bad_json', 'bad_request', 'unknown_op', 'hello_required', 'unsupported_protocol',
+      'unknown_component', 'unknown_tag', 'tag_in_use', 'invalid_props', 'unknown_event',
+      'unknown_command', 'invalid_args', 'cycle', 'batch_failed', 'frame_too_large',
+      'limit_exceeded', 'permission_denied',
+    ]);
+    assert.equal(ClientErrorCodes.CONNECTION_CLOSED, 'connection_closed');
+  });
+
+  test('invalid_props lists every bad prop in details', async () => {
+    const button = await bridge.create('SwiftUIButton');
+    const err = await button.update({ count: 'abc', colour: 1 }).catch((e) => e);
+    assert.ok(err instanceof BridgeError);
+    assert.ok(err instanceof Error);
+    assert.equal(err.name, 'BridgeError');
+    assert.equal(err.code, ErrorCodes.INVALID_PROPS);
+    assert.match(err.message, /2 invalid props/);
+    assert.deepEqual(
+      err.details.map(({ prop, expected, got }) => ({ prop, expected, got })),
+      [
+        { prop: 'count', expected: 'int', got: 'abc' },
+        { prop: 'colour', expected: 'a prop of SwiftUIButton', got: 1 },
+      ],
+    );
+    assert.equal(typeof err.details[0].message, 'string');
+  });
+
+  test('unknown_component', async () => {
+    await assert.rejects(bridge.create('Nope'), { code: ErrorCodes.UNKNOWN_COMPONENT });
+  });
+
+  test('unknown_tag', async () => {
+    await assert.rejects(bridge.request({ op: 'update', tag: 99999, props: {} }), { code: ErrorCodes.UNKNOWN_TAG });
+    await assert.rejects(bridge.create('View', {}, { parent: 99999 }), { code: ErrorCodes.UNKNOWN_TAG });
+  });
+
+  test('tag_in_use', async () => {
+    const v = await bridge.create('View');
+    await assert.rejects(bridge.request({ op: 'create', tag: v.tag, component: 'View' }), {
+      code: ErrorCodes.TAG_IN_USE,
+    });
+  });
+
+  test('unknown_command and invalid_args', async () => {
+    const field = await bridge.create('TextField');
+    await assert.rejects(field.command('explode'), { code: ErrorCodes.UNKNOWN_COMMAND });
+    const err = await field.command('type', 5).catch((e) => e);
+    assert.equal(err.code, ErrorCodes.INVALID_ARGS);
+    assert.ok(Array.isArray(err.details) && err.details.length > 0);
+  });
+
+  test('unknown_event', async () => {
+    const v = await bridge.create('View');
+    await assert.rejects(v.on('explosion', () => {}), { code: ErrorCodes.UNKNOWN_EVENT });
+    // A direct event on a view whose component does not emit it.
+    await assert.rejects(v.on('commit', () => {}), { code: ErrorCodes.UNKNOWN_EVENT });
+  });
+
+  test('cycle', async () => {
+    const parent = await bridge.create('View');
+    const child = await bridge.create('View', {}, { parent });
+    await assert.rejects(child.setChildren([parent]), { code: ErrorCodes.CYCLE });
+  });
+
+  test('bad_request, unknown_op, unsupported_protocol', async () => {
+    const parent = await bridge.create('View');
+    await assert.rejects(bridge.create('View', {}, { parent, index: 5 }), { code: ErrorCodes.BAD_REQUEST });
+    await assert.rejects(bridge.request({ op: 'inspect', tag: -1 }), { code: ErrorCodes.BAD_REQUEST });
+    await assert.rejects(bridge.request({ op: 'teleport' }), { code: ErrorCodes.UNKNOWN_OP });
+    await assert.rejects(bridge.request({ op: 'hello', protocol: 2 }), { code: ErrorCodes.UNSUPPORTED_PROTOCOL });
+  });
+
+  test('batch_failed from a raw batch', async () => {
+    const err = await bridge
+      .request({ op: 'batch', ops: [{ op: 'ping' }, { op: 'inspect', tag: 424242 }] })
+      .catch((e) => e);
+    assert.equal(err.code, ErrorCodes.BATCH_FAILED);
+    assert.equal(err.index, 1);
+    assert.equal(err.details.code, ErrorCodes.UNKNOWN_TAG);
+  });
+
+  test('the session goes on after errors', async () => {
+    assert.deepEqual(await bridge.request({ op: 'ping' }), {});
+  });
+});

@@ -1,0 +1,76 @@
+// Losing the daemon, and connect({spawn: true}).
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BridgeError, connect } from '../index.js';
+import { BRIDGED_BIN, startDaemon, tempDir } from './helpers.js';
+
+const cleanup = [];
+
+after(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+});
+
+describe('connection loss', () => {
+  test('SIGKILL of the daemon fails the pending request with connection_closed', async () => {
+    const daemon = await startDaemon();
+    cleanup.push(() => daemon.stop());
+    const bridge = await connect({ socket: daemon.socket });
+    const view = await bridge.create('SwiftUIButton');
+    const closed = once(bridge, 'close');
+    // Stopped, the daemon cannot answer: the request is surely pending when it dies.
+    process.kill(daemon.child.pid, 'SIGSTOP');
+    const pending = view.inspect();
+    const alsoPending = bridge.request({ op: 'ping' });
+    process.kill(daemon.child.pid, 'SIGKILL');
+    const err = await pending.catch((e) => e);
+    assert.ok(err instanceof BridgeError);
+    assert.equal(err.code, 'connection_closed');
+    await assert.rejects(alsoPending, { code: 'connection_closed' });
+    await closed;
+    assert.equal(bridge.closed, true);
+    await assert.rejects(view.update({ count: 1 }), { code: 'connection_closed' });
+  });
+});
+
+describe('spawn', () => {
+  test('connect({spawn: true, bin, socket}) starts a daemon when nothing listens', async () => {
+    const dir = await tempDir();
+    const socket = join(dir, 'spawned.sock');
+    let pid = null;
+    cleanup.push(async () => {
+      if (pid !== null) {
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+      await rm(dir, { recursive: true, force: true });
+    });
+    const bridge = await connect({ spawn: true, bin: BRIDGED_BIN, socket, timeoutMs: 60_000 });
+    pid = bridge.daemonPid;
+    assert.equal(typeof pid, 'number');
+    assert.deepEqual(await bridge.request({ op: 'ping' }), {});
+    const view = await bridge.create('View');
+    assert.equal(view.tag, 1);
+    await bridge.close();
+
+    // A second spawning connect finds the daemon listening and starts nothing.
+    const again = await connect({ spawn: true, bin: BRIDGED_BIN, socket });
+    assert.equal(again.daemonPid, null);
+    assert.deepEqual(await again.request({ op: 'ping' }), {});
+    await again.close();
+  });
+
+  test('spawn with a binary that does not exist is connect_failed', async () => {
+    const dir = await tempDir();
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    await assert.rejects(
+      connect({ spawn: true, bin: join(dir, 'no-such-bridged'), socket: join(dir, 's.sock'), timeoutMs: 5_000 }),
+      { code: 'connect_failed' },
+    );
+  });
+});
