@@ -36,10 +36,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .executableTarget(name: "EngineBench", dependencies: ["BridgeCore"], path: "bench/EngineBench"),
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["BridgeCore", "PropStore", "CJansson"],
-            resources: [.copy("Sessions")]
+            dependencies: ["BridgeCore", "PropStore"],
+            exclude: ["Sessions"]
         ),
     ],
     swiftLanguageModes: [.v6]
