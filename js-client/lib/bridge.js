@@ -3,6 +3,7 @@ import { BridgeError, ClientErrorCodes, connectionClosed } from './errors.js';
 import { RegistrationNames, SubscriptionTable, SyntheticEvent } from './events.js';
 import {
   kAllocateTag,
+  kForgetView,
   kPlan,
   kRegistrationNames,
   kRequest,
@@ -88,14 +89,18 @@ export class Bridge extends EventEmitter {
     const plan = view[kPlan](props, { initial: true });
     const create = createFrame(view, plan.props, parent, index);
     const ops = [create, ...plan.ops(view.tag)];
-    const onResponse = (frame) => {
-      if (!frame.ok) return;
-      this[kTrackView](view);
-      view[kSetState]('live');
-      plan.apply();
-    };
-    if (ops.length === 1) await this[kRequest](create, onResponse);
-    else await this[kRequest]({ op: 'batch', ops }, onResponse).catch(unwrapBatchError);
+    const request =
+      ops.length === 1 ? this[kRequest](create) : this[kRequest]({ op: 'batch', ops }).catch(unwrapBatchError);
+    this[kTrackView](view);
+    view[kSetState]('live');
+    const revert = plan.apply(request);
+    try {
+      await request;
+    } catch (error) {
+      revert();
+      this[kForgetView](view);
+      throw error;
+    }
     return view;
   }
 
@@ -135,6 +140,13 @@ export class Bridge extends EventEmitter {
 
   [kTrackView](view) {
     this.#views.set(view.tag, view);
+  }
+
+  /** A view that never came to be (its create failed or its transaction rolled back). */
+  [kForgetView](view) {
+    view[kSetState]('rolledBack');
+    this.#subscriptions.dropTag(view.tag);
+    if (this.#views.get(view.tag) === view) this.#views.delete(view.tag);
   }
 
   [kViewsDeleted](tags) {

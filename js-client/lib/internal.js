@@ -4,6 +4,7 @@ export const kAllocateTag = Symbol('bridged.allocateTag');
 export const kSubscriptions = Symbol('bridged.subscriptions');
 export const kRegistrationNames = Symbol('bridged.registrationNames');
 export const kTrackView = Symbol('bridged.trackView');
+export const kForgetView = Symbol('bridged.forgetView');
 export const kViewsDeleted = Symbol('bridged.viewsDeleted');
 
 export const kPlan = Symbol('bridged.view.plan');

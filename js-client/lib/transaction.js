@@ -1,5 +1,5 @@
 import { BridgeError, ClientErrorCodes } from './errors.js';
-import { kAllocateTag, kPlan, kRequest, kSetState, kTrackView, kViewsDeleted, tagOf } from './internal.js';
+import { kAllocateTag, kForgetView, kPlan, kRequest, kSetState, kTrackView, kViewsDeleted, tagOf } from './internal.js';
 import { View, createFrame } from './view.js';
 
 /**
@@ -9,7 +9,11 @@ import { View, createFrame } from './view.js';
  */
 export class Transaction {
   #bridge;
-  /** {op (a frame, or null for a client-side-only change), onCommit(result) run once the batch committed}. */
+  /**
+   * {op: a frame, or null for a client-side-only change;
+   *  onSend(request): applied when the batch is sent, returns its undo;
+   *  onCommit(result): run when the batch committed}.
+   */
   #entries = [];
   #created = [];
   #state = 'open';
@@ -23,13 +27,9 @@ export class Transaction {
     return this.#state;
   }
 
-  /** Number of ops collected so far. */
+  /** Number of ops the batch will have so far. */
   get size() {
     return this.#entries.filter((e) => e.op).length;
-  }
-
-  #push(op, onCommit) {
-    this.#entries.push({ op, onCommit });
   }
 
   #assertOpen() {
@@ -38,17 +38,20 @@ export class Transaction {
     }
   }
 
-  /** Adds a create; returns the View at once (usable after a successful commit). */
+  /** Adds a create; returns the View at once (usable once the commit is sent). */
   create(component, props = {}, { parent, index } = {}) {
     this.#assertOpen();
     const view = new View(this.#bridge, this.#bridge[kAllocateTag](), component, 'pending');
     const plan = view[kPlan](props, { initial: true });
-    this.#push(createFrame(view, plan.props, parent, index), () => {
-      this.#bridge[kTrackView](view);
-      view[kSetState]('live');
-      plan.apply();
+    this.#entries.push({
+      op: createFrame(view, plan.props, parent, index),
+      onSend: (request) => {
+        this.#bridge[kTrackView](view);
+        view[kSetState]('live');
+        return plan.apply(request);
+      },
     });
-    for (const op of plan.ops(view.tag)) this.#push(op);
+    for (const op of plan.ops(view.tag)) this.#entries.push({ op });
     this.#created.push(view);
     return view;
   }
@@ -58,18 +61,15 @@ export class Transaction {
     this.#assertOpen();
     const plan = view[kPlan](props, { initial: false });
     const ops = plan.ops(view.tag);
-    if (ops.length === 0) {
-      // Only handler swaps: nothing for the daemon, applied on commit.
-      this.#push(null, () => plan.apply());
-      return this;
-    }
-    ops.forEach((op, i) => this.#push(op, i === ops.length - 1 ? () => plan.apply() : undefined));
+    const onSend = (request) => plan.apply(request);
+    if (ops.length === 0) this.#entries.push({ op: null, onSend });
+    ops.forEach((op, i) => this.#entries.push(i === 0 ? { op, onSend } : { op }));
     return this;
   }
 
   setChildren(view, views) {
     this.#assertOpen();
-    this.#push({ op: 'setChildren', tag: tagOf(view), children: [...views].map(tagOf) });
+    this.#entries.push({ op: { op: 'setChildren', tag: tagOf(view), children: [...views].map(tagOf) } });
     return this;
   }
 
@@ -77,41 +77,49 @@ export class Transaction {
     this.#assertOpen();
     const op = { op: 'command', tag: tagOf(view), name };
     if (args.length > 0) op.args = args;
-    this.#push(op);
+    this.#entries.push({ op });
     return this;
   }
 
   delete(view) {
     this.#assertOpen();
     const tag = tagOf(view);
-    this.#push({ op: 'delete', tag }, (result) => this.#bridge[kViewsDeleted](result?.deleted ?? [tag]));
+    this.#entries.push({
+      op: { op: 'delete', tag },
+      onCommit: (result) => this.#bridge[kViewsDeleted](result?.deleted ?? [tag]),
+    });
     return this;
   }
 
   /**
-   * Sends the ops as one batch. Resolves `{results}` (one per op sent); rejects with `batch_failed`
-   * (`index`, inner error in `details`), after which the views it would have created are unusable.
+   * Sends the ops as one batch. Resolves `{results}` (one per op sent) after the handlers of the
+   * events it caused; rejects with `batch_failed` (`index`, inner error in `details`), after which the
+   * views it would have created are unusable.
    */
   async commit() {
     this.#assertOpen();
     this.#state = 'committing';
     const ops = this.#entries.filter((e) => e.op).map((e) => e.op);
-    const commit = (results) => {
-      this.#state = 'committed';
-      let r = 0;
-      for (const entry of this.#entries) entry.onCommit?.(entry.op ? results[r++] : undefined);
-    };
-    if (ops.length === 0) {
-      commit([]);
-      return { results: [] };
-    }
+    const request =
+      ops.length === 0
+        ? Promise.resolve({ results: [] })
+        : this.#bridge[kRequest]({ op: 'batch', ops }, (frame) => {
+            if (!frame.ok) return;
+            this.#state = 'committed';
+            const results = frame.result?.results ?? [];
+            let r = 0;
+            for (const entry of this.#entries) entry.onCommit?.(entry.op ? results[r++] : undefined);
+          });
+    // Handlers and views are in place before the daemon answers: the batch's events precede its response.
+    const undo = this.#entries.map((entry) => entry.onSend?.(request)).filter(Boolean);
     try {
-      return await this.#bridge[kRequest]({ op: 'batch', ops }, (frame) => {
-        if (frame.ok) commit(frame.result?.results ?? []);
-      });
+      const result = await request;
+      this.#state = 'committed';
+      return result;
     } catch (err) {
       this.#state = 'failed';
-      for (const view of this.#created) view[kSetState]('rolledBack');
+      for (const revert of undo.reverse()) revert();
+      for (const view of this.#created) this.#bridge[kForgetView](view);
       throw err;
     }
   }

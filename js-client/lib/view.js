@@ -57,15 +57,23 @@ export class View {
     const plan = this[kPlan](props, { initial: false });
     const ops = plan.ops(this.tag);
     if (ops.length === 0) {
-      plan.apply();
+      plan.apply(Promise.resolve());
       return { changed: [] };
     }
-    if (ops.length === 1 && plan.props) {
-      return this.#request(ops[0], (frame) => frame.ok && plan.apply());
+    const request =
+      ops.length === 1 && plan.props
+        ? this.#bridge[kRequest](ops[0])
+        : this.#bridge[kRequest]({ op: 'batch', ops }).then(
+            (result) => (plan.props ? result.results[0] : { changed: [] }),
+            unwrapBatchError,
+          );
+    const revert = plan.apply(request);
+    try {
+      return await request;
+    } catch (error) {
+      revert();
+      throw error;
     }
-    const result = await this.#bridge[kRequest]({ op: 'batch', ops }, (frame) => frame.ok && plan.apply())
-      .catch(unwrapBatchError);
-    return plan.props ? result.results[0] : { changed: [] };
   }
 
   /** Replaces the children, in order. Resolves `{children}`. */
@@ -126,7 +134,7 @@ export class View {
 
   /**
    * Splits `props` into plain props and handler changes against the current subscriptions.
-   * `apply()` records the handler changes client-side; call it once the daemon accepted the ops.
+   * `apply(request)` records the handler changes client-side and returns their undo.
    */
   [kPlan](props = {}, { initial }) {
     if (props === null || typeof props !== 'object') throw new TypeError('props must be an object');
@@ -188,18 +196,42 @@ export class View {
         }
         return ops;
       },
-      apply() {
-        for (const { current, fn } of swap) current.fn = fn;
+      /**
+       * Records the handler changes client-side, before the daemon answers (a transaction's commands
+       * emit their events before its response); `ready` is the request. Returns the undo.
+       */
+      apply(ready) {
+        const settled = Promise.resolve(ready).then(() => {});
+        settled.catch(() => {});
+        const swapped = swap.map(({ current, fn }) => {
+          const old = current.fn;
+          current.fn = fn;
+          return () => {
+            current.fn = old;
+          };
+        });
         for (const { name, current } of unsubscribe) {
           table.remove(view.tag, current.event, current.phase, current.registration);
           view.#propHandlers.delete(name);
         }
-        for (const { name, event, phase, fn } of subscribe) {
+        const added = subscribe.map(({ name, event, phase, fn }) => {
           const current = { event, phase, fn, registration: null };
           current.registration = { handler: (e) => current.fn(e) };
-          table.add(view.tag, event, phase, current.registration);
+          table.add(view.tag, event, phase, current.registration, settled);
           view.#propHandlers.set(name, current);
-        }
+          return { name, current };
+        });
+        return () => {
+          for (const { name, current } of added) {
+            table.remove(view.tag, current.event, current.phase, current.registration);
+            view.#propHandlers.delete(name);
+          }
+          for (const { name, current } of unsubscribe) {
+            table.add(view.tag, current.event, current.phase, current.registration);
+            view.#propHandlers.set(name, current);
+          }
+          for (const undo of swapped) undo();
+        };
       },
     };
   }

@@ -82,6 +82,7 @@ describe('bridged-client CLI', () => {
   describe('replay', () => {
     let good;
     let tampered;
+    let tamperedLine;
 
     before(async () => {
       // Record a session through the client.
@@ -120,7 +121,7 @@ describe('bridged-client CLI', () => {
       assert.notEqual(changed[at], lines[at]);
       tampered = join(daemon.dir, 'tampered.jsonl');
       await writeFile(tampered, `${changed.join('\n')}\n`);
-      tampered.line = at + 1;
+      tamperedLine = at + 1;
     });
 
     test('a recorded session replays (session, server and stats numbers normalised)', async () => {
@@ -136,7 +137,7 @@ describe('bridged-client CLI', () => {
       assert.equal(lines.at(-1), '1 passed, 1 failed');
       const fail = lines.indexOf(`FAIL ${tampered}`);
       assert.ok(fail >= 0, stdout);
-      assert.equal(lines[fail + 1].trim(), `line ${tampered.line}`);
+      assert.equal(lines[fail + 1].trim(), `line ${tamperedLine}`);
       assert.match(lines[fail + 2], /^ {2}expected: .*count=7/);
       assert.match(lines[fail + 3], /^ {2}got: .*count=2/);
     });

@@ -1,7 +1,6 @@
 // Losing the daemon, and connect({spawn: true}).
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BridgeError, connect } from '../index.js';
@@ -19,7 +18,7 @@ describe('connection loss', () => {
     cleanup.push(() => daemon.stop());
     const bridge = await connect({ socket: daemon.socket });
     const view = await bridge.create('SwiftUIButton');
-    const closed = once(bridge, 'close');
+    const closed = new Promise((resolve) => bridge.once('close', resolve));
     // Stopped, the daemon cannot answer: the request is surely pending when it dies.
     process.kill(daemon.child.pid, 'SIGSTOP');
     const pending = view.inspect();
