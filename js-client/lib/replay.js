@@ -144,14 +144,16 @@ const show = (frame) => (frame === undefined ? '(nothing)' : typeof frame === 's
 /** Replays one file; resolves null when it passes, else {line, expected, got}. */
 export async function replayFile(socketPath, text) {
   const { inputs, outputs } = parseSession(text);
-  const received = await exchange(socketPath, inputs);
-  const got = normalise(received.map((r) => r.frame), inputs);
-  const expected = normalise(outputs.map((o) => o.frame), inputs);
+  const received = (await exchange(socketPath, inputs)).map((r) => r.frame);
+  const recorded = outputs.map((o) => o.frame);
+  const got = normalise(received, inputs);
+  const expected = normalise(recorded, inputs);
   const n = Math.max(got.length, expected.length);
   for (let i = 0; i < n; i++) {
     if (i < got.length && i < expected.length && jsonEqual(got[i], expected[i])) continue;
     const line = i < outputs.length ? outputs[i].line : 'end of file';
-    return { line, expected: show(expected[i]), got: show(got[i]) };
+    // Shown as recorded and as received; only the comparison is normalised.
+    return { line, expected: show(recorded[i]), got: show(received[i]) };
   }
   return null;
 }

@@ -35,14 +35,14 @@ export async function waitForSocket(socketPath, child) {
 }
 
 /**
- * Starts `bridged --socket <tmpdir>/b.sock` in the foreground and waits until it accepts.
+ * Starts `bridged --socket <tmpdir>/b.sock [args]` in the foreground and waits until it accepts.
  * Returns {socket, dir, child, stop()}; stop() sends SIGTERM, waits for the exit and removes the dir.
  */
-export async function startDaemon() {
+export async function startDaemon(args = []) {
   if (!existsSync(BRIDGED_BIN)) throw new Error(`no bridged binary at ${BRIDGED_BIN} (run swift build, or set BRIDGED_BIN)`);
   const dir = await tempDir();
   const socket = join(dir, 'b.sock');
-  const child = spawn(BRIDGED_BIN, ['--socket', socket], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(BRIDGED_BIN, ['--socket', socket, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (s) => {
     stderr += s;

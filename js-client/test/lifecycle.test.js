@@ -34,6 +34,23 @@ describe('connection loss', () => {
   });
 });
 
+describe('frame_too_large', () => {
+  test('answers the request whose line was too long (id null); the session goes on', async () => {
+    const daemon = await startDaemon(['--max-frame-bytes', '300']);
+    cleanup.push(() => daemon.stop());
+    const bridge = await connect({ socket: daemon.socket });
+    cleanup.push(() => bridge.close());
+    const view = await bridge.create('View');
+    const [tooLarge, ping] = await Promise.allSettled([
+      view.update({ testID: 'x'.repeat(1000) }),
+      bridge.request({ op: 'ping' }),
+    ]);
+    assert.equal(tooLarge.reason.code, 'frame_too_large');
+    assert.deepEqual(ping.value, {});
+    assert.equal((await view.inspect()).props.testID, '');
+  });
+});
+
 describe('spawn', () => {
   test('connect({spawn: true, bin, socket}) starts a daemon when nothing listens', async () => {
     const dir = await tempDir();
