@@ -1,12 +1,21 @@
 // Losing the daemon, and connect({spawn: true}).
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BridgeError, connect } from '../index.js';
 import { BRIDGED_BIN, startDaemon, tempDir } from './helpers.js';
 
 const cleanup = [];
+
+/** Resolves once the process is in state T (stopped), as /proc shows it: SIGSTOP is not synchronous. */
+async function stopped(pid) {
+  for (;;) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('T')) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 after(async () => {
   for (const fn of cleanup.reverse()) await fn();
@@ -21,6 +30,7 @@ describe('connection loss', () => {
     const closed = new Promise((resolve) => bridge.once('close', resolve));
     // Stopped, the daemon cannot answer: the request is surely pending when it dies.
     process.kill(daemon.child.pid, 'SIGSTOP');
+    await stopped(daemon.child.pid);
     const pending = view.inspect();
     const alsoPending = bridge.request({ op: 'ping' });
     process.kill(daemon.child.pid, 'SIGKILL');
