@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon as a local service: where its socket is, who may use it, one instance, a clean stop.
+@Suite("Daemon: socket, instance and service life", .serialized)
+struct DaemonServiceTests {
+    private func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode
+    }
+
+    private func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    @Test func createsThePrivateDirectoryAndSocket() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("run/nested/bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        #expect(daemon.stdout == "bridged listening on \(socket)\n")
+        #expect(mode(dir.file("run/nested")).map { $0 & 0o7777 } == 0o700)
+        #expect(mode(dir.file("run")).map { $0 & 0o7777 } == 0o700)
+        #expect(mode(socket).map { $0 & S_IFMT } == S_IFSOCK)
+        #expect(mode(socket).map { $0 & 0o7777 } == 0o600)
+        #expect(mode(socket + ".lock").map { $0 & 0o7777 } == 0o600)
+        #expect((try? String(contentsOfFile: socket + ".lock", encoding: .utf8)) == "\(daemon.pid)\n")
+        let client = try SocketClient(path: socket)
+        #expect(object(try client.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == false)  // hello first
+        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+    }
+
+    /// `--socket`, else `$BRIDGED_SOCKET`, else `$XDG_RUNTIME_DIR/bridged/bridged.sock`.
+    @Test(arguments: ["option", "BRIDGED_SOCKET", "XDG_RUNTIME_DIR"])
+    func findsTheSocketPath(rule: String) throws {
+        let dir = TemporaryDirectory()
+        var arguments: [String] = []
+        var environment = ["XDG_RUNTIME_DIR": dir.file("xdg")]
+        mkdir(dir.file("xdg"), 0o700)
+        let expected: String
+        switch rule {
+        case "option":
+            expected = dir.file("from-option.sock")
+            arguments = ["--socket", expected]
+            environment["BRIDGED_SOCKET"] = dir.file("from-env.sock")
+        case "BRIDGED_SOCKET":
+            expected = dir.file("from-env.sock")
+            environment["BRIDGED_SOCKET"] = expected
+        default:
+            expected = dir.file("xdg/bridged/bridged.sock")
+        }
+        let daemon = try DaemonProcess(arguments, environment: environment, in: dir)
+        #expect(try daemon.waitUntilListening() == expected)
+        #expect(mode(expected).map { $0 & S_IFMT } == S_IFSOCK)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        #expect(!exists(expected))
+    }
+
+    @Test(arguments: [0o777, 0o770, 0o1777])
+    func checksTheModeOfAnExistingDirectory(permissions: Int) throws {
+        let dir = TemporaryDirectory()
+        let shared = dir.file("shared")
+        mkdir(shared, 0o700)
+        chmod(shared, mode_t(permissions))
+        let daemon = try DaemonProcess(["--socket", shared + "/bridged.sock"], in: dir)
+        if permissions & 0o1000 != 0 {
+            // Writable by all but sticky, like /tmp: others cannot remove or replace our socket.
+            try daemon.waitUntilListening()
+            daemon.signal(SIGTERM)
+            #expect(daemon.waitForExit() == 0)
+        } else {
+            #expect(daemon.waitForExit() == 1)
+            #expect(daemon.stderr.contains("refusing socket directory \(shared)"))
+            #expect(daemon.stderr.contains(String(permissions, radix: 8)))
+            #expect(!exists(shared + "/bridged.sock"))
+        }
+    }
+
+    @Test(.enabled(if: DaemonHarness.isRoot, "needs root to give a directory to another user"))
+    func refusesADirectoryOwnedBySomeoneElse() throws {
+        let dir = TemporaryDirectory()
+        let theirs = dir.file("theirs")
+        mkdir(theirs, 0o700)
+        chown(theirs, 65534, 65534)
+        let daemon = try DaemonProcess(["--socket", theirs + "/bridged.sock"], in: dir)
+        #expect(daemon.waitForExit() == 1)
+        #expect(daemon.stderr.contains("it belongs to uid 65534"))
+    }
+
+    @Test func refusesAPathTooLongForASocket() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file(String(repeating: "d", count: 120) + ".sock")
+        let daemon = try DaemonProcess(["--socket", socket], in: dir)
+        #expect(daemon.waitForExit() == 1)
+        #expect(daemon.stderr.contains("socket path is too long"))
+        #expect(daemon.stderr.contains("at most 107"))
+    }
+
+    @Test func refusesToReplaceAFileThatIsNotASocket() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("notes.txt")
+        FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8))
+        let daemon = try DaemonProcess(["--socket", path], in: dir)
+        #expect(daemon.waitForExit() == 1)
+        #expect(daemon.stderr.contains("is not a socket"))
+        #expect((try? String(contentsOfFile: path, encoding: .utf8)) == "keep me")
+    }
+
+    @Test func aSecondDaemonOnTheSameSocketIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let first = try DaemonProcess.start(socket: socket, in: dir)
+        let client = try SocketClient(path: socket)
+        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+
+        let second = try DaemonProcess(["--socket", socket], in: dir)
+        #expect(second.waitForExit() == 1)
+        #expect(second.stderr.contains("another bridged (pid \(first.pid)) is already serving on \(socket)"))
+        #expect(second.stdout.isEmpty)
+
+        // The first one keeps serving, the old connection and new ones.
+        #expect(object(try client.request(#"{"id":2,"op":"ping"}"#))["ok"] as? Bool == true)
+        let another = try SocketClient(path: socket)
+        #expect(object(try another.request(helloLine))["ok"] as? Bool == true)
+        #expect(exists(socket))
+    }
+
+    @Test func aStaleSocketFromAKilledDaemonIsReplaced() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let killed = try DaemonProcess.start(socket: socket, in: dir)
+        killed.signal(SIGKILL)
+        _ = killed.waitForExit()
+        #expect(mode(socket).map { $0 & S_IFMT } == S_IFSOCK)  // left behind
+        #expect(throws: (any Error).self) { try SocketClient(path: socket) }  // and dead
+
+        let next = try DaemonProcess.start(socket: socket, in: dir)
+        #expect(next.stderr.contains("removed a stale socket"))
+        let client = try SocketClient(path: socket)
+        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func stopsCleanlyOnSignal(signal: Int32) throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let client = try SocketClient(path: socket)
+        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        // Requests already sent are answered before the connection closes.
+        client.send(#"{"id":1,"op":"ping"}"# + "\n" + #"{"id":2,"op":"ping"}"# + "\n")
+        #expect(client.readLine().map { object($0)["id"] as? Int } == 1)
+
+        daemon.signal(signal)
+        #expect(daemon.waitForExit() == 0)
+        let rest = client.readUntilClosed()
+        #expect(rest.map { object($0)["id"] as? Int } == [2])
+        #expect(!exists(socket))
+        #expect(!exists(socket + ".lock"))
+        #expect(daemon.stderr.contains("stopped"))
+    }
+
+    @Test(.enabled(if: DaemonHarness.which("systemd-socket-activate") != nil, "needs systemd-socket-activate"))
+    func servesAnInheritedSocket() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("activated.sock")
+        let activator = try DaemonProcess(
+            ["-l", socket, DaemonHarness.binary, "--log-level", "debug"],
+            executable: DaemonHarness.which("systemd-socket-activate")!,
+            in: dir
+        )
+        #expect(DaemonHarness.eventually { mode(socket).map { $0 & S_IFMT } == S_IFSOCK })
+        // The first connection starts the daemon on the socket systemd-socket-activate bound.
+        let client = try SocketClient(path: socket)
+        let hello = object(try client.request(helloLine))
+        #expect(hello["ok"] as? Bool == true)
+        #expect(try activator.waitUntilListening() == socket)
+        #expect(object(try SocketClient(path: socket).request(helloLine))["ok"] as? Bool == true)
+
+        activator.signal(SIGTERM)
+        #expect(activator.waitForExit() == 0)
+        #expect(!activator.stderr.contains("lock"))
+    }
+
+    /// A peer that is neither the daemon's user nor root gets `permission_denied`. Simulated by running a
+    /// client as `nobody` that keeps CAP_DAC_OVERRIDE (so the 0700 directory alone does not stop it).
+    @Test(.enabled(
+        if: DaemonHarness.isRoot && DaemonHarness.which("setpriv") != nil && DaemonHarness.which("socat") != nil,
+        "needs root, setpriv and socat"
+    ))
+    func refusesAPeerOfAnotherUser() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: DaemonHarness.which("setpriv")!)
+        client.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups",
+            "--inh-caps=+dac_override", "--ambient-caps=+dac_override",
+            DaemonHarness.which("socat")!, "-t1", "-", "UNIX-CONNECT:\(socket)",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        client.standardInput = input
+        client.standardOutput = output
+        try client.run()
+        input.fileHandleForWriting.write(Data((helloLine + "\n").utf8))
+        try? input.fileHandleForWriting.close()
+        let frames = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        client.waitUntilExit()
+
+        let lines = frames.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        #expect(lines.first.flatMap(errorCode) == "permission_denied")
+        #expect(lines.first.map { object($0)["id"] is NSNull } == true)
+        #expect(daemon.stderr.contains("connection refused"))
+        // Its owner still gets in.
+        #expect(object(try SocketClient(path: socket).request(helloLine))["ok"] as? Bool == true)
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The protocol over the socket: framing limits, bad input, many sessions, slow clients, recording.
+@Suite("Daemon: sessions over the socket", .serialized)
+struct DaemonSessionTests {
+    /// The `sessions` count of `stats`, asked on a connection of its own.
+    private func openSessions(_ socket: String) -> Int? {
+        guard let client = try? SocketClient(path: socket),
+            (try? client.request(helloLine)) != nil,
+            let frame = try? client.request(#"{"op":"stats"}"#)
+        else { return nil }
+        return (object(frame)["result"] as? [String: Any])?["sessions"] as? Int
+    }
+
+    @Test func anOversizeLineIsAnsweredAndSkipped() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let limit = 64
+        let daemon = try DaemonProcess.start(socket: socket, ["--max-frame-bytes", "\(limit)"], in: dir)
+        let client = try SocketClient(path: socket)
+        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+
+        // Exactly at the limit is fine; one byte over is not.
+        let ping = #"{"id":1,"op":"ping"}"#
+        let atLimit = ping.dropLast() + String(repeating: " ", count: limit - ping.count) + "}"
+        #expect(atLimit.utf8.count == limit)
+        #expect(object(try client.request(String(atLimit)))["ok"] as? Bool == true)
+        let overLimit = ping.dropLast() + String(repeating: " ", count: limit - ping.count + 1) + "}"
+        let refused = try client.request(String(overLimit))
+        #expect(errorCode(refused) == "frame_too_large")
+        #expect(object(refused)["id"] is NSNull)
+
+        // A long line in many small writes, refused before its end arrives; the lines around it are answered.
+        client.send(#"{"id":2,"op":"ping"}"# + "\n" + #"{"id":3,"op":"#)
+        for _ in 0..<20 { client.send(String(repeating: "x", count: 50)) }
+        client.send("\n" + #"{"id":4,"op":"ping"}"# + "\n")
+        let frames = (0..<3).compactMap { _ in client.readLine() }
+        #expect(frames.count == 3)
+        #expect(object(frames[0])["id"] as? Int == 2)
+        #expect(errorCode(frames[1]) == "frame_too_large")
+        #expect(object(frames[2])["id"] as? Int == 4)
+        _ = daemon
+    }
+
+    @Test func aLineOverTheDefaultMegabyteSpansManyReads() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let client = try SocketClient(path: socket)
+        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        let title = String(repeating: "t", count: 3 << 20)
+        client.send(#"{"id":5,"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":""# + title + "\"}}\n")
+        #expect(errorCode(client.readLine() ?? "") == "frame_too_large")
+        // Just under the limit is a frame like any other.
+        let fits = String(repeating: "f", count: (1 << 20) - 200)
+        let created = try client.request(
+            #"{"id":6,"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":""# + fits + "\"}}"
+        )
+        #expect(object(created)["ok"] as? Bool == true)
+        #expect(object(try client.request(#"{"id":7,"op":"ping"}"#))["id"] as? Int == 7)
+        _ = daemon
+    }
+
+    @Test func badInputIsAnsweredAndTheSessionGoesOn() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let client = try SocketClient(path: socket)
+        client.send(
+            [
+                helloLine, "this is not json", #"{"id":1,"op":"#, "[1,2,3]", "", "\r", #"{"id":2,"op":"ping"}"# + "\r",
+                "\u{FF}\u{FE}", #"{"id":3,"op":"nope"}"#, #"{"id":4,"op":"ping"}"#,
+            ].joined(separator: "\n") + "\n"
+        )
+        let frames = (0..<8).compactMap { _ in client.readLine() }
+        #expect(frames.count == 8)
+        #expect(object(frames[0])["ok"] as? Bool == true)
+        #expect(frames[1...3].map(errorCode) == ["bad_json", "bad_json", "bad_request"])
+        #expect(object(frames[4])["id"] as? Int == 2)  // blank lines are keep-alives; \r\n is fine
+        #expect(errorCode(frames[5]) == "bad_json")
+        #expect(errorCode(frames[6]) == "unknown_op")
+        #expect(object(frames[7])["id"] as? Int == 4)
+        _ = daemon
+    }
+
+    @Test func clientsThatVanishMidFrameLeaveNothingBehind() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let baseline = daemon.openDescriptors()
+        for i in 0..<500 {
+            let client = try SocketClient(path: socket)
+            switch i % 3 {
+            case 0:
+                client.send(helloLine + "\n" + #"{"id":2,"op":"create","tag":1,"compo"#)  // cut mid-frame
+            case 1:
+                client.send(helloLine + "\n" + #"{"id":2,"op":"create","tag":1,"component":"View"}"#)
+                client.shutdownWrite()  // end of stream mid-frame: the partial line is dropped
+                #expect(client.readUntilClosed().count == 1)
+            default:
+                break  // open, then gone
+            }
+        }
+        #expect(DaemonHarness.eventually { openSessions(socket) == 1 })
+        #expect(DaemonHarness.eventually { daemon.openDescriptors() <= baseline })
+        #expect(!daemon.stderr.contains("error"))
+    }
+
+    @Test func twoHundredSessionsDoNotSeeEachOther() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let clients = try (0..<200).map { _ in try SocketClient(path: socket) }
+        // Every session uses the same tags with its own props, all sessions open at once.
+        for (i, client) in clients.enumerated() {
+            client.send(
+                [
+                    helloLine,
+                    #"{"id":1,"op":"create","tag":1,"component":"View"}"#,
+                    #"{"id":2,"op":"create","tag":2,"component":"SwiftUIButton","parent":1,"#
+                        + #""props":{"title":"client \#(i)","count":\#(i)}}"#,
+                    #"{"id":3,"op":"subscribe","tag":1,"event":"countChange"}"#,
+                ].joined(separator: "\n") + "\n"
+            )
+        }
+        for client in clients {
+            let frames = (0..<4).compactMap { _ in client.readLine() }
+            #expect(frames.allSatisfy { object($0)["ok"] as? Bool == true })
+        }
+        for client in clients {
+            client.send(#"{"id":4,"op":"command","tag":2,"name":"press"}"# + "\n" + #"{"id":5,"op":"inspect","tag":2}"# + "\n")
+        }
+        for (i, client) in clients.enumerated() {
+            let event = object(client.readLine() ?? "")
+            #expect(event["event"] as? String == "countChange")
+            #expect(event["seq"] as? Int == 1)
+            #expect((event["payload"] as? [String: Any])?["count"] as? Int == i + 1)
+            #expect(object(client.readLine() ?? "")["id"] as? Int == 4)
+            let inspected = object(client.readLine() ?? "")["result"] as? [String: Any]
+            let props = inspected?["props"] as? [String: Any]
+            #expect(props?["title"] as? String == "client \(i)")
+            #expect(props?["count"] as? Int == i)
+        }
+        let stats = object(try clients[0].request(#"{"id":6,"op":"stats"}"#))["result"] as? [String: Any]
+        #expect(stats?["sessions"] as? Int == 200)
+        #expect(stats?["sessionViews"] as? Int == 2)
+        _ = daemon
+    }
+
+    /// A client that sends and never reads: the daemon stops reading from it once its answers back up, so its
+    /// memory stays bounded; other clients are served; SIGTERM still stops the daemon.
+    @Test func aClientThatNeverReadsCannotExhaustMemory() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, ["--shutdown-timeout", "1"], in: dir)
+        let flooder = try SocketClient(path: socket)
+        // Each 27-byte inspect is answered with ~8 KiB: unbounded, the answers would take hundreds of MiB.
+        let title = String(repeating: "w", count: 8192)
+        #expect(object(try flooder.request(helloLine))["ok"] as? Bool == true)
+        let created = try flooder.request(
+            #"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":""# + title + "\"}}"
+        )
+        #expect(object(created)["ok"] as? Bool == true)
+        let before = try #require(daemon.residentKiB())
+
+        let request = Array((#"{"op":"inspect","tag":1}"# + "\n").utf8)
+        let batch = [UInt8](Array(repeating: request, count: 1000).joined())
+        let flags = fcntl(flooder.fd, F_GETFL)
+        _ = fcntl(flooder.fd, F_SETFL, flags | O_NONBLOCK)
+        var sent = 0
+        let cap = 16 << 20
+        // Send until the daemon stops taking bytes (its reads are held), or 16 MiB of requests at most.
+        while sent < cap {
+            let n = batch.withUnsafeBytes { send(flooder.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 {
+                sent += n
+                continue
+            }
+            guard errno == EAGAIN else { break }
+            var descriptor = pollfd(fd: flooder.fd, events: Int16(POLLOUT), revents: 0)
+            if poll(&descriptor, 1, 1000) == 0 { break }
+        }
+        let after = try #require(daemon.residentKiB())
+        let answersIfUnbounded = sent / request.count * title.count / 1024
+        #expect(answersIfUnbounded > 64 * 1024, "sent \(sent) bytes")
+        #expect(after - before < 48 * 1024, "VmRSS \(before) KiB -> \(after) KiB after \(sent) bytes of requests")
+
+        // Another client is served meanwhile.
+        let other = try SocketClient(path: socket)
+        #expect(object(try other.request(helloLine))["ok"] as? Bool == true)
+        #expect(object(try other.request(#"{"id":1,"op":"ping"}"#))["id"] as? Int == 1)
+
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        #expect(access(socket, F_OK) != 0)
+    }
+
+    @Test func aRecordedSessionReplaysAndATamperedOneFails() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let records = dir.file("records")
+        let daemon = try DaemonProcess.start(socket: socket, ["--record", records], in: dir)
+        let client = try SocketClient(path: socket)
+        let lines = [
+            helloLine,
+            #"{"id":1,"op":"create","tag":1,"component":"View"}"#,
+            #"{"id":2,"op":"create","tag":2,"component":"SwiftUIButton","parent":1,"props":{"title":"Tap","count":3}}"#,
+            "",
+            #"{"id":3,"op":"subscribe","tag":1,"event":"countChange"}"#,
+            "not json at all",
+            #"{"id":4,"op":"command","tag":2,"name":"press"}"#,
+            #"{"id":5,"op":"update","tag":2,"props":{"count":"four"}}"#,
+            #"{"id":6,"op":"inspect","tag":2}"#,
+            #"{"id":7,"op":"stats"}"#,
+        ]
+        client.send(lines.joined(separator: "\n") + "\n")
+        let received = (0..<10).compactMap { _ in client.readLine() }
+        #expect(received.count == 10)
+        let session = try #require(
+            ((object(received[0])["result"] as? [String: Any])?["session"]) as? String
+        )
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+
+        let file = records + "/" + session + ".jsonl"
+        let recording = try String(contentsOfFile: file, encoding: .utf8)
+        // The out records hold the frames exactly as the client received them.
+        let outPrefix = #"{"dir":"out","frame":"#
+        let recordedOut = recording.split(separator: "\n").filter { $0.hasPrefix(outPrefix) }
+            .map { String($0.dropFirst(outPrefix.count).dropLast()) }
+        #expect(recordedOut == received)
+        #expect(recording.contains(#"{"dir":"in","raw":"not json at all"}"#))
+
+        let replay = try run(DaemonHarness.binary, ["replay", file])
+        #expect(replay.status == 0, "\(replay.output)")
+        #expect(replay.output.hasSuffix("1 passed, 0 failed\n"))
+
+        let tampered = dir.file("tampered.jsonl")
+        let changed = recording.replacingOccurrences(of: #""payload":{"count":4}"#, with: #""payload":{"count":5}"#)
+        #expect(changed != recording)
+        try changed.write(toFile: tampered, atomically: true, encoding: .utf8)
+        let failed = try run(DaemonHarness.binary, ["replay", tampered])
+        #expect(failed.status == 1)
+        #expect(failed.output.contains("0 passed, 1 failed"))
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+}
