@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bridge, BridgeError, View, connect, defaultSocketPath, VERSION } from '../index.js';
-import { startDaemon } from './helpers.js';
+import { startDaemon } from '../test-support/daemon.js';
 
 let daemon;
 let bridge;

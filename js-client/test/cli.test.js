@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect } from '../index.js';
-import { CLI, startDaemon } from './helpers.js';
+import { CLI, startDaemon } from '../test-support/daemon.js';
 
 let daemon;
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BridgeError, connect } from '../index.js';
-import { BRIDGED_BIN, startDaemon, tempDir } from './helpers.js';
+import { BRIDGED_BIN, startDaemon, tempDir } from '../test-support/daemon.js';
 
 const cleanup = [];
 

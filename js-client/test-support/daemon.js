@@ -1,4 +1,5 @@
-// Starts a real bridged daemon on a temporary socket for one test file.
+// Test support (kept out of test/, where node --test would run it as a test file): starts a real
+// bridged daemon on a temporary socket for one test file.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
