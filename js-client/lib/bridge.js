@@ -165,6 +165,7 @@ export class Bridge extends EventEmitter {
     if (this.#closed) return Promise.reject(connectionClosed());
     const id = this.#nextId++;
     const out = { id, ...frame };
+    out.id = id; // the client's id wins over one in `frame`, and stays first
     let line;
     try {
       line = JSON.stringify(out);

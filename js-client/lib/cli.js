@@ -21,7 +21,8 @@ commands:
 options:
   --socket PATH            socket path (default: $BRIDGED_SOCKET, $XDG_RUNTIME_DIR/bridged/bridged.sock,
                            /tmp/bridged-<uid>/bridged.sock)
-  --spawn                  start bridged (from PATH, or --bin) when nothing listens
+  --spawn                  start bridged (from PATH, or --bin) when nothing listens; it keeps running,
+                           and its pid is printed on stderr
   --bin PATH               the bridged binary for --spawn
   --timeout MS             limit for spawning and connecting (default 10000)
   -h, --help               this text`;
@@ -51,13 +52,19 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     (values.help ? stdout : stderr).write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
+  const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
+  if (!(timeoutMs > 0)) {
+    stderr.write(`--timeout takes a number of milliseconds\n`);
+    return 2;
+  }
   const options = {
     socket: values.socket ?? defaultSocketPath(),
     spawn: values.spawn,
     bin: values.bin,
-    timeoutMs: values.timeout === undefined ? 10_000 : Number(values.timeout),
+    timeoutMs,
   };
   const print = (line) => stdout.write(`${line}\n`);
+  options.onSpawn = (pid) => stderr.write(`bridged-client: started bridged (pid ${pid}) on ${options.socket}\n`);
   try {
     switch (command) {
       case 'ping':
@@ -78,8 +85,22 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   }
 }
 
-async function ping(options, print) {
+/** connect() that reports a daemon it started. */
+async function connectReporting(options) {
   const bridge = await connect(options);
+  if (bridge.daemonPid !== null) options.onSpawn(bridge.daemonPid);
+  return bridge;
+}
+
+/** Makes sure a daemon listens (starting one with --spawn). */
+async function ensureListening(options) {
+  const { socket, daemonPid } = await connectOrSpawn({ ...options, socketPath: options.socket });
+  socket.destroy();
+  if (daemonPid !== null) options.onSpawn(daemonPid);
+}
+
+async function ping(options, print) {
+  const bridge = await connectReporting(options);
   try {
     await bridge.request({ op: 'ping' });
     print(`pong from ${bridge.server} (session ${bridge.session}) on ${bridge.socketPath}`);
@@ -91,8 +112,7 @@ async function ping(options, print) {
 
 /** Prints the daemon's lines verbatim, apart from hello's response. */
 async function send(options, args, print) {
-  const { socket } = await connectOrSpawn({ ...options, socketPath: options.socket });
-  socket.destroy(); // only made sure a daemon listens; exchange() opens its own connection
+  await ensureListening(options); // exchange() opens its own connection
   const hello = { text: JSON.stringify({ id: 0, op: 'hello', protocol: 1, client: CLIENT_NAME }), op: 'hello' };
   const inputs = [hello, ...args.map((arg) => ({ text: compact(arg) }))];
   const received = await exchange(options.socket, inputs);
@@ -124,14 +144,13 @@ async function replayCommand(options, files, print, stderr) {
     stderr.write('replay needs at least one FILE.jsonl\n');
     return 2;
   }
-  const { socket } = await connectOrSpawn({ ...options, socketPath: options.socket });
-  socket.destroy();
+  await ensureListening(options);
   const { failed } = await replay(files, { socketPath: options.socket, print });
   return failed > 0 ? 1 : 0;
 }
 
 async function demo(options, print) {
-  const bridge = await connect(options);
+  const bridge = await connectReporting(options);
   try {
     await counterDemo(bridge, { print });
     return 0;

@@ -74,6 +74,7 @@ describe('connect', () => {
 describe('bridge.request', () => {
   test('raw ops resolve their result', async () => {
     assert.deepEqual(await bridge.request({ op: 'ping' }), {});
+    assert.deepEqual(await bridge.request({ id: 'ignored', op: 'ping' }), {}, 'the client assigns the id');
     const stats = await bridge.request({ op: 'stats' });
     assert.equal(typeof stats.sessions, 'number');
     assert.equal(typeof stats.sessionViews, 'number');

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect } from '../index.js';
-import { CLI, startDaemon } from '../test-support/daemon.js';
+import { BRIDGED_BIN, CLI, startDaemon } from '../test-support/daemon.js';
 
 let daemon;
 
@@ -34,6 +34,23 @@ describe('bridged-client CLI', () => {
     const { code, stdout, stderr } = await run('ping', '--socket', daemon.socket);
     assert.equal(code, 0, stderr);
     assert.match(stdout, /^pong from bridged\/\S+ \(session \S+\) on /);
+  });
+
+  test('ping --spawn starts a daemon and reports its pid', async () => {
+    const socket = join(daemon.dir, 'spawned.sock');
+    const { code, stdout, stderr } = await run('ping', '--spawn', '--bin', BRIDGED_BIN, '--socket', socket);
+    const pid = Number(/started bridged \(pid (\d+)\)/.exec(stderr)?.[1]);
+    try {
+      assert.equal(code, 0, stderr);
+      assert.ok(pid > 0, stderr);
+      assert.match(stdout, /^pong from /);
+      // Now something listens: a second --spawn starts nothing.
+      const again = await run('ping', '--spawn', '--bin', BRIDGED_BIN, '--socket', socket);
+      assert.equal(again.code, 0);
+      assert.equal(again.stderr, '');
+    } finally {
+      if (pid > 0) process.kill(pid, 'SIGTERM');
+    }
   });
 
   test('ping with nothing listening fails', async () => {
