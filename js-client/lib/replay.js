@@ -11,6 +11,7 @@ import { openSocket } from './spawn.js';
 export function parseSession(text) {
   const inputs = []; // {text, op}
   const outputs = []; // {line, frame}
+  let limits;
   text.split('\n').forEach((source, i) => {
     const line = i + 1;
     if (source.trim() === '') return;
@@ -35,11 +36,14 @@ export function parseSession(text) {
     } else if (dir === 'out') {
       if (!record.has('frame')) throw new Error(`line ${line}: an "out" record has "frame"`);
       outputs.push({ line, frame: record.get('frame') });
-    } else {
-      throw new Error(`line ${line}: "dir" is "in" or "out"`);
+    } else if (dir === 'meta') {
+      if (record.has('limits')) limits = stringifyLossless(record.get('limits'));
+    } else if (typeof dir !== 'string') {
+      throw new Error(`line ${line}: a record has "dir"`);
     }
+    // Other records (the daemon's recordings start with {"dir":"meta",…}) carry nothing to send or compare.
   });
-  return { inputs, outputs };
+  return { inputs, outputs, limits };
 }
 
 /** A blank line (empty or only `\r`) is a keep-alive: no response. */
@@ -143,7 +147,7 @@ const show = (frame) => (frame === undefined ? '(nothing)' : typeof frame === 's
 
 /** Replays one file; resolves null when it passes, else {line, expected, got}. */
 export async function replayFile(socketPath, text) {
-  const { inputs, outputs } = parseSession(text);
+  const { inputs, outputs, limits } = parseSession(text);
   const received = (await exchange(socketPath, inputs)).map((r) => r.frame);
   const recorded = outputs.map((o) => o.frame);
   const got = normalise(received, inputs);
@@ -153,7 +157,7 @@ export async function replayFile(socketPath, text) {
     if (i < got.length && i < expected.length && jsonEqual(got[i], expected[i])) continue;
     const line = i < outputs.length ? outputs[i].line : 'end of file';
     // Shown as recorded and as received; only the comparison is normalised.
-    return { line, expected: show(recorded[i]), got: show(received[i]) };
+    return { line, expected: show(recorded[i]), got: show(received[i]), limits };
   }
   return null;
 }
@@ -182,6 +186,7 @@ export async function replay(files, { socketPath, print = console.log }) {
       print(`  line ${difference.line}`);
       print(`  expected: ${difference.expected}`);
       print(`  got:      ${difference.got}`);
+      if (difference.limits) print(`  note: recorded with limits ${difference.limits}; the daemon may run with others`);
     }
   }
   print(`${passed} passed, ${failed} failed`);

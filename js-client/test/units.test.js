@@ -41,6 +41,15 @@ describe('lossless JSON', () => {
 });
 
 describe('replay normalisation', () => {
+  test('meta records are skipped, their limits kept for the report', () => {
+    const { inputs, outputs, limits } = parseSession(
+      '{"dir":"meta","server":"bridged/0.1.0","limits":{"maxOpsPerBatch":3}}\n{"dir":"in","frame":{"op":"ping"}}\n',
+    );
+    assert.equal(inputs.length, 1);
+    assert.equal(outputs.length, 0);
+    assert.equal(limits, '{"maxOpsPerBatch":3}');
+  });
+
   test('only hello session/server and stats numbers', () => {
     const { inputs, outputs } = parseSession(
       [
