@@ -15,7 +15,7 @@ struct PropsTests {
             field(inspect, "result")
                 == canonical(
                     #"{"tag":5,"component":"SwiftUIButton","props":{"count":3,"title":"Tap","disabled":false},"#
-                        + #""parent":null,"children":[],"render":"Button \"Tap\" count=3","renders":2}"#
+                        + #""parent":null,"children":[],"render":"Button \"Tap\" count=3","renders":1}"#
                 )
         )
     }
@@ -90,17 +90,34 @@ struct PropsTests {
         #expect(field(client.inspect(1), "result.renders") == "2", "two props, one render")
         client.send(#"{"op":"update","tag":1,"props":{"count":1,"title":"A"}}"#)
         #expect(field(client.inspect(1), "result.renders") == "2", "no change, no render")
+        #expect(field(client.inspect(1), "result.renders") == "2", "looking does not render")
         client.send(#"{"op":"update","tag":1,"props":{"count":2}}"#)
         client.send(#"{"op":"update","tag":1,"props":{"count":3}}"#)
-        #expect(field(client.inspect(1), "result.renders") == "4")
+        #expect(field(client.inspect(1), "result.renders") == "3", "changes coalesce until the next render")
         #expect(field(client.inspect(1), "result.render") == #""Button \"A\" count=3""#)
         client.send(#"{"op":"batch","ops":[{"op":"update","tag":1,"props":{"count":4}},{"op":"update","tag":1,"props":{"count":5}}]}"#)
-        #expect(field(client.inspect(1), "result.renders") == "5", "a batch renders once")
+        #expect(field(client.inspect(1), "result.renders") == "4")
+        client.send(#"{"op":"update","tag":1,"props":{"count":6}}"#)
+        client.send(#"{"op":"update","tag":1,"props":{"count":5}}"#)
+        #expect(field(client.inspect(1), "result.renders") == "5", "changed and changed back still invalidates")
+    }
+
+    @Test func failedBatchLeavesRenderStateAlone() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"SwiftUIButton"}"#)
+        client.send(#"{"op":"create","tag":2,"component":"SwiftUIButton"}"#)
+        #expect(field(client.inspect(1), "result.renders") == "1")
+        client.send(#"{"op":"update","tag":2,"props":{"count":1}}"#)
+        client.send(#"{"op":"batch","ops":[{"op":"update","tag":1,"props":{"count":9}},{"op":"update","tag":2,"props":{"count":9}},{"op":"update","tag":3,"props":{}}]}"#)
+        #expect(field(client.inspect(1), "result.renders") == "1", "clean before, clean after the rollback")
+        #expect(field(client.inspect(2), "result.renders") == "1", "2 never rendered: its first render now")
+        #expect(field(client.inspect(2), "result.render") == #""Button \"\" count=1""#)
     }
 
     @Test func propsNotReadByRenderDoNotRender() {
         let client = Client()
         client.send(#"{"op":"create","tag":1,"component":"Slider"}"#)
+        #expect(field(client.inspect(1), "result.renders") == "1")
         client.send(#"{"op":"update","tag":1,"props":{"step":0.5}}"#)
         #expect(field(client.inspect(1), "result.renders") == "1", "Slider's render does not read step")
         client.send(#"{"op":"update","tag":1,"props":{"value":0.5}}"#)

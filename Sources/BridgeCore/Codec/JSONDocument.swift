@@ -96,6 +96,13 @@ public struct JSONRef: @unchecked Sendable {
         json_object_get(raw, key).map(JSONRef.init)
     }
 
+    /// The member `key` of an object, looked up without making a Swift string (the hot path).
+    public subscript(field key: StaticString) -> JSONRef? {
+        key.withUTF8Buffer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { json_object_getn(raw, $0.baseAddress, $0.count) }
+        }.map(JSONRef.init)
+    }
+
     /// The integer value, when this is a JSON integer.
     public var integer: Int64? {
         cj_is_integer(raw) != 0 ? Int64(cj_integer_value(raw)) : nil

@@ -2,18 +2,18 @@ import PropStore
 
 /// Reading the fields of a request, with errors that say which op and which field was wrong.
 struct Request {
-    let op: String
+    let op: StaticString
     let json: JSONRef
 
     /// A required positive-integer tag.
-    func tag(_ field: String = "tag") throws(BridgeError) -> Int {
-        guard let value = json[field] else {
+    func tag(_ field: StaticString = "tag") throws(BridgeError) -> Int {
+        guard let value = json[field: field] else {
             throw BridgeError(.badRequest, "\(op): missing '\(field)' (a positive integer)")
         }
         return try Request.tag(value, field: field, op: op)
     }
 
-    static func tag(_ value: JSONRef, field: String, op: String) throws(BridgeError) -> Int {
+    static func tag(_ value: JSONRef, field: StaticString, op: StaticString) throws(BridgeError) -> Int {
         guard let tag = value.integer, tag > 0 else {
             throw BridgeError(
                 .badRequest,
@@ -24,37 +24,37 @@ struct Request {
     }
 
     /// An optional positive-integer tag.
-    func optionalTag(_ field: String) throws(BridgeError) -> Int? {
-        guard let value = json[field], !value.isNull else { return nil }
+    func optionalTag(_ field: StaticString) throws(BridgeError) -> Int? {
+        guard let value = json[field: field], !value.isNull else { return nil }
         return try Request.tag(value, field: field, op: op)
     }
 
-    func string(_ field: String) throws(BridgeError) -> String {
-        guard let value = json[field] else { throw BridgeError(.badRequest, "\(op): missing '\(field)' (a string)") }
+    func string(_ field: StaticString) throws(BridgeError) -> String {
+        guard let value = json[field: field] else { throw BridgeError(.badRequest, "\(op): missing '\(field)' (a string)") }
         guard let string = value.string else {
             throw BridgeError(.badRequest, "\(op): '\(field)' must be a string, got \(value.compactText)")
         }
         return string
     }
 
-    func optionalString(_ field: String) throws(BridgeError) -> String? {
-        guard let value = json[field], !value.isNull else { return nil }
+    func optionalString(_ field: StaticString) throws(BridgeError) -> String? {
+        guard let value = json[field: field], !value.isNull else { return nil }
         guard let string = value.string else {
             throw BridgeError(.badRequest, "\(op): '\(field)' must be a string, got \(value.compactText)")
         }
         return string
     }
 
-    func optionalInt(_ field: String) throws(BridgeError) -> Int? {
-        guard let value = json[field], !value.isNull else { return nil }
+    func optionalInt(_ field: StaticString) throws(BridgeError) -> Int? {
+        guard let value = json[field: field], !value.isNull else { return nil }
         guard let int = value.integer else {
             throw BridgeError(.badRequest, "\(op): '\(field)' must be an integer, got \(value.compactText)")
         }
         return Int(int)
     }
 
-    func object(_ field: String, required: Bool) throws(BridgeError) -> JSONRef? {
-        guard let value = json[field], !value.isNull else {
+    func object(_ field: StaticString, required: Bool) throws(BridgeError) -> JSONRef? {
+        guard let value = json[field: field], !value.isNull else {
             if required { throw BridgeError(.badRequest, "\(op): missing '\(field)' (an object)") }
             return nil
         }
@@ -64,8 +64,8 @@ struct Request {
         return value
     }
 
-    func array(_ field: String, required: Bool) throws(BridgeError) -> [JSONRef]? {
-        guard let value = json[field], !value.isNull else {
+    func array(_ field: StaticString, required: Bool) throws(BridgeError) -> [JSONRef]? {
+        guard let value = json[field: field], !value.isNull else {
             if required { throw BridgeError(.badRequest, "\(op): missing '\(field)' (an array)") }
             return nil
         }

@@ -4,36 +4,44 @@ extension Session {
     /// Runs one op, writing its result into `result`. Throws without having changed anything
     /// (outside a batch), or after recording how to undo (inside one).
     func perform(op: JSONRef, request json: JSONRef, inBatch: Bool) throws(BridgeError) {
-        let name = op.string ?? ""
-        let request = Request(op: name, json: json)
-        switch name {
-        case "update": try update(request)
-        case "command": try command(request)
-        case "create": try create(request)
-        case "setChildren": try setChildren(request)
-        case "delete": try delete(request)
-        case "subscribe": try subscribe(request, on: true)
-        case "unsubscribe": try subscribe(request, on: false)
-        case "inspect": try inspect(request)
-        case "batch":
+        // Most frequent first; each test is a length check and a memcmp, no Swift string.
+        if op.isString("update") {
+            try update(Request(op: "update", json: json))
+        } else if op.isString("command") {
+            try command(Request(op: "command", json: json))
+        } else if op.isString("create") {
+            try create(Request(op: "create", json: json))
+        } else if op.isString("inspect") {
+            try inspect(Request(op: "inspect", json: json))
+        } else if op.isString("batch") {
             if inBatch { throw BridgeError(.badRequest, "batch: a batch cannot contain another batch") }
-            try batch(request)
-        case "hello":
+            try batch(Request(op: "batch", json: json))
+        } else if op.isString("setChildren") {
+            try setChildren(Request(op: "setChildren", json: json))
+        } else if op.isString("delete") {
+            try delete(Request(op: "delete", json: json))
+        } else if op.isString("subscribe") {
+            try subscribe(Request(op: "subscribe", json: json), on: true)
+        } else if op.isString("unsubscribe") {
+            try subscribe(Request(op: "unsubscribe", json: json), on: false)
+        } else if op.isString("ping") {
+            result.raw("{}")
+        } else if op.isString("stats") {
+            stats()
+        } else if op.isString("hello") {
             if inBatch { throw BridgeError(.badRequest, "batch: hello cannot be part of a batch") }
-            try hello(request)
-        case "ping": result.raw("{}")
-        case "stats": stats()
-        default:
+            try hello(Request(op: "hello", json: json))
+        } else {
             throw BridgeError(
                 .unknownOp,
-                "unknown op '\(name)'; expected one of hello, create, update, setChildren, delete, subscribe, "
-                    + "unsubscribe, command, inspect, batch, ping, stats"
+                "unknown op '\(op.string ?? "")'; expected one of hello, create, update, setChildren, delete, "
+                    + "subscribe, unsubscribe, command, inspect, batch, ping, stats"
             )
         }
     }
 
     /// Looks a tag up in the static storage.
-    func view(_ tag: Int, field: String = "tag", op: String) throws(BridgeError) -> ViewProxy {
+    func view(_ tag: Int, field: StaticString = "tag", op: StaticString) throws(BridgeError) -> ViewProxy {
         guard let view = ViewStorage.proxy(session: storageKey, tag: tag) else {
             throw BridgeError(.unknownTag, "\(op): no view with \(field) \(tag) in this session")
         }
@@ -41,7 +49,7 @@ extension Session {
     }
 
     func hello(_ request: Request) throws(BridgeError) {
-        guard let version = request.json["protocol"] else {
+        guard let version = request.json[field: "protocol"] else {
             throw BridgeError(.badRequest, "hello: missing 'protocol' (this server speaks protocol 1)")
         }
         guard version.integer == Int64(Engine.protocolVersion) else {
@@ -116,14 +124,14 @@ extension Session {
             if index > 0 { result.comma() }
             do throws(BridgeError) {
                 guard op.isObject else { throw BridgeError(.badRequest, "batch: op \(index) is not an object") }
-                guard let name = op["op"], name.kind == .string else {
+                guard let name = op[field: "op"], name.kind == .string else {
                     throw BridgeError(.badRequest, "batch: op \(index) has no 'op' string")
                 }
                 try perform(op: name, request: op, inBatch: true)
             } catch {
                 var failure = BridgeError(
                     .batchFailed,
-                    "op \(index) (\(op["op"]?.string ?? "not an op")) of the batch failed, nothing was applied: \(error.message)"
+                    "op \(index) (\(op[field: "op"]?.string ?? "not an op")) of the batch failed, nothing was applied: \(error.message)"
                 )
                 failure.index = index
                 failure.inner = BridgeError.Inner(error)

@@ -71,9 +71,12 @@ extension Session {
                 details: issues
             )
         }
+        let neededRender = view.needsRender
         let outcome = command.run(on: view.props, args: args)
-        if undoLog != nil { undoLog!.append(contentsOf: outcome.undo) }
-        if !outcome.undo.isEmpty { touched.append(view) }
+        if undoLog != nil && !outcome.undo.isEmpty {
+            undoLog!.append(contentsOf: outcome.undo)
+            touched.append((view, neededRender))
+        }
         for emitted in outcome.emitted {
             guard let event = view.type.event(named: emitted.event) else { continue }
             pendingEvents.append(PendingEvent(view: view, event: event, payload: emitted.payload))

@@ -1,25 +1,25 @@
 import PropStore
 
 extension Session {
-    /// Checks every prop of `props` against the component; all bad props are reported together.
+    /// A prop and the value it is to take.
+    typealias PropChange = (prop: ComponentType.PropDescriptor, value: PropValue)
+
+    /// Checks every prop of `props` against the component into `converted`; all bad props are reported
+    /// together and nothing is converted then.
     func convert(
         _ props: JSONRef,
         for type: ComponentType,
         tag: Int,
-        op: String
-    ) throws(BridgeError) -> [(ComponentType.PropDescriptor, PropValue)] {
-        var converted: [(ComponentType.PropDescriptor, PropValue)] = []
+        op: StaticString,
+        into converted: inout [PropChange]
+    ) throws(BridgeError) {
         var issues: [BridgeError.Detail] = []
         try props.forEachMember { (name, value) throws(BridgeError) in
             guard let prop = type.prop(named: name) else {
                 let known = type.props.map(\.name).joined(separator: ", ")
                 issues.append(
-                    .init(
-                        prop: name,
-                        expected: "one of \(known)",
-                        got: value.rawValue,
-                        message: "\(type.name) has no prop '\(name)'"
-                    )
+                    .init(prop: name, expected: "one of \(known)", got: value.rawValue,
+                          message: "\(type.name) has no prop '\(name)'")
                 )
                 return
             }
@@ -35,6 +35,7 @@ extension Session {
             }
         }
         if !issues.isEmpty {
+            converted.removeAll(keepingCapacity: true)
             let what = issues.count == 1 ? "invalid prop '\(issues[0].prop!)'" : "\(issues.count) invalid props"
             throw BridgeError(
                 .invalidProps,
@@ -42,31 +43,48 @@ extension Session {
                 details: issues
             )
         }
-        return converted
     }
 
-    /// Applies converted props; returns the names of those whose value changed.
-    @discardableResult
-    func apply(_ converted: [(ComponentType.PropDescriptor, PropValue)], to view: ViewProxy) -> [String] {
-        var changed: [String] = []
+    /// Applies converted props to a view, writing the names of those whose value changed into `result` as a
+    /// comma-separated list of JSON strings.
+    func apply(_ converted: [PropChange], to view: ViewProxy) {
+        var first = true
         for (prop, value) in converted {
             let old = view.value(of: prop)
             guard old != value else { continue }
+            if first {
+                noteChange(of: view)
+                first = false
+            } else {
+                result.comma()
+            }
             view.setValue(value, of: prop)
-            changed.append(prop.name)
+            result.string(prop.name)
             recordUndo { view.setValue(old, of: prop) }
         }
-        if !changed.isEmpty { touched.append(view) }
-        return changed
     }
 
     func update(_ request: Request) throws(BridgeError) {
         let tag = try request.tag()
         guard let props = try request.object("props", required: true) else { return }
         let view = try view(tag, op: "update")
-        let changed = apply(try convert(props, for: view.type, tag: tag, op: "update"), to: view)
-        result.raw(#"{"changed":"#)
-        result.stringArray(changed)
-        result.raw("}")
+        var converted = takeScratch()
+        defer { returnScratch(&converted) }
+        try convert(props, for: view.type, tag: tag, op: "update", into: &converted)
+        result.raw(#"{"changed":["#)
+        apply(converted, to: view)
+        result.raw("]}")
+    }
+
+    /// The session's reusable array for converted props (so the hot path does not allocate one per frame).
+    func takeScratch() -> [PropChange] {
+        var scratch: [PropChange] = []
+        swap(&scratch, &convertedScratch)
+        return scratch
+    }
+
+    func returnScratch(_ scratch: inout [PropChange]) {
+        scratch.removeAll(keepingCapacity: true)
+        swap(&scratch, &convertedScratch)
     }
 }

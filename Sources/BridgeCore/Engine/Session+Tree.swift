@@ -25,9 +25,8 @@ extension Session {
                 )
             }
         }
-        let converted = try props.map { (props) throws(BridgeError) in
-            try convert(props, for: type, tag: tag, op: "create")
-        }
+        var converted: [PropChange] = []
+        if let props { try convert(props, for: type, tag: tag, op: "create", into: &converted) }
         guard viewCount < engine.configuration.maxViewsPerSession else {
             throw BridgeError(
                 .limitExceeded,
@@ -36,16 +35,13 @@ extension Session {
         }
 
         let view = ViewProxy(tag: tag, type: type)
-        if let converted {
-            for (prop, value) in converted { view.setValue(value, of: prop) }
-        }
+        for (prop, value) in converted { view.setValue(value, of: prop) }
         ViewStorage.insert(view, session: storageKey)
         viewCount += 1
         if let parent {
             parent.children.insert(view, at: index ?? parent.children.count)
             view.parent = parent
         }
-        touched.append(view)
         recordUndo { [storageKey] in
             ViewStorage.remove(tags: [tag], session: storageKey)
             view.isMounted = false

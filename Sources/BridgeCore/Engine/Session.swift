@@ -20,8 +20,10 @@ public final class Session {
     var result = JSONWriter(capacity: 256)
     /// Events the current request emitted, written once it succeeds.
     var pendingEvents: [PendingEvent] = []
-    /// Views whose props may have changed in the current request; rendered once it succeeds.
-    var touched: [ViewProxy] = []
+    /// Inside a batch: the views it changed, with whether each needed a render before the batch.
+    var touched: [(view: ViewProxy, neededRender: Bool)] = []
+    /// Reused by `update` for the converted props.
+    var convertedScratch: [PropChange] = []
     /// Subtrees deleted by the current request; torn down once it succeeds.
     var deletedRoots: [ViewProxy] = []
     /// Inside a batch: how to undo each change made so far, in order.
@@ -101,7 +103,7 @@ public final class Session {
 
     func handle(request: JSONRef, into out: inout [UInt8]) {
         var id = RequestID.none
-        if let value = request["id"] {
+        if let value = request[field: "id"] {
             switch value.kind {
             case .integer: id = .int(Int(value.integer!))
             case .string: id = .string(value.string!)
@@ -113,7 +115,7 @@ public final class Session {
         }
         result.bytes.removeAll(keepingCapacity: true)
         do throws(BridgeError) {
-            guard let op = request["op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
+            guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
             guard op.kind == .string else { throw BridgeError(.badRequest, "'op' must be a string") }
             if !greeted && !op.isString("hello") {
                 throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
@@ -136,10 +138,7 @@ public final class Session {
             for pending in pendingEvents { writeEvent(pending, into: &out) }
             pendingEvents.removeAll(keepingCapacity: true)
         }
-        if !touched.isEmpty {
-            for view in touched where view.isMounted { view.renderIfNeeded() }
-            touched.removeAll(keepingCapacity: true)
-        }
+        touched.removeAll(keepingCapacity: true)
         if !deletedRoots.isEmpty {
             for root in deletedRoots { root.tearDown() }
             deletedRoots.removeAll()
@@ -154,9 +153,20 @@ public final class Session {
         }
         undoLog = nil
         pendingEvents.removeAll(keepingCapacity: true)
-        for view in touched where view.isMounted { view.renderIfNeeded(counting: false) }
+        // The old values are back; a view that was rendered and clean before the batch is clean again:
+        // re-arm its observation without counting a render.
+        var seen = Set<ObjectIdentifier>()
+        for (view, neededRender) in touched where seen.insert(ObjectIdentifier(view)).inserted {
+            if !neededRender && view.isMounted { view.renderIfNeeded(counting: false) }
+        }
         touched.removeAll(keepingCapacity: true)
         deletedRoots.removeAll()
+    }
+
+    /// Notes that a view's state is about to change, so that a failed batch can restore its render state.
+    @inline(__always)
+    func noteChange(of view: ViewProxy) {
+        if undoLog != nil { touched.append((view, view.needsRender)) }
     }
 
     /// Records how to undo a change, when inside a batch.

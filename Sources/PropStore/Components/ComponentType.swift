@@ -3,12 +3,28 @@
 /// Built once per component from its ``Component`` description; shared by every view of that component.
 public final class ComponentType: Sendable {
     /// A prop with its default value, reading and writing an erased props object.
-    public struct PropDescriptor: Sendable {
+    ///
+    /// A class so that handing one around the hot path costs one retain, not one per field.
+    public final class PropDescriptor: Sendable {
         public let name: String
         public let type: PropType
         public let defaultValue: PropValue
         public let get: @Sendable (AnyObject) -> PropValue
         public let set: @Sendable (AnyObject, PropValue) -> Void
+
+        init(
+            name: String,
+            type: PropType,
+            defaultValue: PropValue,
+            get: @escaping @Sendable (AnyObject) -> PropValue,
+            set: @escaping @Sendable (AnyObject, PropValue) -> Void
+        ) {
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.get = get
+            self.set = set
+        }
     }
 
     /// A command with its argument types.
@@ -60,12 +76,9 @@ public final class ComponentType: Sendable {
     }
 
     /// The prop named `name`, if the component has one.
-    @inlinable
     public func prop(named name: String) -> PropDescriptor? {
-        propIndexLookup(name).map { props[$0] }
+        propIndex[name].map { props[$0] }
     }
-
-    public func propIndexLookup(_ name: String) -> Int? { propIndex[name] }
 
     public func command(named name: String) -> CommandDescriptor? {
         commandIndex[name].map { commands[$0] }
