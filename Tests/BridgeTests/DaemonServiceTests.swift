@@ -185,6 +185,39 @@ struct DaemonServiceTests {
         #expect(!activator.stderr.contains("lock"))
     }
 
+    /// `Type=notify`: `READY=1` reaches `$NOTIFY_SOCKET` once the socket accepts connections.
+    @Test func notifiesTheServiceManagerWhenReady() throws {
+        let dir = TemporaryDirectory()
+        let notifyPath = dir.file("notify.sock")
+        let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(receiver) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(notifyPath.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try #require(bound == 0)
+        let socketPath = dir.file("bridged.sock")
+        let daemon = try DaemonProcess(
+            ["--socket", socketPath],
+            environment: ["NOTIFY_SOCKET": notifyPath],
+            in: dir
+        )
+        var descriptor = pollfd(fd: receiver, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&descriptor, 1, Int32(DaemonHarness.patience * 1000)) == 1)
+        var message = [UInt8](repeating: 0, count: 512)
+        let n = message.withUnsafeMutableBytes { recv(receiver, $0.baseAddress, $0.count, 0) }
+        let text = String(decoding: message[0..<max(n, 0)], as: UTF8.self)
+        #expect(text.split(separator: "\n").contains("READY=1"))
+        // Ready means connectable.
+        #expect(object(try SocketClient(path: socketPath).request(helloLine))["ok"] as? Bool == true)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+
     /// A peer that is neither the daemon's user nor root gets `permission_denied`. Simulated by running a
     /// client as `nobody` that keeps CAP_DAC_OVERRIDE (so the 0700 directory alone does not stop it).
     @Test(.enabled(

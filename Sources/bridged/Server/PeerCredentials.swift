@@ -35,6 +35,10 @@ struct PeerCredentials: Sendable, CustomStringConvertible {
 }
 
 /// Answers a refused peer with one `permission_denied` frame, then closes the connection.
+///
+/// The frame is followed by end of stream (the write side is shut down); what the peer sends is read and
+/// dropped until it closes too, or for 2 seconds at most, so that it reads the frame and a clean end rather
+/// than a reset.
 final class RefusingHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -49,10 +53,20 @@ final class RefusingHandler: ChannelInboundHandler {
         var buffer = context.channel.allocator.buffer(capacity: 160)
         buffer.writeBytes(Session.errorFrame(.permissionDenied, message))
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+        }
+        let timeout = context.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+        channel.closeFuture.whenComplete { _ in timeout.cancel() }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .some(.inputClosed) = event as? ChannelEvent {
+            context.close(promise: nil)
+        }
+    }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         context.close(promise: nil)
