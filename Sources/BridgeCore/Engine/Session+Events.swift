@@ -31,7 +31,7 @@ extension Session {
         if on { new.insert(phase) } else { new.remove(phase) }
         if new != old {
             view.listeners[name] = new.isEmpty ? nil : new
-            recordUndo { view.listeners[name] = old.isEmpty ? nil : old }
+            if inBatch { recordUndo { view.listeners[name] = old.isEmpty ? nil : old } }
         }
         result.raw("{}")
     }

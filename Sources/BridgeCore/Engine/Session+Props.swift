@@ -60,7 +60,7 @@ extension Session {
             }
             view.setValue(value, of: prop)
             result.string(prop.name)
-            recordUndo { view.setValue(old, of: prop) }
+            if inBatch { recordUndo { view.setValue(old, of: prop) } }
         }
     }
 

@@ -42,13 +42,13 @@ extension Session {
             parent.children.insert(view, at: index ?? parent.children.count)
             view.parent = parent
         }
-        recordUndo { [storageKey] in
+        if inBatch { recordUndo { [storageKey] in
             ViewStorage.remove(tags: [tag], session: storageKey)
             view.isMounted = false
             if let parent = view.parent { parent.children.removeAll { $0 === view } }
             view.parent = nil
             self.viewCount -= 1
-        }
+        } }
         result.raw(#"{"tag":"#)
         result.int(tag)
         result.raw("}")
@@ -123,7 +123,7 @@ extension Session {
         for view in subtree { view.isMounted = false }
         viewCount -= subtree.count
         deletedRoots.append(root)
-        recordUndo { [storageKey] in
+        if inBatch { recordUndo { [storageKey] in
             ViewStorage.insert(subtree, session: storageKey)
             for view in subtree { view.isMounted = true }
             if let parent, let position {
@@ -132,7 +132,7 @@ extension Session {
             }
             self.viewCount += subtree.count
             self.deletedRoots.removeAll { $0 === root }
-        }
+        } }
         result.raw(#"{"deleted":["#)
         for (i, tag) in tags.enumerated() {
             if i > 0 { result.comma() }

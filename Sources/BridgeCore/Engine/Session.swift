@@ -170,10 +170,16 @@ public final class Session {
     }
 
     /// Records how to undo a change, when inside a batch.
+    ///
+    /// Callers check ``inBatch`` first so that no closure is allocated outside a batch.
     @inline(__always)
     func recordUndo(_ step: @escaping () -> Void) {
-        if undoLog != nil { undoLog!.append(step) }
+        undoLog!.append(step)
     }
+
+    /// Whether changes are being recorded for a possible rollback.
+    @inline(__always)
+    var inBatch: Bool { undoLog != nil }
 
     enum RequestID {
         case none
