@@ -8,7 +8,11 @@ struct Record: ParsableCommand {
         discussion: "The output replays with 'bridged replay'. Handy for writing a regression session by hand."
     )
 
-    @Argument(help: "A file with one request per line, exactly as a client would send them.")
+    @Argument(
+        help: """
+            A file with one request per line, exactly as a client would send them. A line             {"dir":"meta","connection":"closed"} makes the client reconnect there.
+            """
+    )
     var file: String
 
     @Option(help: "The most views a session may have.")
@@ -25,15 +29,24 @@ struct Record: ParsableCommand {
         var configuration = Engine.Configuration()
         if let maxViews { configuration.maxViewsPerSession = maxViews }
         if let maxBatchOps { configuration.maxOpsPerBatch = maxBatchOps }
-        let session = Engine(configuration: configuration).makeSession(id: "record")
-        defer { session.close() }
+        let engine = Engine(configuration: configuration)
+        var connection = engine.connect()
+        defer { connection.close() }
         var out = SessionRecord.meta(configuration)
         var lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
+        let reconnect = Array(SessionRecord.connectionClosed.dropLast())
         for line in lines {
+            if Array(line) == reconnect {
+                // The input says the client reconnects here: the next lines come on a new connection.
+                connection.close()
+                connection = engine.connect()
+                out.append(contentsOf: SessionRecord.connectionClosed)
+                continue
+            }
             var frames: [UInt8] = []
             Array(line).withUnsafeBytes { raw in
-                let kind = session.handle(line: raw, into: &frames)
+                let kind = connection.handle(line: raw, into: &frames)
                 if let record = SessionRecord.input(line: raw, kind: kind) { out.append(contentsOf: record) }
             }
             frames.withUnsafeBytes { out.append(contentsOf: SessionRecord.output(frames: $0)) }

@@ -59,10 +59,10 @@ struct ReplayTests {
     @Test func corpusCoversEveryOpAndEngineErrorCode() throws {
         let all = try Self.files.map { try Self.text($0) }.joined(separator: "\n")
         for op in ["hello", "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command", "inspect",
-                   "batch", "ping", "stats"] {
+                   "batch", "ack", "ping", "stats"] {
             #expect(all.contains(#""op":"\#(op)""#), "no session sends \(op)")
         }
-        let daemonOnly: Set<ErrorCode> = [.frameTooLarge, .permissionDenied]
+        let daemonOnly: Set<ErrorCode> = [.frameTooLarge, .permissionDenied, .sessionTakenOver]
         for code in ErrorCode.all where !daemonOnly.contains(code) {
             #expect(all.contains(#""code":"\#(code.rawValue)""#), "no session shows \(code)")
         }

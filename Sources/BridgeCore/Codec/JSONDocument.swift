@@ -19,6 +19,11 @@ public struct JSONDocument: ~Copyable {
         self.root = JSONRef(try loaded.get())
     }
 
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        let loaded = bytes.withUnsafeBytes { raw in Result { () throws(JSONParseError) in try Self.load(raw) } }
+        self.root = JSONRef(try loaded.get())
+    }
+
     private static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
         var error = json_error_t()
         guard let base = bytes.baseAddress,

@@ -12,6 +12,12 @@ public final class Engine: Sendable {
         public var server: String = "bridged/\(Engine.version)"
         public var maxViewsPerSession: Int = 2_000_000
         public var maxOpsPerBatch: Int = 100_000
+        /// Unacked event frames kept per session for a resume; past that the oldest go (`overflow`).
+        public var eventBuffer: Int = 10_000
+        /// How long a session outlives its connection, waiting to be resumed, in nanoseconds (0: not at all).
+        public var sessionTTL: UInt64 = 60_000_000_000
+        /// How many ids of expired sessions are remembered, to answer `expired` rather than `unknown_session`.
+        public var expiredMemory: Int = 10_000
 
         public init() {}
     }
@@ -24,14 +30,31 @@ public final class Engine: Sendable {
     /// The hello result's `components`, encoded once.
     let componentsJSON: [UInt8]
     private let openSessions = Atomic<Int>(0)
+    let table = Mutex(SessionTable())
+    /// The engine's clock, in nanoseconds: only session expiry reads it.
+    let now: @Sendable () -> UInt64
+    /// Makes the id of the n-th session of ``connect()``.
+    let sessionID: @Sendable (Int) -> String
 
-    public init(registry: ComponentRegistry = .builtin, configuration: Configuration = .init()) {
+    /// - Parameters:
+    ///   - clock: nanoseconds from any fixed origin; the daemon passes a monotonic clock. Only the expiry of
+    ///     detached sessions reads it, so results never depend on it.
+    ///   - sessionID: the id of the n-th session; the daemon makes ids unique across its restarts.
+    public init(
+        registry: ComponentRegistry = .builtin,
+        configuration: Configuration = .init(),
+        clock: @escaping @Sendable () -> UInt64 = { 0 },
+        sessionID: @escaping @Sendable (Int) -> String = { "s\($0)" }
+    ) {
         self.registry = registry
         self.configuration = configuration
         self.componentsJSON = Engine.describe(registry)
+        self.now = clock
+        self.sessionID = sessionID
     }
 
-    /// Opens a session. `id` is what hello reports; the caller chooses it (the daemon makes it unique).
+    /// Opens a session outside the session table (tests, `bridged record`); ``connect()`` is what a
+    /// server uses. `id` is what hello reports.
     public func makeSession(id: String) -> Session {
         openSessions.add(1, ordering: .relaxed)
         return Session(engine: self, id: id)

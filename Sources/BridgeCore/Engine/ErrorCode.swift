@@ -26,11 +26,13 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let limitExceeded = ErrorCode(rawValue: "limit_exceeded")
     /// The daemon refused the connecting user.
     public static let permissionDenied = ErrorCode(rawValue: "permission_denied")
+    /// Another connection resumed this connection's session; this one is closed.
+    public static let sessionTakenOver = ErrorCode(rawValue: "session_taken_over")
 
     /// Every code, in the order `protocol.md` lists them.
     public static let all: [ErrorCode] = [
         .badJSON, .badRequest, .unknownOp, .helloRequired, .unsupportedProtocol, .unknownComponent, .unknownTag,
         .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .cycle, .batchFailed, .frameTooLarge,
-        .limitExceeded, .permissionDenied,
+        .limitExceeded, .permissionDenied, .sessionTakenOver,
     ]
 }

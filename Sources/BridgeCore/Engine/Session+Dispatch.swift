@@ -24,6 +24,9 @@ extension Session {
             try subscribe(Request(op: "subscribe", json: json), on: true)
         } else if op.isString("unsubscribe") {
             try subscribe(Request(op: "unsubscribe", json: json), on: false)
+        } else if op.isString("ack") {
+            if inBatch { throw BridgeError(.badRequest, "batch: ack cannot be part of a batch") }
+            try ack(Request(op: "ack", json: json))
         } else if op.isString("ping") {
             result.raw("{}")
         } else if op.isString("stats") {
@@ -35,7 +38,7 @@ extension Session {
             throw BridgeError(
                 .unknownOp,
                 "unknown op '\(op.string ?? "")'; expected one of hello, create, update, setChildren, delete, "
-                    + "subscribe, unsubscribe, command, inspect, batch, ping, stats"
+                    + "subscribe, unsubscribe, command, inspect, batch, ack, ping, stats"
             )
         }
     }

@@ -108,6 +108,7 @@ extension Session {
         }
         guard !path.isEmpty else { return }
         seq += 1
+        let start = out.count
         var w = JSONWriter(capacity: 0)
         swap(&w.bytes, &out)
         w.raw(#"{"event":"#)
@@ -127,5 +128,6 @@ extension Session {
         }
         w.raw("]}\n")
         swap(&w.bytes, &out)
+        retain(seq: seq, frame: out[start...])
     }
 }

@@ -1,11 +1,17 @@
 import PropStore
+import Synchronization
 
 /// One client's session: its views (in ``ViewStorage``), its subscriptions and its event sequence.
 ///
 /// Feed it lines with ``handle(line:into:)``; it appends the frames to write, in order: the events a
 /// request caused, then the request's response. Not thread-safe: drive a session from one place at a time.
-public final class Session {
+///
+/// Safety of `@unchecked Sendable`: a session moves between connections (a resume), but every use from a
+/// ``Connection`` holds ``gate``, so one thread at a time touches its state.
+public final class Session: @unchecked Sendable {
     public let id: String
+    /// Held while a connection drives the session.
+    let gate = Mutex<Void>(())
     public let engine: Engine
     /// This session's key in ``ViewStorage``.
     public let storageKey: UInt64
@@ -28,6 +34,15 @@ public final class Session {
     var deletedRoots: [ViewProxy] = []
     /// Inside a batch: how to undo each change made so far, in order.
     var undoLog: [() -> Void]?
+
+    /// Event frames not yet acked, for a resume: their bytes, and where each frame is in them.
+    var retainedBytes: [UInt8] = []
+    var retainedIndex: [RetainedEvent] = []
+    var retainedHead = 0
+    /// The highest seq the client has acked.
+    public internal(set) var acked = 0
+    /// The highest seq dropped unacked because the buffer was full (0: none).
+    var droppedThrough = 0
 
     struct PendingEvent {
         let view: ViewProxy
@@ -58,6 +73,16 @@ public final class Session {
     /// Handles one line (without its `\n`; a trailing `\r` is ignored) and appends the frames to write.
     @discardableResult
     public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> LineKind {
+        Session.withRequest(line: line, into: &out) { request, out in handle(request: request, into: &out) }
+    }
+
+    /// Parses a line and calls `body` with the request object; a line that is not one is answered here
+    /// (`bad_json` or `bad_request`, with `id: null`) and a blank line is a keep-alive.
+    static func withRequest(
+        line: UnsafeRawBufferPointer,
+        into out: inout [UInt8],
+        _ body: (JSONRef, inout [UInt8]) -> Void
+    ) -> LineKind {
         var line = line
         if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
         if line.isEmpty { return .keepAlive }
@@ -73,7 +98,7 @@ public final class Session {
             writeError(BridgeError(.badRequest, "a request must be a JSON object"), id: .none, into: &out)
             return .notObject
         }
-        handle(request: request, into: &out)
+        body(request, &out)
         return .object
     }
 
@@ -101,18 +126,21 @@ public final class Session {
         engine.sessionClosed()
     }
 
-    func handle(request: JSONRef, into out: inout [UInt8]) {
-        var id = RequestID.none
-        if let value = request[field: "id"] {
-            switch value.kind {
-            case .integer: id = .int(Int(value.integer!))
-            case .string: id = .string(value.string!)
-            case .null: id = .none
-            default:
-                writeError(BridgeError(.badRequest, "'id' must be an integer or a string"), id: .none, into: &out)
-                return
-            }
+    /// The `id` of a request, or `nil` (after answering `bad_request`) when it is neither an integer nor a string.
+    static func requestID(of request: JSONRef, into out: inout [UInt8]) -> RequestID? {
+        guard let value = request[field: "id"] else { return RequestID.none }
+        switch value.kind {
+        case .integer: return .int(Int(value.integer!))
+        case .string: return .string(value.string!)
+        case .null: return RequestID.none
+        default:
+            writeError(BridgeError(.badRequest, "'id' must be an integer or a string"), id: .none, into: &out)
+            return nil
         }
+    }
+
+    func handle(request: JSONRef, into out: inout [UInt8]) {
+        guard let id = Session.requestID(of: request, into: &out) else { return }
         result.bytes.removeAll(keepingCapacity: true)
         do throws(BridgeError) {
             guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
@@ -123,11 +151,11 @@ public final class Session {
             try perform(op: op, request: request, inBatch: false)
         } catch {
             rollback()
-            writeError(error, id: id, into: &out)
+            Session.writeError(error, id: id, into: &out)
             return
         }
         commit(into: &out)
-        writeResponsePrefix(id: id, into: &out)
+        Session.writeResponsePrefix(id: id, into: &out)
         out.append(contentsOf: result.bytes)
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
     }
@@ -187,7 +215,7 @@ public final class Session {
         case string(String)
     }
 
-    private func writeResponsePrefix(id: RequestID, into out: inout [UInt8]) {
+    static func writeResponsePrefix(id: RequestID, into out: inout [UInt8]) {
         var w = JSONWriter(capacity: 0)
         swap(&w.bytes, &out)
         w.raw(#"{"id":"#)
@@ -196,7 +224,7 @@ public final class Session {
         swap(&w.bytes, &out)
     }
 
-    func writeError(_ error: BridgeError, id: RequestID, into out: inout [UInt8]) {
+    static func writeError(_ error: BridgeError, id: RequestID, into out: inout [UInt8]) {
         var w = JSONWriter(capacity: 0)
         swap(&w.bytes, &out)
         w.raw(#"{"id":"#)

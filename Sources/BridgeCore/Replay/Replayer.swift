@@ -45,10 +45,13 @@ public struct Replayer: Sendable {
                 configuration.maxViewsPerSession = Int(views)
             }
             if let ops = meta.root["limits"]?["maxOpsPerBatch"]?.integer { configuration.maxOpsPerBatch = Int(ops) }
+            if let events = meta.root["limits"]?["eventBuffer"]?.integer { configuration.eventBuffer = Int(events) }
         }
         let engine = Engine(registry: registry, configuration: configuration)
-        let session = engine.makeSession(id: "replay")
-        defer { session.close() }
+        var connection = engine.connect()
+        defer { connection.close() }
+        /// Recorded session ids → the ids this replay's sessions have, learnt from hello responses.
+        var sessionIDs: [String: String] = [:]
         var produced: [String] = []
         var producedOps: [String?] = []
         var next = 0
@@ -66,11 +69,17 @@ public struct Replayer: Sendable {
                                framesMatched: matched)
             }
             let dir = record.root["dir"]
+            if dir?.isString("meta") == true, record.root["connection"]?.isString("closed") == true {
+                // The client's connection ended here; what follows comes on a new one (a resume, usually).
+                connection.close()
+                connection = engine.connect()
+                continue
+            }
             if dir?.isString("in") == true {
                 let input: String
                 var op: String?
                 if let frame = record.root["frame"] {
-                    input = frame.compactText
+                    input = Replayer.mappingResume(frame, sessionIDs)
                     op = frame.isObject ? frame["op"]?.string : nil
                 } else if let raw = record.root["raw"]?.string {
                     input = raw
@@ -80,7 +89,7 @@ public struct Replayer: Sendable {
                         framesMatched: matched
                     )
                 }
-                let frames = session.handle(line: input)
+                let frames = connection.handle(line: input)
                 if !frames.isEmpty || !input.isEmpty { producedOps.append(op) }
                 produced.append(contentsOf: frames)
             } else if dir?.isString("out") == true, let expected = record.root["frame"] {
@@ -100,6 +109,11 @@ public struct Replayer: Sendable {
                 if gotDocument.root["ok"] != nil {
                     op = nextOp < producedOps.count ? producedOps[nextOp] : nil
                     nextOp += 1
+                }
+                if op == "hello", let recorded = expected["result"]?["session"]?.string,
+                    let actual = gotDocument.root["result"]?["session"]?.string
+                {
+                    sessionIDs[recorded] = actual
                 }
                 let left = Replayer.normalised(expected, op: op)
                 let right = Replayer.normalised(gotDocument.root, op: op)
@@ -123,6 +137,16 @@ public struct Replayer: Sendable {
             )
         }
         return Outcome(difference: nil, framesMatched: matched)
+    }
+
+    /// The text of an input frame; a hello that resumes a recorded session names this replay's session instead.
+    static func mappingResume(_ frame: JSONRef, _ sessionIDs: [String: String]) -> String {
+        guard frame.isObject, frame["op"]?.isString("hello") == true,
+            let recorded = frame["resume"]?["session"]?.string, let actual = sessionIDs[recorded]
+        else { return frame.compactText }
+        let copy = JSONDocument(retaining: frame).deepCopy()
+        copy.root["resume"]?.setString("session", actual)
+        return copy.root.compactText
     }
 
     /// A copy of `frame` with what varies between runs replaced by placeholders.

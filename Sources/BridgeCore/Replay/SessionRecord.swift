@@ -12,9 +12,14 @@ public enum SessionRecord {
         w.int(configuration.maxViewsPerSession)
         w.raw(#","maxOpsPerBatch":"#)
         w.int(configuration.maxOpsPerBatch)
+        w.raw(#","eventBuffer":"#)
+        w.int(configuration.eventBuffer)
         w.raw("}}\n")
         return w.bytes
     }
+
+    /// The record of a connection ending: the lines after it come on a new connection (a resume).
+    public static let connectionClosed: [UInt8] = Array(#"{"dir":"meta","connection":"closed"}"#.utf8) + [0x0A]
 
     /// The record of one input line, with the frame's bytes as they arrived; `nil` for a keep-alive.
     public static func input(line: UnsafeRawBufferPointer, kind: Session.LineKind) -> [UInt8]? {

@@ -60,6 +60,9 @@ public final class ViewProxy: @unchecked Sendable {
         return true
     }
 
+    /// Sets the render count of a view loaded from a saved state.
+    public func restore(renders: Int) { self.renders = renders }
+
     /// Breaks the references between this view and its subtree so that a deleted subtree is freed.
     public func tearDown() {
         var stack = [self]

@@ -1,0 +1,147 @@
+import PropStore
+import Synchronization
+
+/// One client connection: the session it is attached to, which a `hello` with `resume` can change.
+///
+/// The daemon makes one per socket connection with ``Engine/connect()``, feeds it lines with
+/// ``handle(line:into:)`` and calls ``close()`` when the socket ends; the session then waits
+/// `sessionTTL` to be resumed by another connection.
+///
+/// Safety of `@unchecked Sendable`: a connection is driven from one place at a time (its socket's event
+/// loop); the only field another thread touches is `takenOver`, an atomic, and `onTakeover`, which is set
+/// once before the first line.
+public final class Connection: @unchecked Sendable {
+    public let engine: Engine
+    /// The session this connection is attached to.
+    public var session: Session { current! }
+    private var current: Session?
+    /// Called (on the thread of the connection that resumed the session) when another connection takes this
+    /// connection's session over. The daemon writes ``Connection/takeoverFrame`` and closes the socket.
+    public var onTakeover: (@Sendable () -> Void)?
+    let takenOver = Atomic<Bool>(false)
+    private var closed = false
+
+    init(engine: Engine, session: Session?) {
+        self.engine = engine
+        self.current = session
+    }
+
+    func attach(_ session: Session) { current = session }
+
+    /// Whether another connection has taken this one's session over; its lines are then ignored.
+    public var isTakenOver: Bool { takenOver.load(ordering: .acquiring) }
+
+    /// The frame a taken-over connection is sent before it is closed.
+    public static let takeoverFrame = Session.errorFrame(
+        .sessionTakenOver,
+        "another connection resumed this session; this connection is closed"
+    )
+
+    /// Handles one line (without its `\n`) and appends the frames to write.
+    @discardableResult
+    public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> Session.LineKind {
+        guard !isTakenOver else { return .object }
+        return Session.withRequest(line: line, into: &out) { request, out in
+            if let resume = request[field: "resume"], request[field: "op"]?.isString("hello") == true {
+                self.resume(request: request, resume: resume, into: &out)
+                return
+            }
+            let session = self.session
+            session.gate.withLock { _ in
+                guard !isTakenOver else { return }
+                session.handle(request: request, into: &out)
+            }
+        }
+    }
+
+    /// Handles one line of text; returns the frames written, one per element, without newlines.
+    public func handle(line: String) -> [String] {
+        var out: [UInt8] = []
+        var line = line
+        line.withUTF8 { _ = handle(line: UnsafeRawBufferPointer($0), into: &out) }
+        return out.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The socket ended: the session is kept for `sessionTTL` (unless another connection already has it).
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        engine.detach(session, from: self)
+    }
+
+    /// `hello {protocol: 1, resume: {session, ack}}`.
+    private func resume(request: JSONRef, resume: JSONRef, into out: inout [UInt8]) {
+        guard let id = Session.requestID(of: request, into: &out) else { return }
+        guard let version = request[field: "protocol"], version.integer == Int64(Engine.protocolVersion) else {
+            // Let the session answer the bad or missing protocol exactly as for a plain hello.
+            session.gate.withLock { _ in session.handle(request: request, into: &out) }
+            return
+        }
+        guard resume.isObject, let wanted = resume[field: "session"]?.string,
+            let ackValue = resume[field: "ack"], let ack = ackValue.integer, ack >= 0
+        else {
+            Session.writeError(
+                BridgeError(.badRequest, "hello: 'resume' must be {session: string, ack: non-negative integer}"),
+                id: id,
+                into: &out
+            )
+            return
+        }
+        switch engine.claim(id: wanted, ack: Int(ack), by: self) {
+        case .resumed(let claimed):
+            let previous = session
+            if claimed !== previous {
+                current = claimed
+                engine.detach(previous, from: self)
+            }
+            claimed.gate.withLock { _ in
+                claimed.greeted = true
+                Session.writeResponsePrefix(id: id, into: &out)
+                claimed.writeHelloResult(resumed: true, reason: nil, into: &out)
+                out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+                claimed.writeRetained(after: Int(ack), into: &out)
+            }
+        case .refused(let reason):
+            // Never a silent gap: the client gets a fresh session and is told why.
+            let previous = session
+            current = engine.freshSession(for: self)
+            engine.detach(previous, from: self)
+            let session = self.session
+            session.gate.withLock { _ in
+                session.greeted = true
+                Session.writeResponsePrefix(id: id, into: &out)
+                session.writeHelloResult(resumed: false, reason: reason, into: &out)
+                out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+            }
+        case .invalid(let error):
+            Session.writeError(error, id: id, into: &out)
+        }
+    }
+}
+
+extension Session {
+    /// The result of a hello: protocol, server, session, components; with `resumed` (and `reason`, `seq`)
+    /// when the client asked to resume.
+    func writeHelloResult(resumed: Bool?, reason: String?, into out: inout [UInt8]) {
+        var w = JSONWriter(capacity: 0)
+        swap(&w.bytes, &out)
+        w.raw(#"{"protocol":1,"server":"#)
+        w.string(engine.configuration.server)
+        w.raw(#","session":"#)
+        w.string(id)
+        if let resumed {
+            w.raw(#","resumed":"#)
+            w.bool(resumed)
+            if let reason {
+                w.raw(#","reason":"#)
+                w.string(reason)
+            }
+            w.raw(#","seq":"#)
+            w.int(seq)
+        }
+        w.raw(#","components":"#)
+        w.raw(engine.componentsJSON)
+        w.raw("}")
+        swap(&w.bytes, &out)
+    }
+}

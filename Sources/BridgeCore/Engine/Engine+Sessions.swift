@@ -1,0 +1,147 @@
+import PropStore
+import Synchronization
+
+/// The sessions of an engine that outlive their connections: attached, or detached and waiting to be
+/// resumed until `sessionTTL` passes.
+struct SessionTable: ~Copyable {
+    final class Slot {
+        let session: Session
+        weak var connection: Connection?
+        /// When the session lost its connection (engine clock), or `nil` while attached.
+        var detachedAt: UInt64?
+
+        init(session: Session, connection: Connection?, detachedAt: UInt64?) {
+            self.session = session
+            self.connection = connection
+            self.detachedAt = detachedAt
+        }
+    }
+
+    var slots: [String: Slot] = [:]
+    /// Ids of sessions that expired, oldest first, to tell `expired` from `unknown_session`.
+    var expiredOrder: [String] = []
+    var expired: Set<String> = []
+    var nextNumber = 0
+
+    mutating func rememberExpired(_ id: String, limit: Int) {
+        guard limit > 0, expired.insert(id).inserted else { return }
+        expiredOrder.append(id)
+        if expiredOrder.count > limit { expired.remove(expiredOrder.removeFirst()) }
+    }
+}
+
+extension Engine {
+    /// What a resume attempt came to.
+    enum Claim {
+        case resumed(Session)
+        /// `unknown_session`, `expired` or `overflow`: the client starts afresh.
+        case refused(String)
+        case invalid(BridgeError)
+    }
+
+    /// Opens a connection with a fresh session, which is kept in the engine's session table.
+    public func connect() -> Connection {
+        let connection = Connection(engine: self, session: nil)
+        connection.attach(freshSession(for: connection))
+        return connection
+    }
+
+    /// A new session in the table, attached to `connection`.
+    func freshSession(for connection: Connection) -> Session {
+        table.withLock { table -> Session in
+            // Skip ids taken by sessions loaded from a state file.
+            var id: String
+            repeat {
+                table.nextNumber += 1
+                id = sessionID(table.nextNumber)
+            } while table.slots[id] != nil || table.expired.contains(id)
+            let session = makeSession(id: id)
+            table.slots[session.id] = SessionTable.Slot(session: session, connection: connection, detachedAt: nil)
+            return session
+        }
+    }
+
+    /// A connection ended or moved to another session: keep the session for `sessionTTL`, or end it now.
+    func detach(_ session: Session, from connection: Connection) {
+        let ended: Session? = table.withLock { table in
+            guard let slot = table.slots[session.id], slot.session === session else { return nil }
+            // Another connection has it now: nothing to do.
+            if let current = slot.connection, current !== connection { return nil }
+            // A session that never said hello has nothing to resume.
+            if configuration.sessionTTL == 0 || !session.gate.withLock({ _ in session.greeted }) {
+                table.slots.removeValue(forKey: session.id)
+                return session
+            }
+            slot.connection = nil
+            slot.detachedAt = now()
+            return nil
+        }
+        if let ended { ended.gate.withLock { _ in ended.close() } }
+    }
+
+    /// Hands the session `id` to `connection` if it can be resumed from `ack` without a gap.
+    func claim(id: String, ack: Int, by connection: Connection) -> Claim {
+        expireSessions()
+        var displaced: Connection?
+        var overflowed: Session?
+        let claim: Claim = table.withLock { table in
+            guard let slot = table.slots[id] else {
+                return .refused(table.expired.contains(id) ? "expired" : "unknown_session")
+            }
+            let session = slot.session
+            let (seq, droppedThrough) = session.gate.withLock { _ in (session.seq, session.droppedThrough) }
+            if ack > seq {
+                return .invalid(
+                    BridgeError(.badRequest, "hello: resume ack \(ack) is beyond the session's last event (\(seq))")
+                )
+            }
+            if droppedThrough > ack {
+                table.slots.removeValue(forKey: id)
+                table.rememberExpired(id, limit: configuration.expiredMemory)
+                displaced = slot.connection
+                overflowed = session
+                return .refused("overflow")
+            }
+            displaced = slot.connection
+            slot.connection = connection
+            slot.detachedAt = nil
+            return .resumed(session)
+        }
+        if let displaced, displaced !== connection {
+            displaced.takenOver.store(true, ordering: .releasing)
+            displaced.onTakeover?()
+        }
+        if let overflowed { overflowed.gate.withLock { _ in overflowed.close() } }
+        if case .resumed(let session) = claim {
+            session.gate.withLock { _ in
+                session.acked = max(session.acked, ack)
+                session.forgetRetained(through: ack)
+            }
+        }
+        return claim
+    }
+
+    /// Ends the detached sessions whose `sessionTTL` has passed; returns how many.
+    @discardableResult
+    public func expireSessions() -> Int {
+        let time = now()
+        let ttl = configuration.sessionTTL
+        let ended: [Session] = table.withLock { table in
+            var ended: [Session] = []
+            for (id, slot) in table.slots {
+                guard let since = slot.detachedAt, time >= since, time - since >= ttl else { continue }
+                table.slots.removeValue(forKey: id)
+                table.rememberExpired(id, limit: configuration.expiredMemory)
+                ended.append(slot.session)
+            }
+            return ended
+        }
+        for session in ended { session.gate.withLock { _ in session.close() } }
+        return ended.count
+    }
+
+    /// Sessions waiting to be resumed.
+    public var detachedSessionCount: Int {
+        table.withLock { $0.slots.values.count { $0.detachedAt != nil } }
+    }
+}

@@ -1,0 +1,228 @@
+import PropStore
+
+/// Saving every session to a state file and loading it back, so that clients resume across a restart.
+///
+/// The state is JSON: `{"format": "bridged-state", "version": 1, "server", "sessions": [...]}`, each session
+/// with its id, event cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children,
+/// listeners, renders) and unacked event frames. Native state that is not a prop (a text field's focus) is
+/// not saved.
+extension Engine {
+    public static let stateFormat = "bridged-state"
+    public static let stateVersion = 1
+
+    /// Every session in the session table, attached or detached, as state-file bytes.
+    ///
+    /// Call it when no connection is handling lines (the daemon does, after it stopped reading).
+    public func saveState() -> [UInt8] {
+        let sessions = table.withLock { table in table.slots.values.map(\.session).sorted { $0.id < $1.id } }
+        var w = JSONWriter(capacity: 4096)
+        w.raw(#"{"format":"#)
+        w.string(Engine.stateFormat)
+        w.raw(#","version":"#)
+        w.int(Engine.stateVersion)
+        w.raw(#","server":"#)
+        w.string(configuration.server)
+        w.raw(#","sessions":["#)
+        for (i, session) in sessions.enumerated() {
+            if i > 0 { w.comma() }
+            session.gate.withLock { _ in session.writeState(into: &w) }
+        }
+        w.raw("]}\n")
+        return w.bytes
+    }
+
+    /// Loads sessions saved by ``saveState()``; each waits `sessionTTL` to be resumed. Returns how many.
+    ///
+    /// Nothing is loaded when the file is not a state file of this version or any part of it is invalid.
+    @discardableResult
+    public func loadState(_ bytes: [UInt8]) throws(StateError) -> Int {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: bytes)
+        } catch {
+            throw StateError("the state file is not JSON: \(error)")
+        }
+        let root = document.root
+        guard root[field: "format"]?.string == Engine.stateFormat else {
+            throw StateError("not a bridged state file (no \"format\":\"\(Engine.stateFormat)\")")
+        }
+        guard root[field: "version"]?.integer == Int64(Engine.stateVersion) else {
+            throw StateError("state file version \(root[field: "version"]?.compactText ?? "?") is not \(Engine.stateVersion)")
+        }
+        guard let entries = root[field: "sessions"]?.elements else { throw StateError("the state file has no sessions") }
+        var restored: [Session] = []
+        do throws(StateError) {
+            for (index, entry) in entries.enumerated() {
+                restored.append(try restoreSession(entry, index: index))
+            }
+        } catch {
+            for session in restored { session.close() }
+            throw error
+        }
+        let time = now()
+        table.withLock { table in
+            for session in restored {
+                table.slots[session.id] = SessionTable.Slot(session: session, connection: nil, detachedAt: time)
+            }
+        }
+        return restored.count
+    }
+
+    private func restoreSession(_ entry: JSONRef, index: Int) throws(StateError) -> Session {
+        guard let id = entry[field: "id"]?.string, let seq = entry[field: "seq"]?.integer,
+            let acked = entry[field: "acked"]?.integer, let dropped = entry[field: "droppedThrough"]?.integer,
+            let views = entry[field: "views"]?.elements, let events = entry[field: "events"]?.elements
+        else { throw StateError("session \(index): missing id, seq, acked, droppedThrough, views or events") }
+        let session = makeSession(id: id)
+        session.seq = Int(seq)
+        session.acked = Int(acked)
+        session.droppedThrough = Int(dropped)
+        session.greeted = true
+        do throws(StateError) {
+            try session.restoreViews(views, registry: registry)
+            for event in events {
+                guard let text = event.string else { throw StateError("session \(id): an event is not a string") }
+                let frameDocument: JSONDocument
+                do {
+                    frameDocument = try JSONDocument(parsing: text)
+                } catch {
+                    throw StateError("session \(id): an event is not JSON: \(error)")
+                }
+                guard let eventSeq = frameDocument.root[field: "seq"]?.integer, eventSeq > 0 else {
+                    throw StateError("session \(id): an event frame has no seq")
+                }
+                var frame = Array(text.utf8)
+                frame.append(UInt8(ascii: "\n"))
+                session.retain(seq: Int(eventSeq), frame: frame[...])
+            }
+        } catch {
+            session.close()
+            throw error
+        }
+        return session
+    }
+}
+
+/// Why a state file could not be loaded.
+public struct StateError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension Session {
+    func writeState(into w: inout JSONWriter) {
+        w.raw(#"{"id":"#)
+        w.string(id)
+        w.raw(#","seq":"#)
+        w.int(seq)
+        w.raw(#","acked":"#)
+        w.int(acked)
+        w.raw(#","droppedThrough":"#)
+        w.int(droppedThrough)
+        w.raw(#","views":["#)
+        let views = ViewStorage.storage.withLock { $0[storageKey].map { Array($0.values) } ?? [] }
+        for (i, view) in views.sorted(by: { $0.tag < $1.tag }).enumerated() {
+            if i > 0 { w.comma() }
+            w.raw(#"{"tag":"#)
+            w.int(view.tag)
+            w.raw(#","component":"#)
+            w.string(view.type.name)
+            w.raw(#","props":{"#)
+            for (j, prop) in view.type.props.enumerated() {
+                if j > 0 { w.comma() }
+                w.string(prop.name)
+                w.raw(":")
+                w.propValue(view.value(of: prop))
+            }
+            w.raw(#"},"children":["#)
+            for (j, child) in view.children.enumerated() {
+                if j > 0 { w.comma() }
+                w.int(child.tag)
+            }
+            w.raw(#"],"listeners":{"#)
+            for (j, (event, phases)) in view.listeners.sorted(by: { $0.key < $1.key }).enumerated() {
+                if j > 0 { w.comma() }
+                w.string(event)
+                w.raw(":")
+                w.stringArray((phases.contains(.bubble) ? ["bubble"] : []) + (phases.contains(.capture) ? ["capture"] : []))
+            }
+            w.raw(#"},"renders":"#)
+            w.int(view.renders)
+            w.raw("}")
+        }
+        w.raw(#"],"events":["#)
+        for (i, frame) in retainedFrames.enumerated() {
+            if i > 0 { w.comma() }
+            w.string(String(decoding: frame.dropLast(), as: UTF8.self))
+        }
+        w.raw("]}")
+    }
+
+    func restoreViews(_ entries: [JSONRef], registry: ComponentRegistry) throws(StateError) {
+        var made: [(ViewProxy, [Int])] = []
+        for entry in entries {
+            guard let tag = entry[field: "tag"]?.integer, tag > 0, let name = entry[field: "component"]?.string,
+                let props = entry[field: "props"], props.isObject, let children = entry[field: "children"]?.elements,
+                let listeners = entry[field: "listeners"], listeners.isObject
+            else { throw StateError("session \(id): a view lacks tag, component, props, children or listeners") }
+            guard let type = registry.component(named: name) else {
+                throw StateError("session \(id): view \(tag) is a '\(name)', which is not registered")
+            }
+            let view = ViewProxy(tag: Int(tag), type: type)
+            var converted: [PropChange] = []
+            do {
+                try convert(props, for: type, tag: Int(tag), op: "restore", into: &converted)
+            } catch {
+                throw StateError("session \(id): \(error.message)")
+            }
+            for (prop, value) in converted { view.setValue(value, of: prop) }
+            var listenerError: StateError?
+            try? listeners.forEachMember { (event, phases) throws(BridgeError) in
+                var set: ListenerPhases = []
+                for phase in phases.elements ?? [] {
+                    if phase.isString("bubble") { set.insert(.bubble) } else if phase.isString("capture") {
+                        set.insert(.capture)
+                    } else { listenerError = StateError("session \(id): view \(tag) has a bad listener phase") }
+                }
+                if !set.isEmpty { view.listeners[event] = set }
+            }
+            if let listenerError { throw listenerError }
+            view.renderIfNeeded(counting: false)
+            view.restore(renders: Int(entry[field: "renders"]?.integer ?? 0))
+            var childTags: [Int] = []
+            for child in children {
+                guard let childTag = child.integer else { throw StateError("session \(id): view \(tag) has a bad child") }
+                childTags.append(Int(childTag))
+            }
+            made.append((view, childTags))
+        }
+        var byTag: [Int: ViewProxy] = [:]
+        for (view, _) in made {
+            guard byTag.updateValue(view, forKey: view.tag) == nil else {
+                throw StateError("session \(id): tag \(view.tag) appears twice")
+            }
+        }
+        for (view, childTags) in made {
+            for childTag in childTags {
+                guard let child = byTag[childTag], child.parent == nil, child !== view else {
+                    throw StateError("session \(id): view \(view.tag) names child \(childTag), missing or already placed")
+                }
+                child.parent = view
+                view.children.append(child)
+            }
+        }
+        // A cycle would leave views with a parent but no way up to a root.
+        for (view, _) in made {
+            var node: ViewProxy? = view
+            var steps = 0
+            while let current = node {
+                node = current.parent
+                steps += 1
+                if steps > made.count { throw StateError("session \(id): the views form a cycle") }
+            }
+        }
+        ViewStorage.insert(made.map(\.0), session: storageKey)
+        viewCount = made.count
+    }
+}

@@ -1,0 +1,141 @@
+import BridgeCore
+import Synchronization
+import Testing
+
+/// A clock the test moves by hand.
+final class ManualClock: Sendable {
+    let nanoseconds = Atomic<UInt64>(0)
+    func advance(seconds: UInt64) { nanoseconds.add(seconds * 1_000_000_000, ordering: .relaxed) }
+    var read: @Sendable () -> UInt64 { { self.nanoseconds.load(ordering: .relaxed) } }
+}
+
+@Suite("Resume, ack and the state file")
+struct ResumeTests {
+    /// A session with a subscribed button pressed `presses` times: events seq 1...presses.
+    func pressed(_ engine: Engine, presses: Int) -> Connection {
+        let connection = engine.connect()
+        _ = connection.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)
+        _ = connection.handle(line: #"{"op":"create","tag":1,"component":"View"}"#)
+        _ = connection.handle(line: #"{"op":"create","tag":2,"component":"SwiftUIButton","parent":1,"props":{"count":4}}"#)
+        _ = connection.handle(line: #"{"op":"subscribe","tag":1,"event":"countChange"}"#)
+        for _ in 0..<presses { _ = connection.handle(line: #"{"op":"command","tag":2,"name":"press"}"#) }
+        return connection
+    }
+
+    @Test func resumeReplaysWhatWasNotAcked() {
+        let engine = Engine()
+        let first = pressed(engine, presses: 3)
+        let id = first.session.id
+        #expect(field(first.handle(line: #"{"id":2,"op":"ack","seq":1}"#)[0], "result") == #"{"acked":1,"retained":2}"#)
+        first.close()
+        let second = engine.connect()
+        let frames = second.handle(line: #"{"id":7,"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#)
+        #expect(frames.count == 3, "the hello response, then events 2 and 3")
+        #expect(field(frames[0], "result.resumed") == "true")
+        #expect(field(frames[0], "result.session") == "\"\(id)\"")
+        #expect(field(frames[0], "result.seq") == "3")
+        #expect(frames[1...].map { field($0, "seq") } == ["2", "3"])
+        #expect(field(second.handle(line: #"{"op":"inspect","tag":2}"#)[0], "result.props.count") == "4", "views kept")
+        let next = second.handle(line: #"{"op":"command","tag":2,"name":"press"}"#)
+        #expect(field(next[0], "seq") == "4", "the sequence goes on")
+    }
+
+    @Test func unknownAndExpiredSessionsStartAfresh() {
+        let clock = ManualClock()
+        var configuration = Engine.Configuration()
+        configuration.sessionTTL = 60_000_000_000
+        let engine = Engine(configuration: configuration, clock: clock.read)
+        let first = pressed(engine, presses: 1)
+        let id = first.session.id
+        first.close()
+        #expect(engine.detachedSessionCount == 1)
+        let unknown = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"zz","ack":0}}"#)
+        #expect(field(unknown[0], "result.resumed") == "false")
+        #expect(field(unknown[0], "result.reason") == #""unknown_session""#)
+        clock.advance(seconds: 61)
+        let late = engine.connect()
+        let frames = late.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":0}}"#)
+        #expect(frames.count == 1)
+        #expect(field(frames[0], "result.reason") == #""expired""#)
+        #expect(field(frames[0], "result.session") != "\"\(id)\"")
+        #expect(field(late.handle(line: #"{"op":"inspect","tag":2}"#)[0], "error.code") == #""unknown_tag""#, "a fresh session")
+    }
+
+    @Test func overflowIsNeverASilentGap() {
+        var configuration = Engine.Configuration()
+        configuration.eventBuffer = 5
+        let engine = Engine(configuration: configuration)
+        let first = pressed(engine, presses: 8)
+        let id = first.session.id
+        first.close()
+        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":2}}"#)
+        #expect(field(frames[0], "result.resumed") == "false")
+        #expect(field(frames[0], "result.reason") == #""overflow""#)
+    }
+
+    @Test func resumingFromTheEdgeOfTheBufferWorks() {
+        var configuration = Engine.Configuration()
+        configuration.eventBuffer = 5
+        let engine = Engine(configuration: configuration)
+        let first = pressed(engine, presses: 8)
+        let id = first.session.id
+        first.close()
+        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":3}}"#)
+        #expect(field(frames[0], "result.resumed") == "true")
+        #expect(frames[1...].map { field($0, "seq") } == ["4", "5", "6", "7", "8"])
+    }
+
+    @Test func resumingALiveSessionTakesItOver() {
+        let engine = Engine()
+        let first = pressed(engine, presses: 1)
+        let told = Atomic<Int>(0)
+        first.onTakeover = { told.add(1, ordering: .relaxed) }
+        let second = engine.connect()
+        let frames = second.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(first.session.id)","ack":1}}"#)
+        #expect(field(frames[0], "result.resumed") == "true")
+        #expect(told.load(ordering: .relaxed) == 1)
+        #expect(first.isTakenOver)
+        #expect(first.handle(line: #"{"op":"ping"}"#).isEmpty, "the old connection's lines are ignored")
+        first.close()
+        #expect(field(second.handle(line: #"{"op":"inspect","tag":2}"#)[0], "ok") == "true", "closing the old one changes nothing")
+        #expect(field(String(decoding: Connection.takeoverFrame, as: UTF8.self), "error.code") == #""session_taken_over""#)
+    }
+
+    @Test func stateRoundTrip() throws {
+        let engine = Engine()
+        let connection = pressed(engine, presses: 3)
+        let id = connection.session.id
+        _ = connection.handle(line: #"{"op":"ack","seq":1}"#)
+        _ = connection.handle(line: ##"{"op":"create","tag":3,"component":"TextField","parent":1,"props":{"text":"a\u0000😀","color":"#123"}}"##)
+        _ = connection.handle(line: #"{"op":"subscribe","tag":3,"event":"change","phase":"capture"}"#)
+        let before = [1, 2, 3].map { connection.handle(line: #"{"op":"inspect","tag":\#($0)}"#)[0] }
+        let state = engine.saveState()
+        connection.close()
+
+        let restarted = Engine()
+        #expect(try restarted.loadState(state) == 1)
+        let resumed = restarted.connect()
+        let frames = resumed.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#)
+        #expect(field(frames[0], "result.resumed") == "true", "\(frames)")
+        #expect(frames[1...].map { field($0, "seq") } == ["2", "3"])
+        let after = [1, 2, 3].map { resumed.handle(line: #"{"op":"inspect","tag":\#($0)}"#)[0] }
+        #expect(after == before, "views, props, tree and renders survive")
+        let typed = resumed.handle(line: #"{"op":"command","tag":3,"name":"type","args":["!"]}"#)
+        #expect(field(typed[0], "path") == #"[{"phase":"capture","tag":3}]"#, "subscriptions survive")
+        #expect(field(typed[0], "seq") == "4")
+    }
+
+    @Test("corrupt or foreign state files are refused whole", arguments: [
+        "not json",
+        #"{"format":"other","version":1,"sessions":[]}"#,
+        #"{"format":"bridged-state","version":2,"sessions":[]}"#,
+        #"{"format":"bridged-state","version":1,"sessions":[{"id":"a"}]}"#,
+        #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"Nope","props":{},"children":[],"listeners":{}}]}]}"#,
+        #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"View","props":{},"children":[1],"listeners":{}}]}]}"#,
+    ])
+    func corruptState(text: String) {
+        let engine = Engine()
+        #expect(throws: StateError.self) { try engine.loadState(Array(text.utf8)) }
+        #expect(engine.detachedSessionCount == 0)
+    }
+}
