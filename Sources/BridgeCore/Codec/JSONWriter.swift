@@ -123,3 +123,27 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 }
+
+extension JSONWriter {
+    /// Writes `{"tag":…,"component":…,"props":{every prop}` of a view, leaving the object open.
+    mutating func viewHead(_ view: ViewProxy) {
+        raw(#"{"tag":"#)
+        int(view.tag)
+        raw(#","component":"#)
+        string(view.type.name)
+        raw(#","props":{"#)
+        for (i, prop) in view.type.props.enumerated() {
+            if i > 0 { comma() }
+            string(prop.name)
+            raw(":")
+            propValue(view.value(of: prop))
+        }
+        raw("}")
+    }
+
+    /// Splits written frames (each ending in a newline) into strings, for tests and tools.
+    static func frames(_ bytes: [UInt8]) -> [String] {
+        // Split on bytes: "\r\n" inside a string would be one Character.
+        bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

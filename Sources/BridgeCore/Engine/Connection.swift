@@ -59,7 +59,7 @@ public final class Connection: @unchecked Sendable {
         var out: [UInt8] = []
         var line = line
         line.withUTF8 { _ = handle(line: UnsafeRawBufferPointer($0), into: &out) }
-        return out.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        return JSONWriter.frames(out)
     }
 
     /// The socket ended: the session is kept for `sessionTTL` (unless another connection already has it).

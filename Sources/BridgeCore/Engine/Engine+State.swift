@@ -124,18 +124,8 @@ extension Session {
         let views = ViewStorage.storage.withLock { $0[storageKey].map { Array($0.values) } ?? [] }
         for (i, view) in views.sorted(by: { $0.tag < $1.tag }).enumerated() {
             if i > 0 { w.comma() }
-            w.raw(#"{"tag":"#)
-            w.int(view.tag)
-            w.raw(#","component":"#)
-            w.string(view.type.name)
-            w.raw(#","props":{"#)
-            for (j, prop) in view.type.props.enumerated() {
-                if j > 0 { w.comma() }
-                w.string(prop.name)
-                w.raw(":")
-                w.propValue(view.value(of: prop))
-            }
-            w.raw(#"},"children":["#)
+            w.viewHead(view)
+            w.raw(#","children":["#)
             for (j, child) in view.children.enumerated() {
                 if j > 0 { w.comma() }
                 w.int(child.tag)

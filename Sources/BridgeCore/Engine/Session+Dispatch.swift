@@ -87,18 +87,8 @@ extension Session {
     func inspect(_ request: Request) throws(BridgeError) {
         let view = try view(try request.tag(), op: "inspect")
         view.renderIfNeeded()
-        result.raw(#"{"tag":"#)
-        result.int(view.tag)
-        result.raw(#","component":"#)
-        result.string(view.type.name)
-        result.raw(#","props":{"#)
-        for (i, prop) in view.type.props.enumerated() {
-            if i > 0 { result.comma() }
-            result.string(prop.name)
-            result.raw(":")
-            result.propValue(view.value(of: prop))
-        }
-        result.raw(#"},"parent":"#)
+        result.viewHead(view)
+        result.raw(#","parent":"#)
         if let parent = view.parent { result.int(parent.tag) } else { result.null() }
         result.raw(#","children":["#)
         for (i, child) in view.children.enumerated() {

@@ -107,8 +107,7 @@ public final class Session: @unchecked Sendable {
         var out: [UInt8] = []
         var line = line
         line.withUTF8 { _ = handle(line: UnsafeRawBufferPointer($0), into: &out) }
-        // Split on bytes: "\r\n" inside a string would be one Character.
-        return out.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        return JSONWriter.frames(out)
     }
 
     /// Ends the session: every view it has leaves storage; no event is emitted for them again.
