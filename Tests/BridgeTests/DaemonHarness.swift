@@ -185,7 +185,15 @@ final class SocketClient {
         }
     }
 
-    deinit { Glibc.close(fd) }
+    private var isOpen = true
+
+    /// Closes the connection (also done when the client is released).
+    func close() {
+        if isOpen { Glibc.close(fd) }
+        isOpen = false
+    }
+
+    deinit { close() }
 
     /// Writes all of `text` (blocking).
     func send(_ text: String) {

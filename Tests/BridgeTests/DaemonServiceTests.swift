@@ -155,12 +155,36 @@ struct DaemonServiceTests {
         #expect(client.readLine().map { object($0)["id"] as? Int } == 1)
 
         daemon.signal(signal)
-        #expect(daemon.waitForExit() == 0)
+        // The daemon answers, ends the stream, and waits (up to --shutdown-timeout) for the client to close.
         let rest = client.readUntilClosed()
         #expect(rest.map { object($0)["id"] as? Int } == [2])
+        client.close()
+        #expect(daemon.waitForExit() == 0)
         #expect(!exists(socket))
         #expect(!exists(socket + ".lock"))
         #expect(daemon.stderr.contains("stopped"))
+    }
+
+    /// A client that neither reads nor closes cannot hold the daemon up past --shutdown-timeout.
+    @Test func stopsEvenWhenAClientNeverReads() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, ["--shutdown-timeout", "0.5"], in: dir)
+        let stubborn = try SocketClient(path: socket)
+        stubborn.send(helloLine + "\n")
+        let flags = fcntl(stubborn.fd, F_GETFL)
+        _ = fcntl(stubborn.fd, F_SETFL, flags | O_NONBLOCK)
+        // Enough pings that the answers fill the socket buffers; the rest stays unread in the daemon's.
+        let pings = Array(String(repeating: #"{"id":1,"op":"ping"}"# + "\n", count: 20_000).utf8)
+        _ = pings.withUnsafeBytes { send(stubborn.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let other = try SocketClient(path: socket)
+        #expect(object(try other.request(helloLine))["ok"] as? Bool == true)
+
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        #expect(!exists(socket))
+        #expect(!exists(socket + ".lock"))
+        _ = stubborn
     }
 
     @Test(.enabled(if: DaemonHarness.which("systemd-socket-activate") != nil, "needs systemd-socket-activate"))
@@ -180,6 +204,7 @@ struct DaemonServiceTests {
         #expect(try activator.waitUntilListening() == socket)
         #expect(object(try SocketClient(path: socket).request(helloLine))["ok"] as? Bool == true)
 
+        client.close()
         activator.signal(SIGTERM)
         #expect(activator.waitForExit() == 0)
         #expect(!activator.stderr.contains("lock"))

@@ -17,8 +17,9 @@ import Glibc
 ///   up to its newline; the connection goes on.
 /// - Backpressure: while the channel is not writable (its outbound buffer is above the high-water mark), the
 ///   handler stops handling lines and holds reads; it goes on once the client has read enough.
-/// - Quiescing (``ChannelShouldQuiesceEvent``, on SIGTERM): the lines already read are answered, the answers
-///   flushed, then the connection is closed; after `drainTimeout` it is closed even if the client never reads.
+/// - Quiescing (``ChannelShouldQuiesceEvent``, on SIGTERM): nothing more is read; the lines already read are
+///   answered (still under backpressure), the answers flushed, then the connection is closed; after
+///   `drainTimeout` it is closed even if the client never reads.
 final class ConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
@@ -53,6 +54,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var readHeld = false
     /// Quiescing or the client closed its side: no more lines are read; the connection closes once flushed.
     private var closing = false
+    /// The client has closed its side.
+    private var inputClosed = false
+    /// Closing, every answer flushed and our side shut down: reading only to drop what the client still sends,
+    /// so that it sees a clean end of stream rather than a reset.
+    private var discardingInput = false
 
     init(session: Session, configuration: Configuration, logger: Logger) {
         self.session = session
@@ -97,8 +103,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
             logger.debug("quiescing")
             finish(context: context, deadline: configuration.drainTimeout)
         } else if case .some(.inputClosed) = event as? ChannelEvent {
-            // A line cut short by the client's end is not a frame: it is dropped.
-            finish(context: context, deadline: nil)
+            inputClosed = true
+            if discardingInput {
+                context.close(promise: nil)
+            } else {
+                // A line cut short by the client's end is not a frame: it is dropped.
+                finish(context: context, deadline: nil)
+            }
         } else {
             context.fireUserInboundEventTriggered(event)
         }
@@ -116,7 +127,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if unhandled != nil {
             guard completeUnhandledLine(context: context, with: &buffer) else { return }
         }
-        handleLines(context: context, in: &buffer, backpressure: true)
+        handleLines(context: context, in: &buffer)
         if buffer.readableBytes > 0 { keepUnhandled(&buffer) }
     }
 
@@ -126,7 +137,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if closing || paused || !context.channel.isWritable {
+        if discardingInput {
+            context.read()
+        } else if closing || paused || !context.channel.isWritable {
             readHeld = true
         } else {
             context.read()
@@ -134,12 +147,14 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable && !closing {
+        if closing {
+            if paused { drain(context: context) }
+        } else if context.channel.isWritable {
             if paused {
                 paused = false
                 if var pending = unhandled {
                     unhandled = nil
-                    handleLines(context: context, in: &pending, backpressure: true)
+                    handleLines(context: context, in: &pending)
                     if pending.readableBytes > 0 { keepUnhandled(&pending) }
                     writeOutput(context: context)
                 }
@@ -176,7 +191,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     /// Handles every complete line of `buffer`, leaving an incomplete last line (or, when pausing, the lines
     /// not handled) in it.
-    private func handleLines(context: ChannelHandlerContext, in buffer: inout ByteBuffer, backpressure: Bool) {
+    private func handleLines(context: ChannelHandlerContext, in buffer: inout ByteBuffer) {
         let consumed = buffer.withUnsafeReadableBytes { bytes -> Int in
             guard let base = bytes.baseAddress else { return 0 }
             var start = 0
@@ -191,7 +206,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
                     handle(line: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
                 }
                 start = end + 1
-                if backpressure && out.count >= configuration.outputChunkBytes {
+                if out.count >= configuration.outputChunkBytes {
                     writeOutput(context: context)
                     if !context.channel.isWritable {
                         paused = true
@@ -252,22 +267,48 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private func finish(context: ChannelHandlerContext, deadline: TimeAmount?) {
         guard !closing else { return }
         closing = true
-        if var pending = unhandled {
-            unhandled = nil
-            if paused { handleLines(context: context, in: &pending, backpressure: false) }
-        }
-        paused = false
-        writeOutput(context: context)
-        let channel = context.channel
         if let deadline {
+            let channel = context.channel
             let timeout = context.eventLoop.scheduleTask(in: deadline) {
                 channel.close(mode: .all, promise: nil)
             }
             channel.closeFuture.whenComplete { _ in timeout.cancel() }
         }
+        // Not paused, `unhandled` is only the start of a line that will never end.
+        if !paused { unhandled = nil }
+        drain(context: context)
+    }
+
+    /// Closing: answers the lines still waiting, as fast as the client reads them (backpressure still
+    /// bounds the memory), then closes once the last answer is flushed.
+    private func drain(context: ChannelHandlerContext) {
+        if paused {
+            guard context.channel.isWritable else { return }  // channelWritabilityChanged calls again
+            paused = false
+            if var pending = unhandled {
+                unhandled = nil
+                handleLines(context: context, in: &pending)
+                if paused {
+                    unhandled = pending
+                    return
+                }
+            }
+        }
+        unhandled = nil
+        writeOutput(context: context)
         let flushed = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0)), promise: flushed)
-        flushed.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: flushed)
+        flushed.futureResult.assumeIsolated().whenComplete { [self] result in
+            guard case .success = result, !inputClosed else {
+                context.close(promise: nil)
+                return
+            }
+            // Quiescing: the client may still be sending. End our side, then drop its bytes until it closes
+            // (or the drain timeout): closing with unread bytes would reset the connection.
+            discardingInput = true
+            context.close(mode: .output, promise: nil)
+            context.read()
+        }
     }
 }
 
