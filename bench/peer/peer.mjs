@@ -13,8 +13,10 @@
 import net from 'node:net';
 import fs from 'node:fs';
 
+// JSON.parse reads numbers as doubles: 2^63 − 1 arrives as 2^63, so the top of the int64 range is
+// accepted inclusively (the daemon's parser tells 2^63 − 1 from 2^63; a peer in JS cannot).
 const INT64_MIN = -(2 ** 63);
-const INT64_LIMIT = 2 ** 63; // exclusive
+const INT64_MAX = 2 ** 63;
 const MAX_OPS_PER_BATCH = 100_000;
 const MAX_VIEWS_PER_SESSION = 2_000_000;
 
@@ -23,7 +25,7 @@ const MAX_VIEWS_PER_SESSION = 2_000_000;
 const types = {
   int: {
     name: 'int',
-    check: (v) => typeof v === 'number' && Number.isInteger(v) && v >= INT64_MIN && v < INT64_LIMIT,
+    check: (v) => typeof v === 'number' && Number.isInteger(v) && v >= INT64_MIN && v <= INT64_MAX,
   },
   string: { name: 'string', check: (v) => typeof v === 'string' },
   bool: { name: 'bool', check: (v) => typeof v === 'boolean' },
@@ -146,7 +148,7 @@ class Session {
 
   tagOf(req, field = 'tag') {
     const t = req[field];
-    if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t >= INT64_LIMIT) {
+    if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > INT64_MAX) {
       fail('bad_request', `${req.op}: '${field}' must be a positive integer`);
     }
     return t;
@@ -310,7 +312,7 @@ class Session {
     const seen = new Set();
     for (let i = 0; i < req.children.length; i++) {
       const t = req.children[i];
-      if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t >= INT64_LIMIT) {
+      if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > INT64_MAX) {
         fail('bad_request', 'setChildren: children must be positive integers');
       }
       if (seen.has(t)) fail('bad_request', `setChildren: tag ${t} is listed twice`);
