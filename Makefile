@@ -38,7 +38,7 @@ test: deps
 test-js:
 	@if [ -d js-client/test ]; then BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) node --test js-client/test/; fi
 
-bench: deps
+bench: release
 	$(MAKE) -C bench
 
 clean:
