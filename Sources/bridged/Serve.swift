@@ -35,9 +35,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "On SIGTERM, how long (seconds) a client that does not read may hold up the shutdown.")
     var shutdownTimeout: Double = 3
 
+    @Option(help: "How long (seconds) a session outlives its connection, waiting to be resumed; 0: not at all.")
+    var sessionTTL: Double = 60
+
+    @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
+    var eventBuffer: Int = 10_000
+
     func validate() throws {
         guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
         guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
+        guard sessionTTL >= 0 else { throw ValidationError("--session-ttl must not be negative") }
+        guard eventBuffer >= 0 else { throw ValidationError("--event-buffer must not be negative") }
     }
 
     func run() async throws {
@@ -74,9 +82,12 @@ struct Serve: AsyncParsableCommand {
             lock?.release()
         }
 
+        var engineConfiguration = Engine.Configuration()
+        engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
+        engineConfiguration.eventBuffer = eventBuffer
         let server = BridgeServer(
             listener: listener,
-            engine: Engine(),
+            engine: Engine(configuration: engineConfiguration, clock: monotonicNanoseconds, sessionID: sessionName),
             connection: .init(
                 maxFrameBytes: maxFrameBytes,
                 drainTimeout: .milliseconds(Int64(shutdownTimeout * 1000)),

@@ -91,7 +91,8 @@ struct DaemonSessionTests {
     @Test func clientsThatVanishMidFrameLeaveNothingBehind() throws {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")
-        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        // No session outlives its connection here: once the clients are gone, only the one asking is left.
+        let daemon = try DaemonProcess.start(socket: socket, ["--session-ttl", "0"], in: dir)
         let baseline = daemon.openDescriptors()
         for i in 0..<2000 {
             let client = try SocketClient(path: socket)
@@ -149,6 +150,48 @@ struct DaemonSessionTests {
         let stats = object(try clients[0].request(#"{"id":6,"op":"stats"}"#))["result"] as? [String: Any]
         #expect(stats?["sessions"] as? Int == 200)
         #expect(stats?["sessionViews"] as? Int == 2)
+        _ = daemon
+    }
+
+    /// A session outlives its connection: a new connection resumes it (views kept, missed events written
+    /// again); resuming a session whose connection is still open takes it over.
+    @Test func aSessionIsResumedOnANewConnection() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let first = try SocketClient(path: socket)
+        let hello = object(try first.request(helloLine))["result"] as? [String: Any]
+        let session = try #require(hello?["session"] as? String)
+        #expect(session.hasSuffix("-\(daemon.pid)"))
+        first.send(
+            [
+                #"{"id":1,"op":"create","tag":1,"component":"SwiftUIButton","props":{"count":1}}"#,
+                #"{"id":2,"op":"subscribe","tag":1,"event":"countChange"}"#,
+                #"{"id":3,"op":"command","tag":1,"name":"press"}"#,
+            ].joined(separator: "\n") + "\n"
+        )
+        let frames = (0..<4).compactMap { _ in first.readLine() }
+        #expect(object(frames[2])["seq"] as? Int == 1)
+        first.close()  // the event was never acked
+
+        let resume = #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":0}}"#
+        let second = try SocketClient(path: socket)
+        let resumed = object(try second.request(resume))["result"] as? [String: Any]
+        #expect(resumed?["resumed"] as? Bool == true)
+        #expect(resumed?["session"] as? String == session)
+        let replayed = object(second.readLine() ?? "")
+        #expect(replayed["event"] as? String == "countChange")
+        #expect(replayed["seq"] as? Int == 1)
+        let inspected = object(try second.request(#"{"id":4,"op":"inspect","tag":1}"#))["result"] as? [String: Any]
+        #expect((inspected?["props"] as? [String: Any])?["count"] as? Int == 1)
+
+        // A third connection takes the session over from the second, which is told and closed.
+        let third = try SocketClient(path: socket)
+        let taken = object(try third.request(resume.replacingOccurrences(of: #""ack":0"#, with: #""ack":1"#)))
+        #expect((taken["result"] as? [String: Any])?["resumed"] as? Bool == true)
+        let rest = second.readUntilClosed()
+        #expect(rest.map(errorCode) == ["session_taken_over"])
+        #expect(object(try third.request(#"{"id":5,"op":"ping"}"#))["ok"] as? Bool == true)
         _ = daemon
     }
 

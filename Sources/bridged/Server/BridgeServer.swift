@@ -33,7 +33,6 @@ struct BridgeServer: Service {
 
     func run() async throws {
         let quiesce = ServerQuiescingHelper(group: group)
-        let sessions = SessionNames()
         let daemonUID = getuid()
         let engine = self.engine
         let connection = self.connection
@@ -63,8 +62,11 @@ struct BridgeServer: Service {
                         try pipeline.addHandler(RefusingHandler(peer: peer, daemonUID: daemonUID))
                         return
                     }
-                    let session = engine.makeSession(id: sessions.next())
-                    try pipeline.addHandler(ConnectionHandler(session: session, configuration: connection, logger: logger))
+                    let bridge = engine.connect()
+                    bridge.onTakeover = { [channel] in
+                        channel.pipeline.fireUserInboundEventTriggered(SessionTakenOver())
+                    }
+                    try pipeline.addHandler(ConnectionHandler(connection: bridge, configuration: connection, logger: logger))
                 }
             }
 
@@ -87,6 +89,12 @@ struct BridgeServer: Service {
 
         onListening(channel.localAddress?.pathname ?? "an inherited socket")
 
+        // Detached sessions past `--session-ttl` are ended once a second (a resume checks on its own too).
+        let expiry = group.next().scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+            engine.expireSessions()
+        }
+        defer { expiry.cancel() }
+
         let stopping = Once()
         let allClosed = group.next().makePromise(of: Void.self)
         let stop: @Sendable () -> Void = {
@@ -105,15 +113,14 @@ struct BridgeServer: Service {
     }
 }
 
-/// Names sessions uniquely in this daemon and across restarts: `s<n>-<pid>`.
-final class SessionNames: Sendable {
-    private let counter = Atomic<Int>(0)
-    private let pid = getpid()
+/// Session ids unique in this daemon and across its restarts: `s<n>-<pid>`.
+func sessionName(_ n: Int) -> String { "s\(n)-\(getpid())" }
 
-    func next() -> String {
-        let n = counter.add(1, ordering: .relaxed).newValue
-        return "s\(n)-\(pid)"
-    }
+/// Nanoseconds of the monotonic clock: the engine's clock, which only the expiry of detached sessions reads.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
 /// True the first time only.

@@ -6,10 +6,11 @@ import NIOCore
 import Glibc
 #endif
 
-/// One connection: frames newline-delimited lines out of the socket's bytes, feeds them to the connection's
-/// engine ``Session``, and writes the frames it answers.
+/// One connection: frames newline-delimited lines out of the socket's bytes, feeds them to the engine's
+/// ``Connection`` (attached to a session, which a `hello` with `resume` may change), and writes the frames it
+/// answers.
 ///
-/// The session lives here, on the channel's event loop, so no frame hops threads. Lines are handed to the
+/// The connection is driven here, on the channel's event loop, so no frame hops threads. Lines are handed to the
 /// engine straight from the read buffer; the frames answering every line of one read are written and
 /// flushed once, on `channelReadComplete`.
 ///
@@ -36,7 +37,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         var recordDirectory: String?
     }
 
-    private let session: Session
+    private let connection: Connection
     private let configuration: Configuration
     private var logger: Logger
     private var recorder: SessionRecorder?
@@ -60,11 +61,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// so that it sees a clean end of stream rather than a reset.
     private var discardingInput = false
 
-    init(session: Session, configuration: Configuration, logger: Logger) {
-        self.session = session
+    init(connection: Connection, configuration: Configuration, logger: Logger) {
+        self.connection = connection
         self.configuration = configuration
         self.logger = logger
-        self.logger[metadataKey: "session"] = "\(session.id)"
+        self.logger[metadataKey: "session"] = "\(connection.session.id)"
         self.frameTooLarge = Session.errorFrame(
             .frameTooLarge,
             "a frame is limited to \(configuration.maxFrameBytes) bytes (--max-frame-bytes); this line was skipped"
@@ -75,7 +76,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         if let directory = configuration.recordDirectory {
-            recorder = SessionRecorder(directory: directory, session: session.id)
+            recorder = SessionRecorder(
+                directory: directory,
+                session: connection.session.id,
+                configuration: connection.engine.configuration
+            )
             if recorder == nil {
                 logger.error("cannot record the session", metadata: ["directory": "\(directory)", "error": "\(errnoText())"])
             }
@@ -87,7 +92,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         recorder?.close()
         recorder = nil
-        session.close()
+        // The session waits for `--session-ttl` to be resumed by another connection.
+        connection.close()
         unhandled = nil
         logger.debug("session closed")
         context.fireChannelInactive()
@@ -99,7 +105,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is ChannelShouldQuiesceEvent {
+        if event is SessionTakenOver {
+            // Another connection resumed this one's session: tell the client, then close.
+            logger.debug("session taken over by another connection")
+            out.append(contentsOf: Connection.takeoverFrame)
+            finish(context: context, deadline: configuration.drainTimeout)
+        } else if event is ChannelShouldQuiesceEvent {
             logger.debug("quiescing")
             finish(context: context, deadline: configuration.drainTimeout)
         } else if case .some(.inputClosed) = event as? ChannelEvent {
@@ -243,7 +254,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     @inline(__always)
     private func handle(line: UnsafeRawBufferPointer) {
         let start = out.count
-        let kind = session.handle(line: line, into: &out)
+        let kind = connection.handle(line: line, into: &out)
         if let recorder {
             out.withUnsafeBytes { recorder.record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...])) }
         }
@@ -311,6 +322,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 }
+
+/// The user event that tells a connection's handler another connection resumed its session.
+struct SessionTakenOver: Sendable {}
 
 extension ByteBuffer {
     /// The offset from the reader index of the first `\n`, if any.

@@ -14,10 +14,12 @@ final class SessionRecorder {
     private var pending: [UInt8] = []
 
     /// Opens (truncates) the file for `session` in `directory`.
-    init?(directory: String, session: String) {
+    /// The file starts with a `meta` record of the engine's limits, which a replay then uses.
+    init?(directory: String, session: String, configuration: Engine.Configuration) {
         path = directory + "/" + session + ".jsonl"
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         if descriptor < 0 { return nil }
+        pending = SessionRecord.meta(configuration)
     }
 
     /// Records an input line and the frames the engine wrote for it.
