@@ -62,9 +62,11 @@ struct Serve: AsyncParsableCommand {
         let listener: BridgeServer.Listener
         var socketFile: SocketLocation?
         var lock: InstanceLock?
+        var state: StateFile?
         if let inherited = try Systemd.takeListeningSocket() {
             // The service manager owns the socket file: it is neither locked nor removed here.
             listener = .inherited(inherited)
+            state = Systemd.boundPath(of: inherited).map { StateFile.beside(socket: $0) }
         } else {
             let location = try SocketLocation.resolve(option: socket)
             try location.prepareDirectory()
@@ -76,6 +78,7 @@ struct Serve: AsyncParsableCommand {
             }
             socketFile = location
             listener = .path(location.path)
+            state = StateFile.beside(socket: location.path)
         }
         defer {
             if let socketFile { unlink(socketFile.path) }
@@ -85,9 +88,12 @@ struct Serve: AsyncParsableCommand {
         var engineConfiguration = Engine.Configuration()
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
         engineConfiguration.eventBuffer = eventBuffer
+        let engine = Engine(configuration: engineConfiguration, clock: monotonicNanoseconds, sessionID: sessionName)
+        // Sessions saved by the last clean stop can be resumed (the file is read once, then removed).
+        state?.load(into: engine, logger: logger)
         let server = BridgeServer(
             listener: listener,
-            engine: Engine(configuration: engineConfiguration, clock: monotonicNanoseconds, sessionID: sessionName),
+            engine: engine,
             connection: .init(
                 maxFrameBytes: maxFrameBytes,
                 drainTimeout: .milliseconds(Int64(shutdownTimeout * 1000)),
@@ -111,6 +117,8 @@ struct Serve: AsyncParsableCommand {
             )
         )
         try await group.run()
+        // Every connection is closed: their sessions wait to be resumed by clients of the next daemon.
+        state?.save(from: engine, logger: logger)
         Systemd.notify("STOPPING=1")
         logger.info("stopped")
     }

@@ -195,6 +195,41 @@ struct DaemonSessionTests {
         _ = daemon
     }
 
+    /// A clean stop saves the sessions beside the socket; the next daemon lets their clients resume. After a
+    /// crash (no clean stop) there is nothing to resume, and the client is told so.
+    @Test func sessionsSurviveACleanRestartButNotACrash() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let first = try DaemonProcess.start(socket: socket, in: dir)
+        let client = try SocketClient(path: socket)
+        let session = try #require(
+            (object(try client.request(helloLine))["result"] as? [String: Any])?["session"] as? String
+        )
+        let created = try client.request(#"{"id":1,"op":"create","tag":7,"component":"View","props":{"testID":"kept"}}"#)
+        #expect(object(created)["ok"] as? Bool == true)
+        client.close()
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+        #expect(access(dir.file("bridged.state"), F_OK) == 0)
+
+        let resume = #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":0}}"#
+        let second = try DaemonProcess.start(socket: socket, in: dir)
+        let again = try SocketClient(path: socket)
+        #expect((object(try again.request(resume))["result"] as? [String: Any])?["resumed"] as? Bool == true)
+        let inspected = object(try again.request(#"{"id":2,"op":"inspect","tag":7}"#))["result"] as? [String: Any]
+        #expect((inspected?["props"] as? [String: Any])?["testID"] as? String == "kept")
+        again.close()
+
+        second.signal(SIGKILL)
+        _ = second.waitForExit()
+        let third = try DaemonProcess.start(socket: socket, in: dir)
+        let late = try SocketClient(path: socket)
+        let refused = object(try late.request(resume))["result"] as? [String: Any]
+        #expect(refused?["resumed"] as? Bool == false)
+        #expect(refused?["reason"] as? String == "unknown_session")
+        _ = third
+    }
+
     /// A client that sends and never reads: the daemon stops reading from it once its answers back up, so its
     /// memory stays bounded; other clients are served; SIGTERM still stops the daemon.
     @Test func aClientThatNeverReadsCannotExhaustMemory() throws {
