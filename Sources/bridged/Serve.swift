@@ -41,6 +41,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
     var eventBuffer: Int = 10_000
 
+    @Option(
+        help: ArgumentHelp(
+            "Where sessions are saved on a clean stop and loaded from on start (default: bridged.state beside the socket).",
+            valueName: "path"
+        )
+    )
+    var stateFile: String?
+
     func validate() throws {
         guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
         guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
@@ -80,6 +88,7 @@ struct Serve: AsyncParsableCommand {
             listener = .path(location.path)
             state = StateFile.beside(socket: location.path)
         }
+        if let stateFile, !stateFile.isEmpty { state = StateFile(path: stateFile) }
         defer {
             if let socketFile { unlink(socketFile.path) }
             lock?.release()
