@@ -23,6 +23,7 @@ export const ErrorCodes: Readonly<{
   FRAME_TOO_LARGE: 'frame_too_large';
   LIMIT_EXCEEDED: 'limit_exceeded';
   PERMISSION_DENIED: 'permission_denied';
+  SESSION_TAKEN_OVER: 'session_taken_over';
 }>;
 
 /** Codes the client itself produces. */
@@ -32,6 +33,8 @@ export const ClientErrorCodes: Readonly<{
   TRANSACTION_CLOSED: 'transaction_closed';
   HANDLER_FAILED: 'handler_failed';
   PROTOCOL_ERROR: 'protocol_error';
+  /** A View (or a request queued for it) of a session the daemon replaced with a fresh one on a reconnect. */
+  SESSION_RESET: 'session_reset';
 }>;
 
 export type ProtocolErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -64,7 +67,7 @@ export class BridgeError extends Error {
   code: ErrorCode | string;
   /**
    * `invalid_props`/`invalid_args`: the list of bad values. `batch_failed`: the inner error object.
-   * Views that cannot be used (`unknown_tag` from the client): `{tag, state}`.
+   * Views that cannot be used (`unknown_tag` or `session_reset` from the client): `{tag, state}`.
    * `handler_failed`: `{event, seq, target}`.
    */
   details?: unknown;
@@ -102,7 +105,16 @@ export interface HelloResult {
   server: string;
   session: string;
   components: Components;
+  /** With `resume`: whether the session was re-attached. */
+  resumed?: boolean;
+  /** With `resume` and `resumed: false`: why a fresh session was started. */
+  reason?: ResetReason;
+  /** With `resume`: the last event seq written in the (resumed or fresh) session. */
+  seq?: number;
 }
+
+/** Why the daemon started a fresh session instead of resuming (protocol.md, "Resume and acknowledgements"). */
+export type ResetReason = 'unknown_session' | 'expired' | 'overflow';
 
 export type Phase = 'bubble' | 'capture';
 
@@ -164,9 +176,13 @@ export interface PlaceOptions {
   index?: number;
 }
 
-export type ViewState = 'live' | 'pending' | 'rolledBack' | 'deleted';
+/** `reset`: its session was replaced by a fresh one on a reconnect (the Bridge emitted 'reset'). */
+export type ViewState = 'live' | 'pending' | 'rolledBack' | 'deleted' | 'reset';
 
-/** A handle on one view. Methods of a view that is not `live` reject with code `unknown_tag`. */
+/**
+ * A handle on one view. Methods of a view that is not `live` reject with code `unknown_tag`, or
+ * `session_reset` for a view of a session that was reset.
+ */
 export class View {
   private constructor();
   readonly tag: number;
@@ -204,7 +220,27 @@ export class Transaction {
 }
 
 /** A recorded-session record, as passed to the `record` option. */
-export type SessionRecord = { dir: 'in'; frame: Record<string, JsonValue> } | { dir: 'out'; frame: Record<string, JsonValue> };
+export type SessionRecord =
+  | { dir: 'in'; frame: Record<string, JsonValue> }
+  | { dir: 'out'; frame: Record<string, JsonValue> }
+  /** The connection was lost; what follows was sent on a new one (a reconnect). */
+  | { dir: 'meta'; connection: 'closed' };
+
+export interface ReconnectOptions {
+  /** The wait before the first attempt; doubled for each next one. Default 100. */
+  initialDelayMs?: number;
+  /** The longest wait between attempts. Default 5000. Each wait is jittered between half and all of it. */
+  maxDelayMs?: number;
+  /** Attempts before giving up ('close' with reason `gave_up`). Default Infinity. */
+  maxAttempts?: number;
+}
+
+export interface AckOptions {
+  /** Ack at once when this many dispatched events are unacknowledged. Default 256. */
+  everyEvents?: number;
+  /** Otherwise ack this long after the read that dispatched the first unacknowledged event. Default 100. */
+  delayMs?: number;
+}
 
 export interface ConnectOptions {
   /** Socket path; default as the daemon's: $BRIDGED_SOCKET, $XDG_RUNTIME_DIR/bridged/bridged.sock, /tmp/bridged-<uid>/bridged.sock. */
@@ -217,32 +253,88 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Called with every frame written and read, in recorded-session form. */
   record?: (record: SessionRecord) => void;
+  /**
+   * Reconnect when the connection is lost (not after `close()`), with exponential back-off and jitter,
+   * and resume the session. Default false: a lost connection closes the Bridge.
+   */
+  reconnect?: boolean | ReconnectOptions;
+  /** Acknowledge dispatched events (cumulative `ack`, batched). Default true; false sends none. */
+  ack?: boolean | AckOptions;
+}
+
+export type BridgeState = 'open' | 'reconnecting' | 'closed';
+
+/**
+ * Why a Bridge closed: `closed` (close()), `lost` (connection lost, no reconnect), `session_taken_over`
+ * (another connection resumed the session; never reconnects), `gave_up` (reconnect attempts exhausted, or the
+ * daemon refused the resume).
+ */
+export interface CloseInfo {
+  reason: 'closed' | 'lost' | 'session_taken_over' | 'gave_up';
+  /** `session_taken_over`: the daemon's error; `gave_up`: the last attempt's error. */
+  error?: BridgeError;
+}
+
+export interface ReconnectingInfo {
+  /** 1 for the first attempt after the loss. */
+  attempt: number;
+  /** The wait before this attempt. */
+  delayMs: number;
+  /** Why the previous connection or attempt failed. */
+  error: Error;
+}
+
+export interface ResumedInfo {
+  session: string;
+  /** Events re-sent by the daemon and dispatched (they had been written but not received before the loss). */
+  replayed: number;
+}
+
+export interface ResetInfo {
+  reason: ResetReason;
+  previousSession: string;
+  session: string;
 }
 
 /**
- * One session with the daemon. Events: 'event' (every event frame), 'error' (socket errors, failed
- * handlers with code `handler_failed`; emitted only while someone listens), 'close'.
+ * One session with the daemon. Events: 'event' (every event frame dispatched), 'error' (socket errors,
+ * failed handlers with code `handler_failed`; emitted only while someone listens), 'reconnecting',
+ * 'resumed', 'reset' (rebuild the tree), 'close'.
  */
 export class Bridge extends EventEmitter {
   private constructor();
   on(event: 'event', listener: (frame: EventFrame) => void): this;
   on(event: 'error', listener: (error: Error) => void): this;
-  on(event: 'close', listener: () => void): this;
+  on(event: 'close', listener: (info: CloseInfo) => void): this;
+  on(event: 'reconnecting', listener: (info: ReconnectingInfo) => void): this;
+  on(event: 'resumed', listener: (info: ResumedInfo) => void): this;
+  on(event: 'reset', listener: (info: ResetInfo) => void): this;
   on(event: string | symbol, listener: (...args: any[]) => void): this;
   once(event: 'event', listener: (frame: EventFrame) => void): this;
   once(event: 'error', listener: (error: Error) => void): this;
-  once(event: 'close', listener: () => void): this;
+  once(event: 'close', listener: (info: CloseInfo) => void): this;
+  once(event: 'reconnecting', listener: (info: ReconnectingInfo) => void): this;
+  once(event: 'resumed', listener: (info: ResumedInfo) => void): this;
+  once(event: 'reset', listener: (info: ResetInfo) => void): this;
   once(event: string | symbol, listener: (...args: any[]) => void): this;
   readonly socketPath: string;
   /** The pid of the daemon that `connect({spawn: true})` started, else null. */
   readonly daemonPid: number | null;
-  /** hello's result.session. */
+  /** hello's result.session; a new one after a 'reset'. */
   readonly session: string;
   /** hello's result.server. */
   readonly server: string;
   /** hello's result.components. */
   readonly components: Components;
+  /** True once closed for good (not while reconnecting). */
   readonly closed: boolean;
+  readonly state: BridgeState;
+  /** The last event seq dispatched in this session (0 after a reset). */
+  readonly lastSeq: number;
+  /** The highest seq the daemon confirmed acknowledged in this session. */
+  readonly ackedSeq: number;
+  /** @internal The current socket; tests cut the connection with `bridge._socket.destroy()`. */
+  readonly _socket: import('node:net').Socket;
   /** Creates a view (and its handler subscriptions, atomically). */
   create(component: string, props?: Props, options?: PlaceOptions): Promise<View>;
   transaction(): Transaction;

@@ -3,6 +3,7 @@ import { Bridge } from './lib/bridge.js';
 import { connectOrSpawn } from './lib/spawn.js';
 import { defaultSocketPath } from './lib/socket-path.js';
 import { BridgeError, ClientErrorCodes } from './lib/errors.js';
+import { ackOptions, reconnectOptions } from './lib/reconnect.js';
 
 export { Bridge } from './lib/bridge.js';
 export { View } from './lib/view.js';
@@ -15,17 +16,26 @@ export { VERSION } from './lib/version.js';
 /**
  * Connects to bridged and performs hello. With `spawn: true` and nothing listening, starts
  * `bridged --socket <path>` (from PATH or `bin`) detached and waits for it, up to `timeoutMs`.
+ * With `reconnect`, a lost connection is re-established and the session resumed (README, "Reconnecting").
  */
 export async function connect(options = {}) {
   const socketPath = options.socket ?? defaultSocketPath();
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const { socket, daemonPid } = await connectOrSpawn({
+  // Checked before connecting: a bad option throws a TypeError and opens nothing.
+  reconnectOptions(options.reconnect);
+  ackOptions(options.ack);
+  const spawn = options.spawn ?? false;
+  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin: options.bin, timeoutMs });
+  const bridge = new Bridge(socket, {
     socketPath,
-    spawn: options.spawn ?? false,
+    daemonPid,
+    record: options.record,
+    reconnect: options.reconnect,
+    ack: options.ack,
+    spawn,
     bin: options.bin,
     timeoutMs,
   });
-  const bridge = new Bridge(socket, { socketPath, daemonPid, record: options.record });
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(

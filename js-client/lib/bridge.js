@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { BridgeError, ClientErrorCodes, connectionClosed } from './errors.js';
+import { BridgeError, ClientErrorCodes, ErrorCodes, connectionClosed } from './errors.js';
 import { RegistrationNames, SubscriptionTable, SyntheticEvent } from './events.js';
 import {
   kAllocateTag,
@@ -13,23 +13,35 @@ import {
   kViewsDeleted,
 } from './internal.js';
 import { LineSplitter } from './lines.js';
+import { EventCursor, SAFE_TO_REPEAT, SESSION_FREE, ackOptions, backoffDelay, reconnectOptions } from './reconnect.js';
+import { connectOrSpawn } from './spawn.js';
 import { Transaction } from './transaction.js';
 import { View, createFrame, unwrapBatchError } from './view.js';
 import { CLIENT_NAME } from './version.js';
 
 /**
- * One session with the daemon. Emits 'event' (each event frame), 'error' (socket errors and failed
- * handlers; only when someone listens) and 'close'.
+ * One session with the daemon, over one connection at a time. Emits 'event' (each event frame
+ * dispatched), 'error' (socket errors and failed handlers; only when someone listens), 'reconnecting',
+ * 'resumed', 'reset' and 'close'.
  */
 export class Bridge extends EventEmitter {
   #socket;
   #splitter = new LineSplitter();
-  /** Pending requests by id, oldest first: {resolve, reject, onResponse}. */
+  /**
+   * Requests by id, in the order they were made: {frame, line, sent, internal, resolve, reject, onResponse}.
+   * `sent` is false while a request waits for a reconnection.
+   */
   #pending = new Map();
   #nextId = 1;
   #nextTag = 1;
-  #closed = false;
+  /** 'open', 'reconnecting' or 'closed'. */
+  #state = 'open';
+  /** Set by close(): the end of the socket is the end of the Bridge. */
+  #closing = false;
+  /** The session_taken_over error, once the daemon sent it. */
+  #takenOver = null;
   #closedPromise;
+  #resolveClosed;
   /** Handler promises of the events received since the last response. */
   #window = [];
   #record;
@@ -37,32 +49,62 @@ export class Bridge extends EventEmitter {
   #views = new Map();
   #subscriptions = new SubscriptionTable();
   #names = new RegistrationNames();
+  #cursor = new EventCursor();
+  #connectOptions;
+  #reconnect;
+  #reconnectTimer = null;
+  #wakeReconnect = null;
+  /** While a resume's retained events are re-sent: {session, until, replayed}. */
+  #replay = null;
+  #ack;
+  #ackSupported = true;
+  #ackTimer = null;
+  #ackInFlight = false;
+  /** The last seq sent in an ack (or a resume) in this session. */
+  #ackSent = 0;
+  #ackedSeq = 0;
 
   /** @internal Use `connect()`. */
-  constructor(socket, { socketPath, daemonPid = null, record } = {}) {
+  constructor(socket, { socketPath, daemonPid = null, record, reconnect, ack, spawn = false, bin, timeoutMs = 10_000 } = {}) {
     super();
-    this.#socket = socket;
     this.#record = record;
+    this.#reconnect = reconnectOptions(reconnect);
+    this.#ack = ackOptions(ack);
+    this.#connectOptions = { socketPath, spawn, bin, timeoutMs };
     this.socketPath = socketPath;
     this.daemonPid = daemonPid;
     this.session = null;
     this.server = null;
     this.components = {};
     this.#closedPromise = new Promise((resolve) => {
-      socket.on('close', () => {
-        this.#onClose();
-        resolve();
-      });
+      this.#resolveClosed = resolve;
     });
-    socket.on('data', (chunk) => {
-      for (const line of this.#splitter.push(chunk)) this.#onLine(line);
-    });
-    socket.on('error', (err) => this.#emitError(err));
+    this.#attach(socket);
   }
 
-  /** True once the connection is closed. */
+  /** True once the Bridge is closed for good (not while it reconnects). */
   get closed() {
-    return this.#closed;
+    return this.#state === 'closed';
+  }
+
+  /** `'open'`, `'reconnecting'` (requests wait) or `'closed'`. */
+  get state() {
+    return this.#state;
+  }
+
+  /** The last event seq dispatched in this session. */
+  get lastSeq() {
+    return this.#cursor.last;
+  }
+
+  /** The highest seq the daemon confirmed as acknowledged in this session. */
+  get ackedSeq() {
+    return this.#ackedSeq;
+  }
+
+  /** @internal The current socket, for tests that cut the connection (`bridge._socket.destroy()`). */
+  get _socket() {
+    return this.#socket;
   }
 
   /** @internal Performs hello; called by `connect()`. */
@@ -72,6 +114,7 @@ export class Bridge extends EventEmitter {
     this.server = result.server;
     this.components = result.components ?? {};
     this.#names = new RegistrationNames(this.components);
+    this.#cursor.reset(result.session);
     return result;
   }
 
@@ -114,14 +157,22 @@ export class Bridge extends EventEmitter {
     return this.#views.get(tag);
   }
 
-  /** Closes the connection; pending requests fail with `connection_closed`. */
+  /** Closes the connection (and stops reconnecting); pending requests fail with `connection_closed`. */
   close() {
-    if (!this.#closed) this.#socket.end();
+    if (this.#state === 'closed') return this.#closedPromise;
+    this.#closing = true;
+    if (this.#state === 'reconnecting') {
+      this.#socket?.destroy();
+      this.#finish({ reason: 'closed' });
+    } else {
+      this.#socket.end();
+    }
     return this.#closedPromise;
   }
 
   /** @internal Closes at once (connect() failed). */
   destroy() {
+    this.#closing = true;
     this.#socket.destroy();
     return this.#closedPromise;
   }
@@ -160,9 +211,11 @@ export class Bridge extends EventEmitter {
   /**
    * Sends `frame` with a fresh id. `onResponse(frame)` runs as soon as the response frame is read,
    * before any later frame; the promise settles after the handlers of the events that preceded it.
+   * While the Bridge reconnects, the request waits and is sent once the session is resumed.
+   * `internal` ('hello', 'ack') marks the client's own requests.
    */
-  [kRequest](frame, onResponse) {
-    if (this.#closed) return Promise.reject(connectionClosed());
+  [kRequest](frame, onResponse, internal = null) {
+    if (this.#state === 'closed') return Promise.reject(connectionClosed());
     const id = this.#nextId++;
     const out = { id, ...frame };
     out.id = id; // the client's id wins over one in `frame`, and stays first
@@ -173,10 +226,32 @@ export class Bridge extends EventEmitter {
       return Promise.reject(err);
     }
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onResponse });
-      this.#record?.({ dir: 'in', frame: JSON.parse(line) });
-      this.#socket.write(`${line}\n`);
+      const entry = { op: out.op, line, sent: false, internal, resolve, reject, onResponse };
+      this.#pending.set(id, entry);
+      if (this.#state === 'open' || internal === 'hello') this.#write(entry);
     });
+  }
+
+  #write(entry) {
+    entry.sent = true;
+    this.#record?.({ dir: 'in', frame: JSON.parse(entry.line) });
+    this.#socket.write(`${entry.line}\n`);
+  }
+
+  #attach(socket) {
+    this.#socket = socket;
+    this.#splitter = new LineSplitter();
+    socket.on('data', (chunk) => {
+      for (const line of this.#splitter.push(chunk)) {
+        if (socket !== this.#socket || this.#takenOver) return;
+        this.#onLine(line);
+      }
+      this.#scheduleAck();
+    });
+    socket.on('error', (err) => {
+      if (socket === this.#socket) this.#emitError(err);
+    });
+    socket.on('close', () => this.#onSocketClose(socket));
   }
 
   #onLine(line) {
@@ -193,6 +268,10 @@ export class Bridge extends EventEmitter {
       this.#emitError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `unexpected frame: ${line}`));
     } else if (typeof frame.event === 'string' && !('ok' in frame)) {
       this.#onEvent(frame);
+    } else if (frame.ok === false && frame.id === null && frame.error?.code === ErrorCodes.SESSION_TAKEN_OVER) {
+      // Another connection resumed this session: it is theirs now. No reconnect.
+      this.#takenOver = BridgeError.fromProtocol(frame.error);
+      this.#socket.destroy();
     } else if (typeof frame.ok === 'boolean') {
       this.#onResponse(frame);
     } else {
@@ -201,9 +280,11 @@ export class Bridge extends EventEmitter {
   }
 
   #onResponse(frame) {
-    // Responses come in request order; one without a usable id (frame_too_large) answers the oldest.
+    // The retained events of a resume come before any other response.
+    if (this.#replay) this.#endReplay();
+    // Responses come in request order; one without a usable id (frame_too_large) answers the oldest sent.
     let id = frame.id;
-    if (!this.#pending.has(id)) id = this.#pending.keys().next().value;
+    if (!this.#pending.get(id)?.sent) id = [...this.#pending].find(([, entry]) => entry.sent)?.[0];
     const pending = this.#pending.get(id);
     const waits = this.#window;
     this.#window = [];
@@ -226,6 +307,9 @@ export class Bridge extends EventEmitter {
   }
 
   #onEvent(frame) {
+    // De-duplication: a seq at or before the last one dispatched in this session was dispatched already.
+    if (!this.#cursor.admit(frame.seq)) return;
+    const replaying = this.#replay !== null && frame.seq <= this.#replay.until;
     this.emit('event', frame);
     const propagation = { stopped: false };
     const running = [];
@@ -243,7 +327,13 @@ export class Bridge extends EventEmitter {
         }
       }
     }
-    if (running.length > 0) this.#window.push(Promise.all(running));
+    if (replaying) {
+      // A re-sent event belongs to no request of this connection.
+      this.#replay.replayed++;
+      if (frame.seq >= this.#replay.until) this.#endReplay();
+    } else if (running.length > 0) {
+      this.#window.push(Promise.all(running));
+    }
   }
 
   #handlerFailed(cause, frame) {
@@ -260,12 +350,219 @@ export class Bridge extends EventEmitter {
     if (this.listenerCount('error') > 0) this.emit('error', err);
   }
 
-  #onClose() {
-    if (this.#closed) return;
-    this.#closed = true;
+  // Acknowledgements: cumulative, at most one in flight, never in the way of dispatch.
+
+  /** After each read from the socket: ack now if `everyEvents` are unacked, else within `delayMs`. */
+  #scheduleAck() {
+    if (!this.#ack || !this.#ackSupported || this.#state !== 'open' || this.#ackInFlight) return;
+    const unacked = this.#cursor.last - this.#ackSent;
+    if (unacked <= 0) return;
+    if (unacked >= this.#ack.everyEvents) {
+      this.#sendAck();
+    } else if (this.#ackTimer === null) {
+      this.#ackTimer = setTimeout(() => this.#sendAck(), this.#ack.delayMs);
+      this.#ackTimer.unref?.();
+    }
+  }
+
+  #sendAck() {
+    clearTimeout(this.#ackTimer);
+    this.#ackTimer = null;
+    if (this.#state !== 'open' || this.#ackInFlight) return;
+    const seq = this.#cursor.last;
+    if (seq <= this.#ackSent) return;
+    const session = this.session;
+    this.#ackInFlight = true;
+    this.#ackSent = seq;
+    this[kRequest]({ op: 'ack', seq }, undefined, 'ack')
+      .then(
+        (result) => {
+          if (session === this.session) this.#ackedSeq = Math.max(this.#ackedSeq, result?.acked ?? seq);
+        },
+        (err) => {
+          // A daemon without resume support: stop acking. Anything else: the next ack covers it.
+          if (err?.code === ErrorCodes.UNKNOWN_OP) this.#ackSupported = false;
+        },
+      )
+      .finally(() => {
+        this.#ackInFlight = false;
+        this.#scheduleAck();
+      });
+  }
+
+  // Losing the connection, reconnecting, resuming.
+
+  #onSocketClose(socket) {
+    if (socket !== this.#socket || this.#state === 'closed') return;
+    if (this.#state === 'reconnecting') {
+      // A reconnection attempt's socket closed before hello was answered: that attempt failed.
+      this.#dropInternal('hello', connectionClosed('the connection closed before hello was answered'));
+      return;
+    }
+    if (this.#closing) this.#finish({ reason: 'closed' });
+    else if (this.#takenOver) this.#finish({ reason: 'session_taken_over', error: this.#takenOver });
+    else if (!this.#reconnect || this.session === null) this.#finish({ reason: 'lost' });
+    else this.#lost();
+  }
+
+  /** The connection dropped: keep what may be repeated, fail the rest, and start reconnecting. */
+  #lost() {
+    this.#record?.({ dir: 'meta', connection: 'closed' });
+    this.#state = 'reconnecting';
+    this.#window = [];
+    this.#replay = null;
+    clearTimeout(this.#ackTimer);
+    this.#ackTimer = null;
+    this.#ackInFlight = false;
+    for (const [id, entry] of this.#pending) {
+      if (!entry.sent) continue; // made while reconnecting: waits
+      if (entry.internal === null && SAFE_TO_REPEAT.has(entry.op)) {
+        entry.sent = false; // sent again on the next connection
+        continue;
+      }
+      this.#pending.delete(id);
+      entry.reject(
+        connectionClosed(
+          'the connection to bridged was lost before the response; the request may or may not have taken effect',
+        ),
+      );
+    }
+    this.#reconnectLoop();
+  }
+
+  async #reconnectLoop() {
+    let lastError = connectionClosed('the connection to bridged was lost');
+    for (let attempt = 1; attempt <= this.#reconnect.maxAttempts; attempt++) {
+      const delayMs = backoffDelay(attempt, this.#reconnect);
+      this.emit('reconnecting', { attempt, delayMs, error: lastError });
+      await new Promise((resolve) => {
+        this.#wakeReconnect = resolve;
+        this.#reconnectTimer = setTimeout(resolve, delayMs);
+      });
+      this.#reconnectTimer = null;
+      this.#wakeReconnect = null;
+      if (this.#state !== 'reconnecting') return;
+      try {
+        const { socket, daemonPid } = await connectOrSpawn(this.#connectOptions);
+        if (this.#state !== 'reconnecting') {
+          socket.destroy();
+          return;
+        }
+        if (daemonPid !== null) this.daemonPid = daemonPid;
+        this.#attach(socket);
+        await this.#resumeHello();
+        return;
+      } catch (err) {
+        lastError = err;
+        if (this.#state !== 'reconnecting') return;
+        this.#dropInternal('hello', err);
+        this.#socket.destroy();
+        const transient = err?.code === ClientErrorCodes.CONNECTION_CLOSED || err?.code === ClientErrorCodes.CONNECT_FAILED;
+        if (!transient) break; // the daemon refused the resume itself: trying again would not help
+      }
+    }
+    this.#finish({ reason: 'gave_up', error: lastError });
+  }
+
+  /** hello with resume, on the new socket; the outcome is applied as soon as the response is read. */
+  #resumeHello() {
+    const previous = this.session;
+    const ack = this.#cursor.last;
+    const frame = { op: 'hello', protocol: 1, client: CLIENT_NAME, resume: { session: previous, ack } };
+    const answered = this[kRequest](
+      frame,
+      (response) => {
+        if (response.ok) this.#onReattached(response.result ?? {}, previous, ack);
+      },
+      'hello',
+    );
+    let timer;
+    const timeoutMs = this.#connectOptions.timeoutMs;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(
+        () => reject(new BridgeError(ClientErrorCodes.CONNECT_FAILED, `no answer to hello within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    return Promise.race([answered, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** Runs synchronously on hello's response, before the retained events that follow it. */
+  #onReattached(result, previous, ack) {
+    this.server = result.server ?? this.server;
+    if (result.components) {
+      this.components = result.components;
+      this.#names = new RegistrationNames(this.components);
+    }
+    if (result.resumed === true && result.session === previous) {
+      this.#state = 'open';
+      this.#ackSent = Math.max(this.#ackSent, ack);
+      this.#ackedSeq = Math.max(this.#ackedSeq, ack);
+      const until = typeof result.seq === 'number' ? result.seq : ack;
+      this.#replay = until > this.#cursor.last ? { session: previous, until, replayed: 0 } : null;
+      this.#flush(() => true);
+      if (!this.#replay) this.emit('resumed', { session: previous, replayed: 0 });
+      return;
+    }
+    // A fresh session: the old one's views and subscriptions are gone with it.
+    const reason = result.reason ?? 'unknown_session';
+    this.session = result.session;
+    this.#cursor.reset(result.session);
+    this.#ackSent = 0;
+    this.#ackedSeq = 0;
+    for (const view of this.#views.values()) view[kSetState]('reset');
+    this.#views.clear();
+    this.#subscriptions = new SubscriptionTable();
+    this.#state = 'open';
+    const message = `the daemon started a fresh session (${reason}); this request was for session ${previous}`;
+    this.#flush((entry) => SESSION_FREE.has(entry.op), () => new BridgeError(ClientErrorCodes.SESSION_RESET, message));
+    this.emit('reset', { reason, previousSession: previous, session: result.session });
+  }
+
+  #endReplay() {
+    const { session, replayed } = this.#replay;
+    this.#replay = null;
+    this.emit('resumed', { session, replayed });
+  }
+
+  /** Sends the requests that waited for the connection (`keep`), rejects the others with `error()`. */
+  #flush(keep, error) {
+    for (const [id, entry] of this.#pending) {
+      if (entry.sent || entry.internal) continue;
+      if (keep(entry)) {
+        this.#write(entry);
+      } else {
+        this.#pending.delete(id);
+        entry.reject(error());
+      }
+    }
+  }
+
+  #dropInternal(kind, error) {
+    for (const [id, entry] of this.#pending) {
+      if (entry.internal !== kind) continue;
+      this.#pending.delete(id);
+      entry.reject(error);
+    }
+  }
+
+  /** The end of the Bridge: every request still pending fails with `connection_closed`. */
+  #finish({ reason, error }) {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    clearTimeout(this.#reconnectTimer);
+    this.#wakeReconnect?.();
+    clearTimeout(this.#ackTimer);
+    this.#ackTimer = null;
+    this.#replay = null;
     const pending = [...this.#pending.values()];
     this.#pending.clear();
-    for (const { reject } of pending) reject(connectionClosed('the connection to bridged closed before the response'));
-    this.emit('close');
+    const message =
+      reason === 'session_taken_over'
+        ? 'another connection resumed this session (session_taken_over) before the response'
+        : 'the connection to bridged closed before the response';
+    for (const { reject } of pending) reject(connectionClosed(message, error));
+    this.emit('close', error === undefined ? { reason } : { reason, error });
+    this.#resolveClosed();
   }
 }

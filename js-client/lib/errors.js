@@ -19,6 +19,7 @@ export const ErrorCodes = Object.freeze({
   FRAME_TOO_LARGE: 'frame_too_large',
   LIMIT_EXCEEDED: 'limit_exceeded',
   PERMISSION_DENIED: 'permission_denied',
+  SESSION_TAKEN_OVER: 'session_taken_over',
 });
 
 /** Codes the client itself uses; they never come from the daemon. */
@@ -33,6 +34,11 @@ export const ClientErrorCodes = Object.freeze({
   HANDLER_FAILED: 'handler_failed',
   /** The daemon sent a line that is not a frame of the protocol. */
   PROTOCOL_ERROR: 'protocol_error',
+  /**
+   * The daemon started a fresh session on a reconnect (the old one was unknown, expired or overflowed):
+   * Views of the old session, and requests queued for it, are unusable.
+   */
+  SESSION_RESET: 'session_reset',
 });
 
 /** The one error class of the client: `code` is a protocol error code or one of `ClientErrorCodes`. */
@@ -67,6 +73,6 @@ export class BridgeError extends Error {
   }
 }
 
-export function connectionClosed(message = 'the connection to bridged closed') {
-  return new BridgeError(ClientErrorCodes.CONNECTION_CLOSED, message);
+export function connectionClosed(message = 'the connection to bridged closed', cause = undefined) {
+  return new BridgeError(ClientErrorCodes.CONNECTION_CLOSED, message, { cause });
 }

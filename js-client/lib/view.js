@@ -1,16 +1,17 @@
-import { BridgeError, ErrorCodes } from './errors.js';
+import { BridgeError, ClientErrorCodes, ErrorCodes } from './errors.js';
 import { kPlan, kRegistrationNames, kRequest, kSetState, kSubscriptions, kViewsDeleted, tagOf } from './internal.js';
 
 const UNUSABLE = {
   pending: (tag) => `view ${tag} belongs to a transaction that is not committed yet`,
   rolledBack: (tag) => `view ${tag} was never created: its transaction was rolled back`,
   deleted: (tag) => `view ${tag} was deleted`,
+  reset: (tag) => `view ${tag} belonged to a session the daemon no longer has (it started a fresh one): rebuild the tree`,
 };
 
 /** A handle on one view of the session; created by `bridge.create()` or `tx.create()`. */
 export class View {
   #bridge;
-  /** @type {'live' | 'pending' | 'rolledBack' | 'deleted'} */
+  /** @type {'live' | 'pending' | 'rolledBack' | 'deleted' | 'reset'} */
   #state;
   /** Handlers given as props: registration name → {event, phase, registration, fn}. */
   #propHandlers = new Map();
@@ -24,7 +25,10 @@ export class View {
     this.#state = state;
   }
 
-  /** `'live'`, `'pending'` (in an uncommitted transaction), `'rolledBack'` or `'deleted'`. */
+  /**
+   * `'live'`, `'pending'` (in an uncommitted transaction), `'rolledBack'`, `'deleted'`, or `'reset'` (its
+   * session was replaced by a fresh one on a reconnect).
+   */
   get state() {
     return this.#state;
   }
@@ -36,7 +40,8 @@ export class View {
 
   #unusable() {
     if (this.#state === 'live') return null;
-    return new BridgeError(ErrorCodes.UNKNOWN_TAG, UNUSABLE[this.#state](this.tag), {
+    const code = this.#state === 'reset' ? ClientErrorCodes.SESSION_RESET : ErrorCodes.UNKNOWN_TAG;
+    return new BridgeError(code, UNUSABLE[this.#state](this.tag), {
       details: { tag: this.tag, state: this.#state },
     });
   }

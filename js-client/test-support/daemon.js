@@ -1,8 +1,8 @@
 // Test support (kept out of test/, where node --test would run it as a test file): starts a real
 // bridged daemon on a temporary socket for one test file.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,14 +35,24 @@ export async function waitForSocket(socketPath, child) {
   }
 }
 
-/**
- * Starts `bridged --socket <tmpdir>/b.sock [args]` in the foreground and waits until it accepts.
- * Returns {socket, dir, child, stop()}; stop() sends SIGTERM, waits for the exit and removes the dir.
- */
-export async function startDaemon(args = []) {
-  if (!existsSync(BRIDGED_BIN)) throw new Error(`no bridged binary at ${BRIDGED_BIN} (run swift build, or set BRIDGED_BIN)`);
-  const dir = await tempDir();
-  const socket = join(dir, 'b.sock');
+/** Resolves once the process is in state T (stopped), as /proc shows it: SIGSTOP is not synchronous. */
+export async function stopped(pid) {
+  for (;;) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('T')) return;
+    await sleep(5);
+  }
+}
+
+/** Whether `bridged --help` lists `flag` (e.g. `--state-file`): the daemon under test supports it. */
+export function daemonHasFlag(flag) {
+  if (!existsSync(BRIDGED_BIN)) return false;
+  const help = spawnSync(BRIDGED_BIN, ['serve', '--help'], { encoding: 'utf8' });
+  return `${help.stdout}${help.stderr}`.includes(flag);
+}
+
+/** Starts the daemon on `socket` and waits until it accepts; returns {child, exited, stderr()}. */
+async function launch(socket, args) {
   const child = spawn(BRIDGED_BIN, ['--socket', socket, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (s) => {
@@ -55,16 +65,39 @@ export async function startDaemon(args = []) {
     child.kill('SIGKILL');
     throw new Error(`${err.message}\n${stderr}`);
   }
+  return { child, exited, stderr: () => stderr };
+}
+
+/**
+ * Starts `bridged --socket <tmpdir>/b.sock [args]` in the foreground and waits until it accepts.
+ * Returns {socket, dir, child, stderr, stop(), restart(args?)}: stop() sends SIGTERM, waits for the exit
+ * and removes the dir; restart() sends SIGTERM, waits, and starts a new daemon on the same socket.
+ */
+export async function startDaemon(args = []) {
+  if (!existsSync(BRIDGED_BIN)) throw new Error(`no bridged binary at ${BRIDGED_BIN} (run swift build, or set BRIDGED_BIN)`);
+  const dir = await tempDir();
+  const socket = join(dir, 'b.sock');
+  let current = await launch(socket, args);
+  const terminate = async () => {
+    const { child, exited } = current;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   return {
     socket,
     dir,
-    child,
+    get child() {
+      return current.child;
+    },
     get stderr() {
-      return stderr;
+      return current.stderr();
+    },
+    async restart(newArgs = args) {
+      await terminate();
+      current = await launch(socket, newArgs);
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+      await terminate();
       await rm(dir, { recursive: true, force: true });
     },
   };
