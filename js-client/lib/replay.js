@@ -6,12 +6,14 @@ import { openSocket } from './spawn.js';
 
 /**
  * Reads a recorded session. Returns the lines to send (`frame` compact-serialised, `raw` verbatim)
- * with the op of each, and the expected frames with their line numbers.
+ * with the op of each, and the expected frames with their line numbers; each with the index of its
+ * connection (a `{"dir":"meta","connection":"closed"}` record starts the next one), and `connections`.
  */
 export function parseSession(text) {
-  const inputs = []; // {text, op}
-  const outputs = []; // {line, frame}
+  const inputs = []; // {text, op, frame, connection}
+  const outputs = []; // {line, frame, connection}
   let limits;
+  let connection = 0;
   text.split('\n').forEach((source, i) => {
     const line = i + 1;
     if (source.trim() === '') return;
@@ -27,23 +29,24 @@ export function parseSession(text) {
       if (record.has('frame')) {
         const frame = record.get('frame');
         const op = frame instanceof JsonObject ? frame.get('op') : undefined;
-        inputs.push({ text: stringifyLossless(frame), op, frame });
+        inputs.push({ text: stringifyLossless(frame), op, frame, connection });
       } else if (typeof record.get('raw') === 'string') {
-        inputs.push({ text: record.get('raw'), op: undefined, frame: undefined });
+        inputs.push({ text: record.get('raw'), op: undefined, frame: undefined, connection });
       } else {
         throw new Error(`line ${line}: an "in" record has "frame" or "raw"`);
       }
     } else if (dir === 'out') {
       if (!record.has('frame')) throw new Error(`line ${line}: an "out" record has "frame"`);
-      outputs.push({ line, frame: record.get('frame') });
+      outputs.push({ line, frame: record.get('frame'), connection });
     } else if (dir === 'meta') {
       if (record.has('limits')) limits = stringifyLossless(record.get('limits'));
+      if (record.get('connection') === 'closed') connection++;
     } else if (typeof dir !== 'string') {
       throw new Error(`line ${line}: a record has "dir"`);
     }
     // Other records (the daemon's recordings start with {"dir":"meta",…}) carry nothing to send or compare.
   });
-  return { inputs, outputs, limits };
+  return { inputs, outputs, limits, connections: connection + 1 };
 }
 
 /** A blank line (empty or only `\r`) is a keep-alive: no response. */
@@ -99,12 +102,18 @@ export function normalise(frames, inputs) {
   });
 }
 
+/** The id of the ping that `exchange(…, {sentinel: true})` sends last. */
+const SENTINEL_ID = 'bridged-client-replay-end';
+
 /**
  * Sends the inputs on a new connection and collects every frame until each answered input got its
- * response. Resolves [{line, frame}] (the text as received and its lossless parse).
+ * response. Resolves [{line, frame}] (the text as received and its lossless parse). With `sentinel`,
+ * a last `ping` is sent and everything before its response is collected (the events a resume re-sends
+ * after hello's response too); that response itself is left out.
  */
-export async function exchange(socketPath, inputs, { idleMs = 10_000 } = {}) {
+export async function exchange(socketPath, inputs, { idleMs = 10_000, sentinel = false } = {}) {
   const socket = await openSocket(socketPath);
+  if (sentinel) inputs = [...inputs, { text: JSON.stringify({ id: SENTINEL_ID, op: 'ping' }), op: 'ping' }];
   const expected = inputs.filter(answered).length;
   const frames = [];
   const splitter = new LineSplitter();
@@ -131,8 +140,9 @@ export async function exchange(socketPath, inputs, { idleMs = 10_000 } = {}) {
         } catch {
           frame = line; // shown as a string in a difference
         }
-        frames.push({ line, frame });
-        if (isResponse(frame) && ++responses >= expected) return finish();
+        const last = isResponse(frame) && ++responses >= expected;
+        if (!(last && sentinel)) frames.push({ line, frame });
+        if (last) return finish();
       }
     });
     socket.on('error', (err) => finish(err));
@@ -145,10 +155,53 @@ export async function exchange(socketPath, inputs, { idleMs = 10_000 } = {}) {
 
 const show = (frame) => (frame === undefined ? '(nothing)' : typeof frame === 'string' ? frame : stringifyLossless(frame));
 
-/** Replays one file; resolves null when it passes, else {line, expected, got}. */
+/** The session ids of the hello responses among `frames`, in order (the k-th response answers the k-th answered input). */
+function helloSessions(frames, inputs) {
+  const requests = inputs.filter(answered);
+  const sessions = [];
+  let k = 0;
+  for (const frame of frames) {
+    if (!isResponse(frame)) continue;
+    const request = requests[k++];
+    const result = frame.get('result');
+    if (request?.op === 'hello' && result instanceof JsonObject && typeof result.get('session') === 'string') {
+      sessions.push(result.get('session'));
+    }
+  }
+  return sessions;
+}
+
+/** A hello whose `resume.session` is a recorded session id gets the id the replay's session has. */
+function mapResume(input, sessions) {
+  const resume = input.op === 'hello' ? input.frame?.get('resume') : undefined;
+  const id = resume instanceof JsonObject ? resume.get('session') : undefined;
+  if (!sessions.has(id)) return input;
+  const mapped = (object, key, value) => new JsonObject(object.entries.map(([k, v]) => [k, k === key ? value : v]));
+  const frame = mapped(input.frame, 'resume', mapped(resume, 'session', sessions.get(id)));
+  return { ...input, frame, text: stringifyLossless(frame) };
+}
+
+/**
+ * Replays one file; resolves null when it passes, else {line, expected, got}. Each connection of the
+ * recording is replayed on a connection of its own, in turn; a `resume` names the replay's session.
+ */
 export async function replayFile(socketPath, text) {
-  const { inputs, outputs, limits } = parseSession(text);
-  const received = (await exchange(socketPath, inputs)).map((r) => r.frame);
+  const { inputs: recordedInputs, outputs, limits, connections } = parseSession(text);
+  const inputs = [];
+  const received = [];
+  /** Recorded session ids → the ids of this replay's sessions, learnt from hello responses. */
+  const sessions = new Map();
+  for (let c = 0; c < connections; c++) {
+    const sent = recordedInputs.filter((i) => i.connection === c).map((i) => mapResume(i, sessions));
+    const got = (await exchange(socketPath, sent, { sentinel: true })).map((r) => r.frame);
+    const recordedHere = outputs.filter((o) => o.connection === c).map((o) => o.frame);
+    const live = helloSessions(got, sent);
+    helloSessions(recordedHere, sent).forEach((id, i) => {
+      if (i < live.length) sessions.set(id, live[i]);
+    });
+    inputs.push(...sent);
+    received.push(...got);
+  }
   const recorded = outputs.map((o) => o.frame);
   const got = normalise(received, inputs);
   const expected = normalise(recorded, inputs);

@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect } from '../index.js';
@@ -179,6 +180,32 @@ describe('bridged-client CLI', () => {
         .map((r) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? `#${v}#` : v)).replace(/"#(\d+)#"/g, '$1'))
         .join('\n');
       await writeFile(file, `${text}\n`);
+      const result = await run('replay', '--socket', daemon.socket, file);
+      assert.equal(result.code, 0, result.stdout);
+    });
+
+    test('a recording with a reconnect replays: a new connection, the resume names the replay session', async () => {
+      const records = [];
+      const bridge = await connect({
+        socket: daemon.socket,
+        reconnect: { initialDelayMs: 10, maxDelayMs: 100 },
+        ack: false, // acks go out on a timer: without them the recording is the same every run
+        record: (r) => records.push(r),
+      });
+      const button = await bridge.create('SwiftUIButton', { title: 'again', onCountChange: () => {} });
+      await button.command('press');
+      await button.command('press');
+      const resumed = once(bridge, 'resumed');
+      bridge._socket.destroy();
+      await resumed;
+      await button.inspect();
+      await button.command('press');
+      await bridge.close();
+      const closedAt = records.findIndex((r) => r.dir === 'meta' && r.connection === 'closed');
+      assert.ok(closedAt > 0);
+      assert.equal(records[closedAt + 1].frame.resume.ack, 2);
+      const file = join(daemon.dir, 'reconnect.jsonl');
+      await writeFile(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
       const result = await run('replay', '--socket', daemon.socket, file);
       assert.equal(result.code, 0, result.stdout);
     });

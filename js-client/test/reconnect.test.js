@@ -233,7 +233,12 @@ describe('daemon restarts', () => {
     const reset = once(bridge, 'reset');
 
     const pid = daemon.child.pid;
+    const reconnecting = once(bridge, 'reconnecting');
     process.kill(pid, 'SIGKILL');
+    await reconnecting;
+    // Made while reconnecting: they wait, and the reset decides.
+    const waitingInspect = old.inspect().catch((e) => e);
+    const waitingPing = bridge.request({ op: 'ping' });
     await daemon.restart();
     const [info] = await reset;
     assert.equal(info.reason, 'unknown_session');
@@ -243,6 +248,8 @@ describe('daemon restarts', () => {
 
     assert.equal(old.state, 'reset');
     await assert.rejects(old.inspect(), { code: 'session_reset', details: { tag: old.tag, state: 'reset' } });
+    assert.equal((await waitingInspect).code, 'session_reset');
+    assert.deepEqual(await waitingPing, {});
     assert.equal(bridge.view(old.tag), undefined);
 
     // The app rebuilds; the new session counts seq from 1 again, and those events are dispatched.
@@ -251,6 +258,21 @@ describe('daemon restarts', () => {
     await fresh.command('press');
     assert.deepEqual(seen, [1, 2, 1]);
     assert.equal(bridge.lastSeq, 1);
+  });
+});
+
+describe('expiry', () => {
+  test('away longer than --session-ttl: reset with expired', LIMIT, async () => {
+    const daemon = await daemonFor(['--session-ttl', '0.1']);
+    // The first attempt waits 0.5 to 1 s: well past the daemon's 0.1 s.
+    const bridge = await client({ socket: daemon.socket, reconnect: { initialDelayMs: 1000, maxDelayMs: 1000 } });
+    const view = await bridge.create('View');
+    const previousSession = bridge.session;
+    const reset = once(bridge, 'reset');
+    bridge._socket.destroy();
+    const [info] = await reset;
+    assert.deepEqual(info, { reason: 'expired', previousSession, session: bridge.session });
+    assert.equal(view.state, 'reset');
   });
 });
 
