@@ -90,7 +90,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        recorder?.close()
+        // A taken-over connection no longer owns its session's recording.
+        if connection.isTakenOver { recorder?.close() } else { recorder?.closeConnection() }
         recorder = nil
         // The session waits for `--session-ttl` to be resumed by another connection.
         connection.close()
@@ -255,7 +256,19 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private func handle(line: UnsafeRawBufferPointer) {
         let start = out.count
         let kind = connection.handle(line: line, into: &out)
-        if let recorder {
+        if var recorder {
+            if recorder.session != connection.session.id {
+                // A hello with resume moved this connection to another session: record into that session's file.
+                if let moved = SessionRecorder(
+                    directory: configuration.recordDirectory!,
+                    session: connection.session.id,
+                    configuration: connection.engine.configuration
+                ) {
+                    if recorder.recordedFrames { recorder.closeConnection() } else { recorder.discard() }
+                    recorder = moved
+                    self.recorder = moved
+                }
+            }
             out.withUnsafeBytes { recorder.record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...])) }
         }
     }

@@ -10,20 +10,33 @@ import Glibc
 /// `write(2)` to a local file: `--record` is for debugging and tests, not for the hot path).
 final class SessionRecorder {
     let path: String
+    /// The session this file records.
+    let session: String
     private var descriptor: Int32
     private var pending: [UInt8] = []
+    /// Whether anything but the `meta` record was recorded by this connection.
+    private(set) var recordedFrames = false
 
-    /// Opens (truncates) the file for `session` in `directory`.
-    /// The file starts with a `meta` record of the engine's limits, which a replay then uses.
+    /// Opens the file for `session` in `directory`: a new file starts with a `meta` record of the engine's
+    /// limits, which a replay then uses; the file of a resumed session is appended to, so that the whole
+    /// session (with a `connection closed` record where each connection ended) replays as one file.
     init?(directory: String, session: String, configuration: Engine.Configuration) {
         path = directory + "/" + session + ".jsonl"
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        if descriptor < 0 { return nil }
-        pending = SessionRecord.meta(configuration)
+        self.session = session
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            pending = SessionRecord.meta(configuration)
+        } else if errno == EEXIST {
+            descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            if descriptor < 0 { return nil }
+        } else {
+            return nil
+        }
     }
 
     /// Records an input line and the frames the engine wrote for it.
     func record(line: UnsafeRawBufferPointer, kind: Session.LineKind, output: UnsafeRawBufferPointer) {
+        recordedFrames = true
         if let input = SessionRecord.input(line: line, kind: kind) { pending.append(contentsOf: input) }
         if !output.isEmpty { pending.append(contentsOf: SessionRecord.output(frames: output)) }
     }
@@ -41,6 +54,19 @@ final class SessionRecorder {
             }
         }
         pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+    }
+
+    /// Records that the connection ended (the session may be resumed by another), then closes the file.
+    func closeConnection() {
+        pending.append(contentsOf: SessionRecord.connectionClosed)
+        close()
+    }
+
+    /// Closes the file and removes it: the connection left this session before recording anything in it.
+    func discard() {
+        pending.removeAll()
+        close()
+        unlink(path)
     }
 
     /// Flushes and closes the file.
