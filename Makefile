@@ -4,7 +4,7 @@ APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && ec
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
-.PHONY: all deps build release run test test-swift test-js bench clean
+.PHONY: all deps build release run test test-swift test-js bench fuzz clean
 
 all: build
 
@@ -40,6 +40,27 @@ test-js:
 
 bench: release
 	$(MAKE) -C bench
+
+# libFuzzer over the engine's input path (Tests/Fuzz) for FUZZ_SECONDS, from a copy of the seed corpus in
+# FUZZ_DIR; a crash or a broken invariant fails the target and leaves its input in $(FUZZ_DIR)/artifacts/.
+# Then every input of the grown corpus is run once more with leak detection. The libFuzzer runtime comes with
+# the Swift toolchain (libclang_rt.fuzzer); Tests/Fuzz/README.md says more.
+FUZZ_SECONDS ?= 180
+FUZZ_DIR ?= .build-fuzz/run
+FUZZ_BUILD := $(SWIFT) build -c release --product FuzzEngine --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -enable-experimental-feature -Xswiftc Extern
+FUZZ_BIN := $(CURDIR)/.build-fuzz/release/FuzzEngine
+
+fuzz: deps
+	$(FUZZ_BUILD)
+	rm -rf $(FUZZ_DIR) && mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts && cp Tests/Fuzz/corpus/* $(FUZZ_DIR)/corpus/
+	cd $(FUZZ_DIR) && { ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BIN) -max_len=4096 -max_total_time=$(FUZZ_SECONDS) -timeout=10 -detect_leaks=0 \
+	  -artifact_prefix=artifacts/ -print_final_stats=1 corpus 2>&1; echo $$? > status; } | tee fuzz.log \
+	  | grep --line-buffered -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE)'; exit $$(cat status)
+	cd $(FUZZ_DIR) && LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan.supp \
+	  $(FUZZ_BIN) -runs=0 -detect_leaks=1 -artifact_prefix=artifacts/ corpus > leaks.log 2>&1 \
+	  || { tail -n 60 leaks.log; exit 1; }
+	@echo "fuzz: no crash, no leak; log in $(FUZZ_DIR)/fuzz.log, corpus grown to $$(ls $(FUZZ_DIR)/corpus | wc -l) inputs"
 
 clean:
 	rm -rf .build

@@ -37,6 +37,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "EngineBench", dependencies: ["BridgeCore"], path: "bench/EngineBench"),
+        .executableTarget(name: "FuzzEngine", dependencies: ["BridgeCore"], path: "Tests/Fuzz/FuzzEngine"),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["BridgeCore", "PropStore"],
