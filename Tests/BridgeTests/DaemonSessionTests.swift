@@ -347,6 +347,44 @@ struct DaemonSessionTests {
         #expect(failed.output.contains("0 passed, 1 failed"))
     }
 
+    /// A session recorded over two connections (the second resumes it) is one file that replays whole.
+    @Test func aRecordedResumeReplaysAsOneFile() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let records = dir.file("records")
+        let daemon = try DaemonProcess.start(socket: socket, ["--record", records], in: dir)
+        let first = try SocketClient(path: socket)
+        let hello = object(try first.request(helloLine))["result"] as? [String: Any]
+        let session = try #require(hello?["session"] as? String)
+        first.send(
+            [
+                #"{"id":1,"op":"create","tag":1,"component":"SwiftUIButton","props":{"count":1}}"#,
+                #"{"id":2,"op":"subscribe","tag":1,"event":"countChange"}"#,
+                #"{"id":3,"op":"command","tag":1,"name":"press"}"#,
+                #"{"id":4,"op":"command","tag":1,"name":"press"}"#,
+            ].joined(separator: "\n") + "\n"
+        )
+        #expect((0..<6).compactMap { _ in first.readLine() }.count == 6)
+        first.close()
+        #expect(DaemonHarness.eventually { (try? String(contentsOfFile: records + "/" + session + ".jsonl", encoding: .utf8))?
+            .contains(#""connection":"closed""#) == true })
+
+        let second = try SocketClient(path: socket)
+        let resumed = object(try second.request(#"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":1}}"#))
+        #expect((resumed["result"] as? [String: Any])?["resumed"] as? Bool == true)
+        #expect(object(second.readLine() ?? "")["seq"] as? Int == 2)
+        #expect(object(try second.request(#"{"id":5,"op":"ack","seq":2}"#))["ok"] as? Bool == true)
+        second.close()
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: records)
+        #expect(files == [session + ".jsonl"], "the resuming connection's own fresh session left no file")
+        let replay = try run(DaemonHarness.binary, ["replay", records + "/" + session + ".jsonl"])
+        #expect(replay.status == 0, "\(replay.output)")
+        #expect(replay.output.hasSuffix("1 passed, 0 failed\n"))
+    }
+
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

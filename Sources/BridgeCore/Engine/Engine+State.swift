@@ -121,7 +121,7 @@ extension Session {
         w.raw(#","droppedThrough":"#)
         w.int(droppedThrough)
         w.raw(#","views":["#)
-        let views = ViewStorage.storage.withLock { $0[storageKey].map { Array($0.values) } ?? [] }
+        let views = ViewStorage.views(session: storageKey)
         for (i, view) in views.sorted(by: { $0.tag < $1.tag }).enumerated() {
             if i > 0 { w.comma() }
             w.viewHead(view)
