@@ -140,6 +140,18 @@ extension Engine {
         return ended.count
     }
 
+    /// Ends every session in the table, attached or not (their views leave storage). For an engine that is
+    /// done: `bridged replay` after a file, or a daemon after saving its state. Sessions hold their engine, so
+    /// an engine with sessions in its table is not freed until they end.
+    public func closeAllSessions() {
+        let sessions = table.withLock { table in
+            let sessions = table.slots.values.map(\.session)
+            table.slots.removeAll()
+            return sessions
+        }
+        for session in sessions { session.gate.withLock { _ in session.close() } }
+    }
+
     /// Sessions waiting to be resumed.
     public var detachedSessionCount: Int {
         table.withLock { $0.slots.values.count { $0.detachedAt != nil } }

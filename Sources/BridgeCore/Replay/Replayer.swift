@@ -49,7 +49,7 @@ public struct Replayer: Sendable {
         }
         let engine = Engine(registry: registry, configuration: configuration)
         var connection = engine.connect()
-        defer { connection.close() }
+        defer { engine.closeAllSessions() }
         /// Recorded session ids → the ids this replay's sessions have, learnt from hello responses.
         var sessionIDs: [String: String] = [:]
         var produced: [String] = []
