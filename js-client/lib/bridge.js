@@ -173,6 +173,7 @@ export class Bridge extends EventEmitter {
   /** @internal Closes at once (connect() failed). */
   destroy() {
     this.#closing = true;
+    if (this.#state === 'reconnecting') this.#finish({ reason: 'closed' });
     this.#socket.destroy();
     return this.#closedPromise;
   }

@@ -44,6 +44,23 @@ export async function stopped(pid) {
   }
 }
 
+/**
+ * Resolves once process `pid` has exited (gone, or a zombie). A daemon being stopped writes its state file
+ * beside its socket: remove that directory only after this.
+ */
+export async function exited(pid) {
+  for (;;) {
+    let stat;
+    try {
+      stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return;
+    }
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+    await sleep(10);
+  }
+}
+
 /** Whether `bridged --help` lists `flag` (e.g. `--state-file`): the daemon under test supports it. */
 export function daemonHasFlag(flag) {
   if (!existsSync(BRIDGED_BIN)) return false;

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect } from '../index.js';
-import { BRIDGED_BIN, CLI, startDaemon } from '../test-support/daemon.js';
+import { BRIDGED_BIN, CLI, exited, startDaemon } from '../test-support/daemon.js';
 
 let daemon;
 
@@ -50,7 +50,10 @@ describe('bridged-client CLI', () => {
       assert.equal(again.code, 0);
       assert.equal(again.stderr, '');
     } finally {
-      if (pid > 0) process.kill(pid, 'SIGTERM');
+      if (pid > 0) {
+        process.kill(pid, 'SIGTERM');
+        await exited(pid); // it writes its state file into daemon.dir as it stops
+      }
     }
   });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BridgeError, connect } from '../index.js';
-import { BRIDGED_BIN, startDaemon, tempDir } from '../test-support/daemon.js';
+import { BRIDGED_BIN, exited, startDaemon, tempDir } from '../test-support/daemon.js';
 
 const cleanup = [];
 
@@ -73,6 +73,8 @@ describe('spawn', () => {
         } catch {
           // already gone
         }
+        // On SIGTERM it saves its state file beside the socket: let it finish before removing the dir.
+        await exited(pid);
       }
       await rm(dir, { recursive: true, force: true });
     });
