@@ -264,8 +264,8 @@ describe('daemon restarts', () => {
 describe('expiry', () => {
   test('away longer than --session-ttl: reset with expired', LIMIT, async () => {
     const daemon = await daemonFor(['--session-ttl', '0.1']);
-    // The first attempt waits 0.5 to 1 s: well past the daemon's 0.1 s.
-    const bridge = await client({ socket: daemon.socket, reconnect: { initialDelayMs: 1000, maxDelayMs: 1000 } });
+    // The first attempt waits 1 to 2 s: well past the daemon's 0.1 s, even on a busy machine.
+    const bridge = await client({ socket: daemon.socket, reconnect: { initialDelayMs: 2000, maxDelayMs: 2000 } });
     const view = await bridge.create('View');
     const previousSession = bridge.session;
     const reset = once(bridge, 'reset');
