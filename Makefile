@@ -4,7 +4,7 @@ APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && ec
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
-.PHONY: all deps build release run test test-swift test-js bench fuzz clean
+.PHONY: all deps build release run test test-swift test-js bench fuzz soak clean
 
 all: build
 
@@ -61,6 +61,13 @@ fuzz: deps
 	  $(FUZZ_BIN) -runs=0 -detect_leaks=1 -artifact_prefix=artifacts/ corpus > leaks.log 2>&1 \
 	  || { tail -n 60 leaks.log; exit 1; }
 	@echo "fuzz: no crash, no leak; log in $(FUZZ_DIR)/fuzz.log, corpus grown to $$(ls $(FUZZ_DIR)/corpus | wc -l) inputs"
+
+# Load and faults for SOAK_SECONDS (default 180, then about 70 s for sessions to expire): 200 clients, workers
+# killed with SIGKILL, connections cut mid-line, a non-reading client, the daemon restarted with SIGTERM; then
+# every event owed received exactly once, every view's props as last set, the daemon alive and its RSS bounded.
+# Uses the release build if there is one (make release), else the debug one; Tests/Soak/README.md says more.
+soak: deps
+	node Tests/Soak/soak.mjs
 
 clean:
 	rm -rf .build
