@@ -91,7 +91,9 @@ struct BridgeServer: Service {
 
         // Detached sessions past `--session-ttl` are ended once a second (a resume checks on its own too).
         let expiry = group.next().scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
-            engine.expireSessions()
+            // Ended sessions free their views; hand the freed pages back so a big session's memory does not
+            // stay with the process.
+            if engine.expireSessions() > 0 { releaseFreeMemory() }
         }
         defer { expiry.cancel() }
 
@@ -137,4 +139,12 @@ extension BridgeServer: CustomStringConvertible {
         case .inherited(let descriptor): "BridgeServer(inherited fd \(descriptor))"
         }
     }
+}
+
+/// Gives the pages freed by ended sessions back to the system (glibc's `malloc_trim`, looked up at run time:
+/// Swift's Glibc module does not import `malloc.h`).
+func releaseFreeMemory() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(nil, "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
 }
