@@ -243,6 +243,7 @@ function spawnWorker(slot) {
     }
   });
   child.on('message', (msg) => s.onMessage?.(msg));
+  child.on('error', (err) => log(`worker ${slot}: ${err.message}`)); // e.g. a send to a worker that just died
   return child;
 }
 
@@ -526,9 +527,13 @@ async function main() {
   process.exit(failed === 0 ? 0 : 1);
 }
 
-main().catch((err) => {
+/** Whatever goes wrong in the soak itself, it leaves no daemon or worker behind. */
+function abort(err) {
   console.error(err);
   daemon?.child.kill('SIGKILL');
   for (const s of slots) s.child?.kill('SIGKILL');
+  console.log(`soak aborted; journals kept in ${dir}`);
   process.exit(1);
-});
+}
+process.on('uncaughtException', abort);
+main().catch(abort);
