@@ -73,6 +73,19 @@ struct ResumeTests {
         #expect(field(frames[0], "result.reason") == #""overflow""#)
     }
 
+    /// A cursor older than what the session was already told is a gap too: those events are forgotten.
+    @Test func resumingBelowAnEarlierAckIsAGap() {
+        let engine = Engine()
+        let first = pressed(engine, presses: 4)
+        let id = first.session.id
+        _ = first.handle(line: #"{"op":"ack","seq":3}"#)
+        first.close()
+        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#)
+        #expect(field(frames[0], "result.resumed") == "false")
+        #expect(field(frames[0], "result.reason") == #""overflow""#)
+        #expect(frames.count == 1, "no partial replay")
+    }
+
     @Test func resumingFromTheEdgeOfTheBufferWorks() {
         var configuration = Engine.Configuration()
         configuration.eventBuffer = 5

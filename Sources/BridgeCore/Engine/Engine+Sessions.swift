@@ -89,13 +89,16 @@ extension Engine {
                 return .refused(table.expired.contains(id) ? "expired" : "unknown_session")
             }
             let session = slot.session
-            let (seq, droppedThrough) = session.gate.withLock { _ in (session.seq, session.droppedThrough) }
+            // Events up to `forgotten` are no longer kept: dropped when the buffer was full, or acked before.
+            let (seq, forgotten) = session.gate.withLock { _ in
+                (session.seq, max(session.droppedThrough, session.acked))
+            }
             if ack > seq {
                 return .invalid(
                     BridgeError(.badRequest, "hello: resume ack \(ack) is beyond the session's last event (\(seq))")
                 )
             }
-            if droppedThrough > ack {
+            if forgotten > ack {
                 table.slots.removeValue(forKey: id)
                 table.rememberExpired(id, limit: configuration.expiredMemory)
                 displaced = slot.connection
