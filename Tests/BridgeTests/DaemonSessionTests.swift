@@ -230,6 +230,32 @@ struct DaemonSessionTests {
         _ = third
     }
 
+    /// A state file that is not one (corrupt, foreign, another version) never stops the daemon: it is moved
+    /// aside with a log line, the daemon starts without sessions, and a resume is answered unknown_session.
+    @Test("a corrupt or foreign state file is moved aside", arguments: [
+        "{\"format\":\"bridged-state\",\"version\":1,\"sessions\":[{\"id\":",
+        "{\"format\":\"someone-else\",\"version\":1,\"sessions\":[]}",
+        "{\"format\":\"bridged-state\",\"version\":99,\"sessions\":[]}",
+    ])
+    func aCorruptStateFileIsMovedAside(contents: String) throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let state = dir.file("custom.state")
+        try contents.write(toFile: state, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess.start(socket: socket, ["--state-file", state], in: dir)
+        #expect(access(state, F_OK) != 0, "the bad file is no longer where the next start would read it")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("custom.state.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(try String(contentsOfFile: dir.file(aside[0]), encoding: .utf8) == contents, "kept as it was")
+        #expect(daemon.stderr.contains("the state file could not be loaded"))
+        let client = try SocketClient(path: socket)
+        let refused = object(try client.request(#"{"id":1,"op":"hello","protocol":1,"resume":{"session":"s1-1","ack":0}}"#))
+        #expect((refused["result"] as? [String: Any])?["reason"] as? String == "unknown_session")
+        client.close()
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+
     /// A client that sends and never reads: the daemon stops reading from it once its answers back up, so its
     /// memory stays bounded; other clients are served; SIGTERM still stops the daemon.
     @Test func aClientThatNeverReadsCannotExhaustMemory() throws {
