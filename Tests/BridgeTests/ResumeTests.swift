@@ -61,16 +61,22 @@ struct ResumeTests {
         #expect(field(late.handle(line: #"{"op":"inspect","tag":2}"#)[0], "error.code") == #""unknown_tag""#, "a fresh session")
     }
 
-    @Test func overflowIsNeverASilentGap() {
+    /// With room for 5 events, 8 presses drop seq 1–3: a cursor at 3 resumes with 4–8, one at 2 would miss 3.
+    @Test("a full event buffer: resume from its edge, or overflow", arguments: [
+        (3, "true", ["4", "5", "6", "7", "8"]),
+        (2, "false", []),
+    ])
+    func overflowIsNeverASilentGap(ack: Int, resumed: String, replayed: [String]) {
         var configuration = Engine.Configuration()
         configuration.eventBuffer = 5
         let engine = Engine(configuration: configuration)
         let first = pressed(engine, presses: 8)
         let id = first.session.id
         first.close()
-        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":2}}"#)
-        #expect(field(frames[0], "result.resumed") == "false")
-        #expect(field(frames[0], "result.reason") == #""overflow""#)
+        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":\#(ack)}}"#)
+        #expect(field(frames[0], "result.resumed") == resumed)
+        #expect(frames[1...].map { field($0, "seq") } == replayed)
+        if resumed == "false" { #expect(field(frames[0], "result.reason") == #""overflow""#) }
     }
 
     /// A cursor older than what the session was already told is a gap too: those events are forgotten.
@@ -84,18 +90,6 @@ struct ResumeTests {
         #expect(field(frames[0], "result.resumed") == "false")
         #expect(field(frames[0], "result.reason") == #""overflow""#)
         #expect(frames.count == 1, "no partial replay")
-    }
-
-    @Test func resumingFromTheEdgeOfTheBufferWorks() {
-        var configuration = Engine.Configuration()
-        configuration.eventBuffer = 5
-        let engine = Engine(configuration: configuration)
-        let first = pressed(engine, presses: 8)
-        let id = first.session.id
-        first.close()
-        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":3}}"#)
-        #expect(field(frames[0], "result.resumed") == "true")
-        #expect(frames[1...].map { field($0, "seq") } == ["4", "5", "6", "7", "8"])
     }
 
     @Test func resumingALiveSessionTakesItOver() {

@@ -141,9 +141,16 @@ extension JSONWriter {
         raw("}")
     }
 
-    /// Splits written frames (each ending in a newline) into strings, for tests and tools.
-    static func frames(_ bytes: [UInt8]) -> [String] {
+    /// Runs `handle` on the bytes of `line` and splits the frames it wrote (each ending in a newline) into
+    /// strings, for tests and tools.
+    static func frames(
+        answering line: String,
+        _ handle: (UnsafeRawBufferPointer, inout [UInt8]) -> Session.LineKind
+    ) -> [String] {
+        var out: [UInt8] = []
+        var line = line
+        line.withUTF8 { _ = handle(UnsafeRawBufferPointer($0), &out) }
         // Split on bytes: "\r\n" inside a string would be one Character.
-        bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        return out.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -104,10 +104,7 @@ public final class Session: @unchecked Sendable {
 
     /// Handles one line of text; returns the frames written, one per element, without newlines.
     public func handle(line: String) -> [String] {
-        var out: [UInt8] = []
-        var line = line
-        line.withUTF8 { _ = handle(line: UnsafeRawBufferPointer($0), into: &out) }
-        return JSONWriter.frames(out)
+        JSONWriter.frames(answering: line) { handle(line: $0, into: &$1) }
     }
 
     /// Ends the session: every view it has leaves storage; no event is emitted for them again.
