@@ -86,32 +86,43 @@ public final class Connection: @unchecked Sendable {
         }
         switch engine.claim(id: wanted, ack: Int(ack), by: self) {
         case .resumed(let claimed):
-            let previous = session
-            if claimed !== previous {
-                current = claimed
-                engine.detach(previous, from: self)
-            }
-            claimed.gate.withLock { _ in
-                claimed.greeted = true
-                Session.writeResponsePrefix(id: id, into: &out)
-                claimed.writeHelloResult(resumed: true, reason: nil, into: &out)
-                out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
-                claimed.writeRetained(after: Int(ack), into: &out)
-            }
+            switchSession(to: claimed)
+            answerHello(id: id, resumed: true, reason: nil, replayingAfter: Int(ack), into: &out)
         case .refused(let reason):
             // Never a silent gap: the client gets a fresh session and is told why.
-            let previous = session
-            current = engine.freshSession(for: self)
-            engine.detach(previous, from: self)
-            let session = self.session
-            session.gate.withLock { _ in
-                session.greeted = true
-                Session.writeResponsePrefix(id: id, into: &out)
-                session.writeHelloResult(resumed: false, reason: reason, into: &out)
-                out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
-            }
+            switchSession(to: engine.freshSession(for: self))
+            answerHello(id: id, resumed: false, reason: reason, replayingAfter: nil, into: &out)
         case .invalid(let error):
             Session.writeError(error, id: id, into: &out)
+        }
+    }
+
+    /// Attaches this connection to `session`; the one it leaves waits to be resumed like any detached session.
+    private func switchSession(to session: Session) {
+        let previous = self.session
+        guard session !== previous else { return }
+        current = session
+        engine.detach(previous, from: self)
+    }
+
+    /// The hello response of a resume, then the retained events after the client's cursor.
+    private func answerHello(
+        id: Session.RequestID,
+        resumed: Bool,
+        reason: String?,
+        replayingAfter ack: Int?,
+        into out: inout [UInt8]
+    ) {
+        let session = self.session
+        session.gate.withLock { _ in
+            session.greeted = true
+            Session.writeResponsePrefix(id: id, into: &out)
+            var w = JSONWriter(capacity: 0)
+            swap(&w.bytes, &out)
+            session.writeHelloResult(resumed: resumed, reason: reason, into: &w)
+            w.raw("}\n")
+            swap(&w.bytes, &out)
+            if let ack { session.writeRetained(after: ack, into: &out) }
         }
     }
 }
@@ -119,9 +130,7 @@ public final class Connection: @unchecked Sendable {
 extension Session {
     /// The result of a hello: protocol, server, session, components; with `resumed` (and `reason`, `seq`)
     /// when the client asked to resume.
-    func writeHelloResult(resumed: Bool?, reason: String?, into out: inout [UInt8]) {
-        var w = JSONWriter(capacity: 0)
-        swap(&w.bytes, &out)
+    func writeHelloResult(resumed: Bool?, reason: String?, into w: inout JSONWriter) {
         w.raw(#"{"protocol":1,"server":"#)
         w.string(engine.configuration.server)
         w.raw(#","session":"#)
@@ -139,6 +148,5 @@ extension Session {
         w.raw(#","components":"#)
         w.raw(engine.componentsJSON)
         w.raw("}")
-        swap(&w.bytes, &out)
     }
 }

@@ -63,13 +63,7 @@ extension Session {
         }
         _ = try request.optionalString("client")
         greeted = true
-        result.raw(#"{"protocol":1,"server":"#)
-        result.string(engine.configuration.server)
-        result.raw(#","session":"#)
-        result.string(id)
-        result.raw(#","components":"#)
-        result.raw(engine.componentsJSON)
-        result.raw("}")
+        writeHelloResult(resumed: nil, reason: nil, into: &result)
     }
 
     func stats() {
