@@ -80,9 +80,12 @@ struct Serve: AsyncParsableCommand {
             try location.prepareDirectory()
             lock = try InstanceLock(path: location.lockPath, socketPath: location.path)
             if try location.removeStaleSocket() {
-                logger.notice("removed a stale socket left by a daemon that did not stop cleanly", metadata: [
-                    "socket": "\(location.path)"
-                ])
+                logger.notice(
+                    "removed a stale socket left by a daemon that did not stop cleanly",
+                    metadata: [
+                        "socket": "\(location.path)"
+                    ]
+                )
             }
             socketFile = location
             listener = .path(location.path)

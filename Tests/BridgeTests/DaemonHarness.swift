@@ -84,7 +84,8 @@ final class DaemonProcess {
         FileManager.default.createFile(atPath: stdoutPath, contents: nil)
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
         var environment = ProcessInfo.processInfo.environment
-        for key in ["BRIDGED_SOCKET", "XDG_RUNTIME_DIR", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET"] {
+        for key in ["BRIDGED_SOCKET", "XDG_RUNTIME_DIR", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET"]
+        {
             environment[key] = nil
         }
         environment.merge(extra) { $1 }
@@ -98,7 +99,11 @@ final class DaemonProcess {
     }
 
     /// Starts `bridged --socket SOCKET ARGUMENTS` and waits until it listens.
-    static func start(socket: String, _ arguments: [String] = [], in directory: TemporaryDirectory) throws
+    static func start(
+        socket: String,
+        _ arguments: [String] = [],
+        in directory: TemporaryDirectory
+    ) throws
         -> DaemonProcess
     {
         let daemon = try DaemonProcess(["--socket", socket] + arguments, in: directory)

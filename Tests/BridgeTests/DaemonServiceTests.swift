@@ -245,10 +245,12 @@ struct DaemonServiceTests {
 
     /// A peer that is neither the daemon's user nor root gets `permission_denied`. Simulated by running a
     /// client as `nobody` that keeps CAP_DAC_OVERRIDE (so the 0700 directory alone does not stop it).
-    @Test(.enabled(
-        if: DaemonHarness.isRoot && DaemonHarness.which("setpriv") != nil && DaemonHarness.which("socat") != nil,
-        "needs root, setpriv and socat"
-    ))
+    @Test(
+        .enabled(
+            if: DaemonHarness.isRoot && DaemonHarness.which("setpriv") != nil && DaemonHarness.which("socat") != nil,
+            "needs root, setpriv and socat"
+        )
+    )
     func refusesAPeerOfAnotherUser() throws {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")

@@ -134,7 +134,9 @@ struct DaemonSessionTests {
             #expect(frames.allSatisfy { object($0)["ok"] as? Bool == true })
         }
         for client in clients {
-            client.send(#"{"id":4,"op":"command","tag":2,"name":"press"}"# + "\n" + #"{"id":5,"op":"inspect","tag":2}"# + "\n")
+            client.send(
+                #"{"id":4,"op":"command","tag":2,"name":"press"}"# + "\n" + #"{"id":5,"op":"inspect","tag":2}"# + "\n"
+            )
         }
         for (i, client) in clients.enumerated() {
             let event = object(client.readLine() ?? "")
@@ -205,7 +207,9 @@ struct DaemonSessionTests {
         let session = try #require(
             (object(try client.request(helloLine))["result"] as? [String: Any])?["session"] as? String
         )
-        let created = try client.request(#"{"id":1,"op":"create","tag":7,"component":"View","props":{"testID":"kept"}}"#)
+        let created = try client.request(
+            #"{"id":1,"op":"create","tag":7,"component":"View","props":{"testID":"kept"}}"#
+        )
         #expect(object(created)["ok"] as? Bool == true)
         client.close()
         first.signal(SIGTERM)
@@ -232,11 +236,14 @@ struct DaemonSessionTests {
 
     /// A state file that is not one (corrupt, foreign, another version) never stops the daemon: it is moved
     /// aside with a log line, the daemon starts without sessions, and a resume is answered unknown_session.
-    @Test("a corrupt or foreign state file is moved aside", arguments: [
-        "{\"format\":\"bridged-state\",\"version\":1,\"sessions\":[{\"id\":",
-        "{\"format\":\"someone-else\",\"version\":1,\"sessions\":[]}",
-        "{\"format\":\"bridged-state\",\"version\":99,\"sessions\":[]}",
-    ])
+    @Test(
+        "a corrupt or foreign state file is moved aside",
+        arguments: [
+            "{\"format\":\"bridged-state\",\"version\":1,\"sessions\":[{\"id\":",
+            "{\"format\":\"someone-else\",\"version\":1,\"sessions\":[]}",
+            "{\"format\":\"bridged-state\",\"version\":99,\"sessions\":[]}",
+        ]
+    )
     func aCorruptStateFileIsMovedAside(contents: String) throws {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")
@@ -244,12 +251,16 @@ struct DaemonSessionTests {
         try contents.write(toFile: state, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess.start(socket: socket, ["--state-file", state], in: dir)
         #expect(access(state, F_OK) != 0, "the bad file is no longer where the next start would read it")
-        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("custom.state.corrupt-") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+            $0.hasPrefix("custom.state.corrupt-")
+        }
         #expect(aside.count == 1)
         #expect(try String(contentsOfFile: dir.file(aside[0]), encoding: .utf8) == contents, "kept as it was")
         #expect(daemon.stderr.contains("the state file could not be loaded"))
         let client = try SocketClient(path: socket)
-        let refused = object(try client.request(#"{"id":1,"op":"hello","protocol":1,"resume":{"session":"s1-1","ack":0}}"#))
+        let refused = object(
+            try client.request(#"{"id":1,"op":"hello","protocol":1,"resume":{"session":"s1-1","ack":0}}"#)
+        )
         #expect((refused["result"] as? [String: Any])?["reason"] as? String == "unknown_session")
         client.close()
         daemon.signal(SIGTERM)
@@ -392,11 +403,17 @@ struct DaemonSessionTests {
         )
         #expect((0..<6).compactMap { _ in first.readLine() }.count == 6)
         first.close()
-        #expect(DaemonHarness.eventually { (try? String(contentsOfFile: records + "/" + session + ".jsonl", encoding: .utf8))?
-            .contains(#""connection":"closed""#) == true })
+        #expect(
+            DaemonHarness.eventually {
+                (try? String(contentsOfFile: records + "/" + session + ".jsonl", encoding: .utf8))?
+                    .contains(#""connection":"closed""#) == true
+            }
+        )
 
         let second = try SocketClient(path: socket)
-        let resumed = object(try second.request(#"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":1}}"#))
+        let resumed = object(
+            try second.request(#"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":1}}"#)
+        )
         #expect((resumed["result"] as? [String: Any])?["resumed"] as? Bool == true)
         #expect(object(second.readLine() ?? "")["seq"] as? Int == 2)
         #expect(object(try second.request(#"{"id":5,"op":"ack","seq":2}"#))["ok"] as? Bool == true)

@@ -23,9 +23,13 @@ struct EventsTests {
         let (events, response) = client.send(#"{"id":9,"op":"command","tag":3,"name":"press"}"#)
         #expect(response == #"{"id":9,"ok":true,"result":{}}"#)
         #expect(events.count == 1)
-        #expect(canonical(events[0]) == canonical(
-            #"{"event":"countChange","seq":1,"target":3,"payload":{"count":8},"path":[{"tag":1,"phase":"capture"},"#
-                + #"{"tag":2,"phase":"capture"},{"tag":3,"phase":"bubble"},{"tag":1,"phase":"bubble"}]}"#))
+        #expect(
+            canonical(events[0])
+                == canonical(
+                    #"{"event":"countChange","seq":1,"target":3,"payload":{"count":8},"path":[{"tag":1,"phase":"capture"},"#
+                        + #"{"tag":2,"phase":"capture"},{"tag":3,"phase":"bubble"},{"tag":1,"phase":"bubble"}]}"#
+                )
+        )
         #expect(field(client.inspect(3), "result.props.count") == "7", "count is controlled by the client")
         let second = client.send(#"{"op":"command","tag":3,"name":"press"}"#).events
         #expect(field(second[0], "seq") == "2")
@@ -63,10 +67,18 @@ struct EventsTests {
         client.send(#"{"op":"subscribe","tag":2,"event":"commit"}"#)
         client.send(#"{"op":"subscribe","tag":1,"event":"change","phase":"capture"}"#)
         let focus = client.send(#"{"op":"command","tag":2,"name":"focus"}"#).events
-        #expect(focus == [#"{"event":"editingChange","seq":1,"target":2,"payload":{"editing":true},"path":[{"tag":2,"phase":"bubble"}]}"#])
+        #expect(
+            focus == [
+                #"{"event":"editingChange","seq":1,"target":2,"payload":{"editing":true},"path":[{"tag":2,"phase":"bubble"}]}"#
+            ]
+        )
         #expect(client.send(#"{"op":"command","tag":2,"name":"focus"}"#).events.isEmpty, "already focused")
         let typed = client.send(#"{"op":"command","tag":2,"name":"type","args":["hi"]}"#).events
-        #expect(typed == [#"{"event":"change","seq":2,"target":2,"payload":{"text":"hi"},"path":[{"tag":1,"phase":"capture"}]}"#])
+        #expect(
+            typed == [
+                #"{"event":"change","seq":2,"target":2,"payload":{"text":"hi"},"path":[{"tag":1,"phase":"capture"}]}"#
+            ]
+        )
         client.send(#"{"op":"command","tag":2,"name":"type","args":[" there"]}"#)
         let submit = client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events
         #expect(field(submit[0], "payload") == #"{"text":"hi there"}"#)
@@ -77,7 +89,9 @@ struct EventsTests {
     @Test func commandArguments() {
         let client = Client()
         client.send(#"{"op":"create","tag":1,"component":"TextField"}"#)
-        client.send(#"{"op":"create","tag":2,"component":"Slider","props":{"minimumValue":0,"maximumValue":10,"step":2.5}}"#)
+        client.send(
+            #"{"op":"create","tag":2,"component":"Slider","props":{"minimumValue":0,"maximumValue":10,"step":2.5}}"#
+        )
         #expect(client.result(#"{"op":"command","tag":1,"name":"type"}"#) == #""invalid_args""#)
         let bad = client.send(#"{"op":"command","tag":1,"name":"type","args":[5]}"#).response
         #expect(field(bad, "error.details.0.arg") == "0")

@@ -10,22 +10,36 @@ struct FuzzRegressionTests {
     static let inputs: [(name: String, bytes: [UInt8])] = [
         (
             "framing: CRLF, keep-alives, not objects, odd ids",
-            Array("\r\n\n\r\r\n{\"op\":\"ping\"}\r\n \n\t\n{}\n[]\nnull\n{\"id\":1,\"op\":\"hello\",\"protocol\":1}x\n".utf8)
-                + Array("{\"id\":[1],\"op\":\"ping\"}\n{\"id\":{},\"op\":\"hello\"}\n{\"id\":true,\"op\":\"hello\",\"protocol\":1}\n".utf8)
-                + Array("{\"id\":1.5,\"op\":\"ping\"}\n{\"id\":-9223372036854775808,\"op\":\"ping\"}\n{\"op\":\"ping\"}".utf8)
+            Array(
+                "\r\n\n\r\r\n{\"op\":\"ping\"}\r\n \n\t\n{}\n[]\nnull\n{\"id\":1,\"op\":\"hello\",\"protocol\":1}x\n"
+                    .utf8
+            )
+                + Array(
+                    "{\"id\":[1],\"op\":\"ping\"}\n{\"id\":{},\"op\":\"hello\"}\n{\"id\":true,\"op\":\"hello\",\"protocol\":1}\n"
+                        .utf8
+                )
+                + Array(
+                    "{\"id\":1.5,\"op\":\"ping\"}\n{\"id\":-9223372036854775808,\"op\":\"ping\"}\n{\"op\":\"ping\"}"
+                        .utf8
+                )
         ),
         (
             "invalid UTF-8 and NUL in strings",
             Array(#"{"id":1,"op":"hello","protocol":1}"#.utf8) + [0x0A]
-                + Array(#"{"id":2,"op":"create","tag":1,"component":"TextField","props":{"text":"\u0000\ud83d\ude00"}}"#.utf8)
+                + Array(
+                    #"{"id":2,"op":"create","tag":1,"component":"TextField","props":{"text":"\u0000\ud83d\ude00"}}"#
+                        .utf8
+                )
                 + [0x0A] + Array(#"{"id":3,"op":"update","tag":1,"props":{"text":""#.utf8) + [0xFF, 0xFE]
                 + Array(#""}}"#.utf8) + [0x0A] + Array(#"{"id":"\u0001","op":"inspect","tag":1}"#.utf8)
         ),
         (
             "deep nesting",
             Array(#"{"id":1,"op":"hello","protocol":1}"#.utf8) + [0x0A]
-                + Array((#"{"id":2,"op":"ping","x":"# + String(repeating: "[", count: 300)
-                    + String(repeating: "]", count: 300) + "}\n").utf8)
+                + Array(
+                    (#"{"id":2,"op":"ping","x":"# + String(repeating: "[", count: 300)
+                        + String(repeating: "]", count: 300) + "}\n").utf8
+                )
                 + Array((String(repeating: #"{"a":"#, count: 200) + "1" + String(repeating: "}", count: 200)).utf8)
         ),
         (

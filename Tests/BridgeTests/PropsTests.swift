@@ -9,7 +9,9 @@ struct PropsTests {
             client.result(#"{"op":"create","tag":5,"component":"SwiftUIButton","props":{"title":"Tap","count":2}}"#)
                 == #"{"tag":5}"#
         )
-        #expect(client.result(#"{"op":"update","tag":5,"props":{"count":3,"title":"Tap"}}"#) == #"{"changed":["count"]}"#)
+        #expect(
+            client.result(#"{"op":"update","tag":5,"props":{"count":3,"title":"Tap"}}"#) == #"{"changed":["count"]}"#
+        )
         let inspect = client.inspect(5)
         #expect(
             field(inspect, "result")
@@ -23,8 +25,10 @@ struct PropsTests {
     @Test func nullResetsToDefault() {
         let client = Client()
         client.send(##"{"op":"create","tag":1,"component":"TextField","props":{"fontSize":30,"color":"#f00"}}"##)
-        #expect(client.result(#"{"op":"update","tag":1,"props":{"fontSize":null,"color":null}}"#)
-            == #"{"changed":["fontSize","color"]}"#)
+        #expect(
+            client.result(#"{"op":"update","tag":1,"props":{"fontSize":null,"color":null}}"#)
+                == #"{"changed":["fontSize","color"]}"#
+        )
         #expect(field(client.inspect(1), "result.props.fontSize") == "17.0")
         #expect(field(client.inspect(1), "result.props.color") == ##""#000000ff""##)
     }
@@ -32,21 +36,32 @@ struct PropsTests {
     @Test func invalidUpdateIsAtomicAndListsEveryBadProp() {
         let client = Client()
         client.send(#"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"count":1}}"#)
-        let response = client.send(#"{"id":2,"op":"update","tag":1,"props":{"title":"ok","count":"abc","colour":1,"disabled":1}}"#).response
+        let response = client.send(
+            #"{"id":2,"op":"update","tag":1,"props":{"title":"ok","count":"abc","colour":1,"disabled":1}}"#
+        ).response
         #expect(field(response, "error.code") == #""invalid_props""#)
-        #expect(field(response, "error.details.0") == canonical(
-            #"{"prop":"count","expected":"int","got":"abc","message":"JSON value 'abc' of type string cannot be converted to int"}"#))
+        #expect(
+            field(response, "error.details.0")
+                == canonical(
+                    #"{"prop":"count","expected":"int","got":"abc","message":"JSON value 'abc' of type string cannot be converted to int"}"#
+                )
+        )
         #expect(field(response, "error.details.1.prop") == #""colour""#)
         #expect(field(response, "error.details.1.message") == #""SwiftUIButton has no prop 'colour'""#)
         #expect(field(response, "error.details.2.prop") == #""disabled""#)
         #expect(field(response, "error.details.3") == "<missing>")
-        #expect(field(client.inspect(1), "result.props") == #"{"count":1,"disabled":false,"title":""}"#, "nothing applied")
+        #expect(
+            field(client.inspect(1), "result.props") == #"{"count":1,"disabled":false,"title":""}"#,
+            "nothing applied"
+        )
         #expect(field(client.inspect(1), "result.renders") == "1")
     }
 
     @Test func invalidCreateCreatesNothing() {
         let client = Client()
-        #expect(client.result(#"{"op":"create","tag":1,"component":"Slider","props":{"value":"x"}}"#) == #""invalid_props""#)
+        #expect(
+            client.result(#"{"op":"create","tag":1,"component":"Slider","props":{"value":"x"}}"#) == #""invalid_props""#
+        )
         #expect(client.result(#"{"op":"inspect","tag":1}"#) == #""unknown_tag""#)
         #expect(client.result(#"{"op":"create","tag":1,"component":"Slider","props":{"value":0.5}}"#) == #"{"tag":1}"#)
     }
@@ -62,9 +77,15 @@ struct PropsTests {
     @Test func intEdgesOverTheWire() {
         let client = Client()
         client.send(#"{"op":"create","tag":1,"component":"SwiftUIButton"}"#)
-        #expect(client.result(#"{"op":"update","tag":1,"props":{"count":9223372036854775807}}"#) == #"{"changed":["count"]}"#)
+        #expect(
+            client.result(#"{"op":"update","tag":1,"props":{"count":9223372036854775807}}"#)
+                == #"{"changed":["count"]}"#
+        )
         #expect(field(client.inspect(1), "result.props.count") == "9223372036854775807")
-        #expect(client.result(#"{"op":"update","tag":1,"props":{"count":-9223372036854775808}}"#) == #"{"changed":["count"]}"#)
+        #expect(
+            client.result(#"{"op":"update","tag":1,"props":{"count":-9223372036854775808}}"#)
+                == #"{"changed":["count"]}"#
+        )
         #expect(client.result(#"{"op":"update","tag":1,"props":{"count":5.0}}"#) == #"{"changed":["count"]}"#)
         #expect(field(client.inspect(1), "result.props.count") == "5")
         #expect(client.result(#"{"op":"update","tag":1,"props":{"count":9223372036854775808}}"#) == #""bad_json""#)
@@ -78,8 +99,13 @@ struct PropsTests {
         #expect(client.result(#"{"op":"update","tag":1,"props":{"color":4278255360}}"#) == #"{"changed":["color"]}"#)
         #expect(field(client.inspect(1), "result.props.color") == ##""#00ff00ff""##)
         #expect(client.result(##"{"op":"update","tag":1,"props":{"color":"#00FF00"}}"##) == ##"{"changed":[]}"##)
-        #expect(client.result(#"{"op":"update","tag":1,"props":{"clearButtonMode":"always"}}"#) == #"{"changed":["clearButtonMode"]}"#)
-        #expect(client.result(#"{"op":"update","tag":1,"props":{"clearButtonMode":"sometimes"}}"#) == #""invalid_props""#)
+        #expect(
+            client.result(#"{"op":"update","tag":1,"props":{"clearButtonMode":"always"}}"#)
+                == #"{"changed":["clearButtonMode"]}"#
+        )
+        #expect(
+            client.result(#"{"op":"update","tag":1,"props":{"clearButtonMode":"sometimes"}}"#) == #""invalid_props""#
+        )
     }
 
     @Test func rendersCountOnlyObservedChanges() {
@@ -95,7 +121,9 @@ struct PropsTests {
         client.send(#"{"op":"update","tag":1,"props":{"count":3}}"#)
         #expect(field(client.inspect(1), "result.renders") == "3", "changes coalesce until the next render")
         #expect(field(client.inspect(1), "result.render") == #""Button \"A\" count=3""#)
-        client.send(#"{"op":"batch","ops":[{"op":"update","tag":1,"props":{"count":4}},{"op":"update","tag":1,"props":{"count":5}}]}"#)
+        client.send(
+            #"{"op":"batch","ops":[{"op":"update","tag":1,"props":{"count":4}},{"op":"update","tag":1,"props":{"count":5}}]}"#
+        )
         #expect(field(client.inspect(1), "result.renders") == "4")
         client.send(#"{"op":"update","tag":1,"props":{"count":6}}"#)
         client.send(#"{"op":"update","tag":1,"props":{"count":5}}"#)
@@ -108,7 +136,9 @@ struct PropsTests {
         client.send(#"{"op":"create","tag":2,"component":"SwiftUIButton"}"#)
         #expect(field(client.inspect(1), "result.renders") == "1")
         client.send(#"{"op":"update","tag":2,"props":{"count":1}}"#)
-        client.send(#"{"op":"batch","ops":[{"op":"update","tag":1,"props":{"count":9}},{"op":"update","tag":2,"props":{"count":9}},{"op":"update","tag":3,"props":{}}]}"#)
+        client.send(
+            #"{"op":"batch","ops":[{"op":"update","tag":1,"props":{"count":9}},{"op":"update","tag":2,"props":{"count":9}},{"op":"update","tag":3,"props":{}}]}"#
+        )
         #expect(field(client.inspect(1), "result.renders") == "1", "clean before, clean after the rollback")
         #expect(field(client.inspect(2), "result.renders") == "1", "2 never rendered: its first render now")
         #expect(field(client.inspect(2), "result.render") == #""Button \"\" count=1""#)
@@ -143,7 +173,10 @@ struct PropsTests {
         client.send(#"{"op":"create","tag":1,"component":"View"}"#)
         client.send(#"{"op":"create","tag":2,"component":"View"}"#)
         #expect(client.result(#"{"op":"create","tag":3,"component":"View"}"#) == #""limit_exceeded""#)
-        #expect(client.result(#"{"op":"batch","ops":[{"op":"ping"},{"op":"ping"},{"op":"ping"},{"op":"ping"}]}"#) == #""limit_exceeded""#)
+        #expect(
+            client.result(#"{"op":"batch","ops":[{"op":"ping"},{"op":"ping"},{"op":"ping"},{"op":"ping"}]}"#)
+                == #""limit_exceeded""#
+        )
         client.send(#"{"op":"delete","tag":2}"#)
         #expect(client.result(#"{"op":"create","tag":3,"component":"View"}"#) == #"{"tag":3}"#)
     }

@@ -17,7 +17,8 @@ struct ProtocolTests {
                 == #"{"bubbles":true,"registrationNames":{"bubbled":"onCountChange","captured":"onCountChangeCapture"}}"#
         )
         #expect(
-            field(hello, "result.components.TextField.events.commit") == #"{"bubbles":false,"registrationName":"onCommit"}"#
+            field(hello, "result.components.TextField.events.commit")
+                == #"{"bubbles":false,"registrationName":"onCommit"}"#
         )
         #expect(field(hello, "result.components.TextField.commands.type") == #"{"args":["string"]}"#)
         #expect(
@@ -28,17 +29,20 @@ struct ProtocolTests {
         #expect(client.result(#"{"id":5,"op":"ping"}"#) == "{}")
     }
 
-    @Test("lines that are not JSON objects", arguments: [
-        ("not json", "bad_json"),
-        (#"{"op":"ping","op":"ping"}"#, "bad_json"),
-        ("{\"op\":\"ping\",\"x\":\"\u{FFFD}\"", "bad_json"),
-        ("[1,2]", "bad_request"),
-        ("42", "bad_request"),
-        (#"{"id":1}"#, "bad_request"),
-        (#"{"id":1,"op":7}"#, "bad_request"),
-        (#"{"id":[1],"op":"ping"}"#, "bad_request"),
-        (#"{"id":1,"op":"fly"}"#, "unknown_op"),
-    ])
+    @Test(
+        "lines that are not JSON objects",
+        arguments: [
+            ("not json", "bad_json"),
+            (#"{"op":"ping","op":"ping"}"#, "bad_json"),
+            ("{\"op\":\"ping\",\"x\":\"\u{FFFD}\"", "bad_json"),
+            ("[1,2]", "bad_request"),
+            ("42", "bad_request"),
+            (#"{"id":1}"#, "bad_request"),
+            (#"{"id":1,"op":7}"#, "bad_request"),
+            (#"{"id":[1],"op":"ping"}"#, "bad_request"),
+            (#"{"id":1,"op":"fly"}"#, "unknown_op"),
+        ]
+    )
     func badLines(line: String, code: String) {
         let client = Client()
         let response = client.send(line).response

@@ -5,7 +5,9 @@ import Testing
 /// The recorded-session corpus in `Sessions/`: every file replays against a fresh engine.
 @Suite("Recorded sessions")
 struct ReplayTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sessions")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Sessions"
+    )
 
     static var files: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
@@ -58,8 +60,10 @@ struct ReplayTests {
     /// What the corpus covers: every op and every error code the engine can produce.
     @Test func corpusCoversEveryOpAndEngineErrorCode() throws {
         let all = try Self.files.map { try Self.text($0) }.joined(separator: "\n")
-        for op in ["hello", "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command", "inspect",
-                   "batch", "ack", "ping", "stats"] {
+        for op in [
+            "hello", "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command", "inspect",
+            "batch", "ack", "ping", "stats",
+        ] {
             #expect(all.contains(#""op":"\#(op)""#), "no session sends \(op)")
         }
         let daemonOnly: Set<ErrorCode> = [.frameTooLarge, .permissionDenied, .sessionTakenOver]

@@ -16,7 +16,9 @@ struct ResumeTests {
         let connection = engine.connect()
         _ = connection.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)
         _ = connection.handle(line: #"{"op":"create","tag":1,"component":"View"}"#)
-        _ = connection.handle(line: #"{"op":"create","tag":2,"component":"SwiftUIButton","parent":1,"props":{"count":4}}"#)
+        _ = connection.handle(
+            line: #"{"op":"create","tag":2,"component":"SwiftUIButton","parent":1,"props":{"count":4}}"#
+        )
         _ = connection.handle(line: #"{"op":"subscribe","tag":1,"event":"countChange"}"#)
         for _ in 0..<presses { _ = connection.handle(line: #"{"op":"command","tag":2,"name":"press"}"#) }
         return connection
@@ -58,14 +60,20 @@ struct ResumeTests {
         #expect(frames.count == 1)
         #expect(field(frames[0], "result.reason") == #""expired""#)
         #expect(field(frames[0], "result.session") != "\"\(id)\"")
-        #expect(field(late.handle(line: #"{"op":"inspect","tag":2}"#)[0], "error.code") == #""unknown_tag""#, "a fresh session")
+        #expect(
+            field(late.handle(line: #"{"op":"inspect","tag":2}"#)[0], "error.code") == #""unknown_tag""#,
+            "a fresh session"
+        )
     }
 
     /// With room for 5 events, 8 presses drop seq 1–3: a cursor at 3 resumes with 4–8, one at 2 would miss 3.
-    @Test("a full event buffer: resume from its edge, or overflow", arguments: [
-        (3, "true", ["4", "5", "6", "7", "8"]),
-        (2, "false", []),
-    ])
+    @Test(
+        "a full event buffer: resume from its edge, or overflow",
+        arguments: [
+            (3, "true", ["4", "5", "6", "7", "8"]),
+            (2, "false", []),
+        ]
+    )
     func overflowIsNeverASilentGap(ack: Int, resumed: String, replayed: [String]) {
         var configuration = Engine.Configuration()
         configuration.eventBuffer = 5
@@ -73,7 +81,9 @@ struct ResumeTests {
         let first = pressed(engine, presses: 8)
         let id = first.session.id
         first.close()
-        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":\#(ack)}}"#)
+        let frames = engine.connect().handle(
+            line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":\#(ack)}}"#
+        )
         #expect(field(frames[0], "result.resumed") == resumed)
         #expect(frames[1...].map { field($0, "seq") } == replayed)
         if resumed == "false" { #expect(field(frames[0], "result.reason") == #""overflow""#) }
@@ -86,7 +96,9 @@ struct ResumeTests {
         let id = first.session.id
         _ = first.handle(line: #"{"op":"ack","seq":3}"#)
         first.close()
-        let frames = engine.connect().handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#)
+        let frames = engine.connect().handle(
+            line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#
+        )
         #expect(field(frames[0], "result.resumed") == "false")
         #expect(field(frames[0], "result.reason") == #""overflow""#)
         #expect(frames.count == 1, "no partial replay")
@@ -98,14 +110,21 @@ struct ResumeTests {
         let told = Atomic<Int>(0)
         first.onTakeover = { told.add(1, ordering: .relaxed) }
         let second = engine.connect()
-        let frames = second.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(first.session.id)","ack":1}}"#)
+        let frames = second.handle(
+            line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(first.session.id)","ack":1}}"#
+        )
         #expect(field(frames[0], "result.resumed") == "true")
         #expect(told.load(ordering: .relaxed) == 1)
         #expect(first.isTakenOver)
         #expect(first.handle(line: #"{"op":"ping"}"#).isEmpty, "the old connection's lines are ignored")
         first.close()
-        #expect(field(second.handle(line: #"{"op":"inspect","tag":2}"#)[0], "ok") == "true", "closing the old one changes nothing")
-        #expect(field(String(decoding: Connection.takeoverFrame, as: UTF8.self), "error.code") == #""session_taken_over""#)
+        #expect(
+            field(second.handle(line: #"{"op":"inspect","tag":2}"#)[0], "ok") == "true",
+            "closing the old one changes nothing"
+        )
+        #expect(
+            field(String(decoding: Connection.takeoverFrame, as: UTF8.self), "error.code") == #""session_taken_over""#
+        )
     }
 
     @Test func stateRoundTrip() throws {
@@ -113,7 +132,10 @@ struct ResumeTests {
         let connection = pressed(engine, presses: 3)
         let id = connection.session.id
         _ = connection.handle(line: #"{"op":"ack","seq":1}"#)
-        _ = connection.handle(line: ##"{"op":"create","tag":3,"component":"TextField","parent":1,"props":{"text":"a\u0000😀","color":"#123"}}"##)
+        _ = connection.handle(
+            line:
+                ##"{"op":"create","tag":3,"component":"TextField","parent":1,"props":{"text":"a\u0000😀","color":"#123"}}"##
+        )
         _ = connection.handle(line: #"{"op":"subscribe","tag":3,"event":"change","phase":"capture"}"#)
         let before = [1, 2, 3].map { connection.handle(line: #"{"op":"inspect","tag":\#($0)}"#)[0] }
         let state = engine.saveState()
@@ -132,14 +154,17 @@ struct ResumeTests {
         #expect(field(typed[0], "seq") == "4")
     }
 
-    @Test("corrupt or foreign state files are refused whole", arguments: [
-        "not json",
-        #"{"format":"other","version":1,"sessions":[]}"#,
-        #"{"format":"bridged-state","version":2,"sessions":[]}"#,
-        #"{"format":"bridged-state","version":1,"sessions":[{"id":"a"}]}"#,
-        #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"Nope","props":{},"children":[],"listeners":{}}]}]}"#,
-        #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"View","props":{},"children":[1],"listeners":{}}]}]}"#,
-    ])
+    @Test(
+        "corrupt or foreign state files are refused whole",
+        arguments: [
+            "not json",
+            #"{"format":"other","version":1,"sessions":[]}"#,
+            #"{"format":"bridged-state","version":2,"sessions":[]}"#,
+            #"{"format":"bridged-state","version":1,"sessions":[{"id":"a"}]}"#,
+            #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"Nope","props":{},"children":[],"listeners":{}}]}]}"#,
+            #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"View","props":{},"children":[1],"listeners":{}}]}]}"#,
+        ]
+    )
     func corruptState(text: String) {
         let engine = Engine()
         #expect(throws: StateError.self) { try engine.loadState(Array(text.utf8)) }

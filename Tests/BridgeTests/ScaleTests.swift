@@ -17,7 +17,9 @@ struct ScaleTests {
             ops.reserveCapacity(perBatch)
             let end = min(tag + perBatch - 1, total)
             for t in tag...end {
-                ops.append(#"{"op":"create","tag":\#(t),"component":"SwiftUIButton","parent":\#(t % 1000 + 1 < t ? t % 1000 + 1 : 1)}"#)
+                ops.append(
+                    #"{"op":"create","tag":\#(t),"component":"SwiftUIButton","parent":\#(t % 1000 + 1 < t ? t % 1000 + 1 : 1)}"#
+                )
             }
             let response = client.send(#"{"op":"batch","ops":[\#(ops.joined(separator: ","))]}"#).response
             #expect(field(response, "ok") == "true")

@@ -51,7 +51,8 @@ struct TreeTests {
             #"{"id":1,"op":"batch","ops":[{"op":"create","tag":1,"component":"View"},"#
                 + #"{"op":"create","tag":2,"component":"SwiftUIButton","parent":1,"props":{"count":1}},"#
                 + #"{"op":"subscribe","tag":1,"event":"countChange"},{"op":"command","tag":2,"name":"press"},"#
-                + #"{"op":"update","tag":2,"props":{"count":2}}]}"#)
+                + #"{"op":"update","tag":2,"props":{"count":2}}]}"#
+        )
         #expect(field(response, "result.results") == #"[{"tag":1},{"tag":2},{},{},{"changed":["count"]}]"#)
         #expect(events.count == 1)
         #expect(field(events[0], "payload.count") == "2")
@@ -69,7 +70,8 @@ struct TreeTests {
                 + #"{"op":"command","tag":2,"name":"type","args":["c"]},{"op":"setChildren","tag":3,"children":[2]},"#
                 + #"{"op":"delete","tag":1},{"op":"create","tag":1,"component":"Slider"},"#
                 + #"{"op":"subscribe","tag":3,"event":"change"},{"op":"create","tag":9,"component":"View"},"#
-                + #"{"op":"update","tag":3,"props":{"bogus":1}}]}"#)
+                + #"{"op":"update","tag":3,"props":{"bogus":1}}]}"#
+        )
         #expect(events.isEmpty)
         #expect(field(response, "error.code") == #""batch_failed""#)
         #expect(field(response, "error.index") == "7")

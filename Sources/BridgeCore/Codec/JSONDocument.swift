@@ -15,7 +15,9 @@ public struct JSONDocument: ~Copyable {
 
     public init(parsing text: String) throws(JSONParseError) {
         var text = text
-        let loaded = text.withUTF8 { buffer in Result { () throws(JSONParseError) in try Self.load(UnsafeRawBufferPointer(buffer)) } }
+        let loaded = text.withUTF8 { buffer in
+            Result { () throws(JSONParseError) in try Self.load(UnsafeRawBufferPointer(buffer)) }
+        }
         self.root = JSONRef(try loaded.get())
     }
 

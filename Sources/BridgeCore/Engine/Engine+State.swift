@@ -47,9 +47,13 @@ extension Engine {
             throw StateError("not a bridged state file (no \"format\":\"\(Engine.stateFormat)\")")
         }
         guard root[field: "version"]?.integer == Int64(Engine.stateVersion) else {
-            throw StateError("state file version \(root[field: "version"]?.compactText ?? "?") is not \(Engine.stateVersion)")
+            throw StateError(
+                "state file version \(root[field: "version"]?.compactText ?? "?") is not \(Engine.stateVersion)"
+            )
         }
-        guard let entries = root[field: "sessions"]?.elements else { throw StateError("the state file has no sessions") }
+        guard let entries = root[field: "sessions"]?.elements else {
+            throw StateError("the state file has no sessions")
+        }
         var restored: [Session] = []
         do throws(StateError) {
             for (index, entry) in entries.enumerated() {
@@ -135,7 +139,9 @@ extension Session {
                 if j > 0 { w.comma() }
                 w.string(event)
                 w.raw(":")
-                w.stringArray((phases.contains(.bubble) ? ["bubble"] : []) + (phases.contains(.capture) ? ["capture"] : []))
+                w.stringArray(
+                    (phases.contains(.bubble) ? ["bubble"] : []) + (phases.contains(.capture) ? ["capture"] : [])
+                )
             }
             w.raw(#"},"renders":"#)
             w.int(view.renders)
@@ -171,9 +177,13 @@ extension Session {
             try? listeners.forEachMember { (event, phases) throws(BridgeError) in
                 var set: ListenerPhases = []
                 for phase in phases.elements ?? [] {
-                    if phase.isString("bubble") { set.insert(.bubble) } else if phase.isString("capture") {
+                    if phase.isString("bubble") {
+                        set.insert(.bubble)
+                    } else if phase.isString("capture") {
                         set.insert(.capture)
-                    } else { listenerError = StateError("session \(id): view \(tag) has a bad listener phase") }
+                    } else {
+                        listenerError = StateError("session \(id): view \(tag) has a bad listener phase")
+                    }
                 }
                 if !set.isEmpty { view.listeners[event] = set }
             }
@@ -182,7 +192,9 @@ extension Session {
             view.restore(renders: Int(entry[field: "renders"]?.integer ?? 0))
             var childTags: [Int] = []
             for child in children {
-                guard let childTag = child.integer else { throw StateError("session \(id): view \(tag) has a bad child") }
+                guard let childTag = child.integer else {
+                    throw StateError("session \(id): view \(tag) has a bad child")
+                }
                 childTags.append(Int(childTag))
             }
             made.append((view, childTags))
@@ -196,7 +208,9 @@ extension Session {
         for (view, childTags) in made {
             for childTag in childTags {
                 guard let child = byTag[childTag], child.parent == nil, child !== view else {
-                    throw StateError("session \(id): view \(view.tag) names child \(childTag), missing or already placed")
+                    throw StateError(
+                        "session \(id): view \(view.tag) names child \(childTag), missing or already placed"
+                    )
                 }
                 child.parent = view
                 view.children.append(child)

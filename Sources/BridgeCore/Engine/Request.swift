@@ -30,7 +30,9 @@ struct Request {
     }
 
     func string(_ field: StaticString) throws(BridgeError) -> String {
-        guard let value = json[field: field] else { throw BridgeError(.badRequest, "\(op): missing '\(field)' (a string)") }
+        guard let value = json[field: field] else {
+            throw BridgeError(.badRequest, "\(op): missing '\(field)' (a string)")
+        }
         guard let string = value.string else {
             throw BridgeError(.badRequest, "\(op): '\(field)' must be a string, got \(value.compactText)")
         }

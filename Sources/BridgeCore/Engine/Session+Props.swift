@@ -18,8 +18,12 @@ extension Session {
             guard let prop = type.prop(named: name) else {
                 let known = type.props.map(\.name).joined(separator: ", ")
                 issues.append(
-                    .init(prop: name, expected: "one of \(known)", got: value.rawValue,
-                          message: "\(type.name) has no prop '\(name)'")
+                    .init(
+                        prop: name,
+                        expected: "one of \(known)",
+                        got: value.rawValue,
+                        message: "\(type.name) has no prop '\(name)'"
+                    )
                 )
                 return
             }

@@ -42,13 +42,15 @@ extension Session {
             parent.children.insert(view, at: index ?? parent.children.count)
             view.parent = parent
         }
-        if inBatch { recordUndo { [storageKey] in
-            ViewStorage.remove(tags: [tag], session: storageKey)
-            view.isMounted = false
-            if let parent = view.parent { parent.children.removeAll { $0 === view } }
-            view.parent = nil
-            self.viewCount -= 1
-        } }
+        if inBatch {
+            recordUndo { [storageKey] in
+                ViewStorage.remove(tags: [tag], session: storageKey)
+                view.isMounted = false
+                if let parent = view.parent { parent.children.removeAll { $0 === view } }
+                view.parent = nil
+                self.viewCount -= 1
+            }
+        }
         result.raw(#"{"tag":"#)
         result.int(tag)
         result.raw("}")
@@ -123,16 +125,18 @@ extension Session {
         for view in subtree { view.isMounted = false }
         viewCount -= subtree.count
         deletedRoots.append(root)
-        if inBatch { recordUndo { [storageKey] in
-            ViewStorage.insert(subtree, session: storageKey)
-            for view in subtree { view.isMounted = true }
-            if let parent, let position {
-                parent.children.insert(root, at: position)
-                root.parent = parent
+        if inBatch {
+            recordUndo { [storageKey] in
+                ViewStorage.insert(subtree, session: storageKey)
+                for view in subtree { view.isMounted = true }
+                if let parent, let position {
+                    parent.children.insert(root, at: position)
+                    root.parent = parent
+                }
+                self.viewCount += subtree.count
+                self.deletedRoots.removeAll { $0 === root }
             }
-            self.viewCount += subtree.count
-            self.deletedRoots.removeAll { $0 === root }
-        } }
+        }
         result.raw(#"{"deleted":["#)
         for (i, tag) in tags.enumerated() {
             if i > 0 { result.comma() }

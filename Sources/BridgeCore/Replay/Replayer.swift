@@ -65,8 +65,10 @@ public struct Replayer: Sendable {
             do {
                 record = try JSONDocument(parsing: line)
             } catch {
-                return Outcome(difference: .init(line: lineNumber, expected: "a record", got: "bad JSON: \(error)"),
-                               framesMatched: matched)
+                return Outcome(
+                    difference: .init(line: lineNumber, expected: "a record", got: "bad JSON: \(error)"),
+                    framesMatched: matched
+                )
             }
             let dir = record.root["dir"]
             if dir?.isString("meta") == true, record.root["connection"]?.isString("closed") == true {
@@ -102,8 +104,10 @@ public struct Replayer: Sendable {
                 let got = produced[next]
                 next += 1
                 guard let gotDocument = try? JSONDocument(parsing: got) else {
-                    return Outcome(difference: .init(line: lineNumber, expected: expected.compactText, got: got),
-                                   framesMatched: matched)
+                    return Outcome(
+                        difference: .init(line: lineNumber, expected: expected.compactText, got: got),
+                        framesMatched: matched
+                    )
                 }
                 var op: String?
                 if gotDocument.root["ok"] != nil {
@@ -118,8 +122,10 @@ public struct Replayer: Sendable {
                 let left = Replayer.normalised(expected, op: op)
                 let right = Replayer.normalised(gotDocument.root, op: op)
                 guard left.root.isEqual(to: right.root) else {
-                    return Outcome(difference: .init(line: lineNumber, expected: expected.compactText, got: got),
-                                   framesMatched: matched)
+                    return Outcome(
+                        difference: .init(line: lineNumber, expected: expected.compactText, got: got),
+                        framesMatched: matched
+                    )
                 }
                 matched += 1
             } else if dir?.isString("out") == true {

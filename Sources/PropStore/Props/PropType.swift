@@ -62,7 +62,8 @@ public enum PropType: Sendable, Equatable {
             return .failure(
                 PropConversionError(
                     expected: expected,
-                    message: "JSON value '\(s)' of type string cannot be converted to color (#RGB, #RRGGBB or #RRGGBBAA)"
+                    message:
+                        "JSON value '\(s)' of type string cannot be converted to color (#RGB, #RRGGBB or #RRGGBBAA)"
                 )
             )
         case (.color, .int(let i)):

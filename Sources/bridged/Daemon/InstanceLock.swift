@@ -39,7 +39,10 @@ final class InstanceLock {
             throw DaemonError(.socketPath, "cannot lock \(path): \(errnoText(reason))")
         }
         let who = holder.map { "pid \($0)" } ?? "pid unknown"
-        throw DaemonError(.alreadyRunning, "another bridged (\(who)) is already serving on \(socketPath) (lock file \(path))")
+        throw DaemonError(
+            .alreadyRunning,
+            "another bridged (\(who)) is already serving on \(socketPath) (lock file \(path))"
+        )
     }
 
     /// Removes the lock file and releases the lock.

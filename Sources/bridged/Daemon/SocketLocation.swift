@@ -24,7 +24,10 @@ struct SocketLocation: Sendable {
     }
 
     /// Resolves the socket path from the option and the environment, and checks its length.
-    static func resolve(option: String?, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } })
+    static func resolve(
+        option: String?,
+        environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
+    )
         throws(DaemonError) -> SocketLocation
     {
         let path: String

@@ -66,7 +66,9 @@ struct BridgeServer: Service {
                     bridge.onTakeover = { [channel] in
                         channel.pipeline.fireUserInboundEventTriggered(SessionTakenOver())
                     }
-                    try pipeline.addHandler(ConnectionHandler(connection: bridge, configuration: connection, logger: logger))
+                    try pipeline.addHandler(
+                        ConnectionHandler(connection: bridge, configuration: connection, logger: logger)
+                    )
                 }
             }
 

@@ -82,7 +82,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 configuration: connection.engine.configuration
             )
             if recorder == nil {
-                logger.error("cannot record the session", metadata: ["directory": "\(directory)", "error": "\(errnoText())"])
+                logger.error(
+                    "cannot record the session",
+                    metadata: ["directory": "\(directory)", "error": "\(errnoText())"]
+                )
             }
         }
         logger.debug("session opened")
@@ -269,7 +272,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
                     self.recorder = moved
                 }
             }
-            out.withUnsafeBytes { recorder.record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+            out.withUnsafeBytes {
+                recorder.record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...]))
+            }
         }
     }
 

@@ -83,7 +83,9 @@ final class SessionRecorder {
 func prepareRecordingDirectory(_ path: String) throws(DaemonError) {
     var info = stat()
     if stat(path, &info) == 0 {
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw DaemonError(.recording, "--record \(path): not a directory") }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw DaemonError(.recording, "--record \(path): not a directory")
+        }
         guard access(path, W_OK) == 0 else { throw DaemonError(.recording, "--record \(path): not writable") }
         return
     }

@@ -74,7 +74,10 @@ enum EngineInput {
         do {
             loaded = try engine.loadState(state)
         } catch {
-            precondition(!mustLoad, "a state the engine saved does not load: \(error)\n\(String(decoding: state, as: UTF8.self))")
+            precondition(
+                !mustLoad,
+                "a state the engine saved does not load: \(error)\n\(String(decoding: state, as: UTF8.self))"
+            )
             shutDown(engine, clock: clock)
             return nil
         }
@@ -83,7 +86,9 @@ enum EngineInput {
         do {
             try again.loadState(saved)
         } catch {
-            fatalError("a state saved after a load does not load again: \(error)\n\(String(decoding: saved, as: UTF8.self))")
+            fatalError(
+                "a state saved after a load does not load again: \(error)\n\(String(decoding: saved, as: UTF8.self))"
+            )
         }
         let resaved = again.saveState()
         precondition(

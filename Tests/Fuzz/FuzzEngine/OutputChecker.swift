@@ -73,11 +73,18 @@ struct OutputChecker {
             } else if let event = root["event"] {
                 require(event.kind == .string, "an event name is not a string", line, output)
                 require(!afterResponse || resumedAfter, "an event follows the response", line, output)
-                guard let seq = root["seq"]?.integer.map(Int.init) else { fail("an event has no integer seq", line, output) }
+                guard let seq = root["seq"]?.integer.map(Int.init) else {
+                    fail("an event has no integer seq", line, output)
+                }
                 if let last = lastSeq {
                     require(seq == last + 1, "event seq \(seq) after \(last)", line, output)
                 } else {
-                    require(seq > resumeAck, "a resumed event's seq \(seq) is not past the ack \(resumeAck)", line, output)
+                    require(
+                        seq > resumeAck,
+                        "a resumed event's seq \(seq) is not past the ack \(resumeAck)",
+                        line,
+                        output
+                    )
                 }
                 lastSeq = seq
             } else {
