@@ -4,7 +4,7 @@ APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && ec
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
-.PHONY: all deps build release run test test-swift test-js bench fuzz soak clean
+.PHONY: all deps build release run test test-js bench fuzz soak clean
 
 all: build
 
@@ -66,7 +66,7 @@ fuzz: deps
 # killed with SIGKILL, connections cut mid-line, a non-reading client, the daemon restarted with SIGTERM; then
 # every event owed received exactly once, every view's props as last set, the daemon alive and its RSS bounded.
 # Uses the release build if there is one (make release), else the debug one; Tests/Soak/README.md says more.
-soak: deps
+soak: build
 	node Tests/Soak/soak.mjs
 
 clean:
