@@ -54,8 +54,8 @@ public final class ComponentType: Sendable {
                 name: prop.name,
                 type: prop.type,
                 defaultValue: prop.get(defaults),
-                get: { prop.get(unsafeDowncast($0, to: C.Props.self)) },
-                set: { prop.set(unsafeDowncast($0, to: C.Props.self), $1) }
+                get: prop.get,
+                set: prop.set
             )
         }
         self.events = C.events
