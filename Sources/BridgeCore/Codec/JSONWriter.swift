@@ -113,14 +113,57 @@ public struct JSONWriter {
     }
 
     public mutating func payload(_ payload: EventPayload) {
+        object(payload.fields, key: \.name) { $0.propValue($1.value) }
+    }
+
+    /// Appends to `out` what `body` writes, without copying `out`.
+    @inlinable
+    public static func append(to out: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
+        var w = JSONWriter(capacity: 0)
+        swap(&w.bytes, &out)
+        body(&w)
+        swap(&w.bytes, &out)
+    }
+
+    /// Writes `[…]`: each element by `element`, separated by commas.
+    @inlinable
+    public mutating func array<S: Sequence>(_ items: S, _ element: (inout JSONWriter, S.Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for item in items {
+            if !first { comma() }
+            first = false
+            element(&self, item)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes `{…}`: a member `"key":value` per element, the value by `value`.
+    @inlinable
+    public mutating func object<S: Sequence>(
+        _ items: S,
+        key: (S.Element) -> String,
+        _ value: (inout JSONWriter, S.Element) -> Void
+    ) {
         bytes.append(UInt8(ascii: "{"))
-        for (i, field) in payload.fields.enumerated() {
-            if i > 0 { comma() }
-            string(field.name)
+        var first = true
+        for item in items {
+            if !first { comma() }
+            first = false
+            string(key(item))
             bytes.append(UInt8(ascii: ":"))
-            propValue(field.value)
+            value(&self, item)
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    public mutating func stringArray<S: Sequence<String>>(_ values: S) {
+        array(values) { $0.string($1) }
+    }
+
+    /// The tags of views, `[1,2,3]`.
+    public mutating func tagArray<S: Sequence<ViewProxy>>(_ views: S) {
+        array(views) { $0.int($1.tag) }
     }
 }
 
@@ -131,14 +174,8 @@ extension JSONWriter {
         int(view.tag)
         raw(#","component":"#)
         string(view.type.name)
-        raw(#","props":{"#)
-        for (i, prop) in view.type.props.enumerated() {
-            if i > 0 { comma() }
-            string(prop.name)
-            raw(":")
-            propValue(view.value(of: prop))
-        }
-        raw("}")
+        raw(#","props":"#)
+        object(view.type.props, key: \.name) { $0.propValue(view.value(of: $1)) }
     }
 
     /// Runs `handle` on the bytes of `line` and splits the frames it wrote (each ending in a newline) into

@@ -45,31 +45,23 @@ extension JSONWriter {
         key("message")
         string(error.message)
         if !error.details.isEmpty {
-            raw(",")
-            key("details")
-            raw("[")
-            for (i, detail) in error.details.enumerated() {
-                if i > 0 { comma() }
-                raw("{")
+            raw(#","details":"#)
+            array(error.details) { w, detail in
                 if let prop = detail.prop {
-                    key("prop")
-                    string(prop)
+                    w.raw(#"{"prop":"#)
+                    w.string(prop)
                 } else {
-                    key("arg")
-                    int(detail.arg ?? 0)
+                    w.raw(#"{"arg":"#)
+                    w.int(detail.arg ?? 0)
                 }
-                raw(",")
-                key("expected")
-                string(detail.expected)
-                raw(",")
-                key("got")
-                rawValue(detail.got)
-                raw(",")
-                key("message")
-                string(detail.message)
-                raw("}")
+                w.raw(#","expected":"#)
+                w.string(detail.expected)
+                w.raw(#","got":"#)
+                w.rawValue(detail.got)
+                w.raw(#","message":"#)
+                w.string(detail.message)
+                w.raw("}")
             }
-            raw("]")
         }
         if let index = error.index {
             raw(",")

@@ -117,11 +117,10 @@ public final class Connection: @unchecked Sendable {
         session.gate.withLock { _ in
             session.greeted = true
             Session.writeResponsePrefix(id: id, into: &out)
-            var w = JSONWriter(capacity: 0)
-            swap(&w.bytes, &out)
-            session.writeHelloResult(resumed: resumed, reason: reason, into: &w)
-            w.raw("}\n")
-            swap(&w.bytes, &out)
+            JSONWriter.append(to: &out) { w in
+                session.writeHelloResult(resumed: resumed, reason: reason, into: &w)
+                w.raw("}\n")
+            }
             if let ack { session.writeRetained(after: ack, into: &out) }
         }
     }

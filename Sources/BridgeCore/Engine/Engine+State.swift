@@ -22,12 +22,9 @@ extension Engine {
         w.int(Engine.stateVersion)
         w.raw(#","server":"#)
         w.string(configuration.server)
-        w.raw(#","sessions":["#)
-        for (i, session) in sessions.enumerated() {
-            if i > 0 { w.comma() }
-            session.gate.withLock { _ in session.writeState(into: &w) }
-        }
-        w.raw("]}\n")
+        w.raw(#","sessions":"#)
+        w.array(sessions) { w, session in session.gate.withLock { _ in session.writeState(into: &w) } }
+        w.raw("}\n")
         return w.bytes
     }
 
@@ -124,35 +121,25 @@ extension Session {
         w.int(acked)
         w.raw(#","droppedThrough":"#)
         w.int(droppedThrough)
-        w.raw(#","views":["#)
-        let views = ViewStorage.views(session: storageKey)
-        for (i, view) in views.sorted(by: { $0.tag < $1.tag }).enumerated() {
-            if i > 0 { w.comma() }
+        w.raw(#","views":"#)
+        w.array(ViewStorage.views(session: storageKey).sorted { $0.tag < $1.tag }) { w, view in
             w.viewHead(view)
-            w.raw(#","children":["#)
-            for (j, child) in view.children.enumerated() {
-                if j > 0 { w.comma() }
-                w.int(child.tag)
-            }
-            w.raw(#"],"listeners":{"#)
-            for (j, (event, phases)) in view.listeners.sorted(by: { $0.key < $1.key }).enumerated() {
-                if j > 0 { w.comma() }
-                w.string(event)
-                w.raw(":")
+            w.raw(#","children":"#)
+            w.tagArray(view.children)
+            w.raw(#","listeners":"#)
+            w.object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { w, listener in
+                let phases = listener.value
                 w.stringArray(
                     (phases.contains(.bubble) ? ["bubble"] : []) + (phases.contains(.capture) ? ["capture"] : [])
                 )
             }
-            w.raw(#"},"renders":"#)
+            w.raw(#","renders":"#)
             w.int(view.renders)
             w.raw("}")
         }
-        w.raw(#"],"events":["#)
-        for (i, frame) in retainedFrames.enumerated() {
-            if i > 0 { w.comma() }
-            w.string(String(decoding: frame.dropLast(), as: UTF8.self))
-        }
-        w.raw("]}")
+        w.raw(#","events":"#)
+        w.array(retainedFrames) { $0.string(String(decoding: $1.dropLast(), as: UTF8.self)) }
+        w.raw("}")
     }
 
     func restoreViews(_ entries: [JSONRef], registry: ComponentRegistry) throws(StateError) {

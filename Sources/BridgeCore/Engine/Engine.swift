@@ -67,71 +67,41 @@ public final class Engine: Sendable {
 
     private static func describe(_ registry: ComponentRegistry) -> [UInt8] {
         var w = JSONWriter()
-        w.raw("{")
-        for (i, component) in registry.components.enumerated() {
-            if i > 0 { w.comma() }
-            w.string(component.name)
-            w.raw(":{")
-            w.key("props")
-            w.raw("{")
-            for (j, prop) in component.props.enumerated() {
-                if j > 0 { w.comma() }
-                w.string(prop.name)
-                w.raw(":{")
-                w.key("type")
+        w.object(registry.components, key: \.name) { w, component in
+            w.raw(#"{"props":"#)
+            w.object(component.props, key: \.name) { w, prop in
+                w.raw(#"{"type":"#)
                 w.string(prop.type.name)
-                w.raw(",")
-                w.key("default")
+                w.raw(#","default":"#)
                 w.propValue(prop.defaultValue)
                 if case .enumeration(let values) = prop.type {
-                    w.raw(",")
-                    w.key("values")
+                    w.raw(#","values":"#)
                     w.stringArray(values)
                 }
                 w.raw("}")
             }
-            w.raw("},")
-            w.key("events")
-            w.raw("{")
-            for (j, event) in component.events.enumerated() {
-                if j > 0 { w.comma() }
-                w.string(event.name)
+            w.raw(#","events":"#)
+            w.object(component.events, key: \.name) { w, event in
                 if event.bubbles {
-                    w.raw(#":{"bubbles":true,"registrationNames":{"bubbled":"#)
+                    w.raw(#"{"bubbles":true,"registrationNames":{"bubbled":"#)
                     w.string(event.registrationName)
                     w.raw(#","captured":"#)
                     w.string(event.captureRegistrationName)
                     w.raw("}}")
                 } else {
-                    w.raw(#":{"bubbles":false,"registrationName":"#)
+                    w.raw(#"{"bubbles":false,"registrationName":"#)
                     w.string(event.registrationName)
                     w.raw("}")
                 }
             }
-            w.raw("},")
-            w.key("commands")
-            w.raw("{")
-            for (j, command) in component.commands.enumerated() {
-                if j > 0 { w.comma() }
-                w.string(command.name)
-                w.raw(#":{"args":"#)
+            w.raw(#","commands":"#)
+            w.object(component.commands, key: \.name) { w, command in
+                w.raw(#"{"args":"#)
                 w.stringArray(command.args.map(\.name))
                 w.raw("}")
             }
-            w.raw("}}")
+            w.raw("}")
         }
-        w.raw("}")
         return w.bytes
-    }
-}
-
-extension JSONWriter {
-    mutating func stringArray(_ values: [String]) {
-        raw("[")
-        for (i, value) in values.enumerated() {
-            if i > 0 { comma() }
-            string(value)
-        }
-        raw("]")
     }
 }

@@ -84,12 +84,9 @@ extension Session {
         result.viewHead(view)
         result.raw(#","parent":"#)
         if let parent = view.parent { result.int(parent.tag) } else { result.null() }
-        result.raw(#","children":["#)
-        for (i, child) in view.children.enumerated() {
-            if i > 0 { result.comma() }
-            result.int(child.tag)
-        }
-        result.raw(#"],"render":"#)
+        result.raw(#","children":"#)
+        result.tagArray(view.children)
+        result.raw(#","render":"#)
         result.string(view.render)
         result.raw(#","renders":"#)
         result.int(view.renders)

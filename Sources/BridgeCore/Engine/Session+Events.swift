@@ -109,25 +109,23 @@ extension Session {
         guard !path.isEmpty else { return }
         seq += 1
         let start = out.count
-        var w = JSONWriter(capacity: 0)
-        swap(&w.bytes, &out)
-        w.raw(#"{"event":"#)
-        w.string(name)
-        w.raw(#","seq":"#)
-        w.int(seq)
-        w.raw(#","target":"#)
-        w.int(target.tag)
-        w.raw(#","payload":"#)
-        w.payload(pending.payload)
-        w.raw(#","path":["#)
-        for (i, entry) in path.enumerated() {
-            if i > 0 { w.comma() }
-            w.raw(#"{"tag":"#)
-            w.int(entry.tag)
-            w.raw(entry.capture ? #","phase":"capture"}"# : #","phase":"bubble"}"#)
+        JSONWriter.append(to: &out) { w in
+            w.raw(#"{"event":"#)
+            w.string(name)
+            w.raw(#","seq":"#)
+            w.int(seq)
+            w.raw(#","target":"#)
+            w.int(target.tag)
+            w.raw(#","payload":"#)
+            w.payload(pending.payload)
+            w.raw(#","path":"#)
+            w.array(path) { w, entry in
+                w.raw(#"{"tag":"#)
+                w.int(entry.tag)
+                w.raw(entry.capture ? #","phase":"capture"}"# : #","phase":"bubble"}"#)
+            }
+            w.raw("}\n")
         }
-        w.raw("]}\n")
-        swap(&w.bytes, &out)
         retain(seq: seq, frame: out[start...])
     }
 }

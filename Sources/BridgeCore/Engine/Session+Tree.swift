@@ -100,12 +100,9 @@ extension Session {
             child.parent = parent
         }
         parent.children = children
-        result.raw(#"{"children":["#)
-        for (i, child) in children.enumerated() {
-            if i > 0 { result.comma() }
-            result.int(child.tag)
-        }
-        result.raw("]}")
+        result.raw(#"{"children":"#)
+        result.tagArray(children)
+        result.raw("}")
     }
 
     func delete(_ request: Request) throws(BridgeError) {
@@ -137,11 +134,8 @@ extension Session {
                 self.deletedRoots.removeAll { $0 === root }
             }
         }
-        result.raw(#"{"deleted":["#)
-        for (i, tag) in tags.enumerated() {
-            if i > 0 { result.comma() }
-            result.int(tag)
-        }
-        result.raw("]}")
+        result.raw(#"{"deleted":"#)
+        result.tagArray(subtree)
+        result.raw("}")
     }
 }

@@ -212,23 +212,21 @@ public final class Session: @unchecked Sendable {
     }
 
     static func writeResponsePrefix(id: RequestID, into out: inout [UInt8]) {
-        var w = JSONWriter(capacity: 0)
-        swap(&w.bytes, &out)
-        w.raw(#"{"id":"#)
-        w.requestID(id)
-        w.raw(#","ok":true,"result":"#)
-        swap(&w.bytes, &out)
+        JSONWriter.append(to: &out) { w in
+            w.raw(#"{"id":"#)
+            w.requestID(id)
+            w.raw(#","ok":true,"result":"#)
+        }
     }
 
     static func writeError(_ error: BridgeError, id: RequestID, into out: inout [UInt8]) {
-        var w = JSONWriter(capacity: 0)
-        swap(&w.bytes, &out)
-        w.raw(#"{"id":"#)
-        w.requestID(id)
-        w.raw(#","ok":false,"error":"#)
-        w.error(error)
-        w.raw("}\n")
-        swap(&w.bytes, &out)
+        JSONWriter.append(to: &out) { w in
+            w.raw(#"{"id":"#)
+            w.requestID(id)
+            w.raw(#","ok":false,"error":"#)
+            w.error(error)
+            w.raw("}\n")
+        }
     }
 
     /// Writes an error frame that answers no request (`id: null`), e.g. `frame_too_large` from the daemon.
