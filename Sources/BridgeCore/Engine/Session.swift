@@ -111,13 +111,7 @@ public final class Session: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
-        let views = ViewStorage.removeSession(storageKey)
-        for view in views {
-            view.isMounted = false
-            view.children = []
-            view.parent = nil
-            view.listeners = [:]
-        }
+        for view in ViewStorage.removeSession(storageKey) { view.unmount() }
         viewCount = 0
         engine.sessionClosed()
     }

@@ -68,10 +68,16 @@ public final class ViewProxy: @unchecked Sendable {
         var stack = [self]
         while let view = stack.popLast() {
             stack.append(contentsOf: view.children)
-            view.children = []
-            view.parent = nil
-            view.listeners = [:]
+            view.unmount()
         }
+    }
+
+    /// Takes this view out of the tree for good: no parent, no children, no listeners, never emits again.
+    public func unmount() {
+        isMounted = false
+        children = []
+        parent = nil
+        listeners = [:]
     }
 }
 
