@@ -18,9 +18,7 @@ struct SocketLocation: Sendable {
 
     /// The directory that holds the socket.
     var directory: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let dir = String(path[..<slash])
-        return dir.isEmpty ? "/" : dir
+        bridged.directory(of: path)
     }
 
     /// Resolves the socket path from the option and the environment, and checks its length.

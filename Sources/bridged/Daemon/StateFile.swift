@@ -16,14 +16,13 @@ struct StateFile: Sendable {
 
     /// The default: beside the socket, `bridged.state`.
     static func beside(socket: String) -> StateFile {
-        let directory = socket.lastIndex(of: "/").map { String(socket[..<$0]) } ?? "."
-        return StateFile(path: (directory.isEmpty ? "" : directory) + "/bridged.state")
+        StateFile(path: directory(of: socket) + "/bridged.state")
     }
 
     /// Loads the saved sessions into `engine` and removes the file. A corrupt or foreign file is moved aside
     /// (`<path>.corrupt-<unix time>`) with a log line; it never stops the daemon.
     func load(into engine: Engine, logger: Logger) {
-        guard let bytes = readAll() else { return }
+        guard let bytes = readFileBytes(path) else { return }
         do {
             let count = try engine.loadState(bytes)
             logger.info("loaded sessions from the state file", metadata: ["sessions": "\(count)", "path": "\(path)"])
@@ -45,23 +44,13 @@ struct StateFile: Sendable {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return failed("cannot create \(temporary)", logger) }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { raw -> Bool in
-            while written < raw.count {
-                let n = write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                written += n
-            }
-            return fsync(descriptor) == 0
-        }
+        let ok = writeAll(descriptor, bytes) && fsync(descriptor) == 0
         close(descriptor)
         guard ok, rename(temporary, path) == 0 else {
             unlink(temporary)
             return failed("cannot write \(path)", logger)
         }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let directoryDescriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directoryDescriptor = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
@@ -73,20 +62,5 @@ struct StateFile: Sendable {
     private func failed(_ message: String, _ logger: Logger) -> Bool {
         logger.error("\(message): \(String(cString: strerror(errno)))")
         return false
-    }
-
-    private func readAll() -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = read(descriptor, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
     }
 }

@@ -44,15 +44,7 @@ final class SessionRecorder {
     /// Writes what has been recorded so far.
     func flush() {
         guard descriptor >= 0, !pending.isEmpty else { return }
-        pending.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                offset += n
-            }
-        }
+        writeAll(descriptor, pending)
         pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
     }
 
