@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -273,3 +274,17 @@ func errorCode(_ frame: String) -> String? {
 }
 
 let helloLine = #"{"id":"hello","op":"hello","protocol":1}"#
+
+/// A hello that resumes `session` from the cursor `ack`.
+func resumeLine(_ session: String, ack: Int) -> String {
+    #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":\#(ack)}}"#
+}
+
+extension SocketClient {
+    /// Says hello and returns the session id; a failed hello fails the test.
+    @discardableResult
+    func hello() throws -> String {
+        let result = object(try request(helloLine))["result"] as? [String: Any]
+        return try #require(result?["session"] as? String, "hello failed")
+    }
+}

@@ -29,7 +29,7 @@ struct DaemonServiceTests {
         #expect((try? String(contentsOfFile: socket + ".lock", encoding: .utf8)) == "\(daemon.pid)\n")
         let client = try SocketClient(path: socket)
         #expect(object(try client.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == false)  // hello first
-        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        try client.hello()
     }
 
     /// `--socket`, else `$BRIDGED_SOCKET`, else `$XDG_RUNTIME_DIR/bridged/bridged.sock`.
@@ -114,7 +114,7 @@ struct DaemonServiceTests {
         let socket = dir.file("bridged.sock")
         let first = try DaemonProcess.start(socket: socket, in: dir)
         let client = try SocketClient(path: socket)
-        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        try client.hello()
 
         let second = try DaemonProcess(["--socket", socket], in: dir)
         #expect(second.waitForExit() == 1)
@@ -124,7 +124,7 @@ struct DaemonServiceTests {
         // The first one keeps serving, the old connection and new ones.
         #expect(object(try client.request(#"{"id":2,"op":"ping"}"#))["ok"] as? Bool == true)
         let another = try SocketClient(path: socket)
-        #expect(object(try another.request(helloLine))["ok"] as? Bool == true)
+        try another.hello()
         #expect(exists(socket))
     }
 
@@ -140,7 +140,7 @@ struct DaemonServiceTests {
         let next = try DaemonProcess.start(socket: socket, in: dir)
         #expect(next.stderr.contains("removed a stale socket"))
         let client = try SocketClient(path: socket)
-        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        try client.hello()
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
@@ -149,7 +149,7 @@ struct DaemonServiceTests {
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess.start(socket: socket, in: dir)
         let client = try SocketClient(path: socket)
-        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        try client.hello()
         // Requests already sent are answered before the connection closes.
         client.send(#"{"id":1,"op":"ping"}"# + "\n" + #"{"id":2,"op":"ping"}"# + "\n")
         #expect(client.readLine().map { object($0)["id"] as? Int } == 1)
@@ -178,7 +178,7 @@ struct DaemonServiceTests {
         let pings = Array(String(repeating: #"{"id":1,"op":"ping"}"# + "\n", count: 20_000).utf8)
         _ = pings.withUnsafeBytes { send(stubborn.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         let other = try SocketClient(path: socket)
-        #expect(object(try other.request(helloLine))["ok"] as? Bool == true)
+        try other.hello()
 
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
@@ -199,10 +199,9 @@ struct DaemonServiceTests {
         #expect(DaemonHarness.eventually { mode(socket).map { $0 & S_IFMT } == S_IFSOCK })
         // The first connection starts the daemon on the socket systemd-socket-activate bound.
         let client = try SocketClient(path: socket)
-        let hello = object(try client.request(helloLine))
-        #expect(hello["ok"] as? Bool == true)
+        try client.hello()
         #expect(try activator.waitUntilListening() == socket)
-        #expect(object(try SocketClient(path: socket).request(helloLine))["ok"] as? Bool == true)
+        try SocketClient(path: socket).hello()
 
         client.close()
         activator.signal(SIGTERM)
@@ -238,7 +237,7 @@ struct DaemonServiceTests {
         let text = String(decoding: message[0..<max(n, 0)], as: UTF8.self)
         #expect(text.split(separator: "\n").contains("READY=1"))
         // Ready means connectable.
-        #expect(object(try SocketClient(path: socketPath).request(helloLine))["ok"] as? Bool == true)
+        try SocketClient(path: socketPath).hello()
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
     }
@@ -278,6 +277,6 @@ struct DaemonServiceTests {
         #expect(lines.first.map { object($0)["id"] is NSNull } == true)
         #expect(daemon.stderr.contains("connection refused"))
         // Its owner still gets in.
-        #expect(object(try SocketClient(path: socket).request(helloLine))["ok"] as? Bool == true)
+        try SocketClient(path: socket).hello()
     }
 }

@@ -23,7 +23,7 @@ struct DaemonSessionTests {
         let limit = 64
         let daemon = try DaemonProcess.start(socket: socket, ["--max-frame-bytes", "\(limit)"], in: dir)
         let client = try SocketClient(path: socket)
-        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        try client.hello()
 
         // Exactly at the limit is fine; one byte over is not.
         let ping = #"{"id":1,"op":"ping"}"#
@@ -52,7 +52,7 @@ struct DaemonSessionTests {
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess.start(socket: socket, in: dir)
         let client = try SocketClient(path: socket)
-        #expect(object(try client.request(helloLine))["ok"] as? Bool == true)
+        try client.hello()
         let title = String(repeating: "t", count: 3 << 20)
         client.send(#"{"id":5,"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":""# + title + "\"}}\n")
         #expect(errorCode(client.readLine() ?? "") == "frame_too_large")
@@ -162,8 +162,7 @@ struct DaemonSessionTests {
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess.start(socket: socket, in: dir)
         let first = try SocketClient(path: socket)
-        let hello = object(try first.request(helloLine))["result"] as? [String: Any]
-        let session = try #require(hello?["session"] as? String)
+        let session = try first.hello()
         #expect(session.hasSuffix("-\(daemon.pid)"))
         first.send(
             [
@@ -176,7 +175,7 @@ struct DaemonSessionTests {
         #expect(object(frames[2])["seq"] as? Int == 1)
         first.close()  // the event was never acked
 
-        let resume = #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":0}}"#
+        let resume = resumeLine(session, ack: 0)
         let second = try SocketClient(path: socket)
         let resumed = object(try second.request(resume))["result"] as? [String: Any]
         #expect(resumed?["resumed"] as? Bool == true)
@@ -189,7 +188,7 @@ struct DaemonSessionTests {
 
         // A third connection takes the session over from the second, which is told and closed.
         let third = try SocketClient(path: socket)
-        let taken = object(try third.request(resume.replacingOccurrences(of: #""ack":0"#, with: #""ack":1"#)))
+        let taken = object(try third.request(resumeLine(session, ack: 1)))
         #expect((taken["result"] as? [String: Any])?["resumed"] as? Bool == true)
         let rest = second.readUntilClosed()
         #expect(rest.map(errorCode) == ["session_taken_over"])
@@ -204,9 +203,7 @@ struct DaemonSessionTests {
         let socket = dir.file("bridged.sock")
         let first = try DaemonProcess.start(socket: socket, in: dir)
         let client = try SocketClient(path: socket)
-        let session = try #require(
-            (object(try client.request(helloLine))["result"] as? [String: Any])?["session"] as? String
-        )
+        let session = try client.hello()
         let created = try client.request(
             #"{"id":1,"op":"create","tag":7,"component":"View","props":{"testID":"kept"}}"#
         )
@@ -216,7 +213,7 @@ struct DaemonSessionTests {
         #expect(first.waitForExit() == 0)
         #expect(access(dir.file("bridged.state"), F_OK) == 0)
 
-        let resume = #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":0}}"#
+        let resume = resumeLine(session, ack: 0)
         let second = try DaemonProcess.start(socket: socket, in: dir)
         let again = try SocketClient(path: socket)
         #expect((object(try again.request(resume))["result"] as? [String: Any])?["resumed"] as? Bool == true)
@@ -276,7 +273,7 @@ struct DaemonSessionTests {
         let flooder = try SocketClient(path: socket)
         // Each 27-byte inspect is answered with ~8 KiB: unbounded, the answers would take hundreds of MiB.
         let title = String(repeating: "w", count: 8192)
-        #expect(object(try flooder.request(helloLine))["ok"] as? Bool == true)
+        try flooder.hello()
         let created = try flooder.request(
             #"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":""# + title + "\"}}"
         )
@@ -314,7 +311,7 @@ struct DaemonSessionTests {
 
         // Another client is served meanwhile.
         let other = try SocketClient(path: socket)
-        #expect(object(try other.request(helloLine))["ok"] as? Bool == true)
+        try other.hello()
         #expect(object(try other.request(#"{"id":1,"op":"ping"}"#))["id"] as? Int == 1)
 
         // On SIGTERM the flooder, reading at last, gets answers in order, each whole, until the daemon closes
@@ -391,8 +388,7 @@ struct DaemonSessionTests {
         let records = dir.file("records")
         let daemon = try DaemonProcess.start(socket: socket, ["--record", records], in: dir)
         let first = try SocketClient(path: socket)
-        let hello = object(try first.request(helloLine))["result"] as? [String: Any]
-        let session = try #require(hello?["session"] as? String)
+        let session = try first.hello()
         first.send(
             [
                 #"{"id":1,"op":"create","tag":1,"component":"SwiftUIButton","props":{"count":1}}"#,
@@ -411,9 +407,7 @@ struct DaemonSessionTests {
         )
 
         let second = try SocketClient(path: socket)
-        let resumed = object(
-            try second.request(#"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":1}}"#)
-        )
+        let resumed = object(try second.request(resumeLine(session, ack: 1)))
         #expect((resumed["result"] as? [String: Any])?["resumed"] as? Bool == true)
         #expect(object(second.readLine() ?? "")["seq"] as? Int == 2)
         #expect(object(try second.request(#"{"id":5,"op":"ack","seq":2}"#))["ok"] as? Bool == true)
