@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openSocket } from '../lib/spawn.js';
+import { connect } from '../index.js';
 
 /** The daemon under test: $BRIDGED_BIN, else ../.build/debug/bridged relative to js-client. */
 export const BRIDGED_BIN =
@@ -118,6 +119,18 @@ export async function startDaemon(args = []) {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A daemon and one Bridge connected to it, for the tests of a file: `({ daemon, bridge } = await …)`. */
+export async function startDaemonWithBridge(args = []) {
+  const daemon = await startDaemon(args);
+  return { daemon, bridge: await connect({ socket: daemon.socket }) };
+}
+
+/** Closes what startDaemonWithBridge() opened (either may be missing if before() failed). */
+export async function stopDaemonWithBridge({ daemon, bridge }) {
+  await bridge?.close();
+  await daemon?.stop();
 }
 
 /** A recorder of handler calls. */

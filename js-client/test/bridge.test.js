@@ -2,20 +2,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bridge, BridgeError, View, connect, defaultSocketPath, VERSION } from '../index.js';
-import { startDaemon } from '../test-support/daemon.js';
+import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 
 let daemon;
 let bridge;
 
-before(async () => {
-  daemon = await startDaemon();
-  bridge = await connect({ socket: daemon.socket });
-});
-
-after(async () => {
-  await bridge?.close();
-  await daemon?.stop();
-});
+before(async () => ({ daemon, bridge } = await startDaemonWithBridge()));
+after(() => stopDaemonWithBridge({ daemon, bridge }));
 
 describe('connect', () => {
   test('performs hello and exposes its result', () => {

@@ -1,21 +1,14 @@
 // Error codes as BridgeErrors.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BridgeError, ClientErrorCodes, ErrorCodes, connect } from '../index.js';
-import { startDaemon } from '../test-support/daemon.js';
+import { BridgeError, ClientErrorCodes, ErrorCodes } from '../index.js';
+import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 
 let daemon;
 let bridge;
 
-before(async () => {
-  daemon = await startDaemon();
-  bridge = await connect({ socket: daemon.socket });
-});
-
-after(async () => {
-  await bridge?.close();
-  await daemon?.stop();
-});
+before(async () => ({ daemon, bridge } = await startDaemonWithBridge()));
+after(() => stopDaemonWithBridge({ daemon, bridge }));
 
 describe('error codes', () => {
   test('the constants mirror protocol.md', () => {

@@ -1,21 +1,14 @@
 // bridge.transaction(): one atomic batch; commit and rollback.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BridgeError, Transaction, connect } from '../index.js';
-import { startDaemon } from '../test-support/daemon.js';
+import { BridgeError, Transaction } from '../index.js';
+import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 
 let daemon;
 let bridge;
 
-before(async () => {
-  daemon = await startDaemon();
-  bridge = await connect({ socket: daemon.socket });
-});
-
-after(async () => {
-  await bridge?.close();
-  await daemon?.stop();
-});
+before(async () => ({ daemon, bridge } = await startDaemonWithBridge()));
+after(() => stopDaemonWithBridge({ daemon, bridge }));
 
 describe('transactions', () => {
   test('commit: views, handler props, updates and commands in one batch', async () => {
