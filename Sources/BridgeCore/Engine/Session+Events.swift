@@ -85,28 +85,29 @@ extension Session {
     }
 
     /// Writes an event frame with its listener path, or nothing when no listener is on the path.
+    ///
+    /// One walk from the target up collects the views that listen (one lookup each); the path is then their
+    /// capture entries from the root down, and their bubble entries from the target up.
     func writeEvent(_ pending: PendingEvent, into out: inout [UInt8]) {
         let target = pending.view
         guard target.isMounted else { return }
         let name = pending.event.name
-        var path: [(tag: Int, capture: Bool)] = []
+        var listening = listenerScratch
+        listenerScratch = []
+        defer {
+            listening.removeAll(keepingCapacity: true)
+            listenerScratch = listening
+        }
         if pending.event.bubbles {
-            var chain: [ViewProxy] = []
             var node: ViewProxy? = target
             while let current = node {
-                chain.append(current)
+                if let phases = current.listeners[name] { listening.append((current.tag, phases)) }
                 node = current.parent
             }
-            for view in chain.reversed() where view.listeners[name]?.contains(.capture) == true {
-                path.append((view.tag, true))
-            }
-            for view in chain where view.listeners[name]?.contains(.bubble) == true {
-                path.append((view.tag, false))
-            }
-        } else if target.listeners[name]?.contains(.bubble) == true {
-            path.append((target.tag, false))
+        } else if let phases = target.listeners[name], phases.contains(.bubble) {
+            listening.append((target.tag, .bubble))
         }
-        guard !path.isEmpty else { return }
+        guard !listening.isEmpty else { return }
         seq += 1
         let start = out.count
         JSONWriter.append(to: &out) { w in
@@ -119,11 +120,23 @@ extension Session {
             w.raw(#","payload":"#)
             w.payload(pending.payload)
             w.raw(#","path":"#)
-            w.array(path) { w, entry in
+            w.raw("[")
+            var first = true
+            for (tag, phases) in listening.reversed() where phases.contains(.capture) {
+                if !first { w.comma() }
+                first = false
                 w.raw(#"{"tag":"#)
-                w.int(entry.tag)
-                w.raw(entry.capture ? #","phase":"capture"}"# : #","phase":"bubble"}"#)
+                w.int(tag)
+                w.raw(#","phase":"capture"}"#)
             }
+            for (tag, phases) in listening where phases.contains(.bubble) {
+                if !first { w.comma() }
+                first = false
+                w.raw(#"{"tag":"#)
+                w.int(tag)
+                w.raw(#","phase":"bubble"}"#)
+            }
+            w.raw("]")
             w.raw("}\n")
         }
         retain(seq: seq, frame: out[start...])

@@ -30,6 +30,8 @@ public final class Session: @unchecked Sendable {
     var touched: [(view: ViewProxy, neededRender: Bool)] = []
     /// Reused by `update` for the converted props.
     var convertedScratch: [PropChange] = []
+    /// Reused by `writeEvent` for the listening views on an event's way.
+    var listenerScratch: [(tag: Int, phases: ListenerPhases)] = []
     /// Subtrees deleted by the current request; torn down once it succeeds.
     var deletedRoots: [ViewProxy] = []
     /// Inside a batch: how to undo each change made so far, in order.
