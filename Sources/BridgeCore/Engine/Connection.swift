@@ -42,15 +42,12 @@ public final class Connection: @unchecked Sendable {
     public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> Session.LineKind {
         guard !isTakenOver else { return .object }
         return Session.withRequest(line: line, into: &out) { request, out in
-            if let resume = request[field: "resume"], request[field: "op"]?.isString("hello") == true {
-                self.resume(request: request, resume: resume, into: &out)
-                return
-            }
             let session = self.session
-            session.gate.withLock { _ in
-                guard !isTakenOver else { return }
-                session.handle(request: request, into: &out)
+            let handled = session.gate.withLock { _ in
+                isTakenOver ? .answered : session.handle(request: request, into: &out)
             }
+            // Outside the gate: resuming may take this very session, or another one's gate.
+            if handled == .resumeRequested { resume(request: request, into: &out) }
         }
     }
 
@@ -67,13 +64,10 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// `hello {protocol: 1, resume: {session, ack}}`.
-    private func resume(request: JSONRef, resume: JSONRef, into out: inout [UInt8]) {
-        guard let id = Session.requestID(of: request, into: &out) else { return }
-        guard let version = request[field: "protocol"], version.integer == Int64(Engine.protocolVersion) else {
-            // Let the session answer the bad or missing protocol exactly as for a plain hello.
-            session.gate.withLock { _ in session.handle(request: request, into: &out) }
-            return
-        }
+    ///
+    /// The session has checked the request (its id, the protocol) and left the answer to the connection.
+    private func resume(request: JSONRef, into out: inout [UInt8]) {
+        guard let id = Session.requestID(of: request, into: &out), let resume = request[field: "resume"] else { return }
         guard resume.isObject, let wanted = resume[field: "session"]?.string,
             let ackValue = resume[field: "ack"], let ack = ackValue.integer, ack >= 0
         else {

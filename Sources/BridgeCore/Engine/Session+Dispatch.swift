@@ -62,6 +62,11 @@ extension Session {
             )
         }
         _ = try request.optionalString("client")
+        if request.json[field: "resume"] != nil {
+            // Moving to another session is the connection's business: it answers this hello itself.
+            resumeRequested = true
+            return
+        }
         greeted = true
         writeHelloResult(resumed: nil, reason: nil, into: &result)
     }

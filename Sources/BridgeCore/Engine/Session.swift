@@ -28,6 +28,8 @@ public final class Session: @unchecked Sendable {
     var pendingEvents: [PendingEvent] = []
     /// Inside a batch: the views it changed, with whether each needed a render before the batch.
     var touched: [(view: ViewProxy, neededRender: Bool)] = []
+    /// Set by a valid `hello` with `resume`, which the ``Connection`` answers (it may change the session).
+    var resumeRequested = false
     /// Reused by `update` for the converted props.
     var convertedScratch: [PropChange] = []
     /// Reused by `writeEvent` for the listening views on an event's way.
@@ -75,7 +77,18 @@ public final class Session: @unchecked Sendable {
     /// Handles one line (without its `\n`; a trailing `\r` is ignored) and appends the frames to write.
     @discardableResult
     public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> LineKind {
-        Session.withRequest(line: line, into: &out) { request, out in handle(request: request, into: &out) }
+        Session.withRequest(line: line, into: &out) { request, out in
+            if handle(request: request, into: &out) == .resumeRequested {
+                // A session on its own (no connection, no session table) has nothing to resume from.
+                greeted = true
+                guard let id = Session.requestID(of: request, into: &out) else { return }
+                Session.writeResponsePrefix(id: id, into: &out)
+                JSONWriter.append(to: &out) { w in
+                    writeHelloResult(resumed: false, reason: "unknown_session", into: &w)
+                    w.raw("}\n")
+                }
+            }
+        }
     }
 
     /// Parses a line and calls `body` with the request object; a line that is not one is answered here
@@ -131,8 +144,17 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    func handle(request: JSONRef, into out: inout [UInt8]) {
-        guard let id = Session.requestID(of: request, into: &out) else { return }
+    /// What ``handle(request:into:)`` did with a request.
+    enum Handled {
+        /// Answered (with its result or an error).
+        case answered
+        /// A valid `hello` with `resume`: nothing written; the connection answers it.
+        case resumeRequested
+    }
+
+    @discardableResult
+    func handle(request: JSONRef, into out: inout [UInt8]) -> Handled {
+        guard let id = Session.requestID(of: request, into: &out) else { return .answered }
         result.bytes.removeAll(keepingCapacity: true)
         do throws(BridgeError) {
             guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
@@ -144,12 +166,17 @@ public final class Session: @unchecked Sendable {
         } catch {
             rollback()
             Session.writeError(error, id: id, into: &out)
-            return
+            return .answered
+        }
+        if resumeRequested {
+            resumeRequested = false
+            return .resumeRequested
         }
         commit(into: &out)
         Session.writeResponsePrefix(id: id, into: &out)
         out.append(contentsOf: result.bytes)
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+        return .answered
     }
 
     /// Makes the request's changes final: writes its events, renders what changed, frees deleted views.
