@@ -51,10 +51,26 @@ struct ReplayTests {
 
     @Test func sessionIdAndServerAreNormalised() throws {
         let original = try Self.text("hello-handshake.jsonl")
-        let renamed = original.replacingOccurrences(of: #""session":"record""#, with: #""session":"s-42""#)
-            .replacingOccurrences(of: #""server":"bridged/0.1.0""#, with: #""server":"bridged/9.9.9""#)
-        #expect(renamed != original)
-        #expect(Replayer().replay(renamed).difference == nil)
+        let renamedSession = original.replacingOccurrences(of: #""session":"s1""#, with: #""session":"s-42""#)
+        let renamedServer = original.replacingOccurrences(
+            of: #""server":"bridged/0.1.0""#,
+            with: #""server":"bridged/9.9.9""#
+        )
+        #expect(renamedSession != original)
+        #expect(renamedServer != original)
+        #expect(Replayer().replay(renamedSession).difference == nil)
+        #expect(Replayer().replay(renamedServer).difference == nil)
+    }
+
+    /// A keep-alive line gets no response, so it must not shift which request each response answers
+    /// (normalising a hello response depends on knowing it is one).
+    @Test func aKeepAliveDoesNotShiftResponses() throws {
+        let original = try Self.text("hello-handshake.jsonl")
+            .replacingOccurrences(of: #""session":"s1""#, with: #""session":"elsewhere""#)
+        let hello = #"{"dir":"in","frame":{"id":4,"op":"hello","protocol":1,"client":"corpus"}}"#
+        let withKeepAlive = original.replacingOccurrences(of: hello, with: #"{"dir":"in","raw":"\r"}"# + "\n" + hello)
+        #expect(withKeepAlive != original)
+        #expect(Replayer().replay(withKeepAlive).difference == nil)
     }
 
     /// What the corpus covers: every op and every error code the engine can produce.

@@ -58,6 +58,10 @@ public struct Replayer: Sendable {
         var nextOp = 0
         var matched = 0
         var lineNumber = 0
+        /// The outcome when the recording and the replay part at the current line.
+        func differ(expected: String, got: String) -> Outcome {
+            Outcome(difference: .init(line: lineNumber, expected: expected, got: got), framesMatched: matched)
+        }
         for line in lines {
             lineNumber += 1
             if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
@@ -65,10 +69,7 @@ public struct Replayer: Sendable {
             do {
                 record = try JSONDocument(parsing: line)
             } catch {
-                return Outcome(
-                    difference: .init(line: lineNumber, expected: "a record", got: "bad JSON: \(error)"),
-                    framesMatched: matched
-                )
+                return differ(expected: "a record", got: "bad JSON: \(error)")
             }
             let dir = record.root["dir"]
             if dir?.isString("meta") == true, record.root["connection"]?.isString("closed") == true {
@@ -86,28 +87,20 @@ public struct Replayer: Sendable {
                 } else if let raw = record.root["raw"]?.string {
                     input = raw
                 } else {
-                    return Outcome(
-                        difference: .init(line: lineNumber, expected: "an in record with frame or raw", got: line),
-                        framesMatched: matched
-                    )
+                    return differ(expected: "an in record with frame or raw", got: line)
                 }
                 let frames = connection.handle(line: input)
-                if !frames.isEmpty || !input.isEmpty { producedOps.append(op) }
+                // Every line but a keep-alive is answered, so frames come exactly when a response does.
+                if !frames.isEmpty { producedOps.append(op) }
                 produced.append(contentsOf: frames)
             } else if dir?.isString("out") == true, let expected = record.root["frame"] {
                 guard next < produced.count else {
-                    return Outcome(
-                        difference: .init(line: lineNumber, expected: expected.compactText, got: "no frame"),
-                        framesMatched: matched
-                    )
+                    return differ(expected: expected.compactText, got: "no frame")
                 }
                 let got = produced[next]
                 next += 1
                 guard let gotDocument = try? JSONDocument(parsing: got) else {
-                    return Outcome(
-                        difference: .init(line: lineNumber, expected: expected.compactText, got: got),
-                        framesMatched: matched
-                    )
+                    return differ(expected: expected.compactText, got: got)
                 }
                 var op: String?
                 if gotDocument.root["ok"] != nil {
@@ -122,25 +115,17 @@ public struct Replayer: Sendable {
                 let left = Replayer.normalised(expected, op: op)
                 let right = Replayer.normalised(gotDocument.root, op: op)
                 guard left.root.isEqual(to: right.root) else {
-                    return Outcome(
-                        difference: .init(line: lineNumber, expected: expected.compactText, got: got),
-                        framesMatched: matched
-                    )
+                    return differ(expected: expected.compactText, got: got)
                 }
                 matched += 1
             } else if dir?.isString("out") == true {
-                return Outcome(
-                    difference: .init(line: lineNumber, expected: "an out record with a frame", got: line),
-                    framesMatched: matched
-                )
+                return differ(expected: "an out record with a frame", got: line)
             }
             // Records of any other kind (meta, or future ones) are not frames.
         }
         if next < produced.count {
-            return Outcome(
-                difference: .init(line: lineNumber + 1, expected: "end of recording", got: produced[next]),
-                framesMatched: matched
-            )
+            lineNumber += 1
+            return differ(expected: "end of recording", got: produced[next])
         }
         return Outcome(difference: nil, framesMatched: matched)
     }
