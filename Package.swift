@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bridged", targets: ["bridged"]),
+        .library(name: "BridgeServer", targets: ["BridgeServer"]),
         .library(name: "BridgeCore", targets: ["BridgeCore"]),
         .library(name: "PropStore", targets: ["PropStore"]),
     ],
@@ -24,10 +25,11 @@ let package = Package(
         ),
         .target(name: "PropStore"),
         .target(name: "BridgeCore", dependencies: ["PropStore", "CJansson"]),
-        .executableTarget(
-            name: "bridged",
+        .target(
+            name: "BridgeServer",
             dependencies: [
                 "BridgeCore",
+                "PropStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -36,6 +38,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .executableTarget(name: "bridged", dependencies: ["BridgeServer", "PropStore"]),
         .executableTarget(name: "EngineBench", dependencies: ["BridgeCore"], path: "bench/EngineBench"),
         .executableTarget(name: "FuzzEngine", dependencies: ["BridgeCore"], path: "Tests/Fuzz/FuzzEngine"),
         .testTarget(

@@ -29,7 +29,7 @@ struct Record: ParsableCommand {
         var configuration = Engine.Configuration()
         if let maxViews { configuration.maxViewsPerSession = maxViews }
         if let maxBatchOps { configuration.maxOpsPerBatch = maxBatchOps }
-        let engine = Engine(configuration: configuration)
+        let engine = Engine(registry: BridgedCommand.registry, configuration: configuration)
         var connection = engine.connect()
         defer { connection.close() }
         var out = SessionRecord.meta(configuration)

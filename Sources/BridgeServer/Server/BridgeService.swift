@@ -14,7 +14,7 @@ import Glibc
 ///
 /// A `Service`: it runs until graceful shutdown (SIGTERM, SIGINT), then stops accepting, lets every connection
 /// answer what it has read and flush (``ConnectionHandler``), and returns once all connections are closed.
-struct BridgeServer: Service {
+struct BridgeService: Service {
     /// Where to listen.
     enum Listener: Sendable {
         /// Bind a new socket at this path (its directory already prepared, the stale socket removed).
@@ -134,11 +134,11 @@ final class Once: Sendable {
     func first() -> Bool { !done.exchange(true, ordering: .relaxed) }
 }
 
-extension BridgeServer: CustomStringConvertible {
+extension BridgeService: CustomStringConvertible {
     var description: String {
         switch listener {
-        case .path(let path): "BridgeServer(\(path))"
-        case .inherited(let descriptor): "BridgeServer(inherited fd \(descriptor))"
+        case .path(let path): "BridgeService(\(path))"
+        case .inherited(let descriptor): "BridgeService(inherited fd \(descriptor))"
         }
     }
 }

@@ -67,7 +67,7 @@ struct Serve: AsyncParsableCommand {
 
         if let record { try prepareRecordingDirectory(record) }
 
-        let listener: BridgeServer.Listener
+        let listener: BridgeService.Listener
         var socketFile: SocketLocation?
         var lock: InstanceLock?
         var state: StateFile?
@@ -100,10 +100,10 @@ struct Serve: AsyncParsableCommand {
         var engineConfiguration = Engine.Configuration()
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
         engineConfiguration.eventBuffer = eventBuffer
-        let engine = Engine(configuration: engineConfiguration, clock: monotonicNanoseconds, sessionID: sessionName)
+        let engine = Engine(registry: BridgedCommand.registry, configuration: engineConfiguration, clock: monotonicNanoseconds, sessionID: sessionName)
         // Sessions saved by the last clean stop can be resumed (the file is read once, then removed).
         state?.load(into: engine, logger: logger)
-        let server = BridgeServer(
+        let server = BridgeService(
             listener: listener,
             engine: engine,
             connection: .init(

@@ -12,7 +12,7 @@ struct Replay: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        let replayer = Replayer()
+        let replayer = Replayer(registry: BridgedCommand.registry)
         var passed = 0
         var failed = 0
         for file in files {

@@ -18,7 +18,7 @@ struct SocketLocation: Sendable {
 
     /// The directory that holds the socket.
     var directory: String {
-        bridged.directory(of: path)
+        BridgeServer.directory(of: path)
     }
 
     /// Resolves the socket path from the option and the environment, and checks its length.
