@@ -26,6 +26,16 @@ static inline json_t *cj_integer(long long value) { return json_integer((json_in
 
 /* Decoding flags used by the bridge: reject duplicate keys, allow \u0000 in strings, any top-level value. */
 static inline size_t cj_decode_flags(void) { return JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL | JSON_DECODE_ANY; }
+/* The same, with every integer decoded as a real: the second reading of a line whose integers overflow. */
+static inline size_t cj_decode_flags_int_as_real(void) { return cj_decode_flags() | JSON_DECODE_INT_AS_REAL; }
+/* Why a load failed (json_error_code is an inline function Swift may not see). */
+static inline int cj_error_code(const json_error_t *error) { return (int)json_error_code(error); }
+static inline int cj_error_stack_overflow(void) { return json_error_stack_overflow; }
+static inline int cj_error_numeric_overflow(void) { return json_error_numeric_overflow; }
+static inline int cj_error_null_byte_in_key(void) { return json_error_null_byte_in_key; }
+static inline int cj_error_duplicate_key(void) { return json_error_duplicate_key; }
+static inline int cj_error_out_of_memory(void) { return json_error_out_of_memory; }
+
 /* Encoding flags: compact, any top-level value, keep insertion order. */
 static inline size_t cj_encode_flags(void) { return JSON_COMPACT | JSON_ENCODE_ANY | JSON_PRESERVE_ORDER; }
 

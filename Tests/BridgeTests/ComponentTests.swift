@@ -43,7 +43,10 @@ struct ComponentTests {
         let client = Client(engine: try engine(), hello: false)
         let hello = client.send(#"{"op":"hello","protocol":1}"#).response
         #expect(field(hello, "result.components.Gauge.props.level") == #"{"default":0.5,"type":"double"}"#)
-        #expect(field(hello, "result.components.Gauge.commands.drain") == #"{"args":["double"]}"#)
+        #expect(
+            field(hello, "result.components.Gauge.commands.drain")
+                == #"{"args":["double"],"params":[{"name":"arg0","type":"double"}]}"#
+        )
         client.send(#"{"op":"create","tag":1,"component":"View"}"#)
         client.send(#"{"op":"create","tag":2,"component":"Gauge","parent":1}"#)
         client.send(#"{"op":"subscribe","tag":1,"event":"valueChange"}"#)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Prop type conversion")
 struct PropTypeTests {
-    static let accepted: [(PropType, RawValue, PropValue)] = [
+    static let accepted: [(PropType, JSONValue, PropValue)] = [
         (.int, .int(5), .int(5)),
         (.int, .int(Int64.max), .int(Int.max)),
         (.int, .int(Int64.min), .int(Int.min)),
@@ -27,23 +27,23 @@ struct PropTypeTests {
     ]
 
     @Test("accepts", arguments: accepted)
-    func accepts(type: PropType, raw: RawValue, expected: PropValue) {
+    func accepts(type: PropType, raw: JSONValue, expected: PropValue) {
         #expect(type.convert(raw) == .success(expected))
     }
 
-    static let refused: [(PropType, RawValue)] = [
+    static let refused: [(PropType, JSONValue)] = [
         (.int, .string("5")),
         (.int, .double(1.5)),
         (.int, .bool(true)),
         (.int, .double(9.223372036854775808e18)),
         (.int, .double(1e300)),
-        (.int, .array(json: "[1]")),
+        (.int, [1]),
         (.double, .string("1.5")),
         (.double, .bool(false)),
         (.bool, .int(1)),
         (.bool, .string("true")),
         (.string, .int(5)),
-        (.string, .object(json: "{}")),
+        (.string, .object([])),
         (.enumeration(["never", "always"]), .string("sometimes")),
         (.enumeration(["never", "always"]), .int(0)),
         (.color, .string("red")),
@@ -55,12 +55,12 @@ struct PropTypeTests {
     ]
 
     @Test("refuses", arguments: refused)
-    func refuses(type: PropType, raw: RawValue) {
+    func refuses(type: PropType, raw: JSONValue) {
         #expect(throws: PropConversionError.self) { try type.convert(raw).get() }
     }
 
     @Test func messageReadsLikeReactNative() throws {
-        let failure = PropType.int.convert(.string("abc"))
+        let failure = PropType.int.convert(JSONValue.string("abc"))
         guard case .failure(let error) = failure else {
             Issue.record("expected a failure")
             return

@@ -14,13 +14,16 @@ struct ProtocolTests {
         #expect(field(hello, "result.components.SwiftUIButton.props.count") == #"{"default":0,"type":"int"}"#)
         #expect(
             field(hello, "result.components.SwiftUIButton.events.countChange")
-                == #"{"bubbles":true,"registrationNames":{"bubbled":"onCountChange","captured":"onCountChangeCapture"}}"#
+                == #"{"bubbles":true,"payload":{"count":{"default":null,"optional":false,"type":"int"}},"registrationNames":{"bubbled":"onCountChange","captured":"onCountChangeCapture"}}"#
         )
         #expect(
             field(hello, "result.components.TextField.events.commit")
-                == #"{"bubbles":false,"registrationName":"onCommit"}"#
+                == #"{"bubbles":false,"payload":{"text":{"default":null,"optional":false,"type":"string"}},"registrationName":"onCommit"}"#
         )
-        #expect(field(hello, "result.components.TextField.commands.type") == #"{"args":["string"]}"#)
+        #expect(
+            field(hello, "result.components.TextField.commands.type")
+                == #"{"args":["string"],"params":[{"name":"text","type":"string"}]}"#
+        )
         #expect(
             field(hello, "result.components.TextField.props.clearButtonMode")
                 == #"{"default":"whileEditing","type":"enum","values":["never","whileEditing","unlessEditing","always"]}"#
@@ -33,7 +36,8 @@ struct ProtocolTests {
         "lines that are not JSON objects",
         arguments: [
             ("not json", "bad_json"),
-            (#"{"op":"ping","op":"ping"}"#, "bad_json"),
+            // Valid JSON that the reader refuses is never bad_json: duplicate keys are a bad request.
+            (#"{"op":"ping","op":"ping"}"#, "bad_request"),
             ("{\"op\":\"ping\",\"x\":\"\u{FFFD}\"", "bad_json"),
             ("[1,2]", "bad_request"),
             ("42", "bad_request"),

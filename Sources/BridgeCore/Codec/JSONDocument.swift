@@ -9,8 +9,18 @@ public struct JSONDocument: ~Copyable {
     public let root: JSONRef
 
     /// Parses one JSON text: duplicate keys and invalid UTF-8 are refused, `\u0000` in strings is kept.
-    public init(parsing bytes: UnsafeRawBufferPointer) throws(JSONParseError) {
-        self.root = JSONRef(try Self.load(bytes))
+    ///
+    /// With `integersAsReals`, every integer is read as a real and integral reals within the 64-bit range are
+    /// turned back into integers: how a text whose integers overflow 64 bits is read (the overflowing ones stay
+    /// reals, and conversion refuses them where an integer is wanted).
+    public init(parsing bytes: UnsafeRawBufferPointer, integersAsReals: Bool = false) throws(JSONParseError) {
+        if integersAsReals {
+            let value = try Self.load(bytes, flags: cj_decode_flags_int_as_real())
+            Self.restoreIntegers(value)
+            self.root = JSONRef(value)
+        } else {
+            self.root = JSONRef(try Self.load(bytes))
+        }
     }
 
     public init(parsing text: String) throws(JSONParseError) {
@@ -26,15 +36,53 @@ public struct JSONDocument: ~Copyable {
         self.root = JSONRef(try loaded.get())
     }
 
-    private static func load(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
+    private static func load(
+        _ bytes: UnsafeRawBufferPointer,
+        flags: Int = cj_decode_flags()
+    ) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
         var error = json_error_t()
         guard let base = bytes.baseAddress,
-            let value = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, cj_decode_flags(), &error)
+            let value = json_loadb(base.assumingMemoryBound(to: CChar.self), bytes.count, flags, &error)
         else {
             if bytes.isEmpty { throw JSONParseError(message: "empty input", column: 0) }
             throw JSONParseError(error)
         }
         return value
+    }
+
+    /// Replaces every integral real within the 64-bit range below `root` with an integer, without recursion.
+    private static func restoreIntegers(_ root: UnsafeMutablePointer<json_t>) {
+        func integer(_ value: UnsafeMutablePointer<json_t>) -> UnsafeMutablePointer<json_t>? {
+            guard cj_is_real(value) != 0 else { return nil }
+            let d = json_real_value(value)
+            guard d.rounded(.towardZero) == d, d >= -9.223_372_036_854_775_808e18, d < 9.223_372_036_854_775_808e18
+            else { return nil }
+            return cj_integer(Int64(d))
+        }
+        var stack = [root]
+        while let node = stack.popLast() {
+            if cj_is_array(node) != 0 {
+                for i in 0..<json_array_size(node) {
+                    let child = json_array_get(node, i)!
+                    if let replacement = integer(child) {
+                        json_array_set_new(node, i, replacement)
+                    } else {
+                        stack.append(child)
+                    }
+                }
+            } else if cj_is_object(node) != 0 {
+                var iter = json_object_iter(node)
+                while let it = iter {
+                    let child = json_object_iter_value(it)!
+                    if let replacement = integer(child) {
+                        json_object_iter_set_new(node, it, replacement)
+                    } else {
+                        stack.append(child)
+                    }
+                    iter = json_object_iter_next(node, it)
+                }
+            }
+        }
     }
 
     /// A document holding a new reference to `value`.
@@ -52,11 +100,26 @@ public struct JSONDocument: ~Copyable {
     deinit { cj_decref(root.raw) }
 }
 
-/// Why a text is not JSON, in jansson's words, with where.
+/// Why jansson did not read a text, in its words, with where.
 public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The 1-based column (byte) where jansson stopped.
     public var column: Int
+    public var reason: Reason = .syntax
+
+    /// What kind of refusal: only `.syntax` means the text is not JSON.
+    public enum Reason: Sendable {
+        /// Not JSON (or not valid UTF-8).
+        case syntax
+        /// Nested deeper than jansson's limit (2048).
+        case tooDeep
+        /// A number outside the 64-bit integer or the double range.
+        case numberOverflow
+        /// An object key containing `\u0000`.
+        case nulInKey
+        case duplicateKey
+        case outOfMemory
+    }
 
     init(message: String, column: Int) {
         self.message = message
@@ -69,6 +132,15 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         self.init(message: text, column: Int(error.column))
+        let code = cj_error_code(&error)
+        switch code {
+        case cj_error_stack_overflow(): reason = .tooDeep
+        case cj_error_numeric_overflow(): reason = .numberOverflow
+        case cj_error_null_byte_in_key(): reason = .nulInKey
+        case cj_error_duplicate_key(): reason = .duplicateKey
+        case cj_error_out_of_memory(): reason = .outOfMemory
+        default: reason = .syntax
+        }
     }
 
     public var description: String { "\(message) at column \(column)" }
@@ -162,9 +234,18 @@ public struct JSONRef: @unchecked Sendable {
         case JSON_INTEGER: .int(Int64(cj_integer_value(raw)))
         case JSON_REAL: .double(json_real_value(raw))
         case JSON_STRING: .string(string ?? "")
-        case JSON_ARRAY: .array(json: compactText)
-        default: .object(json: compactText)
+        case JSON_ARRAY: json_array_size(raw) > 32 ? .summary("an array of \(json_array_size(raw)) elements") : quotedText(array: true)
+        default: json_object_size(raw) > 32 ? .summary("an object of \(json_object_size(raw)) members") : quotedText(array: false)
         }
+    }
+
+    /// A small array or object as text, or a summary when its text is long (deep nesting).
+    private func quotedText(array: Bool) -> RawValue {
+        let text = compactText
+        guard text.utf8.count <= 512 else {
+            return .summary(array ? "an array of \(json_array_size(raw)) elements" : "an object of \(json_object_size(raw)) members")
+        }
+        return array ? .array(json: text) : .object(json: text)
     }
 
     /// The value as compact JSON text.
@@ -204,4 +285,45 @@ public struct JSONRef: @unchecked Sendable {
         }
         return keys
     }
+}
+
+extension JSONRef: PropSource {
+    public var sourceKind: PropSourceKind {
+        switch cj_type(raw) {
+        case JSON_OBJECT: .object
+        case JSON_ARRAY: .array
+        case JSON_STRING: .string
+        case JSON_INTEGER: .integer
+        case JSON_REAL: .real
+        case JSON_TRUE, JSON_FALSE: .bool
+        default: .null
+        }
+    }
+
+    public var boolValue: Bool { cj_is_true(raw) != 0 }
+    public var integerValue: Int64 { Int64(cj_integer_value(raw)) }
+    public var realValue: Double { json_real_value(raw) }
+    public var stringValue: String { string ?? "" }
+
+    public var elementCount: Int {
+        cj_is_array(raw) != 0 ? json_array_size(raw) : cj_is_object(raw) != 0 ? json_object_size(raw) : 0
+    }
+
+    public func element(at index: Int) -> JSONRef { JSONRef(json_array_get(raw, index)) }
+
+    public func forEachSourceMember(_ body: (String, JSONRef) -> Void) {
+        var iter = json_object_iter(raw)
+        while let it = iter {
+            let key = String(
+                decoding: UnsafeRawBufferPointer(start: json_object_iter_key(it), count: json_object_iter_key_len(it)),
+                as: UTF8.self
+            )
+            body(key, JSONRef(json_object_iter_value(it)))
+            iter = json_object_iter_next(raw, it)
+        }
+    }
+
+    public func sourceMember(_ name: String) -> JSONRef? { self[name] }
+
+    public var quoted: RawValue { rawValue }
 }

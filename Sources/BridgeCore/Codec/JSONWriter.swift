@@ -90,13 +90,80 @@ public struct JSONWriter {
 
     public mutating func comma() { bytes.append(UInt8(ascii: ",")) }
 
+    /// A 32-bit float as the shortest decimal that reads back as the same float (`0.1`).
+    public mutating func float(_ value: Float) {
+        guard value.isFinite else { return raw("null") }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
     public mutating func propValue(_ value: PropValue) {
         switch value {
+        case .null: null()
         case .int(let i): int(i)
+        case .float(let f): float(f)
         case .double(let d): double(d)
         case .bool(let b): bool(b)
         case .string(let s): string(s)
         case .color(let c): string(c.description)
+        case .point(let p):
+            raw(#"{"x":"#)
+            double(p.x)
+            raw(#","y":"#)
+            double(p.y)
+            raw("}")
+        case .edgeInsets(let e):
+            raw(#"{"top":"#)
+            double(e.top)
+            raw(#","left":"#)
+            double(e.left)
+            raw(#","bottom":"#)
+            double(e.bottom)
+            raw(#","right":"#)
+            double(e.right)
+            raw("}")
+        case .imageSource(let source):
+            raw(#"{"uri":"#)
+            string(source.uri)
+            if let width = source.width {
+                raw(#","width":"#)
+                double(width)
+            }
+            if let height = source.height {
+                raw(#","height":"#)
+                double(height)
+            }
+            if let scale = source.scale {
+                raw(#","scale":"#)
+                double(scale)
+            }
+            for member in source.extra {
+                comma()
+                string(member.name)
+                raw(":")
+                jsonValue(member.value)
+            }
+            raw("}")
+        case .dimension(let dimension):
+            if case .points(let points) = dimension { double(points) } else { string(dimension.description) }
+        case .array(let elements):
+            array(elements) { $0.propValue($1) }
+        case .object(let members):
+            object(members, key: \.name) { $0.propValue($1.value) }
+        case .json(let json):
+            jsonValue(json)
+        }
+    }
+
+    /// Any JSON value, members in their order.
+    public mutating func jsonValue(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .int(let i): int(Int(i))
+        case .double(let d): double(d)
+        case .string(let s): string(s)
+        case .array(let elements): array(elements) { $0.jsonValue($1) }
+        case .object(let members): object(members, key: \.name) { $0.jsonValue($1.value) }
         }
     }
 
@@ -107,8 +174,47 @@ public struct JSONWriter {
         case .bool(let b): bool(b)
         case .int(let i): int(Int(i))
         case .double(let d): double(d)
-        case .string(let s): string(s)
+        case .string(let s), .summary(let s): string(s)
         case .array(let json), .object(let json): bytes.append(contentsOf: json.utf8)
+        }
+    }
+
+    /// The members of a type's description, after its opening brace: `"type":"array","elements":{…}`.
+    ///
+    /// The whole type is described: enum values, array element types, object fields with their types,
+    /// optionality and defaults, so that a client can generate declarations from it.
+    public mutating func typeDescription(_ type: PropType) {
+        raw(#""type":"#)
+        string(type.name)
+        switch type {
+        case .enumeration(let values):
+            raw(#","values":"#)
+            stringArray(values)
+        case .int32Enumeration(let values):
+            raw(#","values":"#)
+            array(values) { $0.int(Int($1)) }
+        case .array(let element):
+            raw(#","elements":{"#)
+            typeDescription(element)
+            raw("}")
+        case .object(let fields):
+            raw(#","fields":"#)
+            fieldDescriptions(fields)
+        default:
+            break
+        }
+    }
+
+    /// `{"name":{"type":…,"optional":…,"default":…},…}`: the fields of an object type or an event payload.
+    public mutating func fieldDescriptions(_ fields: [PropField]) {
+        object(fields, key: \.name) { w, field in
+            w.raw("{")
+            w.typeDescription(field.type)
+            w.raw(#","optional":"#)
+            w.bool(field.isOptional)
+            w.raw(#","default":"#)
+            w.propValue(field.defaultValue)
+            w.raw("}")
         }
     }
 
@@ -176,6 +282,17 @@ extension JSONWriter {
         string(view.type.name)
         raw(#","props":"#)
         object(view.type.props, key: \.name) { $0.propValue(view.value(of: $1)) }
+    }
+
+    /// `[{"name":"scrollTo","args":[0,100,true]},…]`: a view's command log, oldest first.
+    mutating func commandLog<S: Sequence<LoggedCommand>>(_ commands: S) {
+        array(commands) { w, command in
+            w.raw(#"{"name":"#)
+            w.string(command.name)
+            w.raw(#","args":"#)
+            w.array(command.args) { $0.propValue($1) }
+            w.raw("}")
+        }
     }
 
     /// Runs `handle` on the bytes of `line` and splits the frames it wrote (each ending in a newline) into

@@ -135,11 +135,34 @@ extension Session {
             }
             w.raw(#","renders":"#)
             w.int(view.renders)
+            w.raw(#","commands":"#)
+            w.commandLog(view.commandsInOrder)
             w.raw("}")
         }
         w.raw(#","events":"#)
         w.array(retainedFrames) { $0.string(String(decoding: $1.dropLast(), as: UTF8.self)) }
         w.raw("}")
+    }
+
+    /// A view's saved command log, each call's arguments checked again against the command's parameters.
+    private func restoreCommands(_ entries: [JSONRef], of type: ComponentType, tag: Int64) throws(StateError)
+        -> [LoggedCommand]
+    {
+        var log: [LoggedCommand] = []
+        for entry in entries {
+            guard let name = entry[field: "name"]?.string, let command = type.command(named: name),
+                let given = entry[field: "args"]?.elements, given.count == command.params.count
+            else { throw StateError("session \(id): view \(tag) has a bad command log entry") }
+            var issues = PropIssues(limits: engine.configuration.propLimits)
+            var args: [PropValue] = []
+            for (value, param) in zip(given, command.params) {
+                var path = PropPath(param.name)
+                if let typed = param.type.convert(value, path: &path, into: &issues) { args.append(typed) }
+            }
+            guard issues.isEmpty else { throw StateError("session \(id): view \(tag) logged bad arguments of \(name)") }
+            log.append(LoggedCommand(name: name, args: args))
+        }
+        return log
     }
 
     func restoreViews(_ entries: [JSONRef], registry: ComponentRegistry) throws(StateError) {
@@ -177,6 +200,7 @@ extension Session {
             if let listenerError { throw listenerError }
             view.renderIfNeeded(counting: false)
             view.restore(renders: Int(entry[field: "renders"]?.integer ?? 0))
+            view.restore(commands: try restoreCommands(entry[field: "commands"]?.elements ?? [], of: type, tag: tag))
             var childTags: [Int] = []
             for child in children {
                 guard let childTag = child.integer else {

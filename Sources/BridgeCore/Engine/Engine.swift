@@ -18,6 +18,8 @@ public final class Engine: Sendable {
         public var sessionTTL: UInt64 = 60_000_000_000
         /// How many ids of expired sessions are remembered, to answer `expired` rather than `unknown_session`.
         public var expiredMemory: Int = 10_000
+        /// Nesting depth, array length and `mixed` size limits of prop values, payloads and arguments.
+        public var propLimits = PropLimits.standard
 
         public init() {}
     }
@@ -65,19 +67,18 @@ public final class Engine: Sendable {
 
     func sessionClosed() { openSessions.subtract(1, ordering: .relaxed) }
 
-    private static func describe(_ registry: ComponentRegistry) -> [UInt8] {
+    /// The `components` of the hello result: every component with the whole type of each prop, its events
+    /// with their payload types and registration names, its commands with their parameters.
+    static func describe(_ registry: ComponentRegistry) -> [UInt8] {
         var w = JSONWriter()
         w.object(registry.components, key: \.name) { w, component in
             w.raw(#"{"props":"#)
             w.object(component.props, key: \.name) { w, prop in
-                w.raw(#"{"type":"#)
-                w.string(prop.type.name)
+                w.raw("{")
+                w.typeDescription(prop.type)
                 w.raw(#","default":"#)
                 w.propValue(prop.defaultValue)
-                if case .enumeration(let values) = prop.type {
-                    w.raw(#","values":"#)
-                    w.stringArray(values)
-                }
+                if !prop.isOptional { w.raw(#","optional":false"#) }
                 w.raw("}")
             }
             w.raw(#","events":"#)
@@ -87,17 +88,27 @@ public final class Engine: Sendable {
                     w.string(event.registrationName)
                     w.raw(#","captured":"#)
                     w.string(event.captureRegistrationName)
-                    w.raw("}}")
+                    w.raw("}")
                 } else {
                     w.raw(#"{"bubbles":false,"registrationName":"#)
                     w.string(event.registrationName)
-                    w.raw("}")
                 }
+                w.raw(#","payload":"#)
+                if let payload = event.payload { w.fieldDescriptions(payload) } else { w.null() }
+                w.raw("}")
             }
             w.raw(#","commands":"#)
             w.object(component.commands, key: \.name) { w, command in
                 w.raw(#"{"args":"#)
-                w.stringArray(command.args.map(\.name))
+                w.stringArray(command.params.map(\.type.name))
+                w.raw(#","params":"#)
+                w.array(command.params) { w, param in
+                    w.raw(#"{"name":"#)
+                    w.string(param.name)
+                    w.raw(",")
+                    w.typeDescription(param.type)
+                    w.raw("}")
+                }
                 w.raw("}")
             }
             w.raw("}")

@@ -19,6 +19,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let unknownEvent = ErrorCode(rawValue: "unknown_event")
     public static let unknownCommand = ErrorCode(rawValue: "unknown_command")
     public static let invalidArgs = ErrorCode(rawValue: "invalid_args")
+    /// An event payload that does not fit the event's payload type (`emit`, or a command's own emission).
+    public static let invalidPayload = ErrorCode(rawValue: "invalid_payload")
     public static let cycle = ErrorCode(rawValue: "cycle")
     public static let batchFailed = ErrorCode(rawValue: "batch_failed")
     /// A line longer than the daemon's frame limit.
@@ -32,7 +34,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// Every code, in the order `protocol.md` lists them.
     public static let all: [ErrorCode] = [
         .badJSON, .badRequest, .unknownOp, .helloRequired, .unsupportedProtocol, .unknownComponent, .unknownTag,
-        .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .cycle, .batchFailed, .frameTooLarge,
+        .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .invalidPayload, .cycle, .batchFailed, .frameTooLarge,
         .limitExceeded, .permissionDenied, .sessionTakenOver,
     ]
 }

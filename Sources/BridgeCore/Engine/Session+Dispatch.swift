@@ -11,6 +11,8 @@ extension Session {
             try command(Request(op: "command", json: json))
         } else if op.isString("create") {
             try create(Request(op: "create", json: json))
+        } else if op.isString("emit") {
+            try emit(Request(op: "emit", json: json))
         } else if op.isString("inspect") {
             try inspect(Request(op: "inspect", json: json))
         } else if op.isString("batch") {
@@ -38,7 +40,7 @@ extension Session {
             throw BridgeError(
                 .unknownOp,
                 "unknown op '\(op.string ?? "")'; expected one of hello, create, update, setChildren, delete, "
-                    + "subscribe, unsubscribe, command, inspect, batch, ack, ping, stats"
+                    + "subscribe, unsubscribe, command, emit, inspect, batch, ack, ping, stats"
             )
         }
     }
@@ -95,6 +97,8 @@ extension Session {
         result.string(view.render)
         result.raw(#","renders":"#)
         result.int(view.renders)
+        result.raw(#","commands":"#)
+        result.commandLog(view.commandsInOrder)
         result.raw("}")
     }
 

@@ -48,39 +48,132 @@ extension Session {
             )
         }
         let given = try request.array("args", required: false) ?? []
-        guard given.count == command.args.count else {
+        guard given.count == command.params.count else {
+            let signature = command.params.map { "\($0.name): \($0.type.name)" }.joined(separator: ", ")
             throw BridgeError(
                 .invalidArgs,
-                "command: \(view.type.name).\(name) takes \(command.args.count) argument(s), got \(given.count)"
+                "command: \(view.type.name).\(name)(\(signature)) takes \(command.params.count) argument(s), got \(given.count)"
             )
         }
         var args: [PropValue] = []
-        var issues: [BridgeError.Detail] = []
-        for (i, (value, type)) in zip(given, command.args).enumerated() {
-            let raw = value.rawValue
-            switch type.convert(raw) {
-            case .success(let typed): args.append(typed)
-            case .failure(let failure):
-                issues.append(.init(arg: i, expected: failure.expected, got: raw, message: failure.message))
-            }
+        args.reserveCapacity(given.count)
+        var issues = PropIssues(limits: engine.configuration.propLimits)
+        var owners: [(prop: String?, arg: Int?)] = []
+        for (i, (value, param)) in zip(given, command.params).enumerated() {
+            var path = PropPath(param.name)
+            if let typed = param.type.convert(value, path: &path, into: &issues) { args.append(typed) }
+            while owners.count < issues.list.count { owners.append((nil, i)) }
         }
         if !issues.isEmpty {
+            let details = BridgeError.Detail.list(issues, owners: owners)
             throw BridgeError(
                 .invalidArgs,
-                "command: bad argument \(issues[0].arg!) of \(view.type.name).\(name): \(issues[0].message)",
-                details: issues
+                "command: bad argument \(details[0].arg!) of \(view.type.name).\(name): \(details[0].path): \(details[0].message)",
+                details: details
             )
         }
         let neededRender = view.needsRender
         let outcome = command.run(on: view.props, args: args)
+        // A command may emit only events it declares, with payloads of their types: otherwise it failed.
+        var events: [PendingEvent] = []
+        for emitted in outcome.emitted {
+            var problem: String?
+            if let emits = command.emits, !emits.contains(emitted.event) {
+                problem = "emitted '\(emitted.event)', which it does not declare in its emits"
+            } else if let event = view.type.event(named: emitted.event) {
+                if let payloadProblem = emitted.payload.problem(for: event) {
+                    problem = "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
+                } else {
+                    events.append(PendingEvent(view: view, event: event, payload: emitted.payload.complete(for: event)))
+                }
+            } else {
+                problem = "emitted '\(emitted.event)', which \(view.type.name) does not declare"
+            }
+            if let problem {
+                for step in outcome.undo.reversed() { step() }
+                if !neededRender { view.renderIfNeeded(counting: false) }
+                throw BridgeError(.invalidPayload, "command: \(view.type.name).\(name) \(problem)")
+            }
+        }
         if undoLog != nil && !outcome.undo.isEmpty {
             undoLog!.append(contentsOf: outcome.undo)
             touched.append((view, neededRender))
         }
-        for emitted in outcome.emitted {
-            guard let event = view.type.event(named: emitted.event) else { continue }
-            pendingEvents.append(PendingEvent(view: view, event: event, payload: emitted.payload))
+        pendingEvents.append(contentsOf: events)
+        let unlog = view.logCommand(LoggedCommand(name: name, args: args))
+        if inBatch { recordUndo(unlog) }
+        result.raw("{}")
+    }
+
+    /// `emit {tag, event, payload}`: the view emits one of its component's events as native code would (user
+    /// input, a timer), dispatched exactly as a command's events are.
+    func emit(_ request: Request) throws(BridgeError) {
+        let view = try view(try request.tag(), op: "emit")
+        let name = try request.string("event")
+        guard let event = view.type.event(named: name) else {
+            let known = view.type.events.map(\.name)
+            throw BridgeError(
+                .unknownEvent,
+                "emit: \(view.type.name) (tag \(view.tag)) does not emit '\(name)'"
+                    + (known.isEmpty ? "; it declares no events" : "; it declares \(known.joined(separator: ", "))")
+            )
         }
+        let given = request.json[field: "payload"]
+        var fields: [(name: String, value: PropValue)] = []
+        if let given, !given.isNull {
+            guard given.isObject else {
+                throw BridgeError(
+                    .invalidPayload,
+                    "emit: the payload of '\(name)' must be an object, got \(given.rawValue.typeName)"
+                )
+            }
+            if let payloadType = event.payloadType {
+                if event.payload?.isEmpty == true && given.elementCount > 0 {
+                    throw BridgeError(.invalidPayload, "emit: '\(name)' takes no payload")
+                }
+                var issues = PropIssues(limits: engine.configuration.propLimits)
+                var path = PropPath("")
+                guard case .object(let members)? = payloadType.convert(given, path: &path, into: &issues) else {
+                    let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
+                    let details = BridgeError.Detail.list(issues, owners: owners)
+                    throw BridgeError(
+                        .invalidPayload,
+                        "emit: bad payload for '\(name)': \(details[0].path): \(details[0].message)",
+                        details: details
+                    )
+                }
+                fields = members.map { (name: $0.name, value: $0.value) }
+            } else {
+                // An event whose payload is not declared sends any fields, as given.
+                var issues = PropIssues(limits: engine.configuration.propLimits)
+                var path = PropPath("")
+                guard case .json(.object(let members))? = PropType.mixed.convert(given, path: &path, into: &issues) else {
+                    let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
+                    throw BridgeError(
+                        .invalidPayload,
+                        "emit: bad payload for '\(name)'",
+                        details: BridgeError.Detail.list(issues, owners: owners)
+                    )
+                }
+                fields = members.map { (name: $0.name, value: .json($0.value)) }
+            }
+        } else if let payloadType = event.payloadType {
+            // No payload: every field must be optional.
+            var issues = PropIssues(limits: engine.configuration.propLimits)
+            var path = PropPath("")
+            let empty = JSONValue.object([])
+            guard case .object(let members)? = payloadType.convert(empty, path: &path, into: &issues) else {
+                let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
+                let details = BridgeError.Detail.list(issues, owners: owners)
+                throw BridgeError(
+                    .invalidPayload,
+                    "emit: '\(name)' needs a payload: \(details[0].path): \(details[0].message)",
+                    details: details
+                )
+            }
+            fields = members.map { (name: $0.name, value: $0.value) }
+        }
+        pendingEvents.append(PendingEvent(view: view, event: event, payload: EventPayload(fields: fields)))
         result.raw("{}")
     }
 

@@ -5,7 +5,7 @@ extension Session {
     typealias PropChange = (prop: ComponentType.PropDescriptor, value: PropValue)
 
     /// Checks every prop of `props` against the component into `converted`; all bad props are reported
-    /// together and nothing is converted then.
+    /// together (each with the path inside its value) and nothing is converted then.
     func convert(
         _ props: JSONRef,
         for type: ComponentType,
@@ -13,39 +13,56 @@ extension Session {
         op: StaticString,
         into converted: inout [PropChange]
     ) throws(BridgeError) {
-        var issues: [BridgeError.Detail] = []
-        try props.forEachMember { (name, value) throws(BridgeError) in
+        var issues = PropIssues(limits: engine.configuration.propLimits)
+        var owners: [(prop: String?, arg: Int?)] = []
+        props.forEachSourceMember { name, value in
             guard let prop = type.prop(named: name) else {
                 let known = type.props.map(\.name).joined(separator: ", ")
-                issues.append(
-                    .init(
-                        prop: name,
+                issues.add(
+                    PropIssue(
+                        path: name,
                         expected: "one of \(known)",
                         got: value.rawValue,
                         message: "\(type.name) has no prop '\(name)'"
                     )
                 )
+                if owners.count < issues.list.count { owners.append((name, nil)) }
+                return
+            }
+            if let typed = Session.convertScalar(value, to: prop.type) {
+                converted.append((prop, typed))
                 return
             }
             if value.isNull {
                 converted.append((prop, prop.defaultValue))
                 return
             }
-            let raw = value.rawValue
-            switch prop.type.convert(raw) {
-            case .success(let typed): converted.append((prop, typed))
-            case .failure(let failure):
-                issues.append(.init(prop: name, expected: failure.expected, got: raw, message: failure.message))
-            }
+            var path = PropPath(name)
+            if let typed = prop.type.convert(value, path: &path, into: &issues) { converted.append((prop, typed)) }
+            while owners.count < issues.list.count { owners.append((name, nil)) }
         }
         if !issues.isEmpty {
             converted.removeAll(keepingCapacity: true)
-            let what = issues.count == 1 ? "invalid prop '\(issues[0].prop!)'" : "\(issues.count) invalid props"
+            let details = BridgeError.Detail.list(issues, owners: owners)
+            let what = issues.total == 1 ? "invalid prop '\(details[0].prop!)'" : "\(issues.total) problems"
             throw BridgeError(
                 .invalidProps,
-                "\(op): \(what) for \(type.name) (tag \(tag)): \(issues[0].message)",
-                details: issues
+                "\(op): \(what) for \(type.name) (tag \(tag)): \(details[0].path): \(details[0].message)",
+                details: details
             )
+        }
+    }
+
+    /// The hot path: a scalar of the kind its type takes, converted without the general converter.
+    @inline(__always)
+    static func convertScalar(_ value: JSONRef, to type: PropType) -> PropValue? {
+        switch (type, value.kind) {
+        case (.int, .integer): .int(Int(value.integerValue))
+        case (.double, .real): .double(value.realValue)
+        case (.double, .integer): .double(Double(value.integerValue))
+        case (.bool, .bool): .bool(value.boolValue)
+        case (.string, .string): .string(value.stringValue)
+        default: nil
         }
     }
 
@@ -54,17 +71,21 @@ extension Session {
     func apply(_ converted: [PropChange], to view: ViewProxy) {
         var first = true
         for (prop, value) in converted {
-            let old = view.value(of: prop)
-            guard old != value else { continue }
-            if first {
+            if inBatch {
+                let old = view.value(of: prop)
+                guard old != value else { continue }
                 noteChange(of: view)
+                view.setValue(value, of: prop)
+                recordUndo { view.setValue(old, of: prop) }
+            } else {
+                guard view.setValue(value, of: prop) else { continue }
+            }
+            if first {
                 first = false
             } else {
                 result.comma()
             }
-            view.setValue(value, of: prop)
             result.string(prop.name)
-            if inBatch { recordUndo { view.setValue(old, of: prop) } }
         }
     }
 

@@ -60,7 +60,8 @@ public final class Session: @unchecked Sendable {
         case keepAlive
         /// A JSON object (a request, valid or not).
         case object
-        /// Not a JSON object: answered with `bad_json` or `bad_request`.
+        /// Not a JSON object jansson reads (answered with `bad_json`, `bad_request` or `limit_exceeded`), or
+        /// one it reads only with its integers as reals: a recorder keeps it as raw text.
         case notObject
     }
 
@@ -105,16 +106,66 @@ public final class Session: @unchecked Sendable {
         do {
             document = try JSONDocument(parsing: line)
         } catch {
-            writeError(BridgeError(.badJSON, "invalid JSON: \(error)"), id: .none, into: &out)
+            guard let reread = refused(line, error, into: &out) else { return .notObject }
+            // Handled as a request, but kept as text by a recorder: its integers do not fit a JSON reader.
+            _ = withParsed(reread, into: &out, body)
             return .notObject
         }
+        return withParsed(document, into: &out, body)
+    }
+
+    private static func withParsed(
+        _ document: consuming JSONDocument,
+        into out: inout [UInt8],
+        _ body: (JSONRef, inout [UInt8]) -> Void
+    ) -> LineKind {
         let request = document.root
         guard request.isObject else {
             writeError(BridgeError(.badRequest, "a request must be a JSON object"), id: .none, into: &out)
             return .notObject
         }
         body(request, &out)
+        withExtendedLifetime(document) {}
         return .object
+    }
+
+    /// Answers a line jansson refused. Only a line that is not JSON is `bad_json`; valid JSON that jansson
+    /// cannot take is answered with the request's own `id` (read by ``JSONScanner``) and what was wrong, except
+    /// integers beyond 64 bits: the line is read again with them as reals, and returned to be handled, so that
+    /// the prop or field that holds one is named.
+    private static func refused(
+        _ line: UnsafeRawBufferPointer,
+        _ error: JSONParseError,
+        into out: inout [UInt8]
+    ) -> JSONDocument? {
+        guard error.reason != .syntax, let outline = JSONScanner.outline(line) else {
+            writeError(BridgeError(.badJSON, "invalid JSON: \(error)"), id: .none, into: &out)
+            return nil
+        }
+        if error.reason == .numberOverflow, let reread = try? JSONDocument(parsing: line, integersAsReals: true) {
+            return reread
+        }
+        let id = outline.isObject ? outline.id : .none
+        let failure: BridgeError
+        switch error.reason {
+        case .tooDeep:
+            failure = BridgeError(
+                .limitExceeded,
+                "the request nests arrays and objects deeper than 2048 levels, the JSON reader's limit"
+            )
+        case .outOfMemory:
+            failure = BridgeError(.limitExceeded, "the request is too large to read")
+        case .numberOverflow:
+            failure = BridgeError(.badRequest, "a number is outside the range of a double (\(error))")
+        case .nulInKey:
+            failure = BridgeError(.badRequest, "an object key contains \\u0000, which is not supported (\(error))")
+        case .duplicateKey:
+            failure = BridgeError(.badRequest, "an object has a duplicate key (\(error))")
+        case .syntax:
+            failure = BridgeError(.badJSON, "invalid JSON: \(error)")
+        }
+        writeError(failure, id: id, into: &out)
+        return nil
     }
 
     /// Handles one line of text; returns the frames written, one per element, without newlines.

@@ -22,10 +22,15 @@ public struct ComponentRegistry: Sendable {
         return registry
     }()
 
-    /// Adds a component. Throws if its name is taken or one of its events is declared elsewhere with the
+    /// Adds a component. Throws if its declaration is invalid (``ComponentType/validate()``), its name is taken or one of its events is declared elsewhere with the
     /// other kind (bubbling versus direct), since listeners anywhere in the tree depend on that kind.
     public mutating func register<C: Component>(_ component: C.Type) throws(RegistrationError) {
-        let type = ComponentType(component)
+        try register(ComponentType(component))
+    }
+
+    /// Adds a component made from descriptors (e.g. loaded from a codegen schema), with the same checks.
+    public mutating func register(_ type: ComponentType) throws(RegistrationError) {
+        try type.validate()
         guard byName[type.name] == nil else {
             throw RegistrationError(message: "component '\(type.name)' is already registered")
         }

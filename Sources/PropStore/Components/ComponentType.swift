@@ -1,6 +1,7 @@
 /// A registered component with its props, events and commands, erased to work on any props object.
 ///
-/// Built once per component from its ``Component`` description; shared by every view of that component.
+/// Built once per component, from its ``Component`` description (a Swift component) or from descriptors (a
+/// component loaded at run time, such as one from a React Native codegen schema); shared by every view of it.
 public final class ComponentType: Sendable {
     /// A prop with its default value, reading and writing an erased props object.
     ///
@@ -8,30 +9,51 @@ public final class ComponentType: Sendable {
     public final class PropDescriptor: Sendable {
         public let name: String
         public let type: PropType
+        /// The value of a fresh view, and what `null` resets the prop to (`.null`: the prop has no default).
         public let defaultValue: PropValue
+        /// Whether clients may leave the prop out (shapes generated TypeScript only; every prop may be left out
+        /// of `create`).
+        public let isOptional: Bool
         public let get: @Sendable (AnyObject) -> PropValue
-        public let set: @Sendable (AnyObject, PropValue) -> Void
+        /// Writes the value when it differs from the current one; returns whether it did.
+        public let set: @Sendable (AnyObject, PropValue) -> Bool
 
-        init(
+        public init(
             name: String,
             type: PropType,
             defaultValue: PropValue,
+            isOptional: Bool = true,
             get: @escaping @Sendable (AnyObject) -> PropValue,
-            set: @escaping @Sendable (AnyObject, PropValue) -> Void
+            set: @escaping @Sendable (AnyObject, PropValue) -> Bool
         ) {
             self.name = name
             self.type = type
             self.defaultValue = defaultValue
+            self.isOptional = isOptional
             self.get = get
             self.set = set
         }
     }
 
-    /// A command with its argument types.
+    /// A command with its parameters.
     public struct CommandDescriptor: Sendable {
         public let name: String
-        public let args: [PropType]
+        public let params: [CommandParam]
+        /// The events the command may emit; `nil`: any the component declares.
+        public let emits: [String]?
         let run: @Sendable (AnyObject, [PropValue]) -> CommandOutcome
+
+        public init(
+            name: String,
+            params: [CommandParam],
+            emits: [String]? = nil,
+            run: @escaping @Sendable (AnyObject, [PropValue]) -> CommandOutcome
+        ) {
+            self.name = name
+            self.params = params
+            self.emits = emits
+            self.run = run
+        }
     }
 
     public let name: String
@@ -46,33 +68,95 @@ public final class ComponentType: Sendable {
     private let makePropsObject: @Sendable () -> AnyObject
     private let renderProps: @Sendable (AnyObject) -> String
 
-    public init<C: Component>(_ component: C.Type) {
-        let defaults = C.Props()
-        self.name = C.name
-        self.props = C.props.map { prop in
-            PropDescriptor(
-                name: prop.name,
-                type: prop.type,
-                defaultValue: prop.get(defaults),
-                get: prop.get,
-                set: prop.set
-            )
-        }
-        self.events = C.events
-        self.commands = C.commands.map { command in
-            CommandDescriptor(name: command.name, args: command.args) { object, args in
-                let context = CommandContext(props: unsafeDowncast(object, to: C.Props.self), args: args)
-                command.run(context)
-                return CommandOutcome(undo: context.undo, emitted: context.emitted)
-            }
-        }
+    /// A component from descriptors. ``validate()`` checks the declaration.
+    public init(
+        name: String,
+        props: [PropDescriptor],
+        events: [EventSpec],
+        commands: [CommandDescriptor],
+        makeProps: @escaping @Sendable () -> AnyObject,
+        render: @escaping @Sendable (AnyObject) -> String
+    ) {
+        self.name = name
+        self.props = props
+        self.events = events
+        self.commands = commands
         self.propIndex = Dictionary(props.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.commandIndex = Dictionary(
             commands.enumerated().map { ($1.name, $0) },
             uniquingKeysWith: { first, _ in first }
         )
-        self.makePropsObject = { C.Props() }
-        self.renderProps = { C.render(unsafeDowncast($0, to: C.Props.self)) }
+        self.makePropsObject = makeProps
+        self.renderProps = render
+    }
+
+    public convenience init<C: Component>(_ component: C.Type) {
+        let defaults = C.Props()
+        self.init(
+            name: C.name,
+            props: C.props.map { prop in
+                PropDescriptor(
+                    name: prop.name,
+                    type: prop.type,
+                    defaultValue: prop.get(defaults),
+                    get: prop.get,
+                    set: prop.set
+                )
+            },
+            events: C.events,
+            commands: C.commands.map { command in
+                CommandDescriptor(name: command.name, params: command.params, emits: command.emits) { object, args in
+                    // unsafeDowncast: views of this component are made by makeProps below, with C.Props.
+                    let context = CommandContext(props: unsafeDowncast(object, to: C.Props.self), args: args)
+                    command.run(context)
+                    return CommandOutcome(undo: context.undo, emitted: context.emitted)
+                }
+            },
+            makeProps: { C.Props() },
+            render: { C.render(unsafeDowncast($0, to: C.Props.self)) }
+        )
+    }
+
+    /// Checks the declaration: unique names, defaults of their own types, emitted events declared.
+    public func validate() throws(RegistrationError) {
+        func fail(_ problem: String) -> RegistrationError { RegistrationError(message: "component '\(name)': \(problem)") }
+        var seen = Set<String>()
+        for prop in props {
+            guard seen.insert(prop.name).inserted else { throw fail("prop '\(prop.name)' is declared twice") }
+            if let problem = prop.type.problem(with: prop.defaultValue) {
+                throw fail("the default of prop '\(prop.name)' is not a \(prop.type.name): \(problem)")
+            }
+        }
+        seen = []
+        for event in events {
+            guard seen.insert(event.name).inserted else { throw fail("event '\(event.name)' is declared twice") }
+            var fields = Set<String>()
+            for field in event.payload ?? [] {
+                guard fields.insert(field.name).inserted else {
+                    throw fail("field '\(field.name)' of the payload of event '\(event.name)' is declared twice")
+                }
+            }
+            if let problem = event.payloadType?.problem(with: .object([])) {
+                throw fail("the payload of event '\(event.name)': \(problem)")
+            }
+        }
+        seen = []
+        for command in commands {
+            guard seen.insert(command.name).inserted else { throw fail("command '\(command.name)' is declared twice") }
+            var params = Set<String>()
+            for param in command.params {
+                guard params.insert(param.name).inserted else {
+                    throw fail("parameter '\(param.name)' of command '\(command.name)' is declared twice")
+                }
+            }
+            for emitted in command.emits ?? [] where event(named: emitted) == nil {
+                let declared = events.map(\.name).joined(separator: ", ")
+                throw fail(
+                    "command '\(command.name)' emits '\(emitted)', which the component does not declare"
+                        + (declared.isEmpty ? " (it declares no events)" : " (it declares \(declared))")
+                )
+            }
+        }
     }
 
     /// The prop named `name`, if the component has one.
@@ -99,6 +183,11 @@ public final class ComponentType: Sendable {
 public struct CommandOutcome {
     public var undo: [() -> Void]
     public var emitted: [(event: String, payload: EventPayload)]
+
+    public init(undo: [() -> Void] = [], emitted: [(event: String, payload: EventPayload)] = []) {
+        self.undo = undo
+        self.emitted = emitted
+    }
 }
 
 extension ComponentType.CommandDescriptor {

@@ -24,10 +24,10 @@ public enum Slider: Component {
         .bool("disabled", \.disabled),
     ]
 
-    public static let events: [EventSpec] = [.bubbling("valueChange")]
+    public static let events: [EventSpec] = [.bubbling("valueChange", payload: [PropField("value", .double)])]
 
     public static let commands: [Command<SliderProps>] = [
-        Command("slide", args: [.double]) { ctx in
+        Command("slide", params: [CommandParam("value", .double)], emits: ["valueChange"]) { ctx in
             let p = ctx.props
             guard !p.disabled else { return }
             let low = min(p.minimumValue, p.maximumValue)

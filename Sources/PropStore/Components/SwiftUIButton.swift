@@ -21,10 +21,10 @@ public enum SwiftUIButton: Component {
         .bool("disabled", \.disabled),
     ]
 
-    public static let events: [EventSpec] = [.bubbling("countChange")]
+    public static let events: [EventSpec] = [.bubbling("countChange", payload: [PropField("count", .int)])]
 
     public static let commands: [Command<ButtonProps>] = [
-        Command("press") { ctx in
+        Command("press", emits: ["countChange"]) { ctx in
             guard !ctx.props.disabled else { return }
             ctx.emit("countChange", ["count": .int(ctx.props.count &+ 1)])
         }

@@ -1,7 +1,7 @@
 import Observation
 
 /// When the clear button of a `TextField` shows (`UITextField.ViewMode`).
-public enum ClearButtonMode: String, CaseIterable, Sendable {
+public enum ClearButtonMode: String, CaseIterable, Sendable, StringEnumProp {
     case never, whileEditing, unlessEditing, always
 }
 
@@ -33,25 +33,29 @@ public enum TextField: Component {
         .bool("disabled", \.disabled),
     ]
 
-    public static let events: [EventSpec] = [.bubbling("change"), .direct("editingChange"), .direct("commit")]
+    public static let events: [EventSpec] = [
+        .bubbling("change", payload: [PropField("text", .string)]),
+        .direct("editingChange", payload: [PropField("editing", .bool)]),
+        .direct("commit", payload: [PropField("text", .string)]),
+    ]
 
     public static let commands: [Command<TextFieldProps>] = [
-        Command("focus") { ctx in
+        Command("focus", emits: ["editingChange"]) { ctx in
             guard !ctx.props.disabled, !ctx.props.editing else { return }
             ctx.set(\.editing, true)
             ctx.emit("editingChange", ["editing": .bool(true)])
         },
-        Command("blur") { ctx in
+        Command("blur", emits: ["editingChange"]) { ctx in
             guard ctx.props.editing else { return }
             ctx.set(\.editing, false)
             ctx.emit("editingChange", ["editing": .bool(false)])
         },
-        Command("type", args: [.string]) { ctx in
+        Command("type", params: [CommandParam("text", .string)], emits: ["change"]) { ctx in
             guard !ctx.props.disabled else { return }
             ctx.set(\.text, ctx.props.text + ctx.string(0))
             ctx.emit("change", ["text": .string(ctx.props.text)])
         },
-        Command("submit") { ctx in
+        Command("submit", emits: ["commit"]) { ctx in
             guard !ctx.props.disabled else { return }
             ctx.emit("commit", ["text": .string(ctx.props.text)])
         },

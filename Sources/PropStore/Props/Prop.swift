@@ -1,56 +1,178 @@
-/// One typed prop of a component, bound by key path to a property of its observable props class.
+/// One typed prop of a component, bound by key path to a property of its observable props class: one line
+/// per prop, as React Native's `RCT_EXPORT_VIEW_PROPERTY`.
 ///
 /// ```swift
-/// static let props: [Prop<ButtonProps>] = [.int("count", \.count), .string("title", \.title)]
+/// static let props: [Prop<GaugeProps>] = [
+///     .int32("value", \.value), .float("scale", \.scale), .array("ticks", \.ticks), .object("style", \.style),
+/// ]
 /// ```
-/// The default is the property's initial value in a fresh props object.
+/// The prop's type follows the property's Swift type; its default is the property's initial value in a fresh
+/// props object. An optional property (`var source: ImageSource?`) is a prop without a default: `null` until set.
 public struct Prop<Props: AnyObject>: Sendable {
     public let name: String
     public let type: PropType
     /// Reads the prop of a props object of type `Props`. Erased here, once, so that the engine's hot path
     /// makes one call per read or write.
     let get: @Sendable (AnyObject) -> PropValue
-    /// Writes the prop; a value of another case than the prop's type is ignored (conversion checked it).
-    let set: @Sendable (AnyObject, PropValue) -> Void
+    /// Writes the prop when the value differs from the current one; returns whether it did. A value of
+    /// another shape than the prop's type is ignored (conversion checked it).
+    let set: @Sendable (AnyObject, PropValue) -> Bool
 
-    /// A prop whose Swift type converts to and from a ``PropValue`` case.
-    private static func bound<Value: PropRepresentable>(
+    init(
+        name: String,
+        type: PropType,
+        get: @escaping @Sendable (AnyObject) -> PropValue,
+        set: @escaping @Sendable (AnyObject, PropValue) -> Bool
+    ) {
+        self.name = name
+        self.type = type
+        self.get = get
+        self.set = set
+    }
+
+    /// A prop of any ``PropConvertible`` Swift type; the named constructors below say the type in the line.
+    public static func prop<Value: PropConvertible>(
         _ name: String,
-        _ type: PropType,
         _ keyPath: ReferenceWritableKeyPath<Props, Value> & Sendable
     ) -> Self {
         Self(
             name: name,
-            type: type,
-            get: { Value.wrap(unsafeDowncast($0, to: Props.self)[keyPath: keyPath]) },
+            type: Value.propType,
+            get: { unsafeDowncast($0, to: Props.self)[keyPath: keyPath].propValue },
             set: { object, value in
-                if let typed = Value.unwrap(value) { unsafeDowncast(object, to: Props.self)[keyPath: keyPath] = typed }
+                // unsafeDowncast: the engine only passes props objects made by this component's ComponentType.
+                let props = unsafeDowncast(object, to: Props.self)
+                guard let typed = Value(propValue: value), props[keyPath: keyPath] != typed else { return false }
+                props[keyPath: keyPath] = typed
+                return true
             }
         )
     }
 
     public static func int(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int> & Sendable) -> Self {
-        bound(name, .int, keyPath)
+        prop(name, keyPath)
+    }
+
+    public static func int(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int?> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func int32(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int32> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func int32(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int32?> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func float(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Float> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func float(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Float?> & Sendable) -> Self {
+        prop(name, keyPath)
     }
 
     public static func double(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Double> & Sendable) -> Self {
-        bound(name, .double, keyPath)
+        prop(name, keyPath)
+    }
+
+    public static func double(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Double?> & Sendable) -> Self {
+        prop(name, keyPath)
     }
 
     public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Bool> & Sendable) -> Self {
-        bound(name, .bool, keyPath)
+        prop(name, keyPath)
+    }
+
+    public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Bool?> & Sendable) -> Self {
+        prop(name, keyPath)
     }
 
     public static func string(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, String> & Sendable) -> Self {
-        bound(name, .string, keyPath)
+        prop(name, keyPath)
+    }
+
+    public static func string(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, String?> & Sendable) -> Self {
+        prop(name, keyPath)
     }
 
     public static func color(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Color> & Sendable) -> Self {
-        bound(name, .color, keyPath)
+        prop(name, keyPath)
     }
 
-    /// An `enum` prop backed by a Swift enum whose raw values are the accepted strings.
-    public static func enumeration<E: RawRepresentable & CaseIterable & Sendable>(
+    public static func color(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Color?> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func point(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Point> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func point(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Point?> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets?> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource?> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension?> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func mixed(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, JSONValue> & Sendable) -> Self {
+        prop(name, keyPath)
+    }
+
+    /// An array prop: `[Point]`, `[[Int32]]`, `[Marker]` (any ``PropConvertible`` element).
+    public static func array<Element: PropConvertible>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, [Element]> & Sendable
+    ) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func array<Element: PropConvertible>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, [Element]?> & Sendable
+    ) -> Self {
+        prop(name, keyPath)
+    }
+
+    /// An object prop bound to a struct of yours whose fields are declared once (``PropStruct``).
+    public static func object<Value: PropStruct>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, Value> & Sendable
+    ) -> Self {
+        prop(name, keyPath)
+    }
+
+    public static func object<Value: PropStruct>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, Value?> & Sendable
+    ) -> Self {
+        prop(name, keyPath)
+    }
+
+    /// A string `enum` prop backed by a Swift enum whose raw values are the accepted strings.
+    public static func enumeration<E: RawRepresentable & CaseIterable & Sendable & Equatable>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
     ) -> Self where E.RawValue == String {
@@ -59,41 +181,32 @@ public struct Prop<Props: AnyObject>: Sendable {
             type: .enumeration(E.allCases.map(\.rawValue)),
             get: { .string(unsafeDowncast($0, to: Props.self)[keyPath: keyPath].rawValue) },
             set: { object, value in
-                if case .string(let raw) = value, let typed = E(rawValue: raw) {
-                    unsafeDowncast(object, to: Props.self)[keyPath: keyPath] = typed
-                }
+                let props = unsafeDowncast(object, to: Props.self)
+                guard case .string(let raw) = value, let typed = E(rawValue: raw), props[keyPath: keyPath] != typed
+                else { return false }
+                props[keyPath: keyPath] = typed
+                return true
             }
         )
     }
-}
 
-/// A Swift type that one ``PropValue`` case holds.
-protocol PropRepresentable: Sendable {
-    static func wrap(_ value: Self) -> PropValue
-    static func unwrap(_ value: PropValue) -> Self?
-}
-
-extension Int: PropRepresentable {
-    static func wrap(_ value: Int) -> PropValue { .int(value) }
-    static func unwrap(_ value: PropValue) -> Int? { if case .int(let v) = value { v } else { nil } }
-}
-
-extension Double: PropRepresentable {
-    static func wrap(_ value: Double) -> PropValue { .double(value) }
-    static func unwrap(_ value: PropValue) -> Double? { if case .double(let v) = value { v } else { nil } }
-}
-
-extension Bool: PropRepresentable {
-    static func wrap(_ value: Bool) -> PropValue { .bool(value) }
-    static func unwrap(_ value: PropValue) -> Bool? { if case .bool(let v) = value { v } else { nil } }
-}
-
-extension String: PropRepresentable {
-    static func wrap(_ value: String) -> PropValue { .string(value) }
-    static func unwrap(_ value: PropValue) -> String? { if case .string(let v) = value { v } else { nil } }
-}
-
-extension Color: PropRepresentable {
-    static func wrap(_ value: Color) -> PropValue { .color(value) }
-    static func unwrap(_ value: PropValue) -> Color? { if case .color(let v) = value { v } else { nil } }
+    /// An int32 enum prop backed by a Swift enum whose raw values are the accepted integers.
+    public static func enumeration<E: RawRepresentable & CaseIterable & Sendable & Equatable>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
+    ) -> Self where E.RawValue == Int32 {
+        Self(
+            name: name,
+            type: .int32Enumeration(E.allCases.map(\.rawValue)),
+            get: { .int(Int(unsafeDowncast($0, to: Props.self)[keyPath: keyPath].rawValue)) },
+            set: { object, value in
+                let props = unsafeDowncast(object, to: Props.self)
+                guard case .int(let raw) = value, let raw32 = Int32(exactly: raw), let typed = E(rawValue: raw32),
+                    props[keyPath: keyPath] != typed
+                else { return false }
+                props[keyPath: keyPath] = typed
+                return true
+            }
+        )
+    }
 }

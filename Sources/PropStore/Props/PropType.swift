@@ -1,85 +1,94 @@
-/// The type of a prop or a command argument, with its checked conversion from a JSON value.
-public enum PropType: Sendable, Equatable {
+/// The type of a prop, an object field, an event payload field or a command parameter, with its checked
+/// conversion from a JSON value (``PropType/convert(_:path:into:)``).
+public indirect enum PropType: Sendable, Equatable {
+    /// A 64-bit integer.
     case int
+    /// A 32-bit integer (React Native's `Int32TypeAnnotation`).
+    case int32
+    /// A 32-bit float (`FloatTypeAnnotation`), reported as the shortest decimal that reads back as it.
+    case float
     case double
     case bool
     case string
-    /// One of the listed string values.
+    /// One of the listed string values (`StringEnumTypeAnnotation`).
     case enumeration([String])
+    /// One of the listed integer values (`Int32EnumTypeAnnotation`).
+    case int32Enumeration([Int32])
     case color
+    case point
+    case edgeInsets
+    case imageSource
+    case dimension
+    /// A JSON array whose every element converts to the element type.
+    case array(PropType)
+    /// A JSON object with declared fields; unknown fields and missing required ones are errors.
+    case object([PropField])
+    /// Any JSON value, kept as given.
+    case mixed
 
-    /// The type's name as the protocol describes it: `int`, `double`, `bool`, `string`, `enum`, `color`.
+    /// The type's name as `hello` describes it: `int`, `int32`, `float`, `double`, `bool`, `string`, `enum`,
+    /// `int32Enum`, `color`, `point`, `edgeInsets`, `imageSource`, `dimension`, `array`, `object`, `mixed`.
     public var name: String {
         switch self {
         case .int: "int"
+        case .int32: "int32"
+        case .float: "float"
         case .double: "double"
         case .bool: "bool"
         case .string: "string"
         case .enumeration: "enum"
+        case .int32Enumeration: "int32Enum"
         case .color: "color"
+        case .point: "point"
+        case .edgeInsets: "edgeInsets"
+        case .imageSource: "imageSource"
+        case .dimension: "dimension"
+        case .array: "array"
+        case .object: "object"
+        case .mixed: "mixed"
         }
     }
 
-    /// What an error message says was expected, e.g. `int` or `one of never, always`.
+    /// What an error message says was expected, e.g. `int32` or `one of never, always`.
     public var expected: String {
         switch self {
         case .enumeration(let values): "one of " + values.joined(separator: ", ")
+        case .int32Enumeration(let values): "one of " + values.map(String.init).joined(separator: ", ")
         case .color: "color (#RGB, #RRGGBB, #RRGGBBAA or an ARGB integer)"
+        case .int32: "int32 (an integer in -2147483648...2147483647)"
+        case .float: "float (a number within the 32-bit float range)"
+        case .point: "point {x: number, y: number}"
+        case .edgeInsets: "edgeInsets {top?, left?, bottom?, right?: number}"
+        case .imageSource: "imageSource ({uri: string, width?, height?, scale?} or a uri string)"
+        case .dimension: "dimension (a number, \"auto\" or a percentage such as \"50%\")"
+        case .array(let element): "array of \(element.expected)"
+        case .object(let fields): "object {" + fields.map { $0.name + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + "}"
         default: name
         }
     }
 
-    /// Converts `raw` to this type, or explains, in React Native's words, why it cannot.
-    ///
-    /// `null` is not handled here: for a prop it means "reset to default", which the caller decides.
-    public func convert(_ raw: RawValue) -> Result<PropValue, PropConversionError> {
-        switch (self, raw) {
-        case (.int, .int(let i)):
-            return .success(.int(Int(i)))
-        case (.int, .double(let d)):
-            // Integral reals such as 5.0 are accepted, within the signed 64-bit range.
-            if d.rounded(.towardZero) == d, d >= -9.223_372_036_854_775_808e18, d < 9.223_372_036_854_775_808e18 {
-                return .success(.int(Int(d)))
-            }
-        case (.double, .int(let i)):
-            return .success(.double(Double(i)))
-        case (.double, .double(let d)):
-            return .success(.double(d))
-        case (.bool, .bool(let b)):
-            return .success(.bool(b))
-        case (.string, .string(let s)):
-            return .success(.string(s))
-        case (.enumeration(let values), .string(let s)):
-            if values.contains(s) { return .success(.string(s)) }
-            return .failure(
-                PropConversionError(
-                    expected: expected,
-                    message: "JSON value '\(s)' of type string is not one of \(values.joined(separator: ", "))"
-                )
-            )
-        case (.color, .string(let s)):
-            if let color = Color(hex: s) { return .success(.color(color)) }
-            return .failure(
-                PropConversionError(
-                    expected: expected,
-                    message:
-                        "JSON value '\(s)' of type string cannot be converted to color (#RGB, #RRGGBB or #RRGGBBAA)"
-                )
-            )
-        case (.color, .int(let i)):
-            // processColor sends 0xAARRGGBB, as a signed 32-bit int on Android.
-            if i >= Int64(Int32.min), i <= Int64(UInt32.max) {
-                return .success(.color(Color(argb: UInt32(truncatingIfNeeded: i))))
-            }
-        default:
-            break
+    /// Whether values of this type are scalars (no array or object below them).
+    public var isScalar: Bool {
+        switch self {
+        case .point, .edgeInsets, .imageSource, .array, .object, .mixed: false
+        default: true
         }
-        return .failure(
-            PropConversionError(
-                expected: expected,
-                message: "JSON value '\(raw.displayText)' of type \(raw.typeName) cannot be converted to \(name)"
-            )
-        )
+    }
+}
+
+/// A declared field of an object type (or of an event payload): its type, whether it may be absent, and the
+/// value an absent field takes (`.null` when it has none).
+public struct PropField: Sendable, Equatable {
+    public var name: String
+    public var type: PropType
+    public var isOptional: Bool
+    public var defaultValue: PropValue
+
+    public init(_ name: String, _ type: PropType, optional: Bool = false, default defaultValue: PropValue = .null) {
+        self.name = name
+        self.type = type
+        self.isOptional = optional
+        self.defaultValue = defaultValue
     }
 }
 

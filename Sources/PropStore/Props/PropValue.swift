@@ -1,11 +1,38 @@
 /// A typed prop value after conversion: what a props object holds and what `inspect` reports.
-public enum PropValue: Sendable, Equatable {
+///
+/// Composite values (arrays, objects) hold converted values all the way down, so two values that are equal
+/// after conversion (`"#F00"` and `"#ff0000"`) compare equal and change nothing.
+public indirect enum PropValue: Sendable, Equatable {
+    /// No value: a prop without a default before it is set, an optional field that is absent.
+    case null
+    /// An `int`, an `int32` or an int32 enum value.
     case int(Int)
+    case float(Float)
     case double(Double)
     case bool(Bool)
     /// A string, or the raw value of an `enum` prop.
     case string(String)
     case color(Color)
+    case point(Point)
+    case edgeInsets(EdgeInsets)
+    case imageSource(ImageSource)
+    case dimension(Dimension)
+    case array([PropValue])
+    /// An object prop: every declared field, in declaration order.
+    case object([PropMember])
+    /// A `mixed` prop: any JSON value, as it was given.
+    case json(JSONValue)
+}
+
+/// A named field of an object value.
+public struct PropMember: Sendable, Equatable {
+    public var name: String
+    public var value: PropValue
+
+    public init(_ name: String, _ value: PropValue) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// An ARGB colour, as React Native's `processColor` produces it.
@@ -59,4 +86,90 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         default: nil
         }
     }
+}
+
+/// A `point` prop (React Native's `PointPrimitive`): `{x, y}`, both required.
+public struct Point: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double = 0, y: Double = 0) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// An `edgeInsets` prop (React Native's `EdgeInsetsPrimitive`, e.g. `hitSlop`): a missing edge is 0.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+}
+
+/// An `imageSource` prop (React Native's `ImageSourcePrimitive`): `{uri, width?, height?, scale?}`, or a
+/// string taken as `{uri}`. React Native's other source fields (`headers`, `method`, `body`, `cache`,
+/// `bundle`) are kept as given.
+public struct ImageSource: Sendable, Equatable {
+    public var uri: String
+    public var width: Double?
+    public var height: Double?
+    public var scale: Double?
+    /// `headers`, `method`, `body`, `cache`, `bundle`, as given, in the order given.
+    public var extra: [JSONMember]
+
+    public init(uri: String, width: Double? = nil, height: Double? = nil, scale: Double? = nil, extra: [JSONMember] = []) {
+        self.uri = uri
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.extra = extra
+    }
+
+    /// The source fields kept as given.
+    public static let passThroughFields = ["headers", "method", "body", "cache", "bundle"]
+}
+
+/// A `dimension` prop (React Native's `DimensionPrimitive`, a Yoga value): points, `"auto"` or a percentage.
+public enum Dimension: Sendable, Hashable, CustomStringConvertible {
+    case points(Double)
+    case auto
+    /// A percentage, `50` for `"50%"`.
+    case percent(Double)
+
+    /// `"auto"` or `"50%"` (points have no text form; they are reported as a number).
+    public var description: String {
+        switch self {
+        case .points(let value): numberText(value)
+        case .auto: "auto"
+        case .percent(let value): numberText(value) + "%"
+        }
+    }
+
+    /// Parses `"auto"` or a percentage such as `"50%"` or `"12.5%"`.
+    public init?(text: String) {
+        if text == "auto" {
+            self = .auto
+            return
+        }
+        guard text.hasSuffix("%"), text.count > 1 else { return nil }
+        let number = text.dropLast()
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
+            let value = Double(number), value.isFinite
+        else { return nil }
+        self = .percent(value)
+    }
+}
+
+/// A number as text: integral values without a fraction (`50`), others as Swift's shortest form.
+func numberText(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
 }

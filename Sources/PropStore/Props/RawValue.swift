@@ -10,6 +10,8 @@ public enum RawValue: Sendable, Equatable {
     case string(String)
     case array(json: String)
     case object(json: String)
+    /// An array or object too large to quote, described in words (written as a JSON string).
+    case summary(String)
 
     /// The JSON type name used in messages: `null`, `boolean`, `number`, `string`, `array`, `object`.
     public var typeName: String {
@@ -20,6 +22,7 @@ public enum RawValue: Sendable, Equatable {
         case .string: "string"
         case .array: "array"
         case .object: "object"
+        case .summary(let text): text.hasPrefix("an array") ? "array" : "object"
         }
     }
 
@@ -32,6 +35,7 @@ public enum RawValue: Sendable, Equatable {
         case .double(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : String(d)
         case .string(let s): s
         case .array(let json), .object(let json): json
+        case .summary(let text): text
         }
     }
 }

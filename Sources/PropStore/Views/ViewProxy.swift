@@ -34,9 +34,47 @@ public final class ViewProxy: @unchecked Sendable {
     @inlinable
     public func value(of prop: ComponentType.PropDescriptor) -> PropValue { prop.get(props) }
 
-    /// Sets a prop; observers of that prop mark the view for a re-render.
+    /// Sets a prop when the value differs; observers of that prop mark the view for a re-render. Returns
+    /// whether the prop changed.
     @inlinable
-    public func setValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) { prop.set(props, value) }
+    @discardableResult
+    public func setValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) -> Bool { prop.set(props, value) }
+
+    /// The commands sent to this view, oldest first: at most ``commandLogLimit``, the newest kept.
+    public private(set) var commandLog: [LoggedCommand] = []
+    /// Where the oldest entry is once the log is full (a ring).
+    private var commandLogStart = 0
+    public static let commandLogLimit = 1_000
+
+    /// Logs a command; returns how to take the entry back (for a failed batch).
+    @discardableResult
+    public func logCommand(_ command: LoggedCommand) -> () -> Void {
+        if commandLog.count < ViewProxy.commandLogLimit {
+            commandLog.append(command)
+            return { [weak self] in self?.commandLog.removeLast() }
+        }
+        let slot = commandLogStart
+        let replaced = commandLog[slot]
+        commandLog[slot] = command
+        commandLogStart = (slot + 1) % ViewProxy.commandLogLimit
+        return { [weak self] in
+            guard let self else { return }
+            self.commandLog[slot] = replaced
+            self.commandLogStart = slot
+        }
+    }
+
+    /// The command log in call order.
+    public var commandsInOrder: ArraySlice<LoggedCommand> {
+        commandLogStart == 0
+            ? commandLog[...] : ArraySlice(commandLog[commandLogStart...] + commandLog[..<commandLogStart])
+    }
+
+    /// Replaces the command log (a view loaded from a saved state).
+    public func restore(commands: [LoggedCommand]) {
+        commandLog = Array(commands.suffix(ViewProxy.commandLogLimit))
+        commandLogStart = 0
+    }
 
     /// Whether an observed prop changed since the last render (or the view never rendered).
     public var needsRender: Bool { invalidation.dirty.load(ordering: .relaxed) }
@@ -78,6 +116,17 @@ public final class ViewProxy: @unchecked Sendable {
         children = []
         parent = nil
         listeners = [:]
+    }
+}
+
+/// A command a view was sent, with its checked arguments.
+public struct LoggedCommand: Sendable, Equatable {
+    public var name: String
+    public var args: [PropValue]
+
+    public init(name: String, args: [PropValue]) {
+        self.name = name
+        self.args = args
     }
 }
 
