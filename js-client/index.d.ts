@@ -24,6 +24,7 @@ export const ErrorCodes: Readonly<{
   LIMIT_EXCEEDED: 'limit_exceeded';
   PERMISSION_DENIED: 'permission_denied';
   SESSION_TAKEN_OVER: 'session_taken_over';
+  UNKNOWN_SESSION: 'unknown_session';
 }>;
 
 /** Codes the client itself produces. */

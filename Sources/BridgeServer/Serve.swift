@@ -41,6 +41,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
     var eventBuffer: Int = 10_000
 
+    @Option(help: "How many bytes of change frames an observer may fall behind before it is cut off.")
+    var observerBuffer: Int = 4 << 20
+
     @Option(
         help: ArgumentHelp(
             "Where sessions are saved on a clean stop and loaded from on start (default: bridged.state beside the socket).",
@@ -54,6 +57,7 @@ struct Serve: AsyncParsableCommand {
         guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
         guard sessionTTL >= 0 else { throw ValidationError("--session-ttl must not be negative") }
         guard eventBuffer >= 0 else { throw ValidationError("--event-buffer must not be negative") }
+        guard observerBuffer > 0 else { throw ValidationError("--observer-buffer must be positive") }
     }
 
     func run() async throws {
@@ -109,7 +113,8 @@ struct Serve: AsyncParsableCommand {
             connection: .init(
                 maxFrameBytes: maxFrameBytes,
                 drainTimeout: .milliseconds(Int64(shutdownTimeout * 1000)),
-                recordDirectory: record
+                recordDirectory: record,
+                observerBufferBytes: observerBuffer
             ),
             logger: logger,
             onListening: { path in

@@ -82,7 +82,8 @@ struct ReplayTests {
         ] {
             #expect(all.contains(#""op":"\#(op)""#), "no session sends \(op)")
         }
-        let daemonOnly: Set<ErrorCode> = [.frameTooLarge, .permissionDenied, .sessionTakenOver]
+        // Only the daemon produces these; observing (unknown_session) is never recorded.
+        let daemonOnly: Set<ErrorCode> = [.frameTooLarge, .permissionDenied, .sessionTakenOver, .unknownSession]
         for code in ErrorCode.all where !daemonOnly.contains(code) {
             #expect(all.contains(#""code":"\#(code.rawValue)""#), "no session shows \(code)")
         }

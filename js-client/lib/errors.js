@@ -20,6 +20,7 @@ export const ErrorCodes = Object.freeze({
   LIMIT_EXCEEDED: 'limit_exceeded',
   PERMISSION_DENIED: 'permission_denied',
   SESSION_TAKEN_OVER: 'session_taken_over',
+  UNKNOWN_SESSION: 'unknown_session',
 });
 
 /** Codes the client itself uses; they never come from the daemon. */

@@ -16,7 +16,7 @@ describe('error codes', () => {
       'bad_json', 'bad_request', 'unknown_op', 'hello_required', 'unsupported_protocol',
       'unknown_component', 'unknown_tag', 'tag_in_use', 'invalid_props', 'unknown_event',
       'unknown_command', 'invalid_args', 'cycle', 'batch_failed', 'frame_too_large',
-      'limit_exceeded', 'permission_denied', 'session_taken_over',
+      'limit_exceeded', 'permission_denied', 'session_taken_over', 'unknown_session',
     ]);
     assert.equal(ClientErrorCodes.CONNECTION_CLOSED, 'connection_closed');
     assert.equal(ClientErrorCodes.SESSION_RESET, 'session_reset');

@@ -20,6 +20,11 @@ public final class Connection: @unchecked Sendable {
     public var onTakeover: (@Sendable () -> Void)?
     let takenOver = Atomic<Bool>(false)
     private var closed = false
+    /// Makes the sink that pushes an observed session's change frames to this connection (`observe`); the
+    /// daemon sets it before the first line. Without it, `observe` is refused.
+    public var makeObserverSink: (@Sendable (_ session: String) -> any ObserverSink)?
+    /// The sessions this connection observes, with their sinks.
+    var observing: [String: any ObserverSink] = [:]
 
     init(engine: Engine, session: Session?) {
         self.engine = engine
@@ -41,14 +46,22 @@ public final class Connection: @unchecked Sendable {
     @discardableResult
     public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> Session.LineKind {
         guard !isTakenOver else { return .object }
-        return Session.withRequest(line: line, into: &out) { request, out in
+        var aboutOtherSessions = false
+        let kind = Session.withRequest(line: line, into: &out) { request, out in
             let session = self.session
             let handled = session.gate.withLock { _ in
                 isTakenOver ? .answered : session.handle(request: request, into: &out)
             }
-            // Outside the gate: resuming may take this very session, or another one's gate.
-            if handled == .resumeRequested { resume(request: request, into: &out) }
+            // Outside the gate: resuming may take this very session, or another one's gate; so may observing.
+            switch handled {
+            case .answered: break
+            case .resumeRequested: resume(request: request, into: &out)
+            case .observer(let observerRequest, let id):
+                aboutOtherSessions = true
+                answer(observerRequest, id: id, into: &out)
+            }
         }
+        return aboutOtherSessions ? .observer : kind
     }
 
     /// Handles one line of text; returns the frames written, one per element, without newlines.
@@ -60,6 +73,7 @@ public final class Connection: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
+        endObservations()
         engine.detach(session, from: self)
     }
 

@@ -30,11 +30,13 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let permissionDenied = ErrorCode(rawValue: "permission_denied")
     /// Another connection resumed this connection's session; this one is closed.
     public static let sessionTakenOver = ErrorCode(rawValue: "session_taken_over")
+    /// `observe` with a session id the daemon does not have.
+    public static let unknownSession = ErrorCode(rawValue: "unknown_session")
 
     /// Every code, in the order `protocol.md` lists them.
     public static let all: [ErrorCode] = [
         .badJSON, .badRequest, .unknownOp, .helloRequired, .unsupportedProtocol, .unknownComponent, .unknownTag,
         .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .invalidPayload, .cycle, .batchFailed, .frameTooLarge,
-        .limitExceeded, .permissionDenied, .sessionTakenOver,
+        .limitExceeded, .permissionDenied, .sessionTakenOver, .unknownSession,
     ]
 }

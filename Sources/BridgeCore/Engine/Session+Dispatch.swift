@@ -36,11 +36,14 @@ extension Session {
         } else if op.isString("hello") {
             if inBatch { throw BridgeError(.badRequest, "batch: hello cannot be part of a batch") }
             try hello(Request(op: "hello", json: json))
+        } else if let observerRequest = try ObserverRequest(op: op, request: json) {
+            if inBatch { throw BridgeError(.badRequest, "batch: \(op.string ?? "") cannot be part of a batch") }
+            watch.request = observerRequest
         } else {
             throw BridgeError(
                 .unknownOp,
                 "unknown op '\(op.string ?? "")'; expected one of hello, create, update, setChildren, delete, "
-                    + "subscribe, unsubscribe, command, emit, inspect, batch, ack, ping, stats"
+                    + "subscribe, unsubscribe, command, emit, inspect, batch, ack, ping, stats, sessions, observe, unobserve"
             )
         }
     }
@@ -63,7 +66,8 @@ extension Session {
                 "hello: protocol \(version.compactText) is not supported; this server speaks protocol 1"
             )
         }
-        _ = try request.optionalString("client")
+        let client = try request.optionalString("client")
+        if client != nil { watch.client = client }
         if request.json[field: "resume"] != nil {
             // Moving to another session is the connection's business: it answers this hello itself.
             resumeRequested = true
@@ -87,7 +91,7 @@ extension Session {
 
     func inspect(_ request: Request) throws(BridgeError) {
         let view = try view(try request.tag(), op: "inspect")
-        view.renderIfNeeded()
+        if view.renderIfNeeded(), watch.isObserved { observeRender(view) }
         result.viewHead(view)
         result.raw(#","parent":"#)
         if let parent = view.parent { result.int(parent.tag) } else { result.null() }

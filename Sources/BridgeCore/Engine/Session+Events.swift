@@ -32,6 +32,7 @@ extension Session {
         if new != old {
             view.listeners[name] = new.isEmpty ? nil : new
             if inBatch { recordUndo { view.listeners[name] = old.isEmpty ? nil : old } }
+            if watch.isObserved { observeSubscribed(view, event: name) }
         }
         result.raw("{}")
     }
@@ -73,6 +74,7 @@ extension Session {
             )
         }
         let neededRender = view.needsRender
+        let before = watch.isObserved ? view.type.props.map { view.value(of: $0) } : nil
         let outcome = command.run(on: view.props, args: args)
         // A command may emit only events it declares, with payloads of their types: otherwise it failed.
         var events: [PendingEvent] = []
@@ -102,6 +104,10 @@ extension Session {
         pendingEvents.append(contentsOf: events)
         let unlog = view.logCommand(LoggedCommand(name: name, args: args))
         if inBatch { recordUndo(unlog) }
+        if let before {
+            observeCommand(view, name: name, args: args)
+            if !outcome.undo.isEmpty { observeUpdated(view, props: view.type.props, before: before) }
+        }
         result.raw("{}")
     }
 
@@ -233,5 +239,7 @@ extension Session {
             w.raw("}\n")
         }
         retain(seq: seq, frame: out[start...])
+        watch.recent.note(event: out[start...])
+        if watch.isObserved { observeEvent(out[start..<(out.count - 1)]) }
     }
 }

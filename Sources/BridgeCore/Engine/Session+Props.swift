@@ -97,7 +97,9 @@ extension Session {
         defer { returnScratch(&converted) }
         try convert(props, for: view.type, tag: tag, op: "update", into: &converted)
         result.raw(#"{"changed":["#)
+        let before = watch.isObserved ? converted.map { view.value(of: $0.prop) } : nil
         apply(converted, to: view)
+        if let before { observeUpdated(view, props: converted.map(\.prop), before: before) }
         result.raw("]}")
     }
 

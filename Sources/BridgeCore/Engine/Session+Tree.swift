@@ -42,6 +42,7 @@ extension Session {
             parent.children.insert(view, at: index ?? parent.children.count)
             view.parent = parent
         }
+        if watch.isObserved { observeCreated(view, index: parent.map { _ in index ?? parent!.children.count - 1 }) }
         if inBatch {
             recordUndo { [storageKey] in
                 ViewStorage.remove(tags: [tag], session: storageKey)
@@ -100,6 +101,7 @@ extension Session {
             child.parent = parent
         }
         parent.children = children
+        if watch.isObserved { observeMoved(parent) }
         result.raw(#"{"children":"#)
         result.tagArray(children)
         result.raw("}")
@@ -122,6 +124,7 @@ extension Session {
         for view in subtree { view.isMounted = false }
         viewCount -= subtree.count
         deletedRoots.append(root)
+        if watch.isObserved { observeDeleted(subtree) }
         if inBatch {
             recordUndo { [storageKey] in
                 ViewStorage.insert(subtree, session: storageKey)

@@ -38,6 +38,8 @@ public final class Session: @unchecked Sendable {
     var deletedRoots: [ViewProxy] = []
     /// Inside a batch: how to undo each change made so far, in order.
     var undoLog: [() -> Void]?
+    /// Observers, the change frames they are owed, the recent log (Session+Observe).
+    var watch = SessionWatch()
 
     /// Event frames not yet acked, for a resume: their bytes, and where each frame is in them.
     var retainedBytes: [UInt8] = []
@@ -63,6 +65,9 @@ public final class Session: @unchecked Sendable {
         /// Not a JSON object jansson reads (answered with `bad_json`, `bad_request` or `limit_exceeded`), or
         /// one it reads only with its integers as reals: a recorder keeps it as raw text.
         case notObject
+        /// A request about other sessions (`sessions`, `observe`, `unobserve`) that a connection answered.
+        /// Not recorded: a replay has no other sessions to show.
+        case observer
     }
 
     init(engine: Engine, id: String) {
@@ -79,7 +84,16 @@ public final class Session: @unchecked Sendable {
     @discardableResult
     public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> LineKind {
         Session.withRequest(line: line, into: &out) { request, out in
-            if handle(request: request, into: &out) == .resumeRequested {
+            let handled = handle(request: request, into: &out)
+            if case .observer(_, let id) = handled {
+                // Other sessions are reached through a connection of the engine's session table.
+                Session.writeError(
+                    BridgeError(.badRequest, "only a connection to the daemon can list or observe sessions"),
+                    id: id,
+                    into: &out
+                )
+            }
+            if case .resumeRequested = handled {
                 // A session on its own (no connection, no session table) has nothing to resume from.
                 greeted = true
                 guard let id = Session.requestID(of: request, into: &out) else { return }
@@ -177,6 +191,7 @@ public final class Session: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
+        endObservations(reason: "closed")
         for view in ViewStorage.removeSession(storageKey) { view.unmount() }
         viewCount = 0
         engine.sessionClosed()
@@ -201,6 +216,8 @@ public final class Session: @unchecked Sendable {
         case answered
         /// A valid `hello` with `resume`: nothing written; the connection answers it.
         case resumeRequested
+        /// A valid `sessions`, `observe` or `unobserve`: nothing written; the connection answers it.
+        case observer(ObserverRequest, RequestID)
     }
 
     @discardableResult
@@ -223,10 +240,15 @@ public final class Session: @unchecked Sendable {
             resumeRequested = false
             return .resumeRequested
         }
+        if let observerRequest = watch.request {
+            watch.request = nil
+            return .observer(observerRequest, id)
+        }
         commit(into: &out)
         Session.writeResponsePrefix(id: id, into: &out)
         out.append(contentsOf: result.bytes)
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+        if watch.isObserved { deliverObserved() }
         return .answered
     }
 
@@ -251,6 +273,8 @@ public final class Session: @unchecked Sendable {
         }
         undoLog = nil
         pendingEvents.removeAll(keepingCapacity: true)
+        watch.request = nil
+        if watch.isObserved { watch.pending.bytes.removeAll(keepingCapacity: true) }
         // The old values are back; a view that was rendered and clean before the batch is clean again:
         // re-arm its observation without counting a render.
         var seen = Set<ObjectIdentifier>()

@@ -27,7 +27,7 @@ public enum SessionRecord {
         if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
         var w = JSONWriter(capacity: line.count + 32)
         switch kind {
-        case .keepAlive:
+        case .keepAlive, .observer:
             return nil
         case .object:
             w.raw(#"{"dir":"in","frame":"#)

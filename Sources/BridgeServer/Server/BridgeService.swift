@@ -66,6 +66,10 @@ struct BridgeService: Service {
                     bridge.onTakeover = { [channel] in
                         channel.pipeline.fireUserInboundEventTriggered(SessionTakenOver())
                     }
+                    let observerLimit = connection.observerBufferBytes
+                    bridge.makeObserverSink = { [channel] session in
+                        ObserverQueue(channel: channel, session: session, limit: observerLimit)
+                    }
                     try pipeline.addHandler(
                         ConnectionHandler(connection: bridge, configuration: connection, logger: logger)
                     )

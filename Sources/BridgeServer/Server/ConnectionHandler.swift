@@ -35,6 +35,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
         var drainTimeout: TimeAmount
         /// `--record DIR`, if set.
         var recordDirectory: String?
+        /// `--observer-buffer`: how far (bytes of change frames) an observer may fall behind before it is cut off.
+        var observerBufferBytes: Int = 4 << 20
     }
 
     private let connection: Connection

@@ -36,6 +36,8 @@ final class SessionRecorder {
 
     /// Records an input line and the frames the engine wrote for it.
     func record(line: UnsafeRawBufferPointer, kind: Session.LineKind, output: UnsafeRawBufferPointer) {
+        // Requests about other sessions cannot be replayed: neither they nor their answers are recorded.
+        if kind == .observer { return }
         recordedFrames = true
         if let input = SessionRecord.input(line: line, kind: kind) { pending.append(contentsOf: input) }
         if !output.isEmpty { pending.append(contentsOf: SessionRecord.output(frames: output)) }

@@ -1,0 +1,41 @@
+/// `sessions`, `observe` and `unobserve`, answered by the connection: they reach other sessions, and the
+/// change frames of an observation are pushed to this connection through a sink the daemon makes.
+extension Connection {
+    func answer(_ request: ObserverRequest, id: Session.RequestID, into out: inout [UInt8]) {
+        var w = JSONWriter(capacity: 256)
+        do throws(BridgeError) {
+            switch request {
+            case .sessions:
+                engine.writeSessions(into: &w)
+            case .observe(let session):
+                guard let makeObserverSink else {
+                    throw BridgeError(.badRequest, "observe: this connection cannot be sent change frames")
+                }
+                if let old = observing.removeValue(forKey: session) { stop(old, observing: session) }
+                let sink = makeObserverSink(session)
+                try engine.observe(session, sink: sink, into: &w)
+                observing[session] = sink
+            case .unobserve(let session):
+                if let sink = observing.removeValue(forKey: session) { stop(sink, observing: session) }
+                w.raw("{}")
+            }
+        } catch {
+            Session.writeError(error, id: id, into: &out)
+            return
+        }
+        Session.writeResponsePrefix(id: id, into: &out)
+        out.append(contentsOf: w.bytes)
+        out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+    }
+
+    /// The connection ended: its observations end too.
+    func endObservations() {
+        for (session, sink) in observing { stop(sink, observing: session) }
+        observing.removeAll()
+    }
+
+    private func stop(_ sink: any ObserverSink, observing session: String) {
+        engine.unobserve(session, sink: sink)
+        sink.close()
+    }
+}

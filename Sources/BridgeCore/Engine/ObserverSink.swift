@@ -1,0 +1,18 @@
+/// Where the change frames of an observed session go: the daemon queues them on the observer's socket.
+///
+/// The engine calls a sink on the observed session's thread, while it holds that session. A sink must
+/// therefore return at once: it never writes to a socket itself, never waits for the observer, and bounds
+/// what it keeps. An observer that does not read must not slow the session it watches.
+public protocol ObserverSink: AnyObject, Sendable {
+    /// Takes the change frames of one request of the observed session (each a line ending in `\n`).
+    ///
+    /// - Parameter last: the observation ends with these frames (the session ended); the sink is not
+    ///   called again.
+    /// - Returns: `false` when the observer has fallen too far behind. The sink has then queued its last
+    ///   frame (``SessionWatch/cutOffFrame(session:limit:)``) and the session forgets it.
+    func deliver(_ frames: UnsafeRawBufferPointer, last: Bool) -> Bool
+
+    /// The observer ended the observation (`unobserve`, or its connection ended): frames not yet handed to
+    /// its socket are dropped, so none follows the answer to `unobserve`. Called on the observer's thread.
+    func close()
+}

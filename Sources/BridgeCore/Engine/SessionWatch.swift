@@ -1,0 +1,21 @@
+import PropStore
+
+/// What a session keeps for those who observe it: its observers, the change frames the current request
+/// owes them, its client's name and its recent log.
+///
+/// Observing never changes the session: none of this is part of its protocol state (its `seq`, its events,
+/// its acks), of its recording or of its saved state.
+struct SessionWatch {
+    /// Sinks of the connections observing the session.
+    var observers: [any ObserverSink] = []
+    /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
+    var pending = JSONWriter(capacity: 0)
+    /// The `client` of the session's hello.
+    var client: String?
+    var recent = RecentLog()
+    /// A request about other sessions that the session checked and leaves to its connection.
+    var request: ObserverRequest?
+
+    @inline(__always)
+    var isObserved: Bool { !observers.isEmpty }
+}

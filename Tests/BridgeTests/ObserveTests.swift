@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `sessions`, `observe` and `unobserve` over the socket: one connection drives a session, another watches it.
+@Suite("Daemon: observing sessions", .serialized)
+struct ObserveTests {
+    /// The lines that build a small tree, change it and press a button; every one answered `ok`.
+    static let driving = [
+        #"{"id":1,"op":"create","tag":1,"component":"View","props":{"testID":"root"}}"#,
+        #"{"id":2,"op":"create","tag":2,"component":"SwiftUIButton","parent":1,"props":{"title":"Tap"}}"#,
+        #"{"id":3,"op":"create","tag":3,"component":"View"}"#,
+        #"{"id":4,"op":"subscribe","tag":1,"event":"countChange","phase":"capture"}"#,
+        #"{"id":5,"op":"update","tag":2,"props":{"count":3,"title":"Tap"}}"#,
+        #"{"id":6,"op":"command","tag":2,"name":"press"}"#,
+        #"{"id":7,"op":"inspect","tag":2}"#,
+        #"{"id":8,"op":"setChildren","tag":1,"children":[3,2]}"#,
+        #"{"id":9,"op":"batch","ops":[{"op":"update","tag":2,"props":{"count":9}},{"op":"delete","tag":77}]}"#,
+        #"{"id":10,"op":"delete","tag":3}"#,
+    ]
+
+    /// Runs the driving lines on a fresh session and returns every frame the driver got.
+    static func drive(_ client: SocketClient) -> [String] {
+        client.send(driving.joined(separator: "\n") + "\n")
+        // One response per line, plus the one event frame of the press.
+        return (0..<(driving.count + 1)).compactMap { _ in client.readLine() }
+    }
+
+    /// The next frame pushed for an observation (skipping nothing: the observer sends no other request).
+    static func change(_ observer: SocketClient) -> [String: Any] { object(observer.readLine() ?? "") }
+
+    @Test func sessionsListsEverySessionWithItsClientAndCursor() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, ["--session-ttl", "60"], in: dir)
+        let app = try SocketClient(path: socket)
+        _ = try app.request(#"{"id":1,"op":"hello","protocol":1,"client":"my-app"}"#)
+        _ = Self.drive(app)
+        let gone = try SocketClient(path: socket)
+        let goneID = try gone.hello()
+        gone.close()
+        let tools = try SocketClient(path: socket)
+        _ = try tools.request(#"{"id":1,"op":"hello","protocol":1,"client":"devtools"}"#)
+
+        var sessions: [[String: Any]] = []
+        DaemonHarness.eventually {
+            let answer = object((try? tools.request(#"{"id":2,"op":"sessions"}"#)) ?? "")
+            sessions = ((answer["result"] as? [String: Any])?["sessions"] as? [[String: Any]]) ?? []
+            return sessions.first { $0["session"] as? String == goneID }?["connected"] as? Bool == false
+        }
+        #expect(sessions.count == 3)
+        let app1 = try #require(sessions.first { $0["client"] as? String == "my-app" })
+        #expect(app1["connected"] as? Bool == true)
+        #expect(app1["views"] as? Int == 2, "3 created, 1 deleted")
+        #expect(app1["seq"] as? Int == 1)
+        #expect(app1["observers"] as? Int == 0)
+        let detached = try #require(sessions.first { $0["session"] as? String == goneID })
+        #expect(detached["client"] is NSNull)
+        #expect(sessions.contains { $0["client"] as? String == "devtools" })
+
+        // Before hello, like any op; inside a batch, never.
+        let fresh = try SocketClient(path: socket)
+        #expect(errorCode(try fresh.request(#"{"id":1,"op":"sessions"}"#)) == "hello_required")
+        let batched = try tools.request(#"{"id":3,"op":"batch","ops":[{"op":"sessions"}]}"#)
+        #expect(errorCode(batched) == "batch_failed")
+        #expect(errorCode(try tools.request(#"{"id":4,"op":"observe","session":"s999-1"}"#)) == "unknown_session")
+        #expect(errorCode(try tools.request(#"{"id":5,"op":"observe"}"#)) == "bad_request")
+        _ = daemon
+    }
+
+    @Test func anObserverGetsASnapshotThenEveryChangeAndTheSessionIsUnchanged() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+
+        // The same lines without an observer, for comparison.
+        let alone = try SocketClient(path: socket)
+        try alone.hello()
+        let unobserved = Self.drive(alone)
+
+        let app = try SocketClient(path: socket)
+        let id = try app.hello()
+        _ = try app.request(#"{"id":0,"op":"create","tag":50,"component":"Slider","props":{"value":0.5}}"#)
+        let observer = try SocketClient(path: socket)
+        try observer.hello()
+        let snapshot = object(try observer.request(#"{"id":"o","op":"observe","session":"\#(id)"}"#))
+        let result = try #require(snapshot["result"] as? [String: Any])
+        #expect(result["session"] as? String == id)
+        #expect(result["connected"] as? Bool == true)
+        #expect(result["seq"] as? Int == 0)
+        let views = try #require(result["views"] as? [[String: Any]])
+        #expect(views.count == 1)
+        #expect(views[0]["component"] as? String == "Slider")
+        #expect((views[0]["props"] as? [String: Any])?["value"] as? Double == 0.5)
+        #expect(views[0]["renders"] as? Int == 0)
+        #expect(views[0]["stale"] as? Bool == true)
+
+        let observed = Self.drive(app)
+        // Observing changed nothing the driver sees: the same frames as the session nobody watched.
+        #expect(observed == unobserved)
+        #expect(object(observed[5])["seq"] as? Int == 1, "the event precedes the response of the press")
+
+        // created ×3, subscribed, updated, command, event, render, moved, deleted: the failed batch shows nothing.
+        let changes = (0..<10).map { _ in Self.change(observer) }
+        #expect(changes.map { $0["change"] as? String } == [
+            "created", "created", "created", "subscribed", "updated", "command", "event", "render", "moved", "deleted",
+        ])
+        #expect(changes.allSatisfy { $0["observe"] as? String == id })
+        let created = try #require(changes[1]["view"] as? [String: Any])
+        #expect(created["tag"] as? Int == 2)
+        #expect(created["parent"] as? Int == 1)
+        #expect(changes[1]["index"] as? Int == 0)
+        #expect(changes[3]["phases"] as? [String] == ["capture"])
+        #expect(changes[4]["props"] as? [String: Int] == ["count": 3], "only the prop whose value changed")
+        #expect(changes[5]["name"] as? String == "press")
+        #expect(changes[5]["tag"] as? Int == 2)
+        let event = try #require(changes[6]["event"] as? [String: Any])
+        #expect(event["seq"] as? Int == 1)
+        #expect(event["target"] as? Int == 2)
+        #expect((event["path"] as? [[String: Any]])?.first?["phase"] as? String == "capture")
+        #expect(changes[7]["render"] as? String == #"Button "Tap" count=3"#)
+        #expect(changes[7]["renders"] as? Int == 1)
+        #expect(changes[8]["children"] as? [Int] == [3, 2])
+        #expect(changes[9]["tags"] as? [Int] == [3])
+
+        // A second observation starts from a snapshot that agrees with inspect, and has the recent log.
+        let late = try SocketClient(path: socket)
+        try late.hello()
+        let second = object(try late.request(#"{"id":1,"op":"observe","session":"\#(id)"}"#))["result"]
+        let state = try #require(second as? [String: Any])
+        #expect(state["seq"] as? Int == 1)
+        let button = try #require((state["views"] as? [[String: Any]])?.first { $0["tag"] as? Int == 2 })
+        let inspected = object(try app.request(#"{"id":11,"op":"inspect","tag":2}"#))["result"] as? [String: Any]
+        for key in ["component", "parent", "children", "render", "renders"] {
+            #expect("\(button[key] ?? "-")" == "\(inspected?[key] ?? "+")", "\(key)")
+        }
+        #expect(NSDictionary(dictionary: button["props"] as? [String: Any] ?? [:])
+            == NSDictionary(dictionary: inspected?["props"] as? [String: Any] ?? ["x": 1]))
+        #expect((state["events"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [1])
+        #expect((button["commands"] as? [[String: Any]])?.first?["name"] as? String == "press")
+        #expect(NSArray(array: button["commands"] as? [Any] ?? []) == NSArray(array: inspected?["commands"] as? [Any] ?? [1]))
+        let root = try #require((state["views"] as? [[String: Any]])?.first { $0["tag"] as? Int == 1 })
+        #expect(root["listeners"] as? [String: [String]] == ["countChange": ["capture"]])
+
+        // unobserve stops the frames; the session's end is the last frame of an observation.
+        #expect(object(try late.request(#"{"id":2,"op":"unobserve","session":"\#(id)"}"#))["ok"] as? Bool == true)
+        _ = try app.request(#"{"id":12,"op":"update","tag":2,"props":{"title":"Go"}}"#)
+        #expect(Self.change(observer)["change"] as? String == "updated")
+        #expect(object(try late.request(#"{"id":3,"op":"ping"}"#))["id"] as? Int == 3, "nothing pushed before it")
+        _ = daemon
+    }
+
+    @Test func theEndOfASessionEndsItsObservation() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, ["--session-ttl", "0"], in: dir)
+        let app = try SocketClient(path: socket)
+        let id = try app.hello()
+        let observer = try SocketClient(path: socket)
+        try observer.hello()
+        #expect(object(try observer.request(#"{"op":"observe","session":"\#(id)"}"#))["ok"] as? Bool == true)
+        app.close()
+        let ended = Self.change(observer)
+        #expect(ended["change"] as? String == "ended")
+        #expect(ended["observe"] as? String == id)
+        #expect(errorCode(try observer.request(#"{"op":"observe","session":"\#(id)"}"#)) == "unknown_session")
+        _ = daemon
+    }
+
+    /// An observer that never reads is cut off once it is `--observer-buffer` behind; the session it watched
+    /// answers every request as if nobody watched, and its recording replays.
+    @Test func anObserverThatNeverReadsIsCutOffAndSlowsNothing() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let records = dir.file("records")
+        let daemon = try DaemonProcess.start(
+            socket: socket,
+            ["--observer-buffer", "65536", "--record", records, "--event-buffer", "100"],
+            in: dir
+        )
+        let app = try SocketClient(path: socket)
+        let id = try app.hello()
+        let setup = [
+            #"{"id":1,"op":"create","tag":1,"component":"View"}"#,
+            #"{"id":2,"op":"create","tag":2,"component":"SwiftUIButton","parent":1}"#,
+            #"{"id":3,"op":"subscribe","tag":1,"event":"countChange"}"#,
+        ]
+        for line in setup { #expect(object(try app.request(line))["ok"] as? Bool == true) }
+
+        let observer = try SocketClient(path: socket)
+        try observer.hello()
+        observer.send(#"{"id":"o","op":"observe","session":"\#(id)"}"# + "\n")
+        // Not reading: wait until the daemon has the observer before pressing.
+        let watching = try SocketClient(path: socket)
+        try watching.hello()
+        DaemonHarness.eventually {
+            let frame = (try? watching.request(#"{"op":"sessions"}"#)) ?? ""
+            let list = (object(frame)["result"] as? [String: Any])?["sessions"] as? [[String: Any]]
+            return list?.first { $0["session"] as? String == id }?["observers"] as? Int == 1
+        }
+
+        // 20,000 presses: far more change frames than the observer's 64 KiB and its socket buffers hold.
+        let presses = 20_000
+        var lastSeq = 0
+        var responses = 0
+        for chunk in stride(from: 0, to: presses, by: 500) {
+            let lines = (chunk..<(chunk + 500)).map { #"{"id":\#($0),"op":"command","tag":2,"name":"press"}"# }
+            app.send(lines.joined(separator: "\n") + "\n")
+            var answered = 0
+            while answered < 500, let frame = app.readLine() {
+                let parsed = object(frame)
+                if let seq = parsed["seq"] as? Int {
+                    #expect(seq == lastSeq + 1)
+                    lastSeq = seq
+                } else {
+                    #expect(parsed["ok"] as? Bool == true)
+                    answered += 1
+                }
+            }
+            responses += answered
+        }
+        #expect(responses == presses)
+        #expect(lastSeq == presses)
+        let stats = object(try app.request(#"{"id":"s","op":"stats"}"#))["result"] as? [String: Any]
+        #expect(stats?["seq"] as? Int == presses)
+
+        // The session forgot the observer; the observer's last frame says why.
+        let list = object(try watching.request(#"{"op":"sessions"}"#))["result"] as? [String: Any]
+        let entry = (list?["sessions"] as? [[String: Any]])?.first { $0["session"] as? String == id }
+        #expect(entry?["observers"] as? Int == 0)
+        var last: [String: Any] = [:]
+        var frames = 0
+        observer.send(#"{"id":"p","op":"ping"}"# + "\n")
+        while let frame = observer.readLine() {
+            let parsed = object(frame)
+            if parsed["id"] as? String == "p" { break }
+            if parsed["observe"] != nil { last = parsed }
+            frames += 1
+        }
+        #expect(last["change"] as? String == "cutoff")
+        #expect((last["message"] as? String)?.contains("65536") == true)
+        #expect(frames < presses, "cut off long before it got every change")
+
+        // The observed session's recording replays; the observer's own has no observe in it.
+        app.close()
+        observer.close()
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        let replay = try run(DaemonHarness.binary, ["replay", records + "/" + id + ".jsonl"])
+        #expect(replay.status == 0, "\(replay.output)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: records)
+        for file in files {
+            let text = try String(contentsOfFile: records + "/" + file, encoding: .utf8)
+            #expect(!text.contains(#""op":"observe""#), "\(file)")
+            #expect(!text.contains(#""op":"sessions""#), "\(file)")
+        }
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+}
