@@ -259,6 +259,7 @@ struct Converter<Source: PropSource> {
             return nil
         }
         var values = [Double?](repeating: nil, count: names.count)
+        var present = [Bool](repeating: false, count: names.count)
         let before = issues.total
         source.forEachSourceMember { name, value in
             path.push(.field(name))
@@ -267,6 +268,7 @@ struct Converter<Source: PropSource> {
                 fail(value, type, path, "\(type.name) has no field '\(name)'; its fields are \(names.joined(separator: ", "))")
                 return
             }
+            present[index] = true
             guard let number = number(value) else {
                 fail(value, .double, path)
                 return
@@ -274,7 +276,7 @@ struct Converter<Source: PropSource> {
             values[index] = number
         }
         if required {
-            for (index, name) in names.enumerated() where values[index] == nil {
+            for (index, name) in names.enumerated() where !present[index] {
                 path.push(.field(name))
                 issues.add(
                     PropIssue(
