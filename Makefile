@@ -4,7 +4,7 @@ APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && ec
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
-.PHONY: all deps build release run test test-js test-example bench fuzz soak clean
+.PHONY: all deps build release run test test-js test-types test-example bench fuzz soak clean
 
 all: build
 
@@ -18,6 +18,8 @@ deps:
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq systemd; }
 	@command -v node >/dev/null || { echo "installing nodejs"; \
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq nodejs; }
+	@command -v tsc >/dev/null || { echo "installing node-typescript (tsc, for test-types)"; \
+	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq node-typescript; }
 
 build: deps
 	$(SWIFT) build
@@ -29,7 +31,8 @@ release: deps
 run: release
 	$(RELEASE_BIN) $(ARGS)
 
-# Every test: the Swift suites (engine, replayed sessions, daemon), then the Node client against the real binary.
+# Every test: the Swift suites (engine, replayed sessions, daemon), then the Node client against the real binary
+# and its type declarations under tsc --strict (test-js runs js-client/test/types/ too).
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
@@ -45,8 +48,13 @@ test-example:
 	$(SWIFT) build --package-path $(EXAMPLE)
 	node --test $(EXAMPLE)/test/
 
+# The Node client against the real binary; js-client/test/types/ (index.d.ts under tsc --strict) runs with it.
 test-js:
 	@if [ -d js-client/test ]; then BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) node --test js-client/test/; fi
+
+# Only index.d.ts under tsc --strict: the programs of js-client/test/types/, README's examples, must-fail.ts.
+test-types:
+	node --test js-client/test/types/
 
 bench: release
 	$(MAKE) -C bench

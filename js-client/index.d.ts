@@ -1,5 +1,5 @@
 // Types of bridged-client. The wire contract is ../protocol.md.
-import { EventEmitter } from 'node:events';
+// Self-sufficient: no @types/node and no DOM library needed (`tsc --strict` checks it so in `make test`).
 
 /** The client's version (package.json); hello sends `client: "bridged-client/<version>"`. */
 export const VERSION: string;
@@ -36,18 +36,83 @@ export const ClientErrorCodes: Readonly<{
   PROTOCOL_ERROR: 'protocol_error';
   /** A View (or a request queued for it) of a session the daemon replaced with a fresh one on a reconnect. */
   SESSION_RESET: 'session_reset';
+  /** The request's `signal` aborted (a timeout included) before its response. */
+  ABORTED: 'aborted';
+  /** More than `maxQueuedBytes` of requests wait to be written. */
+  QUEUE_FULL: 'queue_full';
 }>;
 
-export type ProtocolErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+/** A code the daemon sends: exactly the rows of protocol.md's table (a test compares them). */
+export type ProtocolErrorCode =
+  | 'bad_json'
+  | 'bad_request'
+  | 'unknown_op'
+  | 'hello_required'
+  | 'unsupported_protocol'
+  | 'unknown_component'
+  | 'unknown_tag'
+  | 'tag_in_use'
+  | 'invalid_props'
+  | 'unknown_event'
+  | 'unknown_command'
+  | 'invalid_args'
+  | 'cycle'
+  | 'batch_failed'
+  | 'frame_too_large'
+  | 'limit_exceeded'
+  | 'permission_denied'
+  | 'session_taken_over';
 export type ClientErrorCode = (typeof ClientErrorCodes)[keyof typeof ClientErrorCodes];
 export type ErrorCode = ProtocolErrorCode | ClientErrorCode;
 
-/** One entry of `invalid_props` / `invalid_args` details. */
-export interface InvalidValueDetail {
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the client needs of the platform, declared here so that no @types/node is needed. The global
+// AbortSignal (Node's, the DOM's) fits AbortSignalLike.
+
+/** An AbortSignal: `AbortSignal.timeout(ms)`, `new AbortController().signal`, `AbortSignal.any([...])`. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** Options every request method takes. */
+export interface RequestOptions {
+  /** Rejects the request with `aborted` when it aborts first (the daemon may still have done it, if sent). */
+  signal?: AbortSignalLike;
+}
+
+/** The client's own EventEmitter surface (Node's EventEmitter underneath), typed by an event map. */
+export interface TypedEmitter<Events> {
+  on<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
+  once<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
+  off<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
+  addListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
+  removeListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
+  prependListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
+  removeAllListeners(event?: keyof Events): this;
+  listenerCount(event: keyof Events): number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors.
+
+/** One bad value of `invalid_props` / `invalid_args` (from the daemon, or refused by the client). */
+export interface ValueIssue {
+  /** `invalid_props`: the prop. */
   prop?: string;
+  /** `invalid_args`: the argument's index. */
   arg?: number;
+  /** Refused by the client: where, inside the props (`style.insets.top`) or args (`[0].x`). */
+  path?: string;
   expected: string;
-  got: unknown;
+  got: JsonValue;
   message: string;
 }
 
@@ -55,31 +120,46 @@ export interface InvalidValueDetail {
 export interface ProtocolError {
   code: ProtocolErrorCode;
   message: string;
-  details?: unknown;
+  details?: ValueIssue[];
   index?: number;
   error?: ProtocolError;
 }
 
+/** `details` of a View method refused by the client (`unknown_tag`, `session_reset`). */
+export interface ViewStateDetails {
+  tag: number;
+  state: ViewState;
+}
+
+/** `details` of `handler_failed`. */
+export interface HandlerFailedDetails {
+  event: string;
+  seq: number;
+  target: number;
+}
+
+/**
+ * `details` by code: `invalid_props`/`invalid_args`/`bad_request` a list of bad values; `batch_failed` the
+ * inner error object; a View that cannot be used `{tag, state}`; `handler_failed` `{event, seq, target}`.
+ */
+export type ErrorDetails = ValueIssue[] | ProtocolError | ViewStateDetails | HandlerFailedDetails;
+
 /** The one error class: every rejection of the client is a BridgeError (or a TypeError for misuse). */
 export class BridgeError extends Error {
-  constructor(code: ErrorCode | string, message: string, extra?: { details?: unknown; index?: number; cause?: unknown });
+  constructor(code: ErrorCode, message: string, extra?: { details?: ErrorDetails; index?: number; cause?: unknown });
   name: 'BridgeError';
   /** A protocol error code, or one of ClientErrorCodes. */
-  code: ErrorCode | string;
-  /**
-   * `invalid_props`/`invalid_args`: the list of bad values. `batch_failed`: the inner error object.
-   * Views that cannot be used (`unknown_tag` or `session_reset` from the client): `{tag, state}`.
-   * `handler_failed`: `{event, seq, target}`.
-   */
-  details?: unknown;
+  code: ErrorCode;
+  details?: ErrorDetails;
   /** `batch_failed`: index of the failing op in the batch. */
   index?: number;
-  /** `batch_failed`: the inner error; errors of views' internal batches: the batch error. */
+  /** `batch_failed`: the inner error; `connection_closed`: the socket's error, if any; `aborted`: the reason. */
   cause?: unknown;
   static fromProtocol(error: ProtocolError): BridgeError;
 }
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+// ---------------------------------------------------------------------------------------------------------
+// Components: hello's description, and the built-in ones typed precisely.
 
 export type PropType = 'int' | 'double' | 'bool' | 'string' | 'enum' | 'color';
 
@@ -101,35 +181,107 @@ export interface ComponentSpec {
 
 export type Components = Record<string, ComponentSpec>;
 
-export interface HelloResult {
-  protocol: 1;
-  server: string;
-  session: string;
-  components: Components;
-  /** With `resume`: whether the session was re-attached. */
-  resumed?: boolean;
-  /** With `resume` and `resumed: false`: why a fresh session was started. */
-  reason?: ResetReason;
-  /** With `resume`: the last event seq written in the (resumed or fresh) session. */
-  seq?: number;
+/** A prop value for create/update: `null` resets it to its default (so does `undefined` in update). */
+type Settable<T> = T | null | undefined;
+
+/** The bubbling events of the built-in components: any view may handle them (onX, onXCapture). */
+export interface BubblingEvents {
+  countChange: { count: number };
+  change: { text: string };
+  valueChange: { value: number };
 }
 
-/** Why the daemon started a fresh session instead of resuming (protocol.md, "Resume and acknowledgements"). */
-export type ResetReason = 'unknown_session' | 'expired' | 'overflow';
+/** The built-in components (protocol.md, "Built-in components"): props, direct events, command args. */
+export interface BuiltinComponents {
+  View: {
+    props: { testID?: Settable<string> };
+    direct: {};
+    commands: {};
+  };
+  SwiftUIButton: {
+    props: { count?: Settable<number>; title?: Settable<string>; disabled?: Settable<boolean> };
+    direct: {};
+    commands: { press: [] };
+  };
+  TextField: {
+    props: {
+      text?: Settable<string>;
+      placeholder?: Settable<string>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      color?: Settable<string | number>;
+      clearButtonMode?: Settable<'never' | 'whileEditing' | 'unlessEditing' | 'always'>;
+      fontSize?: Settable<number>;
+      disabled?: Settable<boolean>;
+    };
+    direct: { editingChange: { editing: boolean }; commit: { text: string } };
+    commands: { focus: []; blur: []; type: [text: string]; submit: [] };
+  };
+  Slider: {
+    props: {
+      value?: Settable<number>;
+      minimumValue?: Settable<number>;
+      maximumValue?: Settable<number>;
+      step?: Settable<number>;
+      disabled?: Settable<boolean>;
+    };
+    direct: {};
+    commands: { slide: [value: number] };
+  };
+}
+
+export type BuiltinComponentName = keyof BuiltinComponents;
+
+/** Every built-in event with its payload. */
+export type BuiltinEvents = BubblingEvents &
+  BuiltinComponents['TextField']['direct'];
+
+/** The payload of event `E`: typed for the built-in events, any JSON object otherwise. */
+export type PayloadOf<E extends string> = E extends keyof BuiltinEvents ? BuiltinEvents[E] : JsonObject;
+
+type HandlerProps<Events, Suffix extends string> = {
+  [K in keyof Events & string as `on${Capitalize<K>}${Suffix}`]?: EventHandler<Events[K]> | null;
+};
+
+/** Props of component `C`: the built-ins' own props and handler props; any props for other components. */
+export type PropsOf<C extends string> = C extends BuiltinComponentName
+  ? BuiltinComponents[C]['props'] &
+      HandlerProps<BubblingEvents, ''> &
+      HandlerProps<BubblingEvents, 'Capture'> &
+      HandlerProps<BuiltinComponents[C]['direct'], ''>
+  : Props;
+
+/** The commands of component `C`, with their argument types. */
+export type CommandsOf<C extends string> = C extends BuiltinComponentName
+  ? BuiltinComponents[C]['commands']
+  : Record<string, JsonValue[]>;
+
+/** The events a view of component `C` may subscribe to. */
+export type EventsOf<C extends string> = C extends BuiltinComponentName
+  ? keyof BubblingEvents | keyof BuiltinComponents[C]['direct']
+  : string;
+
+// ---------------------------------------------------------------------------------------------------------
+// Events.
 
 export type Phase = 'bubble' | 'capture';
 
-/** An event frame as sent by the daemon. */
+export interface PathEntry {
+  tag: number;
+  phase: Phase;
+}
+
+/** An event frame as sent by the daemon (`'event'`, `bridge.events()`). */
 export interface EventFrame {
   event: string;
   seq: number;
   target: number;
-  payload: Record<string, JsonValue>;
-  path: Array<{ tag: number; phase: Phase }>;
+  payload: JsonObject;
+  path: PathEntry[];
 }
 
 /** What a handler receives: one per listener on the path, sharing the propagation state. */
-export interface SyntheticEvent<P = Record<string, JsonValue>> {
+export class SyntheticEvent<P = JsonObject> {
+  private constructor();
   /** The event name, e.g. `countChange`. */
   readonly type: string;
   /** Tag of the view that emitted the event. */
@@ -145,25 +297,28 @@ export interface SyntheticEvent<P = Record<string, JsonValue>> {
   stopPropagation(): void;
   isPropagationStopped(): boolean;
 }
-export const SyntheticEvent: {
-  prototype: SyntheticEvent;
-};
-
-/** A handler may return a promise: the request that caused the event resolves after it settles. */
-export type EventHandler<P = Record<string, JsonValue>> = (event: SyntheticEvent<P>) => void | Promise<unknown>;
 
 /**
- * Props for create/update: plain values go to the daemon (`null` resets a prop; in update,
- * `undefined` too); functions named like an event's registration name (`onCountChange`,
- * `onCountChangeCapture`, a component's own direct `onCommit`…) are handlers; `null`/`undefined`
- * for a handler name removes the handler.
+ * A handler may return anything; a returned promise is awaited: the request that caused the event
+ * resolves after it settles.
  */
-export type Props = Record<string, JsonValue | EventHandler<any> | undefined>;
+export type EventHandler<P = JsonObject> = (event: SyntheticEvent<P>) => unknown;
 
-export interface InspectResult {
+/**
+ * Props for create/update of any component: plain values go to the daemon (`null` resets a prop; in
+ * update, `undefined` too); functions named like an event's registration name (`onCountChange`,
+ * `onCountChangeCapture`, a component's own direct `onCommit`…) are handlers; `null`/`undefined` for a
+ * handler name removes the handler. Values JSON cannot carry as they are (NaN, a Date…) are refused.
+ */
+export type Props = { [name: string]: JsonValue | EventHandler<any> | undefined };
+
+// ---------------------------------------------------------------------------------------------------------
+// Views and transactions.
+
+export interface InspectResult<C extends string = string> {
   tag: number;
-  component: string;
-  props: Record<string, JsonValue>;
+  component: C;
+  props: JsonObject;
   parent: number | null;
   children: number[];
   render: string;
@@ -180,28 +335,34 @@ export interface PlaceOptions {
 /** `reset`: its session was replaced by a fresh one on a reconnect (the Bridge emitted 'reset'). */
 export type ViewState = 'live' | 'pending' | 'rolledBack' | 'deleted' | 'reset';
 
+/** A command's arguments, optionally followed by `{signal}`. */
+type CommandArgs<A extends JsonValue[]> = A | [...A, RequestOptions];
+
 /**
- * A handle on one view. Methods of a view that is not `live` reject with code `unknown_tag`, or
- * `session_reset` for a view of a session that was reset.
+ * A handle on one view of component `C`. Methods of a view that is not `live` reject with code
+ * `unknown_tag`, or `session_reset` for a view of a session that was reset.
  */
-export class View {
+export class View<C extends string = string> {
   private constructor();
   readonly tag: number;
-  readonly component: string;
+  readonly component: C;
   readonly state: ViewState;
-  update(props: Props): Promise<{ changed: string[] }>;
-  setChildren(views: Iterable<View | number>): Promise<{ children: number[] }>;
-  /** Resolves after every handler of the events the command caused has settled. */
-  command(name: string, ...args: JsonValue[]): Promise<Record<string, never>>;
-  inspect(): Promise<InspectResult>;
-  delete(): Promise<{ deleted: number[] }>;
+  update(props: PropsOf<C>, options?: RequestOptions): Promise<{ changed: string[] }>;
+  setChildren(views: Iterable<View | number>, options?: RequestOptions): Promise<{ children: number[] }>;
+  /** Resolves after every handler of the events the command caused has settled. A last `{signal}` is its options. */
+  command<N extends keyof CommandsOf<C> & string>(
+    name: N,
+    ...args: CommandArgs<CommandsOf<C>[N] extends JsonValue[] ? CommandsOf<C>[N] : JsonValue[]>
+  ): Promise<Record<string, never>>;
+  inspect(options?: RequestOptions): Promise<InspectResult<C>>;
+  delete(options?: RequestOptions): Promise<{ deleted: number[] }>;
   /** Resolves, once subscribed, to a function that removes this handler (and unsubscribes the last one). */
-  on<P = Record<string, JsonValue>>(
-    event: string,
-    handler: EventHandler<P>,
-    options?: { capture?: boolean },
+  on<E extends EventsOf<C>>(
+    event: E,
+    handler: EventHandler<PayloadOf<E & string>>,
+    options?: { capture?: boolean; signal?: AbortSignalLike },
   ): Promise<() => Promise<void>>;
-  toJSON(): { tag: number; component: string };
+  toJSON(): { tag: number; component: C };
 }
 
 /** Ops collected client-side, committed as one atomic batch. */
@@ -211,19 +372,75 @@ export class Transaction {
   /** Number of ops the batch will have. */
   readonly size: number;
   /** The View is returned at once, with its tag; it is usable after a successful commit. */
-  create(component: string, props?: Props, options?: PlaceOptions): View;
-  update(view: View | number, props: Props): this;
+  create<C extends string>(component: C, props?: PropsOf<C>, options?: PlaceOptions): View<C>;
+  update<C extends string>(view: View<C>, props: PropsOf<C>): this;
+  update(view: number, props: Props): this;
   setChildren(view: View | number, views: Iterable<View | number>): this;
-  command(view: View | number, name: string, ...args: JsonValue[]): this;
+  command<C extends string, N extends keyof CommandsOf<C> & string>(
+    view: View<C>,
+    name: N,
+    ...args: CommandsOf<C>[N] extends JsonValue[] ? CommandsOf<C>[N] : JsonValue[]
+  ): this;
+  command(view: number, name: string, ...args: JsonValue[]): this;
   delete(view: View | number): this;
   /** Rejects with `batch_failed` (`index`, inner error in `details`); created views become `rolledBack`. */
-  commit(): Promise<{ results: unknown[] }>;
+  commit(options?: RequestOptions): Promise<{ results: JsonObject[] }>;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The Bridge.
+
+export interface HelloResult {
+  protocol: 1;
+  server: string;
+  session: string;
+  components: Components;
+  /** With `resume`: whether the session was re-attached. */
+  resumed?: boolean;
+  /** With `resume` and `resumed: false`: why a fresh session was started. */
+  reason?: ResetReason;
+  /** With `resume`: the last event seq written in the (resumed or fresh) session. */
+  seq?: number;
+}
+
+export interface StatsResult {
+  sessions: number;
+  views: number;
+  sessionViews: number;
+  seq: number;
+}
+
+/** The result of each op, for `request()`. */
+export interface RequestResults {
+  hello: HelloResult;
+  create: { tag: number };
+  update: { changed: string[] };
+  setChildren: { children: number[] };
+  delete: { deleted: number[] };
+  subscribe: Record<string, never>;
+  unsubscribe: Record<string, never>;
+  command: Record<string, never>;
+  inspect: InspectResult;
+  batch: { results: JsonObject[] };
+  ack: { acked: number; retained: number };
+  ping: Record<string, never>;
+  stats: StatsResult;
+  bye: Record<string, never>;
+}
+
+/** A raw request: an op and its fields (protocol.md, "Operations"); the client assigns the `id`. */
+export interface RequestFrame<O extends string = string> {
+  op: O;
+  [field: string]: JsonValue | undefined;
+}
+
+/** Why the daemon started a fresh session instead of resuming (protocol.md, "Resume and acknowledgements"). */
+export type ResetReason = 'unknown_session' | 'expired' | 'overflow';
 
 /** A recorded-session record, as passed to the `record` option. */
 export type SessionRecord =
-  | { dir: 'in'; frame: Record<string, JsonValue> }
-  | { dir: 'out'; frame: Record<string, JsonValue> }
+  | { dir: 'in'; frame: JsonObject }
+  | { dir: 'out'; frame: JsonObject }
   /** The connection was lost; what follows was sent on a new one (a reconnect). */
   | { dir: 'meta'; connection: 'closed' };
 
@@ -234,6 +451,8 @@ export interface ReconnectOptions {
   maxDelayMs?: number;
   /** Attempts before giving up ('close' with reason `gave_up`). Default Infinity. */
   maxAttempts?: number;
+  /** How long a request made (or to be re-sent) while reconnecting waits, then `connection_closed`. Default 30000. */
+  requestTimeoutMs?: number;
 }
 
 export interface AckOptions {
@@ -248,10 +467,12 @@ export interface ConnectOptions {
   socket?: string;
   /** Start `bridged --socket <path>` (detached) when nothing listens. */
   spawn?: boolean;
-  /** The bridged binary for `spawn`; default: `bridged` on PATH. */
+  /** The bridged binary for `spawn`; default: this checkout's .build/release, then .build/debug, then PATH. */
   bin?: string;
-  /** Limit for spawning + connecting, and for hello's answer. Default 10000. */
+  /** Limit for spawning + connecting + hello, for each reconnection attempt, and for close()'s bye. Default 10000. */
   timeoutMs?: number;
+  /** Aborts connect() (rejects with `aborted`). */
+  signal?: AbortSignalLike;
   /** Called with every frame written and read, in recorded-session form. */
   record?: (record: SessionRecord) => void;
   /**
@@ -261,6 +482,8 @@ export interface ConnectOptions {
   reconnect?: boolean | ReconnectOptions;
   /** Acknowledge dispatched events (cumulative `ack`, batched). Default true; false sends none. */
   ack?: boolean | AckOptions;
+  /** The most bytes of requests waiting to be written (backpressure, reconnect); beyond, `queue_full`. Default 8 MiB. */
+  maxQueuedBytes?: number;
 }
 
 export type BridgeState = 'open' | 'reconnecting' | 'closed';
@@ -272,7 +495,7 @@ export type BridgeState = 'open' | 'reconnecting' | 'closed';
  */
 export interface CloseInfo {
   reason: 'closed' | 'lost' | 'session_taken_over' | 'gave_up';
-  /** `session_taken_over`: the daemon's error; `gave_up`: the last attempt's error. */
+  /** `lost`: `connection_closed` (`cause`: the socket's error); `session_taken_over`: the daemon's error; `gave_up`: the last attempt's error. */
   error?: BridgeError;
 }
 
@@ -282,7 +505,7 @@ export interface ReconnectingInfo {
   /** The wait before this attempt. */
   delayMs: number;
   /** Why the previous connection or attempt failed. */
-  error: Error;
+  error: BridgeError;
 }
 
 export interface ResumedInfo {
@@ -297,27 +520,39 @@ export interface ResetInfo {
   session: string;
 }
 
+/** The Bridge's events and what their listeners receive. */
+export interface BridgeEventMap {
+  event: EventFrame;
+  /** Socket errors (`connection_closed`, `cause` the system error), `handler_failed`, `protocol_error`. */
+  error: BridgeError;
+  close: CloseInfo;
+  reconnecting: ReconnectingInfo;
+  resumed: ResumedInfo;
+  reset: ResetInfo;
+}
+
+export interface CloseOptions {
+  /**
+   * Keep the session on the daemon (for `--session-ttl`) to resume it later; default false: `bye` ends it
+   * at once, views and all.
+   */
+  keepSession?: boolean;
+  /** Stop waiting for `bye`'s answer and cut the connection; at most `timeoutMs` of connect() anyway. */
+  signal?: AbortSignalLike;
+}
+
+/** The async iterator of `bridge.events()`. */
+export interface EventStream extends AsyncIterableIterator<EventFrame> {
+  next(): Promise<IteratorResult<EventFrame, undefined>>;
+  return(): Promise<IteratorResult<EventFrame, undefined>>;
+}
+
 /**
- * One session with the daemon. Events: 'event' (every event frame dispatched), 'error' (socket errors,
- * failed handlers with code `handler_failed`; emitted only while someone listens), 'reconnecting',
- * 'resumed', 'reset' (rebuild the tree), 'close'.
+ * One session with the daemon. Events ('event', 'error', 'close', 'reconnecting', 'resumed', 'reset') as
+ * in BridgeEventMap; an 'error' nobody listens for is never an unhandled 'error': see README, "Errors".
  */
-export class Bridge extends EventEmitter {
+export class Bridge {
   private constructor();
-  on(event: 'event', listener: (frame: EventFrame) => void): this;
-  on(event: 'error', listener: (error: Error) => void): this;
-  on(event: 'close', listener: (info: CloseInfo) => void): this;
-  on(event: 'reconnecting', listener: (info: ReconnectingInfo) => void): this;
-  on(event: 'resumed', listener: (info: ResumedInfo) => void): this;
-  on(event: 'reset', listener: (info: ResetInfo) => void): this;
-  on(event: string | symbol, listener: (...args: any[]) => void): this;
-  once(event: 'event', listener: (frame: EventFrame) => void): this;
-  once(event: 'error', listener: (error: Error) => void): this;
-  once(event: 'close', listener: (info: CloseInfo) => void): this;
-  once(event: 'reconnecting', listener: (info: ReconnectingInfo) => void): this;
-  once(event: 'resumed', listener: (info: ResumedInfo) => void): this;
-  once(event: 'reset', listener: (info: ResetInfo) => void): this;
-  once(event: string | symbol, listener: (...args: any[]) => void): this;
   readonly socketPath: string;
   /** The pid of the daemon that `connect({spawn: true})` started, else null. */
   readonly daemonPid: number | null;
@@ -335,16 +570,21 @@ export class Bridge extends EventEmitter {
   /** The highest seq the daemon confirmed acknowledged in this session. */
   readonly ackedSeq: number;
   /** @internal The current socket; tests cut the connection with `bridge._socket.destroy()`. */
-  readonly _socket: import('node:net').Socket;
+  readonly _socket: { destroy(): void };
   /** Creates a view (and its handler subscriptions, atomically). */
-  create(component: string, props?: Props, options?: PlaceOptions): Promise<View>;
+  create<C extends string>(component: C, props?: PropsOf<C>, options?: PlaceOptions & RequestOptions): Promise<View<C>>;
   transaction(): Transaction;
   /** Sends a raw request (an id is assigned); resolves its result. Tags of raw creates are not tracked. */
-  request<R = any>(frame: { op: string; [field: string]: unknown }): Promise<R>;
+  request<O extends keyof RequestResults>(frame: RequestFrame<O>, options?: RequestOptions): Promise<RequestResults[O]>;
+  request(frame: RequestFrame, options?: RequestOptions): Promise<unknown>;
   /** The live View this client created with `tag`. */
   view(tag: number): View | undefined;
-  close(): Promise<void>;
+  /** The event frames dispatched from now on; ends on `signal`, `break` or close(), throws if the Bridge ends otherwise. */
+  events(options?: { signal?: AbortSignalLike }): EventStream;
+  /** Ends the session (`bye`) and closes; `{keepSession: true}` keeps the session for a later resume. */
+  close(options?: CloseOptions): Promise<void>;
 }
+export interface Bridge extends TypedEmitter<BridgeEventMap> {}
 
 export function connect(options?: ConnectOptions): Promise<Bridge>;
 

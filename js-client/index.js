@@ -2,7 +2,8 @@
 import { Bridge } from './lib/bridge.js';
 import { connectOrSpawn } from './lib/spawn.js';
 import { defaultSocketPath } from './lib/socket-path.js';
-import { BridgeError, ClientErrorCodes } from './lib/errors.js';
+import { BridgeError, ClientErrorCodes, aborted } from './lib/errors.js';
+import { anySignal } from './lib/internal.js';
 import { ackOptions, reconnectOptions } from './lib/reconnect.js';
 
 export { Bridge } from './lib/bridge.js';
@@ -14,9 +15,10 @@ export { defaultSocketPath } from './lib/socket-path.js';
 export { VERSION } from './lib/version.js';
 
 /**
- * Connects to bridged and performs hello. With `spawn: true` and nothing listening, starts
- * `bridged --socket <path>` (from PATH or `bin`) detached and waits for it, up to `timeoutMs`.
- * With `reconnect`, a lost connection is re-established and the session resumed (README, "Reconnecting").
+ * Connects to bridged and performs hello. With `spawn: true` and nothing listening, starts `bridged
+ * --socket <path>` detached (`bin`, else this checkout's own build, else `bridged` on PATH) and waits for
+ * it. All of it within `timeoutMs` and until `signal` aborts. With `reconnect`, a lost connection is
+ * re-established and the session resumed (README, "Reconnecting").
  */
 export async function connect(options = {}) {
   const socketPath = options.socket ?? defaultSocketPath();
@@ -24,8 +26,11 @@ export async function connect(options = {}) {
   // Checked before connecting: a bad option throws a TypeError and opens nothing.
   reconnectOptions(options.reconnect);
   ackOptions(options.ack);
+  if (options.signal?.aborted) throw aborted(options.signal, 'connect()');
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = anySignal([options.signal, timeout]);
   const spawn = options.spawn ?? false;
-  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin: options.bin, timeoutMs });
+  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin: options.bin, signal, timeoutMs });
   const bridge = new Bridge(socket, {
     socketPath,
     daemonPid,
@@ -35,21 +40,15 @@ export async function connect(options = {}) {
     spawn,
     bin: options.bin,
     timeoutMs,
-  });
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(
-      () => reject(new BridgeError(ClientErrorCodes.CONNECT_FAILED, `no answer to hello within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    maxQueuedBytes: options.maxQueuedBytes,
   });
   try {
-    await Promise.race([bridge.hello(), timeout]);
+    await bridge.hello({ signal });
   } catch (err) {
     await bridge.destroy();
-    throw err;
-  } finally {
-    clearTimeout(timer);
+    if (err?.code !== ClientErrorCodes.ABORTED) throw err;
+    if (options.signal?.aborted) throw aborted(options.signal, 'connect()');
+    throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `no answer to hello within ${timeoutMs} ms`, { cause: err });
   }
   return bridge;
 }

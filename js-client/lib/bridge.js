@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { BridgeError, ClientErrorCodes, ErrorCodes, connectionClosed } from './errors.js';
+import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed } from './errors.js';
+import { EventStream } from './event-stream.js';
 import { RegistrationNames, SubscriptionTable, SyntheticEvent } from './events.js';
 import {
+  anySignal,
   kAllocateTag,
   kForgetView,
   kPlan,
@@ -16,22 +18,38 @@ import { LineSplitter } from './lines.js';
 import { EventCursor, SAFE_TO_REPEAT, SESSION_FREE, ackOptions, backoffDelay, reconnectOptions } from './reconnect.js';
 import { connectOrSpawn } from './spawn.js';
 import { Transaction } from './transaction.js';
+import { requestError } from './values.js';
 import { View, createFrame, unwrapBatchError } from './view.js';
 import { CLIENT_NAME } from './version.js';
 
+/** The most bytes of requests waiting to be written (backpressure, reconnect) before `queue_full`. */
+export const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
 /**
  * One session with the daemon, over one connection at a time. Emits 'event' (each event frame
- * dispatched), 'error' (socket errors and failed handlers; only when someone listens), 'reconnecting',
- * 'resumed', 'reset' and 'close'.
+ * dispatched), 'error' (socket, protocol and handler errors; only when someone listens, see
+ * #reportError), 'reconnecting', 'resumed', 'reset' and 'close'.
  */
 export class Bridge extends EventEmitter {
   #socket;
   #splitter = new LineSplitter();
   /**
-   * Requests by id, in the order they were made: {frame, line, sent, internal, resolve, reject, onResponse}.
-   * `sent` is false while a request waits for a reconnection.
+   * Requests by id, in the order they were made: {op, line, bytes, sent, aborted, internal, resolve, reject,
+   * onResponse}. `sent` is false while a request waits to be written (the socket's buffer is full) or for a
+   * reconnection; `aborted` once its signal aborted after it was sent (its response is then ignored).
    */
   #pending = new Map();
+  /** Requests to write once the socket drains, in order (some may have been aborted meanwhile). */
+  #queue = [];
+  /** True from a write() that returned false until 'drain'. */
+  #blocked = false;
+  /** Bytes of the pending requests not written yet. */
+  #unsentBytes = 0;
+  #maxQueuedBytes;
+  /** The open iterators of events(). */
+  #streams = new Set();
+  /** The socket's error, if it had one, for the requests and the 'close' it ends. */
+  #socketError = null;
   #nextId = 1;
   #nextTag = 1;
   /** 'open', 'reconnecting' or 'closed'. */
@@ -63,11 +81,17 @@ export class Bridge extends EventEmitter {
   /** The last seq sent in an ack (or a resume) in this session. */
   #ackSent = 0;
   #ackedSeq = 0;
+  /** hello's `token`, the secret a resume presents (a daemon that sends none needs none). */
+  #token;
 
   /** @internal Use `connect()`. */
-  constructor(socket, { socketPath, daemonPid = null, record, reconnect, ack, spawn = false, bin, timeoutMs = 10_000 } = {}) {
+  constructor(
+    socket,
+    { socketPath, daemonPid = null, record, reconnect, ack, spawn = false, bin, timeoutMs = 10_000, maxQueuedBytes } = {},
+  ) {
     super();
     this.#record = record;
+    this.#maxQueuedBytes = maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.#reconnect = reconnectOptions(reconnect);
     this.#ack = ackOptions(ack);
     this.#connectOptions = { socketPath, spawn, bin, timeoutMs };
@@ -108,9 +132,10 @@ export class Bridge extends EventEmitter {
   }
 
   /** @internal Performs hello; called by `connect()`. */
-  async hello() {
-    const result = await this.request({ op: 'hello', protocol: 1, client: CLIENT_NAME });
+  async hello({ signal } = {}) {
+    const result = await this.request({ op: 'hello', protocol: 1, client: CLIENT_NAME }, { signal });
     this.session = result.session;
+    this.#token = result.token;
     this.server = result.server;
     this.components = result.components ?? {};
     this.#names = new RegistrationNames(this.components);
@@ -118,22 +143,27 @@ export class Bridge extends EventEmitter {
     return result;
   }
 
-  /** Sends a raw request (an id is assigned) and resolves its `result`, or rejects with a BridgeError. */
-  request(frame) {
+  /**
+   * Sends a raw request (an id is assigned) and resolves its `result`, or rejects with a BridgeError.
+   * With `signal`, rejects with `aborted` when it aborts first.
+   */
+  request(frame, { signal } = {}) {
     if (frame === null || typeof frame !== 'object' || Array.isArray(frame)) {
       return Promise.reject(new TypeError('a request is an object with an op'));
     }
-    return this[kRequest](frame);
+    return this[kRequest](frame, { signal });
   }
 
   /** Creates a view; function props named like events subscribe, in one atomic batch. */
-  async create(component, props = {}, { parent, index } = {}) {
+  async create(component, props = {}, { parent, index, signal } = {}) {
     const view = new View(this, this[kAllocateTag](), component, 'pending');
     const plan = view[kPlan](props, { initial: true });
     const create = createFrame(view, plan.props, parent, index);
     const ops = [create, ...plan.ops(view.tag)];
     const request =
-      ops.length === 1 ? this[kRequest](create) : this[kRequest]({ op: 'batch', ops }).catch(unwrapBatchError);
+      ops.length === 1
+        ? this[kRequest](create, { signal })
+        : this[kRequest]({ op: 'batch', ops }, { signal }).catch(unwrapBatchError);
     this[kTrackView](view);
     view[kSetState]('live');
     const revert = plan.apply(request);
@@ -157,15 +187,45 @@ export class Bridge extends EventEmitter {
     return this.#views.get(tag);
   }
 
-  /** Closes the connection (and stops reconnecting); pending requests fail with `connection_closed`. */
-  close() {
-    if (this.#state === 'closed') return this.#closedPromise;
+  /**
+   * The event frames dispatched from now on, as an async iterator (`for await (const e of bridge.events())`).
+   * It ends when `signal` aborts, on `break`, or on `close()`; it throws when the Bridge ends otherwise
+   * (its 'close' error) or the daemon breaks the protocol (`protocol_error`).
+   */
+  events({ signal } = {}) {
+    const stream = new EventStream({ signal, onEnd: () => this.#streams.delete(stream) });
+    if (this.#state === 'closed') stream.end();
+    else this.#streams.add(stream);
+    return stream;
+  }
+
+  /**
+   * Ends the Bridge. By default it sends `bye`, which ends the session at once (its views are deleted, no
+   * resume), waits for its answer (so the requests sent before it are answered too), and closes the
+   * connection. With `keepSession: true` it only closes the connection: the daemon keeps the session
+   * for `--session-ttl`, to be resumed with `resume: {session, token}`. `bye` is waited for until
+   * `signal` aborts, at most `timeoutMs` of connect(); then the connection is cut. Requests made after
+   * close() reject with `connection_closed`; so do those still pending when the connection closes.
+   */
+  close({ keepSession = false, signal } = {}) {
+    if (this.#state === 'closed' || this.#closing) return this.#closedPromise;
     this.#closing = true;
     if (this.#state === 'reconnecting') {
       this.#socket?.destroy();
       this.#finish({ reason: 'closed' });
-    } else {
+    } else if (keepSession || this.session === null) {
       this.#socket.end();
+    } else {
+      const limit = anySignal([signal, AbortSignal.timeout(this.#connectOptions.timeoutMs)]);
+      const socket = this.#socket;
+      this[kRequest]({ op: 'bye' }, { internal: 'bye', signal: limit }).then(
+        () => socket.end(),
+        (err) => {
+          // A daemon without `bye` (unknown_op) keeps the session until its TTL; no answer: cut the connection.
+          if (err?.code === ClientErrorCodes.ABORTED) socket.destroy();
+          else socket.end();
+        },
+      );
     }
     return this.#closedPromise;
   }
@@ -215,8 +275,14 @@ export class Bridge extends EventEmitter {
    * While the Bridge reconnects, the request waits and is sent once the session is resumed.
    * `internal` ('hello', 'ack') marks the client's own requests.
    */
-  [kRequest](frame, onResponse, internal = null) {
-    if (this.#state === 'closed') return Promise.reject(connectionClosed());
+  [kRequest](frame, { onResponse, internal = null, signal } = {}) {
+    if (this.#state === 'closed' || (this.#closing && internal === null)) {
+      return Promise.reject(connectionClosed(this.#closing ? 'close() was called' : undefined));
+    }
+    if (signal?.aborted) return Promise.reject(aborted(signal));
+    // What JSON would change or drop is refused here, as the daemon refuses what it cannot take.
+    const invalid = requestError(frame);
+    if (invalid) return Promise.reject(invalid);
     const id = this.#nextId++;
     const out = { id, ...frame };
     out.id = id; // the client's id wins over one in `frame`, and stays first
@@ -224,24 +290,103 @@ export class Bridge extends EventEmitter {
     try {
       line = JSON.stringify(out);
     } catch (err) {
-      return Promise.reject(err);
+      return Promise.reject(new BridgeError(ErrorCodes.BAD_REQUEST, `the request cannot be sent: ${err.message}`, { cause: err }));
+    }
+    const bytes = Buffer.byteLength(line) + 1;
+    if (internal === null && this.#unsentBytes > 0 && this.#unsentBytes + bytes > this.#maxQueuedBytes) {
+      const message = `${this.#unsentBytes} bytes of requests already wait to be written (maxQueuedBytes ${this.#maxQueuedBytes})`;
+      return Promise.reject(new BridgeError(ClientErrorCodes.QUEUE_FULL, message));
     }
     return new Promise((resolve, reject) => {
-      const entry = { op: out.op, line, sent: false, internal, resolve, reject, onResponse };
+      const onAbort = () => this.#abort(id, signal);
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      const entry = {
+        id,
+        op: out.op,
+        line,
+        bytes,
+        sent: false,
+        aborted: false,
+        internal,
+        onResponse,
+        resolve: (value) => {
+          done();
+          resolve(value);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.#pending.set(id, entry);
-      if (this.#state === 'open' || internal === 'hello') this.#write(entry);
+      this.#unsentBytes += bytes;
+      if (internal === 'hello') this.#write(entry);
+      else if (this.#state === 'open') this.#send(entry);
+      else this.#waitForReconnect(id, entry);
     });
+  }
+
+  /** The request's signal aborted: unsent, it is dropped; sent, its response will be ignored. */
+  #abort(id, signal) {
+    const entry = this.#pending.get(id);
+    if (!entry || entry.aborted) return;
+    if (entry.sent) entry.aborted = true;
+    else this.#drop(id, entry);
+    entry.reject(aborted(signal));
+  }
+
+  /** Forgets a pending request (the caller settles it). */
+  #drop(id, entry) {
+    this.#pending.delete(id);
+    if (!entry.sent) this.#unsentBytes -= entry.bytes;
+  }
+
+  /** Writes now, or after 'drain' if the socket's buffer is full (requests keep their order). */
+  #send(entry) {
+    if (this.#blocked || this.#queue.length > 0) this.#queue.push(entry);
+    else this.#write(entry);
   }
 
   #write(entry) {
     entry.sent = true;
+    this.#unsentBytes -= entry.bytes;
     this.#record?.({ dir: 'in', frame: JSON.parse(entry.line) });
-    this.#socket.write(`${entry.line}\n`);
+    if (!this.#socket.write(`${entry.line}\n`)) this.#blocked = true;
+  }
+
+  /** 'drain': write what waited, until the buffer is full again. */
+  #drained() {
+    this.#blocked = false;
+    while (!this.#blocked && this.#queue.length > 0 && this.#state === 'open') {
+      const entry = this.#queue.shift();
+      if (!entry.sent && this.#pending.get(entry.id) === entry) this.#write(entry);
+    }
+  }
+
+  /**
+   * A request that waits for the connection to come back waits at most `reconnect.requestTimeoutMs`, then
+   * rejects with `connection_closed`; its own signal can end the wait sooner.
+   */
+  #waitForReconnect(id, entry) {
+    const ms = this.#reconnect?.requestTimeoutMs ?? 0;
+    const limit = AbortSignal.timeout(ms);
+    limit.addEventListener(
+      'abort',
+      () => {
+        if (this.#pending.get(id) !== entry || entry.sent) return;
+        this.#drop(id, entry);
+        entry.reject(connectionClosed(`the connection to bridged was not back within ${ms} ms (reconnect.requestTimeoutMs)`, limit.reason));
+      },
+      { once: true },
+    );
   }
 
   #attach(socket) {
     this.#socket = socket;
     this.#splitter = new LineSplitter();
+    this.#blocked = false;
+    this.#socketError = null;
     socket.on('data', (chunk) => {
       for (const line of this.#splitter.push(chunk)) {
         if (socket !== this.#socket || this.#takenOver) return;
@@ -249,8 +394,15 @@ export class Bridge extends EventEmitter {
       }
       this.#scheduleAck();
     });
+    socket.on('drain', () => {
+      if (socket === this.#socket) this.#drained();
+    });
     socket.on('error', (err) => {
-      if (socket === this.#socket) this.#emitError(err);
+      // 'close' follows: the error becomes the cause of what the loss rejects, and of 'close'.
+      if (socket !== this.#socket) return;
+      this.#socketError = err;
+      const failed = connectionClosed(`the connection to bridged failed: ${err.message}`, err);
+      if (this.listenerCount('error') > 0) this.emit('error', failed);
     });
     socket.on('close', () => this.#onSocketClose(socket));
   }
@@ -261,12 +413,12 @@ export class Bridge extends EventEmitter {
     try {
       frame = JSON.parse(line);
     } catch {
-      this.#emitError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `the daemon sent a line that is not JSON: ${line}`));
+      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `the daemon sent a line that is not JSON: ${line}`));
       return;
     }
     this.#record?.({ dir: 'out', frame });
     if (frame === null || typeof frame !== 'object') {
-      this.#emitError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `unexpected frame: ${line}`));
+      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `unexpected frame: ${line}`));
     } else if (typeof frame.event === 'string' && !('ok' in frame)) {
       this.#onEvent(frame);
     } else if (frame.ok === false && frame.id === null && frame.error?.code === ErrorCodes.SESSION_TAKEN_OVER) {
@@ -276,7 +428,7 @@ export class Bridge extends EventEmitter {
     } else if (typeof frame.ok === 'boolean') {
       this.#onResponse(frame);
     } else {
-      this.#emitError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `unexpected frame: ${line}`));
+      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `unexpected frame: ${line}`));
     }
   }
 
@@ -290,15 +442,16 @@ export class Bridge extends EventEmitter {
     const waits = this.#window;
     this.#window = [];
     if (!pending) {
-      this.#emitError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `a response for no request: ${JSON.stringify(frame)}`));
+      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `a response for no request: ${JSON.stringify(frame)}`));
       return;
     }
     this.#pending.delete(id);
     try {
       pending.onResponse?.(frame);
     } catch (err) {
-      this.#emitError(err);
+      this.#reportError(err);
     }
+    if (pending.aborted) return; // rejected when its signal aborted; the client's own state is updated above
     const settle = () => {
       if (frame.ok) pending.resolve(frame.result);
       else pending.reject(BridgeError.fromProtocol(frame.error));
@@ -312,6 +465,7 @@ export class Bridge extends EventEmitter {
     if (!this.#cursor.admit(frame.seq)) return;
     const replaying = this.#replay !== null && frame.seq <= this.#replay.until;
     this.emit('event', frame);
+    for (const stream of this.#streams) stream.push(frame);
     const propagation = { stopped: false };
     const running = [];
     for (const entry of Array.isArray(frame.path) ? frame.path : []) {
@@ -343,19 +497,34 @@ export class Bridge extends EventEmitter {
       cause,
       details: { event: frame.event, seq: frame.seq, target: frame.target },
     });
-    if (this.listenerCount('error') > 0) this.emit('error', err);
-    else process.emitWarning(err);
+    this.#reportError(err);
   }
 
-  #emitError(err) {
-    if (this.listenerCount('error') > 0) this.emit('error', err);
+  /**
+   * A failed handler or a protocol error: emitted as 'error' to its listeners, and thrown by every open
+   * events() iterator (a protocol error ends them). When neither listens, it becomes a process warning:
+   * never dropped, never an unhandled 'error' that would end the process.
+   */
+  #reportError(err) {
+    let heard = false;
+    if (this.listenerCount('error') > 0) {
+      this.emit('error', err);
+      heard = true;
+    }
+    if (err?.code === ClientErrorCodes.PROTOCOL_ERROR) {
+      for (const stream of [...this.#streams]) {
+        stream.end(err);
+        heard = true;
+      }
+    }
+    if (!heard) process.emitWarning(err);
   }
 
   // Acknowledgements: cumulative, at most one in flight, never in the way of dispatch.
 
   /** After each read from the socket: ack now if `everyEvents` are unacked, else within `delayMs`. */
   #scheduleAck() {
-    if (!this.#ack || !this.#ackSupported || this.#state !== 'open' || this.#ackInFlight) return;
+    if (!this.#ack || !this.#ackSupported || this.#state !== 'open' || this.#closing || this.#ackInFlight) return;
     const unacked = this.#cursor.last - this.#ackSent;
     if (unacked <= 0) return;
     if (unacked >= this.#ack.everyEvents) {
@@ -369,13 +538,13 @@ export class Bridge extends EventEmitter {
   #sendAck() {
     clearTimeout(this.#ackTimer);
     this.#ackTimer = null;
-    if (this.#state !== 'open' || this.#ackInFlight) return;
+    if (this.#state !== 'open' || this.#closing || this.#ackInFlight) return;
     const seq = this.#cursor.last;
     if (seq <= this.#ackSent) return;
     const session = this.session;
     this.#ackInFlight = true;
     this.#ackSent = seq;
-    this[kRequest]({ op: 'ack', seq }, undefined, 'ack')
+    this[kRequest]({ op: 'ack', seq }, { internal: 'ack' })
       .then(
         (result) => {
           if (session === this.session) this.#ackedSeq = Math.max(this.#ackedSeq, result?.acked ?? seq);
@@ -397,13 +566,20 @@ export class Bridge extends EventEmitter {
     if (socket !== this.#socket || this.#state === 'closed') return;
     if (this.#state === 'reconnecting') {
       // A reconnection attempt's socket closed before hello was answered: that attempt failed.
-      this.#dropInternal('hello', connectionClosed('the connection closed before hello was answered'));
+      this.#dropInternal('hello', connectionClosed('the connection closed before hello was answered', this.#socketError ?? undefined));
       return;
     }
     if (this.#closing) this.#finish({ reason: 'closed' });
     else if (this.#takenOver) this.#finish({ reason: 'session_taken_over', error: this.#takenOver });
-    else if (!this.#reconnect || this.session === null) this.#finish({ reason: 'lost' });
+    else if (!this.#reconnect || this.session === null) this.#finish({ reason: 'lost', error: this.#lostError() });
     else this.#lost();
+  }
+
+  /** `connection_closed` for a lost connection, with the socket's error (ECONNRESET, EPIPE…) as `cause`. */
+  #lostError() {
+    const cause = this.#socketError ?? undefined;
+    const message = cause ? `the connection to bridged was lost: ${cause.message}` : 'the connection to bridged was lost';
+    return connectionClosed(message, cause);
   }
 
   /** The connection dropped: keep what may be repeated, fail the rest, and start reconnecting. */
@@ -415,16 +591,28 @@ export class Bridge extends EventEmitter {
     clearTimeout(this.#ackTimer);
     this.#ackTimer = null;
     this.#ackInFlight = false;
+    this.#queue = [];
+    const cause = this.#socketError ?? undefined;
     for (const [id, entry] of this.#pending) {
-      if (!entry.sent) continue; // made while reconnecting: waits
-      if (entry.internal === null && SAFE_TO_REPEAT.has(entry.op)) {
-        entry.sent = false; // sent again on the next connection
+      if (!entry.sent && entry.internal === null) {
+        this.#waitForReconnect(id, entry); // not written yet: waits for the next connection
         continue;
       }
-      this.#pending.delete(id);
+      if (entry.aborted) {
+        this.#drop(id, entry); // rejected already
+        continue;
+      }
+      if (entry.internal === null && SAFE_TO_REPEAT.has(entry.op)) {
+        entry.sent = false; // sent again on the next connection
+        this.#unsentBytes += entry.bytes;
+        this.#waitForReconnect(id, entry);
+        continue;
+      }
+      this.#drop(id, entry);
       entry.reject(
         connectionClosed(
           'the connection to bridged was lost before the response; the request may or may not have taken effect',
+          cause,
         ),
       );
     }
@@ -432,7 +620,7 @@ export class Bridge extends EventEmitter {
   }
 
   async #reconnectLoop() {
-    let lastError = connectionClosed('the connection to bridged was lost');
+    let lastError = this.#lostError();
     for (let attempt = 1; attempt <= this.#reconnect.maxAttempts; attempt++) {
       const delayMs = backoffDelay(attempt, this.#reconnect);
       this.emit('reconnecting', { attempt, delayMs, error: lastError });
@@ -444,7 +632,8 @@ export class Bridge extends EventEmitter {
       this.#wakeReconnect = null;
       if (this.#state !== 'reconnecting') return;
       try {
-        const { socket, daemonPid } = await connectOrSpawn(this.#connectOptions);
+        const signal = AbortSignal.timeout(this.#connectOptions.timeoutMs);
+        const { socket, daemonPid } = await connectOrSpawn({ ...this.#connectOptions, signal });
         if (this.#state !== 'reconnecting') {
           socket.destroy();
           return;
@@ -469,23 +658,16 @@ export class Bridge extends EventEmitter {
   #resumeHello() {
     const previous = this.session;
     const ack = this.#cursor.last;
-    const frame = { op: 'hello', protocol: 1, client: CLIENT_NAME, resume: { session: previous, ack } };
-    const answered = this[kRequest](
-      frame,
-      (response) => {
-        if (response.ok) this.#onReattached(response.result ?? {}, previous, ack);
-      },
-      'hello',
-    );
-    let timer;
+    const resume = this.#token === undefined ? { session: previous, ack } : { session: previous, token: this.#token, ack };
+    const frame = { op: 'hello', protocol: 1, client: CLIENT_NAME, resume };
     const timeoutMs = this.#connectOptions.timeoutMs;
-    const timeout = new Promise((_, reject) => {
-      timer = setTimeout(
-        () => reject(new BridgeError(ClientErrorCodes.CONNECT_FAILED, `no answer to hello within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
+    const onResponse = (response) => {
+      if (response.ok) this.#onReattached(response.result ?? {}, previous, ack);
+    };
+    return this[kRequest](frame, { onResponse, internal: 'hello', signal: AbortSignal.timeout(timeoutMs) }).catch((err) => {
+      if (err?.code !== ClientErrorCodes.ABORTED) throw err;
+      throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `no answer to hello within ${timeoutMs} ms`, { cause: err });
     });
-    return Promise.race([answered, timeout]).finally(() => clearTimeout(timer));
   }
 
   /** Runs synchronously on hello's response, before the retained events that follow it. */
@@ -508,6 +690,7 @@ export class Bridge extends EventEmitter {
     // A fresh session: the old one's views and subscriptions are gone with it.
     const reason = result.reason ?? 'unknown_session';
     this.session = result.session;
+    this.#token = result.token;
     this.#cursor.reset(result.session);
     this.#ackSent = 0;
     this.#ackedSeq = 0;
@@ -531,9 +714,9 @@ export class Bridge extends EventEmitter {
     for (const [id, entry] of this.#pending) {
       if (entry.sent || entry.internal) continue;
       if (keep(entry)) {
-        this.#write(entry);
+        this.#send(entry);
       } else {
-        this.#pending.delete(id);
+        this.#drop(id, entry);
         entry.reject(error());
       }
     }
@@ -542,7 +725,7 @@ export class Bridge extends EventEmitter {
   #dropInternal(kind, error) {
     for (const [id, entry] of this.#pending) {
       if (entry.internal !== kind) continue;
-      this.#pending.delete(id);
+      this.#drop(id, entry);
       entry.reject(error);
     }
   }
@@ -558,11 +741,14 @@ export class Bridge extends EventEmitter {
     this.#replay = null;
     const pending = [...this.#pending.values()];
     this.#pending.clear();
+    this.#queue = [];
+    this.#unsentBytes = 0;
     const message =
       reason === 'session_taken_over'
         ? 'another connection resumed this session (session_taken_over) before the response'
         : 'the connection to bridged closed before the response';
     for (const { reject } of pending) reject(connectionClosed(message, error));
+    for (const stream of [...this.#streams]) stream.end(reason === 'closed' ? null : error ?? connectionClosed());
     this.emit('close', error === undefined ? { reason } : { reason, error });
     this.#resolveClosed();
   }

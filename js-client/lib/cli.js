@@ -21,8 +21,9 @@ commands:
 options:
   --socket PATH            socket path (default: $BRIDGED_SOCKET, $XDG_RUNTIME_DIR/bridged/bridged.sock,
                            /tmp/bridged-<uid>/bridged.sock)
-  --spawn                  start bridged (from PATH, or --bin) when nothing listens; it keeps running,
-                           and its pid is printed on stderr
+  --spawn                  start bridged when nothing listens (--bin, else this checkout's
+                           .build/release or .build/debug, else PATH); it keeps running, and its pid is
+                           printed on stderr
   --bin PATH               the bridged binary for --spawn
   --timeout MS             limit for spawning and connecting (default 10000)
   -h, --help               this text`;
@@ -94,7 +95,8 @@ async function connectReporting(options) {
 
 /** Makes sure a daemon listens (starting one with --spawn). */
 async function ensureListening(options) {
-  const { socket, daemonPid } = await connectOrSpawn({ ...options, socketPath: options.socket });
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const { socket, daemonPid } = await connectOrSpawn({ ...options, socketPath: options.socket, signal });
   socket.destroy();
   if (daemonPid !== null) options.onSpawn(daemonPid);
 }

@@ -40,6 +40,10 @@ export const ClientErrorCodes = Object.freeze({
    * Views of the old session, and requests queued for it, are unusable.
    */
   SESSION_RESET: 'session_reset',
+  /** The request's `signal` aborted (AbortSignal.timeout included) before its response; `cause` is the reason. */
+  ABORTED: 'aborted',
+  /** More bytes of requests wait to be written (socket backpressure, or a reconnect) than `maxQueuedBytes`. */
+  QUEUE_FULL: 'queue_full',
 });
 
 /** The one error class of the client: `code` is a protocol error code or one of `ClientErrorCodes`. */
@@ -77,3 +81,12 @@ export class BridgeError extends Error {
 export function connectionClosed(message = 'the connection to bridged closed', cause = undefined) {
   return new BridgeError(ClientErrorCodes.CONNECTION_CLOSED, message, { cause });
 }
+
+/** The error of a request whose `signal` aborted; a timeout (AbortSignal.timeout) says so. */
+export function aborted(signal, what = 'the request') {
+  const reason = signal?.reason;
+  const timedOut = reason?.name === 'TimeoutError';
+  const message = timedOut ? `${what} timed out (its signal's timeout passed)` : `${what} was aborted by its signal`;
+  return new BridgeError(ClientErrorCodes.ABORTED, message, { cause: reason });
+}
+

@@ -16,3 +16,10 @@ export function tagOf(view) {
   if (view !== null && typeof view === 'object' && typeof view.tag === 'number') return view.tag;
   throw new TypeError(`expected a View or a tag, got ${typeof view}`);
 }
+
+/** One signal that aborts when any of `signals` does (undefined ones are left out). */
+export function anySignal(signals) {
+  const present = signals.filter(Boolean);
+  if (present.length <= 1) return present[0];
+  return AbortSignal.any(present);
+}

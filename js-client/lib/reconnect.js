@@ -6,16 +6,24 @@ export const SAFE_TO_REPEAT = new Set(['inspect', 'ping', 'stats']);
 /** Ops that do not depend on the session's views: still sent after a reset. */
 export const SESSION_FREE = new Set(['ping', 'stats']);
 
-export const RECONNECT_DEFAULTS = Object.freeze({ initialDelayMs: 100, maxDelayMs: 5_000, maxAttempts: Infinity });
+export const RECONNECT_DEFAULTS = Object.freeze({
+  initialDelayMs: 100,
+  maxDelayMs: 5_000,
+  maxAttempts: Infinity,
+  /** How long a request waits for the connection to come back before it rejects with `connection_closed`. */
+  requestTimeoutMs: 30_000,
+});
 export const ACK_DEFAULTS = Object.freeze({ everyEvents: 256, delayMs: 100 });
 
-/** `reconnect` option → null (off) or {initialDelayMs, maxDelayMs, maxAttempts}. */
+/** `reconnect` option → null (off) or {initialDelayMs, maxDelayMs, maxAttempts, requestTimeoutMs}. */
 export function reconnectOptions(option) {
   if (option === undefined || option === false || option === null) return null;
   if (option === true) return { ...RECONNECT_DEFAULTS };
-  if (typeof option !== 'object') throw new TypeError('reconnect is a boolean or {initialDelayMs, maxDelayMs, maxAttempts}');
+  if (typeof option !== 'object') {
+    throw new TypeError('reconnect is a boolean or {initialDelayMs, maxDelayMs, maxAttempts, requestTimeoutMs}');
+  }
   const options = { ...RECONNECT_DEFAULTS, ...option };
-  for (const key of ['initialDelayMs', 'maxDelayMs']) {
+  for (const key of ['initialDelayMs', 'maxDelayMs', 'requestTimeoutMs']) {
     if (!(options[key] >= 0)) throw new TypeError(`reconnect.${key} is a number of milliseconds`);
   }
   if (!(options.maxAttempts >= 1)) throw new TypeError('reconnect.maxAttempts is at least 1');

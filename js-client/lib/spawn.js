@@ -1,9 +1,10 @@
 import { createConnection } from 'node:net';
 import { spawn as spawnProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BridgeError, ClientErrorCodes } from './errors.js';
+import { BridgeError, ClientErrorCodes, aborted } from './errors.js';
 
 /** Opens a connection to a Unix socket; rejects with the system error (ENOENT, ECONNREFUSED, …). */
 export function openSocket(path) {
@@ -36,14 +37,40 @@ export function findOnPath(name, env = process.env) {
   return undefined;
 }
 
+function executable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The builds of the repository this client is part of, when it runs from a checkout: the folder above
+ * js-client holds Package.swift, and `.build/release/bridged` then `.build/debug/bridged` there.
+ */
+export function checkoutBuilds(clientDir = dirname(dirname(fileURLToPath(import.meta.url)))) {
+  const root = dirname(clientDir);
+  if (!existsSync(join(root, 'Package.swift'))) return [];
+  return [join(root, '.build', 'release', 'bridged'), join(root, '.build', 'debug', 'bridged')];
+}
+
+/** The binary `spawn` starts without `bin`: the checkout's own build (release, then debug), then `PATH`. */
+export function findBridged(env = process.env) {
+  return checkoutBuilds().find(executable) ?? findOnPath('bridged', env);
+}
+
 const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED']);
 
 /**
  * Connects to `socketPath`; with `spawn`, when nothing listens there, starts `bridged --socket <path>`
- * detached and polls until it accepts, up to `timeoutMs`.
+ * detached (`bin`, else findBridged()) and polls until it accepts, until `signal` aborts. `timeoutMs` is
+ * only named in the message when `signal` is that timeout.
  * @returns {Promise<{socket: import('node:net').Socket, daemonPid: number | null}>}
  */
-export async function connectOrSpawn({ socketPath, spawn = false, bin, timeoutMs }) {
+export async function connectOrSpawn({ socketPath, spawn = false, bin, signal, timeoutMs }) {
+  if (signal?.aborted) throw aborted(signal);
   try {
     return { socket: await openSocket(socketPath), daemonPid: null };
   } catch (err) {
@@ -54,11 +81,11 @@ export async function connectOrSpawn({ socketPath, spawn = false, bin, timeoutMs
     }
   }
 
-  const binary = bin ?? findOnPath('bridged');
+  const binary = bin ?? findBridged();
   if (!binary) {
     throw new BridgeError(
       ClientErrorCodes.CONNECT_FAILED,
-      `nothing listens on ${socketPath} and no 'bridged' binary is on PATH (pass { bin })`,
+      `nothing listens on ${socketPath}, and no 'bridged' binary is built in this checkout or on PATH (pass { bin })`,
     );
   }
   const child = spawnProcess(binary, ['--socket', socketPath], { detached: true, stdio: 'ignore' });
@@ -71,7 +98,6 @@ export async function connectOrSpawn({ socketPath, spawn = false, bin, timeoutMs
   });
   child.unref();
 
-  const deadline = Date.now() + timeoutMs;
   let lastError;
   for (;;) {
     try {
@@ -85,14 +111,17 @@ export async function connectOrSpawn({ socketPath, spawn = false, bin, timeoutMs
         cause: exited,
       });
     }
-    if (Date.now() >= deadline) {
+    try {
+      await sleep(25, undefined, { signal });
+    } catch {
       child.kill('SIGTERM');
+      if (signal.reason?.name !== 'TimeoutError') throw aborted(signal, 'connect()');
+      const within = timeoutMs ? ` within ${timeoutMs} ms` : ' in time';
       throw new BridgeError(
         ClientErrorCodes.CONNECT_FAILED,
-        `started ${binary} but ${socketPath} did not accept a connection within ${timeoutMs} ms`,
+        `started ${binary} but ${socketPath} did not accept a connection${within}`,
         { cause: lastError },
       );
     }
-    await sleep(25);
   }
 }

@@ -1,6 +1,6 @@
 import { BridgeError, ClientErrorCodes } from './errors.js';
 import { kAllocateTag, kForgetView, kPlan, kRequest, kSetState, kTrackView, kViewsDeleted, tagOf } from './internal.js';
-import { View, createFrame } from './view.js';
+import { View, createFrame, isRequestOptions } from './view.js';
 
 /**
  * Ops collected client-side and sent as one atomic `batch` by `commit()`. `index` in a `batch_failed`
@@ -75,6 +75,7 @@ export class Transaction {
 
   command(view, name, ...args) {
     this.#assertOpen();
+    if (isRequestOptions(args.at(-1))) throw new TypeError('a transaction takes its signal in commit({signal})');
     const op = { op: 'command', tag: tagOf(view), name };
     if (args.length > 0) op.args = args;
     this.#entries.push({ op });
@@ -96,20 +97,21 @@ export class Transaction {
    * events it caused; rejects with `batch_failed` (`index`, inner error in `details`), after which the
    * views it would have created are unusable.
    */
-  async commit() {
+  async commit({ signal } = {}) {
     this.#assertOpen();
     this.#state = 'committing';
     const ops = this.#entries.filter((e) => e.op).map((e) => e.op);
+    const onResponse = (frame) => {
+      if (!frame.ok) return;
+      this.#state = 'committed';
+      const results = frame.result?.results ?? [];
+      let r = 0;
+      for (const entry of this.#entries) entry.onCommit?.(entry.op ? results[r++] : undefined);
+    };
     const request =
       ops.length === 0
         ? Promise.resolve({ results: [] })
-        : this.#bridge[kRequest]({ op: 'batch', ops }, (frame) => {
-            if (!frame.ok) return;
-            this.#state = 'committed';
-            const results = frame.result?.results ?? [];
-            let r = 0;
-            for (const entry of this.#entries) entry.onCommit?.(entry.op ? results[r++] : undefined);
-          });
+        : this.#bridge[kRequest]({ op: 'batch', ops }, { onResponse, signal });
     // Handlers and views are in place before the daemon answers: the batch's events precede its response.
     const undo = this.#entries.map((entry) => entry.onSend?.(request)).filter(Boolean);
     try {

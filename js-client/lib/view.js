@@ -46,17 +46,17 @@ export class View {
     });
   }
 
-  #request(frame, onResponse) {
+  #request(frame, { onResponse, signal } = {}) {
     const err = this.#unusable();
     if (err) return Promise.reject(err);
-    return this.#bridge[kRequest](frame, onResponse);
+    return this.#bridge[kRequest](frame, { onResponse, signal });
   }
 
   /**
    * Applies props; handler props (registration names) subscribe, and `null`/`undefined` for them
    * unsubscribes. Resolves `{changed}`. Atomic: if anything fails, nothing changes.
    */
-  async update(props) {
+  async update(props, { signal } = {}) {
     const err = this.#unusable();
     if (err) throw err;
     const plan = this[kPlan](props, { initial: false });
@@ -67,8 +67,8 @@ export class View {
     }
     const request =
       ops.length === 1 && plan.props
-        ? this.#bridge[kRequest](ops[0])
-        : this.#bridge[kRequest]({ op: 'batch', ops }).then(
+        ? this.#bridge[kRequest](ops[0], { signal })
+        : this.#bridge[kRequest]({ op: 'batch', ops }, { signal }).then(
             (result) => (plan.props ? result.results[0] : { changed: [] }),
             unwrapBatchError,
           );
@@ -82,27 +82,32 @@ export class View {
   }
 
   /** Replaces the children, in order. Resolves `{children}`. */
-  setChildren(views) {
-    return this.#request({ op: 'setChildren', tag: this.tag, children: [...views].map(tagOf) });
+  setChildren(views, { signal } = {}) {
+    return this.#request({ op: 'setChildren', tag: this.tag, children: [...views].map(tagOf) }, { signal });
   }
 
-  /** Runs a command; resolves after every handler of the events it caused has settled. */
+  /**
+   * Runs a command; resolves after every handler of the events it caused has settled. A last argument
+   * `{signal}` (an object whose only key is `signal`, an AbortSignal) is the request's options, not an arg.
+   */
   command(name, ...args) {
+    const { signal } = isRequestOptions(args.at(-1)) ? args.pop() : {};
     const frame = { op: 'command', tag: this.tag, name };
     if (args.length > 0) frame.args = args;
-    return this.#request(frame);
+    return this.#request(frame, { signal });
   }
 
   /** Resolves `{tag, component, props, parent, children, render, renders}`. */
-  inspect() {
-    return this.#request({ op: 'inspect', tag: this.tag });
+  inspect({ signal } = {}) {
+    return this.#request({ op: 'inspect', tag: this.tag }, { signal });
   }
 
   /** Deletes the view and its subtree. Resolves `{deleted}`. */
-  delete() {
-    return this.#request({ op: 'delete', tag: this.tag }, (frame) => {
+  delete({ signal } = {}) {
+    const onResponse = (frame) => {
       if (frame.ok) this.#bridge[kViewsDeleted](frame.result?.deleted ?? [this.tag]);
-    });
+    };
+    return this.#request({ op: 'delete', tag: this.tag }, { onResponse, signal });
   }
 
   /**
@@ -114,11 +119,12 @@ export class View {
     const err = this.#unusable();
     if (err) throw err;
     const phase = options.capture ? 'capture' : 'bubble';
+    const { signal } = options;
     const table = this.#bridge[kSubscriptions];
     const registration = { handler };
     const { entry, isNew } = table.add(this.tag, event, phase, registration);
     if (isNew) {
-      entry.ready = this.#bridge[kRequest](subscribeFrame('subscribe', this.tag, event, phase)).then(() => {});
+      entry.ready = this.#bridge[kRequest](subscribeFrame('subscribe', this.tag, event, phase), { signal }).then(() => {});
       entry.ready.catch(() => {});
     }
     try {
@@ -156,8 +162,8 @@ export class View {
       const reg = names.lookup(this.component, name);
       if (typeof value === 'function') {
         if (!reg) {
-          // Not a registration name: let the daemon report the unknown prop.
-          plain[name] = `[function ${value.name || 'anonymous'}]`;
+          // Not a registration name: a plain prop, which the request refuses (invalid_props naming it).
+          plain[name] = value;
           hasPlain = true;
           continue;
         }
@@ -244,6 +250,17 @@ export class View {
   toJSON() {
     return { tag: this.tag, component: this.component };
   }
+}
+
+/** `{signal}` as the last argument of `command(name, ...args)`: nothing JSON could carry looks like it. */
+export function isRequestOptions(value) {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.keys(value).length === 1 &&
+    typeof AbortSignal !== 'undefined' &&
+    value.signal instanceof AbortSignal
+  );
 }
 
 function subscribeFrame(op, tag, event, phase) {

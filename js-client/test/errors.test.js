@@ -1,6 +1,7 @@
 // Error codes as BridgeErrors.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { BridgeError, ClientErrorCodes, ErrorCodes } from '../index.js';
 import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 
@@ -11,15 +12,36 @@ before(async () => ({ daemon, bridge } = await startDaemonWithBridge()));
 after(() => stopDaemonWithBridge({ daemon, bridge }));
 
 describe('error codes', () => {
-  test('the constants mirror protocol.md', () => {
-    assert.deepEqual(Object.values(ErrorCodes), [
-      'bad_json', 'bad_request', 'unknown_op', 'hello_required', 'unsupported_protocol',
-      'unknown_component', 'unknown_tag', 'tag_in_use', 'invalid_props', 'unknown_event',
-      'unknown_command', 'invalid_args', 'cycle', 'batch_failed', 'frame_too_large',
-      'limit_exceeded', 'permission_denied', 'session_taken_over', 'unknown_session',
-    ]);
-    assert.equal(ClientErrorCodes.CONNECTION_CLOSED, 'connection_closed');
-    assert.equal(ClientErrorCodes.SESSION_RESET, 'session_reset');
+  // One list of codes: protocol.md's table is the reference; ErrorCode.swift, errors.js and index.d.ts follow it.
+  test('protocol.md, ErrorCode.swift, errors.js and index.d.ts list the same codes, in the same order', async () => {
+    const root = new URL('../../', import.meta.url);
+    const read = (path) => readFile(new URL(path, root), 'utf8');
+    const protocol = await read('protocol.md');
+    const table = protocol.slice(protocol.indexOf('## Error codes'));
+    const documented = [...table.slice(0, table.indexOf('\n## ')).matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+    assert.ok(documented.length >= 18, `protocol.md's table: ${documented}`);
+
+    const swift = await read('Sources/BridgeCore/Engine/ErrorCode.swift');
+    const swiftCodes = [...swift.matchAll(/rawValue: "([a-z_]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(swiftCodes, documented, 'ErrorCode.swift');
+
+    assert.deepEqual(Object.values(ErrorCodes), documented, 'errors.js ErrorCodes');
+    for (const [name, code] of Object.entries(ErrorCodes)) assert.equal(name, code.toUpperCase());
+
+    const types = await read('js-client/index.d.ts');
+    const block = (start) => {
+      const from = types.indexOf(start);
+      assert.notEqual(from, -1, start);
+      return types.slice(from, types.indexOf(';\n', types.indexOf('\n', from) + 1) + 1);
+    };
+    const union = block('export type ProtocolErrorCode =');
+    assert.deepEqual([...union.matchAll(/\| '([a-z_]+)'/g)].map((m) => m[1]), documented, 'index.d.ts ProtocolErrorCode');
+    const constant = types.slice(types.indexOf('export const ErrorCodes'), types.indexOf('}>;', types.indexOf('export const ErrorCodes')));
+    assert.deepEqual([...constant.matchAll(/: '([a-z_]+)';/g)].map((m) => m[1]), documented, 'index.d.ts ErrorCodes');
+    const client = types.slice(types.indexOf('export const ClientErrorCodes'), types.indexOf('}>;', types.indexOf('export const ClientErrorCodes')));
+    assert.deepEqual([...client.matchAll(/: '([a-z_]+)';/g)].map((m) => m[1]), Object.values(ClientErrorCodes), 'index.d.ts ClientErrorCodes');
+    // The client's own codes never clash with the daemon's.
+    for (const code of Object.values(ClientErrorCodes)) assert.ok(!documented.includes(code), code);
   });
 
   test('invalid_props lists every bad prop in details', async () => {
