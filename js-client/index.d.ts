@@ -18,6 +18,7 @@ export const ErrorCodes: Readonly<{
   UNKNOWN_EVENT: 'unknown_event';
   UNKNOWN_COMMAND: 'unknown_command';
   INVALID_ARGS: 'invalid_args';
+  INVALID_PAYLOAD: 'invalid_payload';
   CYCLE: 'cycle';
   BATCH_FAILED: 'batch_failed';
   FRAME_TOO_LARGE: 'frame_too_large';
@@ -56,6 +57,7 @@ export type ProtocolErrorCode =
   | 'unknown_event'
   | 'unknown_command'
   | 'invalid_args'
+  | 'invalid_payload'
   | 'cycle'
   | 'batch_failed'
   | 'frame_too_large'
@@ -103,17 +105,22 @@ export interface TypedEmitter<Events> {
 // ---------------------------------------------------------------------------------------------------------
 // Errors.
 
-/** One bad value of `invalid_props` / `invalid_args` (from the daemon, or refused by the client). */
+/**
+ * One bad value of `invalid_props` / `invalid_args` / `invalid_payload` (from the daemon, or refused by the
+ * client before sending).
+ */
 export interface ValueIssue {
   /** `invalid_props`: the prop. */
   prop?: string;
   /** `invalid_args`: the argument's index. */
   arg?: number;
-  /** Refused by the client: where, inside the props (`style.insets.top`) or args (`[0].x`). */
-  path?: string;
+  /** Where: the prop, parameter or payload field and the steps inside it (`style.insets.top`, `points[2].x`). */
+  path: string;
   expected: string;
   got: JsonValue;
   message: string;
+  /** On the last entry of a capped list: how many more problems were left out. */
+  more?: number;
 }
 
 /** The `error` object of a failed response, as sent. */
@@ -161,28 +168,67 @@ export class BridgeError extends Error {
 // ---------------------------------------------------------------------------------------------------------
 // Components: hello's description, and the built-in ones typed precisely.
 
-export type PropType = 'int' | 'double' | 'bool' | 'string' | 'enum' | 'color';
+/** The prop types of protocol.md, "Typed props". */
+export type PropType =
+  | 'int'
+  | 'int32'
+  | 'float'
+  | 'double'
+  | 'bool'
+  | 'string'
+  | 'enum'
+  | 'int32Enum'
+  | 'color'
+  | 'point'
+  | 'edgeInsets'
+  | 'imageSource'
+  | 'dimension'
+  | 'array'
+  | 'object'
+  | 'mixed';
 
+/** A prop (or payload field) as hello describes it; compound types carry more fields. */
 export interface PropSpec {
   type: PropType;
-  default: JsonValue;
-  values?: string[];
+  default?: JsonValue;
+  values?: Array<string | number>;
+  optional?: boolean;
+  [more: string]: JsonValue | undefined;
 }
 
-export type EventSpec =
+export type EventSpec = (
   | { bubbles: true; registrationNames: { bubbled: string; captured: string } }
-  | { bubbles: false; registrationName: string };
+  | { bubbles: false; registrationName: string }
+) & {
+  /** The payload's fields and their types. */
+  payload?: Record<string, PropSpec>;
+};
+
+export interface CommandSpec {
+  /** The arguments' types, in order. */
+  args: string[];
+  /** The arguments' names and types, in order. */
+  params?: Array<{ name: string; type: string }>;
+}
 
 export interface ComponentSpec {
   props: Record<string, PropSpec>;
   events: Record<string, EventSpec>;
-  commands: Record<string, { args: string[] }>;
+  commands: Record<string, CommandSpec>;
 }
 
 export type Components = Record<string, ComponentSpec>;
 
 /** A prop value for create/update: `null` resets it to its default (so does `undefined` in update). */
 type Settable<T> = T | null | undefined;
+
+/** An `edgeInsets` prop: each side optional. */
+export interface EdgeInsets {
+  top?: number;
+  left?: number;
+  bottom?: number;
+  right?: number;
+}
 
 /** The bubbling events of the built-in components: any view may handle them (onX, onXCapture). */
 export interface BubblingEvents {
@@ -194,7 +240,19 @@ export interface BubblingEvents {
 /** The built-in components (protocol.md, "Built-in components"): props, direct events, command args. */
 export interface BuiltinComponents {
   View: {
-    props: { testID?: Settable<string> };
+    props: {
+      testID?: Settable<string>;
+      nativeID?: Settable<string>;
+      accessible?: Settable<boolean>;
+      accessibilityLabel?: Settable<string>;
+      accessibilityHint?: Settable<string>;
+      accessibilityRole?: Settable<string>;
+      pointerEvents?: Settable<'auto' | 'none' | 'box-none' | 'box-only'>;
+      opacity?: Settable<number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      backgroundColor?: Settable<string | number>;
+      hitSlop?: Settable<EdgeInsets>;
+    };
     direct: {};
     commands: {};
   };
@@ -323,6 +381,8 @@ export interface InspectResult<C extends string = string> {
   children: number[];
   render: string;
   renders: number;
+  /** The view's command log, oldest first. */
+  commands?: JsonObject[];
 }
 
 export interface PlaceOptions {
@@ -421,6 +481,7 @@ export interface RequestResults {
   unsubscribe: Record<string, never>;
   command: Record<string, never>;
   inspect: InspectResult;
+  emit: Record<string, never>;
   batch: { results: JsonObject[] };
   ack: { acked: number; retained: number };
   ping: Record<string, never>;

@@ -281,7 +281,7 @@ export class Bridge extends EventEmitter {
     }
     if (signal?.aborted) return Promise.reject(aborted(signal));
     // What JSON would change or drop is refused here, as the daemon refuses what it cannot take.
-    const invalid = requestError(frame);
+    const invalid = requestError(frame, (op) => this.#paramsOf(op));
     if (invalid) return Promise.reject(invalid);
     const id = this.#nextId++;
     const out = { id, ...frame };
@@ -325,6 +325,13 @@ export class Bridge extends EventEmitter {
       else if (this.#state === 'open') this.#send(entry);
       else this.#waitForReconnect(id, entry);
     });
+  }
+
+  /** The parameters hello describes for a command op on a view this client created, else undefined. */
+  #paramsOf(op) {
+    if (op.op !== 'command') return undefined;
+    const component = this.#views.get(op.tag)?.component;
+    return this.components[component]?.commands?.[op.name]?.params;
   }
 
   /** The request's signal aborted: unsent, it is dropped; sent, its response will be ignored. */

@@ -14,6 +14,7 @@ export const ErrorCodes = Object.freeze({
   UNKNOWN_EVENT: 'unknown_event',
   UNKNOWN_COMMAND: 'unknown_command',
   INVALID_ARGS: 'invalid_args',
+  INVALID_PAYLOAD: 'invalid_payload',
   CYCLE: 'cycle',
   BATCH_FAILED: 'batch_failed',
   FRAME_TOO_LARGE: 'frame_too_large',

@@ -117,24 +117,47 @@ export function propsError(props) {
   return new BridgeError(ErrorCodes.INVALID_PROPS, message, { details });
 }
 
-/** The `invalid_args` error for command args that cannot be sent, or null. Paths start with the arg's index. */
-export function argsError(args) {
+/**
+ * The `invalid_args` error for command args that cannot be sent, or null. Paths start, as the daemon's,
+ * with the parameter's name when `params` (hello's `params` of the command) names it, else with `[i]`.
+ */
+export function argsError(args, params = []) {
   if (!Array.isArray(args)) return null;
   const details = [];
-  args.forEach((arg, i) => details.push(...entries(unsendable(arg, `[${i}]`), () => ({ arg: i }))));
+  args.forEach((arg, i) => {
+    const name = params[i]?.name;
+    const start = typeof name === 'string' ? join('', name) : `[${i}]`;
+    details.push(...entries(unsendable(arg, start), () => ({ arg: i })));
+  });
   if (details.length === 0) return null;
   const message = `${details.length} invalid arg${details.length === 1 ? '' : 's'}, refused before sending: ${details[0].message}`;
   return new BridgeError(ErrorCodes.INVALID_ARGS, message, { details });
 }
 
-/** The error for one op of a request that cannot be sent: its props, its args, or any other field. */
-function opError(op) {
+/** The `invalid_payload` error for an `emit` payload that cannot be sent, or null. */
+function payloadError(payload) {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const details = [];
+  for (const [name, value] of Object.entries(payload)) {
+    if (value !== undefined) details.push(...entries(unsendable(value, join('', name)), () => ({})));
+  }
+  if (details.length === 0) return null;
+  return new BridgeError(ErrorCodes.INVALID_PAYLOAD, `the payload is refused before sending: ${details[0].message}`, {
+    details,
+  });
+}
+
+const CHECKED = { props: propsError, args: argsError, payload: payloadError };
+
+/** The error for one op of a request that cannot be sent: its props, args or payload, or any other field. */
+function opError(op, paramsOf) {
   if (op === null || typeof op !== 'object' || Array.isArray(op)) return null;
   for (const [field, value] of Object.entries(op)) {
     if (value === undefined) continue;
-    const error = field === 'props' ? propsError(value) : field === 'args' ? argsError(value) : null;
+    const check = CHECKED[field];
+    const error = check?.(value, field === 'args' ? paramsOf?.(op) : undefined);
     if (error) return error;
-    if ((field === 'props' && isPlainObject(value)) || (field === 'args' && Array.isArray(value))) continue;
+    if (check && value !== null && typeof value === 'object' && (Array.isArray(value) || isPlainObject(value))) continue;
     const found = unsendable(value, field);
     if (found.length > 0) {
       const details = entries(found, () => ({}));
@@ -148,11 +171,12 @@ function opError(op) {
  * Checks a whole request before it is sent, as the daemon would answer it: `invalid_props` or
  * `invalid_args` for a bad prop or arg, `bad_request` for another field, and for a batch `batch_failed`
  * with the op's `index` and the inner error in `details`. Returns null for a request JSON carries intact.
+ * `paramsOf(op)` gives the parameters (`[{name, type}]`) of a command op, to name args as the daemon does.
  */
-export function requestError(frame) {
+export function requestError(frame, paramsOf) {
   if (frame.op === 'batch' && Array.isArray(frame.ops)) {
     for (let index = 0; index < frame.ops.length; index++) {
-      const inner = opError(frame.ops[index]);
+      const inner = opError(frame.ops[index], paramsOf);
       if (!inner) continue;
       const details = { code: inner.code, message: inner.message, details: inner.details };
       return new BridgeError(ErrorCodes.BATCH_FAILED, `op ${index} of the batch: ${inner.message}`, {
@@ -162,7 +186,7 @@ export function requestError(frame) {
       });
     }
     const { ops, ...rest } = frame;
-    return opError(rest);
+    return opError(rest, paramsOf);
   }
-  return opError(frame);
+  return opError(frame, paramsOf);
 }

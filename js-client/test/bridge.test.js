@@ -24,7 +24,9 @@ describe('connect', () => {
       bubbled: 'onCountChange',
       captured: 'onCountChangeCapture',
     });
-    assert.deepEqual(bridge.components.TextField.events.commit, { bubbles: false, registrationName: 'onCommit' });
+    const { payload, ...commit } = bridge.components.TextField.events.commit;
+    assert.deepEqual(commit, { bubbles: false, registrationName: 'onCommit' });
+    assert.equal(payload.text.type, 'string');
     assert.ok(bridge.components.View);
     assert.ok(bridge.components.Slider);
   });

@@ -125,15 +125,27 @@ describe('props JSON would change', () => {
 });
 
 describe('command args and raw requests', () => {
-  test('command args: invalid_args with the index of the arg', async () => {
+  test('command args: invalid_args with the index of the arg, its path named as the daemon names it', async () => {
     const field = await bridge.create('TextField');
     const err = await refused(() => field.command('type', { parts: [1, NaN] }));
     assert.equal(err.code, 'invalid_args');
     assert.equal(err.details[0].arg, 0);
-    assert.equal(err.details[0].path, '[0].parts[1]');
+    assert.equal(err.details[0].path, 'text.parts[1]');
+    // The daemon's own detail for a bad first argument starts with the same name.
+    const daemons = await field.command('type', 5).catch((e) => e);
+    assert.equal(daemons.code, 'invalid_args');
+    assert.equal(daemons.details[0].path, 'text');
+    // An argument beyond the declared parameters has no name: its index.
     const big = await refused(() => field.command('type', 'a', 10n));
     assert.equal(big.details[0].arg, 1);
     assert.equal(big.details[0].path, '[1]');
+  });
+
+  test('an emit payload: invalid_payload naming the field', async () => {
+    const field = await bridge.create('TextField');
+    const err = await refused(() => bridge.request({ op: 'emit', tag: field.tag, event: 'commit', payload: { text: NaN } }));
+    assert.equal(err.code, 'invalid_payload');
+    assert.equal(err.details[0].path, 'text');
   });
 
   test('another field of a raw request: bad_request naming it, never code undefined', async () => {
