@@ -62,6 +62,18 @@ struct ReplayTests {
         #expect(Replayer().replay(renamedServer).difference == nil)
     }
 
+    /// One rule with the Node replayer: the integer fields of a `stats` result are normalised, also inside a
+    /// batch's `results` (they count every session of the daemon); anything else in the batch is compared.
+    @Test func statsInsideABatchAreNormalisedAndNothingElse() throws {
+        let original = try Self.text("batch-stats.jsonl")
+        let counts = original.replacingOccurrences(of: #""sessions":5,"views":12"#, with: #""sessions":77,"views":88"#)
+        let render = original.replacingOccurrences(of: #""testID":"one","nativeID""#, with: #""testID":"two","nativeID""#)
+        #expect(counts != original)
+        #expect(render != original)
+        #expect(Replayer().replay(counts).difference == nil)
+        #expect(Replayer().replay(render).difference != nil)
+    }
+
     /// A keep-alive line gets no response, so it must not shift which request each response answers
     /// (normalising a hello response depends on knowing it is one).
     @Test func aKeepAliveDoesNotShiftResponses() throws {

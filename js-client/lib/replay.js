@@ -56,12 +56,21 @@ function answered(input) {
 
 const isResponse = (frame) => frame instanceof JsonObject && frame.has('ok');
 
-function zeroNumbers(value) {
-  if (value instanceof JsonNumber) return new JsonNumber('0');
-  if (value instanceof JsonObject) return new JsonObject(value.entries.map(([k, v]) => [k, zeroNumbers(v)]));
-  if (Array.isArray(value)) return value.map(zeroNumbers);
-  return value;
+const INTEGER = /^-?\d+$/;
+
+/**
+ * The rule for a `stats` result, the same as the Swift replayer's (Replayer.normalised): each of its integer
+ * fields becomes 0.
+ */
+function zeroIntegers(result) {
+  if (!(result instanceof JsonObject)) return result;
+  return new JsonObject(
+    result.entries.map(([k, v]) => [k, v instanceof JsonNumber && INTEGER.test(v.text) ? new JsonNumber('0') : v]),
+  );
 }
+
+/** What varies between runs of hello: its session id, its server's version, its resume token. */
+const HELLO_VARIES = new Set(['session', 'server', 'token']);
 
 function withResult(frame, map) {
   if (!(frame instanceof JsonObject) || !frame.has('result')) return frame;
@@ -70,17 +79,15 @@ function withResult(frame, map) {
 
 function normaliseResult(op, requestFrame, result) {
   if (op === 'hello' && result instanceof JsonObject) {
-    return new JsonObject(
-      result.entries.map(([k, v]) => [k, k === 'session' || k === 'server' ? `<${k}>` : v]),
-    );
+    return new JsonObject(result.entries.map(([k, v]) => [k, HELLO_VARIES.has(k) ? `<${k}>` : v]));
   }
-  if (op === 'stats') return zeroNumbers(result);
+  if (op === 'stats') return zeroIntegers(result);
   if (op === 'batch' && requestFrame instanceof JsonObject && result instanceof JsonObject) {
     const ops = requestFrame.get('ops');
     return new JsonObject(
       result.entries.map(([k, v]) => {
         if (k !== 'results' || !Array.isArray(v) || !Array.isArray(ops)) return [k, v];
-        return [k, v.map((r, i) => (ops[i] instanceof JsonObject && ops[i].get('op') === 'stats' ? zeroNumbers(r) : r))];
+        return [k, v.map((r, i) => (ops[i] instanceof JsonObject && ops[i].get('op') === 'stats' ? zeroIntegers(r) : r))];
       }),
     );
   }
@@ -88,8 +95,9 @@ function normaliseResult(op, requestFrame, result) {
 }
 
 /**
- * Normalises only what varies between runs: `result.session` and `result.server` of hello
- * responses, and the numbers in stats results. The k-th response answers the k-th answered input.
+ * Normalises only what varies between runs: `result.session`, `result.server` and `result.token` of hello
+ * responses, and the integer fields of every stats result, also inside a batch's `results` (the Swift
+ * replayer's rule). The k-th response answers the k-th answered input.
  */
 export function normalise(frames, inputs) {
   const requests = inputs.filter(answered);
@@ -187,6 +195,7 @@ function mapResume(input, sessions) {
  */
 export async function replayFile(socketPath, text) {
   const { inputs: recordedInputs, outputs, limits, connections } = parseSession(text);
+  const recordedLimits = limits === undefined ? undefined : parseLossless(limits);
   const inputs = [];
   const received = [];
   /** Recorded session ids → the ids of this replay's sessions, learnt from hello responses. */
@@ -201,6 +210,10 @@ export async function replayFile(socketPath, text) {
     });
     inputs.push(...sent);
     received.push(...got);
+    if (c === 0) {
+      const mismatch = limitsMismatch(recordedLimits, got, sent);
+      if (mismatch) return { error: mismatch, limits };
+    }
   }
   const recorded = outputs.map((o) => o.frame);
   const got = normalise(received, inputs);
@@ -213,6 +226,35 @@ export async function replayFile(socketPath, text) {
     return { line, expected: show(recorded[i]), got: show(received[i]), limits };
   }
   return null;
+}
+
+/** The serve flag of each limit a recording's meta record names. */
+const LIMIT_FLAGS = { maxViewsPerSession: '--max-views', maxOpsPerBatch: '--max-batch-ops', eventBuffer: '--event-buffer' };
+
+/**
+ * Compares the limits a recording was made with (its meta record) with the daemon's (the `limits` of the
+ * first hello result of the replay): a message saying which differ and how to start the daemon, or null
+ * when they agree, or when either side does not say.
+ */
+export function limitsMismatch(recorded, frames, inputs) {
+  if (!(recorded instanceof JsonObject)) return null;
+  const requests = inputs.filter(answered);
+  let k = 0;
+  let daemon;
+  for (const frame of frames) {
+    if (!isResponse(frame)) continue;
+    const request = requests[k++];
+    if (request?.op !== 'hello') continue;
+    const result = frame.get('result');
+    daemon = result instanceof JsonObject ? result.get('limits') : undefined;
+    break;
+  }
+  if (!(daemon instanceof JsonObject)) return null;
+  const differ = recorded.entries.filter(([key, value]) => daemon.has(key) && !jsonEqual(daemon.get(key), value));
+  if (differ.length === 0) return null;
+  const list = differ.map(([key, value]) => `${key} ${stringifyLossless(value)} (the daemon: ${stringifyLossless(daemon.get(key))})`);
+  const flags = differ.map(([key, value]) => (LIMIT_FLAGS[key] ? `${LIMIT_FLAGS[key]} ${stringifyLossless(value)}` : key));
+  return `recorded with other limits than the daemon's: ${list.join(', ')}; replay it against a daemon started with ${flags.join(' ')}`;
 }
 
 /** Replays each file on its own connection; prints differences and the `N passed, N failed` line. */

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LineSplitter } from '../lib/lines.js';
 import { jsonEqual, parseLossless, stringifyLossless } from '../lib/json.js';
-import { normalise, parseSession } from '../lib/replay.js';
+import { limitsMismatch, normalise, parseSession } from '../lib/replay.js';
 import { RegistrationNames } from '../lib/events.js';
 import { BridgeError } from '../index.js';
 
@@ -76,6 +76,40 @@ describe('replay normalisation', () => {
     assert.ok(jsonEqual(got[0], expected[0]));
     assert.ok(jsonEqual(got[1], expected[1]));
     assert.ok(!jsonEqual(got[2], expected[2]), 'session is normalised in hello only');
+  });
+
+  test("one rule with the Swift replayer: a stats result's integer fields, also inside a batch, and nothing else", () => {
+    const inputs = parseSession(
+      '{"dir":"in","frame":{"id":1,"op":"batch","ops":[{"op":"stats"},{"op":"inspect","tag":1},{"op":"stats"}]}}',
+    ).inputs;
+    const frame = (a, b, renders) =>
+      parseLossless(
+        `{"id":1,"ok":true,"result":{"results":[{"sessions":${a},"views":2},{"renders":${renders}},{"sessions":${b},"ratio":0.5}]}}`,
+      );
+    const [x] = normalise([frame(1, 2, 3)], inputs);
+    const [y] = normalise([frame(5, 6, 3)], inputs);
+    assert.ok(jsonEqual(x, y), 'the stats counts of a batch are normalised');
+    const [other] = normalise([frame(1, 2, 4)], inputs);
+    assert.ok(!jsonEqual(x, other), 'a result that is not stats is not');
+    const [real] = normalise([parseLossless('{"id":1,"ok":true,"result":{"results":[{},{},{"ratio":0.25}]}}')], inputs);
+    const [half] = normalise([parseLossless('{"id":1,"ok":true,"result":{"results":[{},{},{"ratio":0.5}]}}')], inputs);
+    assert.ok(!jsonEqual(real, half), 'only integer fields');
+    const hello = parseSession('{"dir":"in","frame":{"id":1,"op":"hello","protocol":1}}').inputs;
+    const [t1] = normalise([parseLossless('{"id":1,"ok":true,"result":{"session":"s1","token":"abc"}}')], hello);
+    const [t2] = normalise([parseLossless('{"id":1,"ok":true,"result":{"session":"s2","token":"xyz"}}')], hello);
+    assert.ok(jsonEqual(t1, t2), "hello's token varies too");
+  });
+
+  test("a recording's limits against the daemon's: which differ, and the flags to start it with", () => {
+    const inputs = parseSession('{"dir":"in","frame":{"id":1,"op":"hello","protocol":1}}').inputs;
+    const recorded = parseLossless('{"maxViewsPerSession":2,"maxOpsPerBatch":3,"eventBuffer":10000}');
+    const hello = (limits) => [parseLossless(`{"id":1,"ok":true,"result":{"session":"s1"${limits ? `,"limits":${limits}` : ''}}}`)];
+    const message = limitsMismatch(recorded, hello('{"maxViewsPerSession":2000000,"maxOpsPerBatch":3,"eventBuffer":10000}'), inputs);
+    assert.match(message, /maxViewsPerSession 2 \(the daemon: 2000000\)/);
+    assert.match(message, /--max-views 2$/);
+    assert.equal(limitsMismatch(recorded, hello('{"maxViewsPerSession":2,"maxOpsPerBatch":3,"eventBuffer":10000}'), inputs), null);
+    assert.equal(limitsMismatch(recorded, hello(null), inputs), null, 'a daemon that does not say: no check');
+    assert.equal(limitsMismatch(undefined, hello('{"maxViewsPerSession":1}'), inputs), null);
   });
 });
 

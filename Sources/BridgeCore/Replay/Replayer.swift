@@ -2,8 +2,9 @@ import PropStore
 
 /// Replays recorded sessions against a fresh engine and compares every frame with the recording.
 ///
-/// Frames are compared as JSON values. Only what must vary is normalised: `result.session` and
-/// `result.server` of hello responses, and the numbers of `stats` results.
+/// Frames are compared as JSON values. Only what must vary is normalised: `result.session`, `result.server`
+/// and `result.token` of hello responses, and the integer fields of every `stats` result, also one inside a
+/// batch's `results`. The Node replayer (js-client/lib/replay.js) applies the same rule.
 public struct Replayer: Sendable {
     public let registry: ComponentRegistry
     public let configuration: Engine.Configuration
@@ -53,7 +54,8 @@ public struct Replayer: Sendable {
         /// Recorded session ids → the ids this replay's sessions have, learnt from hello responses.
         var sessionIDs: [String: String] = [:]
         var produced: [String] = []
-        var producedOps: [String?] = []
+        /// The op each response answers and, for a batch, the op of each of its ops.
+        var producedOps: [(op: String?, inner: [String?])] = []
         var next = 0
         var nextOp = 0
         var matched = 0
@@ -81,9 +83,11 @@ public struct Replayer: Sendable {
             if dir?.isString("in") == true {
                 let input: String
                 var op: String?
+                var inner: [String?] = []
                 if let frame = record.root["frame"] {
                     input = Replayer.mappingResume(frame, sessionIDs)
                     op = frame.isObject ? frame["op"]?.string : nil
+                    if op == "batch" { inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? [] }
                 } else if let raw = record.root["raw"]?.string {
                     input = raw
                 } else {
@@ -91,7 +95,7 @@ public struct Replayer: Sendable {
                 }
                 let frames = connection.handle(line: input)
                 // Every line but a keep-alive is answered, so frames come exactly when a response does.
-                if !frames.isEmpty { producedOps.append(op) }
+                if !frames.isEmpty { producedOps.append((op, inner)) }
                 produced.append(contentsOf: frames)
             } else if dir?.isString("out") == true, let expected = record.root["frame"] {
                 guard next < produced.count else {
@@ -103,8 +107,9 @@ public struct Replayer: Sendable {
                     return differ(expected: expected.compactText, got: got)
                 }
                 var op: String?
+                var inner: [String?] = []
                 if gotDocument.root["ok"] != nil {
-                    op = nextOp < producedOps.count ? producedOps[nextOp] : nil
+                    if nextOp < producedOps.count { (op, inner) = producedOps[nextOp] }
                     nextOp += 1
                 }
                 if op == "hello", let recorded = expected["result"]?["session"]?.string,
@@ -112,8 +117,8 @@ public struct Replayer: Sendable {
                 {
                     sessionIDs[recorded] = actual
                 }
-                let left = Replayer.normalised(expected, op: op)
-                let right = Replayer.normalised(gotDocument.root, op: op)
+                let left = Replayer.normalised(expected, op: op, batchOps: inner)
+                let right = Replayer.normalised(gotDocument.root, op: op, batchOps: inner)
                 guard left.root.isEqual(to: right.root) else {
                     return differ(expected: expected.compactText, got: got)
                 }
@@ -140,19 +145,32 @@ public struct Replayer: Sendable {
         return copy.root.compactText
     }
 
-    /// A copy of `frame` with what varies between runs replaced by placeholders.
-    static func normalised(_ frame: JSONRef, op: String?) -> JSONDocument {
+    /// A copy of `frame` with what varies between runs replaced by placeholders. `batchOps` are the ops of
+    /// the batch the frame answers, if it does.
+    static func normalised(_ frame: JSONRef, op: String?, batchOps: [String?] = []) -> JSONDocument {
         let copy = JSONDocument(retaining: frame).deepCopy()
         guard let op, let result = copy.root["result"], result.isObject else { return copy }
         switch op {
         case "hello":
             if result["session"] != nil { result.setString("session", "<session>") }
             if result["server"] != nil { result.setString("server", "<server>") }
+            if result["token"] != nil { result.setString("token", "<token>") }
         case "stats":
-            for key in result.keys where result[key]?.kind == .integer { result.setInteger(key, 0) }
+            zeroIntegers(result)
+        case "batch":
+            guard let results = result["results"], let count = results.arrayCount else { break }
+            for (index, inner) in batchOps.enumerated() where inner == "stats" && index < count {
+                let element = results.element(at: index)
+                if element.isObject { zeroIntegers(element) }
+            }
         default:
             break
         }
         return copy
+    }
+
+    /// The rule for a `stats` result: each of its integer fields becomes 0.
+    private static func zeroIntegers(_ result: JSONRef) {
+        for key in result.keys where result[key]?.kind == .integer { result.setInteger(key, 0) }
     }
 }
