@@ -63,7 +63,8 @@ export type ProtocolErrorCode =
   | 'frame_too_large'
   | 'limit_exceeded'
   | 'permission_denied'
-  | 'session_taken_over';
+  | 'session_taken_over'
+  | 'unknown_session';
 export type ClientErrorCode = (typeof ClientErrorCodes)[keyof typeof ClientErrorCodes];
 export type ErrorCode = ProtocolErrorCode | ClientErrorCode;
 
