@@ -43,7 +43,13 @@ let package = Package(
         .executableTarget(name: "FuzzEngine", dependencies: ["BridgeCore"], path: "Tests/Fuzz/FuzzEngine"),
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["BridgeCore", "PropStore"],
+            dependencies: [
+                "BridgeCore",
+                "BridgeServer",
+                "PropStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             exclude: ["Sessions"]
         ),
     ],

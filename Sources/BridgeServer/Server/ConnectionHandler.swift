@@ -6,13 +6,14 @@ import NIOCore
 import Glibc
 #endif
 
-/// One connection: frames newline-delimited lines out of the socket's bytes, feeds them to the engine's
-/// ``Connection`` (attached to a session, which a `hello` with `resume` may change), and writes the frames it
-/// answers.
+/// One connection: frames newline-delimited lines out of the socket's bytes (``LineFramer``), feeds them to the
+/// engine's ``Connection`` (attached to a session, which a `hello` with `resume` may change), and writes the
+/// frames it answers.
 ///
 /// The connection is driven here, on the channel's event loop, so no frame hops threads. Lines are handed to the
 /// engine straight from the read buffer; the frames answering every line of one read are written and
-/// flushed once, on `channelReadComplete`.
+/// flushed once, on `channelReadComplete`. Where the connection is (reading, paused, draining…) is one
+/// ``ConnectionStateMachine``; this handler does what its transitions return.
 ///
 /// - Limits: a line longer than `maxFrameBytes` is answered with `frame_too_large` (`id: null`) and skipped
 ///   up to its newline; the connection goes on.
@@ -21,6 +22,9 @@ import Glibc
 /// - Quiescing (``ChannelShouldQuiesceEvent``, on SIGTERM): nothing more is read; the lines already read are
 ///   answered (still under backpressure), the answers flushed, then the connection is closed; after
 ///   `drainTimeout` it is closed even if the client never reads.
+/// - Takeover (``SessionTakenOver``): the `session_taken_over` frame is written after the answers so far, then
+///   the connection closes as when quiescing.
+/// - Recording (`--record`): every line and the frames answering it go to the session's file.
 final class ConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
@@ -45,29 +49,19 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var recorder: SessionRecorder?
     private let frameTooLarge: [UInt8]
 
+    /// Where the connection is: reading, paused, draining… (``ConnectionStateMachine``).
+    private var state = ConnectionStateMachine()
+    /// The lines of the bytes read.
+    private var framer: LineFramer
     /// Frames to write, accumulated over one read.
     private var out: [UInt8] = []
-    /// Bytes read and not yet handled: the start of an incomplete line or, while paused, every line not handled.
-    private var unhandled: ByteBuffer?
-    /// Inside a line that was too long: dropping bytes up to its newline.
-    private var skippingLine = false
-    /// The client is not reading fast enough: lines wait in `unhandled` until the channel is writable.
-    private var paused = false
-    /// A read was requested while paused or closing, and not passed on.
-    private var readHeld = false
-    /// Quiescing or the client closed its side: no more lines are read; the connection closes once flushed.
-    private var closing = false
-    /// The client has closed its side.
-    private var inputClosed = false
-    /// Closing, every answer flushed and our side shut down: reading only to drop what the client still sends,
-    /// so that it sees a clean end of stream rather than a reset.
-    private var discardingInput = false
 
     init(connection: Connection, configuration: Configuration, logger: Logger) {
         self.connection = connection
         self.configuration = configuration
         self.logger = logger
         self.logger[metadataKey: "session"] = "\(connection.session.id)"
+        self.framer = LineFramer(maxFrameBytes: configuration.maxFrameBytes)
         self.frameTooLarge = Session.errorFrame(
             .frameTooLarge,
             "a frame is limited to \(configuration.maxFrameBytes) bytes (--max-frame-bytes); this line was skipped"
@@ -95,12 +89,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        state.channelInactive()
         // A taken-over connection no longer owns its session's recording.
         if connection.isTakenOver { recorder?.close() } else { recorder?.closeConnection() }
         recorder = nil
         // The session waits for `--session-ttl` to be resumed by another connection.
         connection.close()
-        unhandled = nil
+        framer.reset()
         logger.debug("session closed")
         context.fireChannelInactive()
     }
@@ -114,19 +109,14 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if event is SessionTakenOver {
             // Another connection resumed this one's session: tell the client, then close.
             logger.debug("session taken over by another connection")
+            guard case .writeTakeoverFrame(let then) = state.takenOver() else { return }
             out.append(contentsOf: Connection.takeoverFrame)
-            finish(context: context, deadline: configuration.drainTimeout)
+            perform(then, context: context)
         } else if event is ChannelShouldQuiesceEvent {
             logger.debug("quiescing")
-            finish(context: context, deadline: configuration.drainTimeout)
+            perform(state.quiesce(), context: context)
         } else if case .some(.inputClosed) = event as? ChannelEvent {
-            inputClosed = true
-            if discardingInput {
-                context.close(promise: nil)
-            } else {
-                // A line cut short by the client's end is not a frame: it is dropped.
-                finish(context: context, deadline: nil)
-            }
+            perform(state.inputClosed(), context: context)
         } else {
             context.fireUserInboundEventTriggered(event)
         }
@@ -135,17 +125,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     // MARK: Reading
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !closing else { return }
-        var buffer = unwrapInboundIn(data)
-        if paused {
-            keepUnhandled(&buffer)
-            return
+        switch state.channelRead() {
+        case .handleLines: handleLines(context: context, in: unwrapInboundIn(data))
+        case .keep: framer.keep(unwrapInboundIn(data))
+        case .drop: break
         }
-        if unhandled != nil {
-            guard completeUnhandledLine(context: context, with: &buffer) else { return }
-        }
-        handleLines(context: context, in: &buffer)
-        if buffer.readableBytes > 0 { keepUnhandled(&buffer) }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -154,102 +138,47 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if discardingInput {
-            context.read()
-        } else if closing || paused || !context.channel.isWritable {
-            readHeld = true
-        } else {
-            context.read()
+        switch state.readRequested(writable: context.channel.isWritable) {
+        case .read: context.read()
+        case .hold: break
         }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if closing {
-            if paused { drain(context: context) }
-        } else if context.channel.isWritable {
-            if paused {
-                paused = false
-                if var pending = unhandled {
-                    unhandled = nil
-                    handleLines(context: context, in: &pending)
-                    if pending.readableBytes > 0 { keepUnhandled(&pending) }
-                    writeOutput(context: context)
-                }
-            }
-            if !paused && readHeld && context.channel.isWritable {
-                readHeld = false
+        var action = state.writabilityChanged(writable: context.channel.isWritable)
+        while true {
+            switch action {
+            case .none:
+                context.fireChannelWritabilityChanged()
+                return
+            case .read:
                 context.read()
+                action = .none
+            case .handleKeptLines:
+                handleLines(context: context, in: nil)
+                writeOutput(context: context)
+                action = state.writabilityChanged(writable: context.channel.isWritable)
+            case .drain:
+                drain(context: context)
+                action = .none
             }
         }
-        context.fireChannelWritabilityChanged()
     }
 
-    // MARK: Framing
+    // MARK: Lines
 
-    /// Ends the line held in `unhandled` with the bytes of `buffer` up to its first newline, and handles it.
-    ///
-    /// - Returns: `false` if `buffer` has no newline (it was all kept, or skipped if the line grew too long).
-    private func completeUnhandledLine(context: ChannelHandlerContext, with buffer: inout ByteBuffer) -> Bool {
-        guard let newline = buffer.firstNewline() else {
-            keepUnhandled(&buffer)
-            return false
-        }
-        var line = unhandled!
-        unhandled = nil
-        if line.readableBytes + newline > configuration.maxFrameBytes {
-            refuseLongLine()
-        } else {
-            line.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex, length: newline)!)
-            line.withUnsafeReadableBytes { handle(line: $0) }
-        }
-        buffer.moveReaderIndex(forwardBy: newline + 1)
-        return true
-    }
-
-    /// Handles every complete line of `buffer`, leaving an incomplete last line (or, when pausing, the lines
-    /// not handled) in it.
-    private func handleLines(context: ChannelHandlerContext, in buffer: inout ByteBuffer) {
-        let consumed = buffer.withUnsafeReadableBytes { bytes -> Int in
-            guard let base = bytes.baseAddress else { return 0 }
-            var start = 0
-            while start < bytes.count {
-                guard let found = memchr(base + start, 0x0A, bytes.count - start) else { break }
-                let end = base.distance(to: UnsafeRawPointer(found))
-                if skippingLine {
-                    skippingLine = false
-                } else if end - start > configuration.maxFrameBytes {
-                    refuseLongLine()
-                } else {
-                    handle(line: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                }
-                start = end + 1
-                if out.count >= configuration.outputChunkBytes {
-                    writeOutput(context: context)
-                    if !context.channel.isWritable {
-                        paused = true
-                        return start
-                    }
-                }
+    /// Handles the complete lines the framer kept, then those of `buffer`, until the connection pauses.
+    private func handleLines(context: ChannelHandlerContext, in buffer: ByteBuffer?) {
+        let body: (LineFramer.Frame) -> Bool = { frame in
+            switch frame {
+            case .line(let line): self.handle(line: line)
+            case .tooLarge: self.refuseLongLine()
             }
-            if skippingLine { return bytes.count }
-            return start
+            guard self.out.count >= self.configuration.outputChunkBytes else { return true }
+            self.writeOutput(context: context)
+            return self.state.chunkWritten(writable: context.channel.isWritable)
         }
-        buffer.moveReaderIndex(forwardBy: consumed)
-    }
-
-    /// Keeps bytes for later: an incomplete line, or (while paused) lines that wait for the client to read.
-    private func keepUnhandled(_ buffer: inout ByteBuffer) {
-        if unhandled == nil {
-            unhandled = buffer
-        } else {
-            unhandled!.writeBuffer(&buffer)
-        }
-        // Not paused, `unhandled` is one incomplete line: refuse it as soon as it is too long.
-        if !paused, let line = unhandled, line.readableBytes > configuration.maxFrameBytes {
-            refuseLongLine()
-            unhandled = nil
-            skippingLine = true
-        }
+        if let buffer { framer.frame(buffer, body) } else { framer.frameKept(body) }
     }
 
     private func refuseLongLine() {
@@ -293,50 +222,55 @@ final class ConnectionHandler: ChannelDuplexHandler {
         context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
 
-    /// Stops reading, answers the complete lines already read, flushes, and closes once the client has them,
-    /// or after `deadline`.
-    private func finish(context: ChannelHandlerContext, deadline: TimeAmount?) {
-        guard !closing else { return }
-        closing = true
-        if let deadline {
-            let channel = context.channel
-            let timeout = context.eventLoop.scheduleTask(in: deadline) {
-                channel.close(mode: .all, promise: nil)
+    // MARK: Closing
+
+    private func perform(_ action: ConnectionStateMachine.CloseAction, context: ChannelHandlerContext) {
+        switch action {
+        case .none:
+            break
+        case .close:
+            context.close(promise: nil)
+        case .drain(let deadline):
+            if deadline {
+                let channel = context.channel
+                let timeout = context.eventLoop.scheduleTask(in: configuration.drainTimeout) {
+                    channel.close(mode: .all, promise: nil)
+                }
+                channel.closeFuture.whenComplete { _ in timeout.cancel() }
             }
-            channel.closeFuture.whenComplete { _ in timeout.cancel() }
+            drain(context: context)
         }
-        // Not paused, `unhandled` is only the start of a line that will never end.
-        if !paused { unhandled = nil }
-        drain(context: context)
     }
 
     /// Closing: answers the lines still waiting, as fast as the client reads them (backpressure still
     /// bounds the memory), then closes once the last answer is flushed.
     private func drain(context: ChannelHandlerContext) {
-        if paused {
-            guard context.channel.isWritable else { return }  // channelWritabilityChanged calls again
-            paused = false
-            if var pending = unhandled {
-                unhandled = nil
-                handleLines(context: context, in: &pending)
-                if paused {
-                    unhandled = pending
-                    return
+        while true {
+            switch state.drainStep(writable: context.channel.isWritable) {
+            case .wait:
+                return
+            case .handleKeptLines:
+                handleLines(context: context, in: nil)
+            case .flush:
+                framer.dropIncompleteLine()
+                writeOutput(context: context)
+                let flushed = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: flushed)
+                flushed.futureResult.assumeIsolated().whenComplete { [self] result in
+                    lastAnswersFlushed(context: context, success: (try? result.get()) != nil)
                 }
-            }
-        }
-        unhandled = nil
-        writeOutput(context: context)
-        let flushed = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: flushed)
-        flushed.futureResult.assumeIsolated().whenComplete { [self] result in
-            guard case .success = result, !inputClosed else {
-                context.close(promise: nil)
                 return
             }
+        }
+    }
+
+    private func lastAnswersFlushed(context: ChannelHandlerContext, success: Bool) {
+        switch state.flushed(success: success) {
+        case .close:
+            context.close(promise: nil)
+        case .discardInput:
             // Quiescing: the client may still be sending. End our side, then drop its bytes until it closes
             // (or the drain timeout): closing with unread bytes would reset the connection.
-            discardingInput = true
             context.close(mode: .output, promise: nil)
             context.read()
         }
@@ -345,14 +279,3 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
 /// The user event that tells a connection's handler another connection resumed its session.
 struct SessionTakenOver: Sendable {}
-
-extension ByteBuffer {
-    /// The offset from the reader index of the first `\n`, if any.
-    @inline(__always)
-    fileprivate func firstNewline() -> Int? {
-        withUnsafeReadableBytes { bytes in
-            guard let base = bytes.baseAddress, let found = memchr(base, 0x0A, bytes.count) else { return nil }
-            return base.distance(to: UnsafeRawPointer(found))
-        }
-    }
-}
