@@ -169,16 +169,23 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     /// Handles the complete lines the framer kept, then those of `buffer`, until the connection pauses.
     private func handleLines(context: ChannelHandlerContext, in buffer: ByteBuffer?) {
-        let body: (LineFramer.Frame) -> Bool = { frame in
-            switch frame {
-            case .line(let line): self.handle(line: line)
-            case .tooLarge: self.refuseLongLine()
-            }
-            guard self.out.count >= self.configuration.outputChunkBytes else { return true }
-            self.writeOutput(context: context)
-            return self.state.chunkWritten(writable: context.channel.isWritable)
+        if let buffer {
+            framer.frame(buffer) { handle(frame: $0, context: context) }
+        } else {
+            framer.frameKept { handle(frame: $0, context: context) }
         }
-        if let buffer { framer.frame(buffer, body) } else { framer.frameKept(body) }
+    }
+
+    /// Handles one frame; returns whether to go on (`false`: the connection paused).
+    @inline(__always)
+    private func handle(frame: LineFramer.Frame, context: ChannelHandlerContext) -> Bool {
+        switch frame {
+        case .line(let line): handle(line: line)
+        case .tooLarge: refuseLongLine()
+        }
+        guard out.count >= configuration.outputChunkBytes else { return true }
+        writeOutput(context: context)
+        return state.chunkWritten(writable: context.channel.isWritable)
     }
 
     private func refuseLongLine() {
