@@ -57,7 +57,7 @@ function connect() {
 }
 
 before(async () => {
-  daemon = spawn(binary, ['--socket', socketPath, '--record', recordings], { stdio: ['ignore', 'pipe', 'pipe'] });
+  daemon = spawn(binary, ['--socket', socketPath, '--record', recordings, '--max-frame-bytes', String(64 << 20)], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise((resolve, reject) => {
     let out = '';
     daemon.stdout.on('data', (d) => { out += d; if (out.includes('listening on')) resolve(); });
@@ -120,6 +120,19 @@ test('a Swift component of your own, served by your own daemon, recorded and rep
   });
   assert.deepEqual(inspected.result.commands, [{ name: 'selectPoint', args: [1, true] }]);
   assert.equal(inspected.result.render, 'Chart Sales points=2 width=0.1 selected=1');
+
+  // Bounded: a 1,000,000-element array and a 100,000-deep one are refused cleanly; the connection goes on.
+  const million = await client.send({ op: 'update', tag: 2, props: { points: new Array(1_000_000).fill({ x: 1, y: 2 }) } });
+  assert.equal(million.error.code, 'invalid_props');
+  assert.equal(million.error.details[0].path, 'points');
+  assert.match(million.error.details[0].message, /1000000 elements; the limit is/);
+  const deepId = client.nextId++;
+  const deep = new Promise((resolve) => client.pending.set(deepId, resolve));
+  client.socket.write(`{"id":${deepId},"op":"update","tag":2,"props":{"points":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`);
+  const refused = await deep;
+  assert.equal(refused.id, deepId);
+  assert.equal(refused.error.code, 'limit_exceeded');
+  assert.equal((await client.send({ op: 'ping' })).ok, true);
 
   client.socket.end();
   await new Promise((resolve) => client.socket.on('close', resolve));
