@@ -93,12 +93,12 @@ export interface RequestOptions {
 
 /** The client's own EventEmitter surface (Node's EventEmitter underneath), typed by an event map. */
 export interface TypedEmitter<Events> {
-  on<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
-  once<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
-  off<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
-  addListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
-  removeListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
-  prependListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => unknown): this;
+  on<K extends keyof Events>(event: K, listener: (arg: Events[K]) => void): this;
+  once<K extends keyof Events>(event: K, listener: (arg: Events[K]) => void): this;
+  off<K extends keyof Events>(event: K, listener: (arg: Events[K]) => void): this;
+  addListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => void): this;
+  removeListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => void): this;
+  prependListener<K extends keyof Events>(event: K, listener: (arg: Events[K]) => void): this;
   removeAllListeners(event?: keyof Events): this;
   listenerCount(event: keyof Events): number;
 }
@@ -358,10 +358,10 @@ export class SyntheticEvent<P = JsonObject> {
 }
 
 /**
- * A handler may return anything; a returned promise is awaited: the request that caused the event
- * resolves after it settles.
+ * A handler may return anything (a function type returning `void` accepts any return value); a returned
+ * promise is awaited: the request that caused the event resolves after it settles.
  */
-export type EventHandler<P = JsonObject> = (event: SyntheticEvent<P>) => unknown;
+export type EventHandler<P = JsonObject> = (event: SyntheticEvent<P>) => void;
 
 /**
  * Props for create/update of any component: plain values go to the daemon (`null` resets a prop; in
@@ -385,6 +385,9 @@ export interface InspectResult<C extends string = string> {
   /** The view's command log, oldest first. */
   commands?: JsonObject[];
 }
+
+/** Options of `bridge.create`. */
+export type CreateOptions = PlaceOptions & RequestOptions;
 
 export interface PlaceOptions {
   /** Parent view (or tag); the new view is inserted among its children. */
@@ -633,8 +636,12 @@ export class Bridge {
   readonly ackedSeq: number;
   /** @internal The current socket; tests cut the connection with `bridge._socket.destroy()`. */
   readonly _socket: { destroy(): void };
-  /** Creates a view (and its handler subscriptions, atomically). */
-  create<C extends string>(component: C, props?: PropsOf<C>, options?: PlaceOptions & RequestOptions): Promise<View<C>>;
+  /**
+   * Creates a view (and its handler subscriptions, atomically). A handler prop may use the View this very
+   * call returns when its body is a block (`async (e) => { await button.update(…); }`): TypeScript cannot
+   * type a `const` whose initializer's arrow returns an expression that uses it (TS7022).
+   */
+  create<C extends string>(component: C, props?: PropsOf<C>, options?: CreateOptions): Promise<View<C>>;
   transaction(): Transaction;
   /** Sends a raw request (an id is assigned); resolves its result. Tags of raw creates are not tracked. */
   request<O extends keyof RequestResults>(frame: RequestFrame<O>, options?: RequestOptions): Promise<RequestResults[O]>;

@@ -1,5 +1,6 @@
 // index.d.ts under `tsc --strict`: alone (no @types/node, no DOM library), with the programs of this
-// folder and every ```js example of README.md, and against must-fail.ts, which must not compile.
+// folder and every ```js example of js-client/README.md and of the repository's README.md, and against
+// must-fail.ts, which must not compile.
 // Needs `tsc` (Debian's node-typescript; `make deps` installs it).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,19 +28,29 @@ function tsc(args) {
  * right after `<!-- types: skip -->` (an illustration, not a program) is left out.
  */
 async function readmePrograms() {
-  const text = await readFile(join(clientDir, 'README.md'), 'utf8');
+  const programs = [];
+  for (const readme of [join(clientDir, 'README.md'), join(clientDir, '..', 'README.md')]) {
+    programs.push(...programsOf(readme, await readFile(readme, 'utf8')));
+  }
+  return programs;
+}
+
+function programsOf(readme, text) {
   const programs = [];
   const block = /^(<!-- types: skip -->\n)?```js\n([\s\S]*?)^```$/gm;
   for (const match of text.matchAll(block)) {
     if (match[1]) continue;
-    const source = match[2].replace(/from '(?:\.\.\/index\.js|bridged-client|\/path\/to\/bridged\/js-client\/index\.js)'/g, `from '${INDEX}'`);
+    const source = match[2].replace(
+      /from '(?:\.\.\/index\.js|\.\/js-client\/index\.js|bridged-client|\/path\/to\/bridged\/js-client\/index\.js)'/g,
+      `from '${INDEX}'`,
+    );
     const line = text.slice(0, match.index).split('\n').length + 1;
     const prelude = [`import type { Bridge as __Bridge } from '${INDEX}';`];
     if (/\bconnect\(/.test(source) && !/\bimport\b/.test(source)) prelude.push(`import { connect } from '${INDEX}';`);
     if (!/\bconst bridge\b/.test(source)) prelude.push('declare const bridge: __Bridge;');
     if (!/\bfunction log\b|\bconst log\b/.test(source)) prelude.push('declare function log(...data: unknown[]): void;');
     if (/\bbuildTree\b/.test(source)) prelude.push('declare function buildTree(bridge: __Bridge): Promise<void>;');
-    programs.push({ line, source: `${prelude.join(' ')} export {};\n${source}` });
+    programs.push({ readme, line, source: `${prelude.join(' ')} export {};\n${source}` });
   }
   return programs;
 }
@@ -57,14 +68,15 @@ describe('index.d.ts under tsc --strict', () => {
     assert.equal(dom.status, 0, dom.output);
   });
 
-  test("every ```js example of the README compiles", async () => {
+  test('every ```js example of the two READMEs compiles', async () => {
     const programs = await readmePrograms();
     assert.ok(programs.length >= 4, `only ${programs.length} examples found in README.md`);
     const dir = await mkdtemp(join(tmpdir(), 'bridged-readme-'));
     try {
       const files = [];
-      for (const [i, { line, source }] of programs.entries()) {
-        const file = join(dir, `readme-line-${line}-${i}.ts`);
+      for (const [i, { readme, line, source }] of programs.entries()) {
+        const name = readme.includes('js-client') ? 'js-client-readme' : 'readme';
+        const file = join(dir, `${name}-line-${line}-${i}.ts`);
         await writeFile(file, source);
         files.push(file);
       }
