@@ -272,8 +272,9 @@ export class Bridge extends EventEmitter {
   /**
    * Sends `frame` with a fresh id. `onResponse(frame)` runs as soon as the response frame is read,
    * before any later frame; the promise settles after the handlers of the events that preceded it.
-   * While the Bridge reconnects, the request waits and is sent once the session is resumed.
-   * `internal` ('hello', 'ack') marks the client's own requests.
+   * While the Bridge reconnects, the request waits and is sent once the session is resumed. Values JSON
+   * cannot carry are refused before anything is sent (values.js); `signal` aborts the request.
+   * `internal` ('hello', 'ack', 'bye') marks the client's own requests.
    */
   [kRequest](frame, { onResponse, internal = null, signal } = {}) {
     if (this.#state === 'closed' || (this.#closing && internal === null)) {
@@ -378,10 +379,11 @@ export class Bridge extends EventEmitter {
   #waitForReconnect(id, entry) {
     const ms = this.#reconnect?.requestTimeoutMs ?? 0;
     const limit = AbortSignal.timeout(ms);
+    entry.waiting = limit; // a later loss starts a wait of its own
     limit.addEventListener(
       'abort',
       () => {
-        if (this.#pending.get(id) !== entry || entry.sent) return;
+        if (this.#pending.get(id) !== entry || entry.sent || entry.waiting !== limit) return;
         this.#drop(id, entry);
         entry.reject(connectionClosed(`the connection to bridged was not back within ${ms} ms (reconnect.requestTimeoutMs)`, limit.reason));
       },
