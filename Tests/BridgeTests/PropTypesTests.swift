@@ -284,6 +284,28 @@ struct PropTypesTests {
         #expect(field(emitted, "error.details.0.path") == #""to.y""#)
     }
 
+    @Test func everyTypeSurvivesTheStateFile() throws {
+        var registry = ComponentRegistry.builtin
+        try registry.register(EveryType.self)
+        let engine = Engine(registry: registry)
+        let connection = engine.connect()
+        _ = connection.handle(line: #"{"op":"hello","protocol":1}"#)
+        _ = connection.handle(
+            line: ##"{"op":"create","tag":1,"component":"EveryType","props":{"small":-7,"ratio":0.1,"level":7,"origin":{"x":1,"y":2},"padding":{"left":3},"image":{"uri":"a.png","headers":{"X":"y"}},"width":"50%","tags":["a"],"grid":[[1],[2,3]],"marker":{"position":{"x":0,"y":1},"label":"m"},"markers":[{"position":{"x":5,"y":5}}],"extra":{"z":[1,null,"s"],"a":true},"tint":"#123"}}"##
+        )
+        _ = connection.handle(line: #"{"op":"command","tag":1,"name":"place","args":[{"position":{"x":3,"y":4}},false]}"#)
+        let before = connection.handle(line: #"{"op":"inspect","tag":1}"#)[0]
+        connection.close()
+        let saved = engine.saveState()
+        let restarted = Engine(registry: registry)
+        #expect(try restarted.loadState(saved) == 1)
+        #expect(restarted.saveState() == saved)
+        let resumed = restarted.connect()
+        let id = try #require(object(before).isEmpty ? nil : connection.session.id)
+        _ = resumed.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":0}}"#)
+        #expect(resumed.handle(line: #"{"op":"inspect","tag":1}"#)[0] == before)
+    }
+
     @Test func theHelloDescribesWholeTypes() throws {
         let client = try client()
         let hello = client.send(#"{"op":"hello","protocol":1}"#).response
