@@ -44,3 +44,8 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         return true
     }
 }
+
+/// Writes one line to stderr.
+func printError(_ message: String) {
+    writeAll(STDERR_FILENO, Array((message + "\n").utf8))
+}

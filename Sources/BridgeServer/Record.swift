@@ -21,6 +21,15 @@ struct Record: ParsableCommand {
     @Option(help: "The most ops a batch may have.")
     var maxBatchOps: Int?
 
+    @Option(
+        name: .customLong("components"),
+        help: ArgumentHelp(
+            "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
+            valueName: "path"
+        )
+    )
+    var components: [String] = []
+
     func run() throws {
         guard let text = readFile(file) else {
             print("bridged record: cannot read \(file)")
@@ -29,7 +38,10 @@ struct Record: ParsableCommand {
         var configuration = Engine.Configuration()
         if let maxViews { configuration.maxViewsPerSession = maxViews }
         if let maxBatchOps { configuration.maxOpsPerBatch = maxBatchOps }
-        let engine = Engine(registry: BridgedCommand.registry, configuration: configuration)
+        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) { note in
+            printError("bridged record: \(note)")
+        }
+        let engine = Engine(registry: registry, configuration: configuration)
         var connection = engine.connect()
         defer { connection.close() }
         var out = SessionRecord.meta(configuration)

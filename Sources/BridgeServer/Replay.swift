@@ -11,8 +11,20 @@ struct Replay: ParsableCommand {
     @Argument(help: "Recorded session files (.jsonl).")
     var files: [String]
 
+    @Option(
+        name: .customLong("components"),
+        help: ArgumentHelp(
+            "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
+            valueName: "path"
+        )
+    )
+    var components: [String] = []
+
     func run() throws {
-        let replayer = Replayer(registry: BridgedCommand.registry)
+        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) { note in
+            printError("bridged replay: \(note)")
+        }
+        let replayer = Replayer(registry: registry)
         var passed = 0
         var failed = 0
         for file in files {

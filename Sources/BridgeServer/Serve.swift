@@ -45,6 +45,15 @@ struct Serve: AsyncParsableCommand {
     var observerBuffer: Int = 4 << 20
 
     @Option(
+        name: .customLong("components"),
+        help: ArgumentHelp(
+            "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
+            valueName: "path"
+        )
+    )
+    var components: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "Where sessions are saved on a clean stop and loaded from on start (default: bridged.state beside the socket).",
             valueName: "path"
@@ -68,6 +77,7 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "bridged")
+        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) { logger.notice("\($0)") }
 
         if let record { try prepareRecordingDirectory(record) }
 
@@ -104,7 +114,12 @@ struct Serve: AsyncParsableCommand {
         var engineConfiguration = Engine.Configuration()
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
         engineConfiguration.eventBuffer = eventBuffer
-        let engine = Engine(registry: BridgedCommand.registry, configuration: engineConfiguration, clock: monotonicNanoseconds, sessionID: sessionName)
+        let engine = Engine(
+            registry: registry,
+            configuration: engineConfiguration,
+            clock: monotonicNanoseconds,
+            sessionID: sessionName
+        )
         // Sessions saved by the last clean stop can be resumed (the file is read once, then removed).
         state?.load(into: engine, logger: logger)
         let server = BridgeService(

@@ -105,6 +105,8 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The 1-based column (byte) where jansson stopped.
     public var column: Int
+    /// The 1-based line where jansson stopped (0 when unknown).
+    public var line: Int = 0
     public var reason: Reason = .syntax
 
     /// What kind of refusal: only `.syntax` means the text is not JSON.
@@ -132,6 +134,7 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         self.init(message: text, column: Int(error.column))
+        line = Int(error.line)
         let code = cj_error_code(&error)
         switch code {
         case cj_error_stack_overflow(): reason = .tooDeep

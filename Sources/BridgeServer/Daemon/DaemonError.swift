@@ -16,6 +16,8 @@ struct DaemonError: Error, CustomStringConvertible {
         static let recording = Code(rawValue: "recording")
         /// The inherited (socket-activated) descriptor cannot be used.
         static let activation = Code(rawValue: "activation")
+        /// A `--components` schema cannot be loaded.
+        static let schema = Code(rawValue: "schema")
     }
 
     var code: Code

@@ -1,0 +1,213 @@
+import PropStore
+
+/// Components loaded from React Native codegen schemas, on top of a registry.
+///
+/// A schema is the JSON `@react-native/codegen` writes from `codegenNativeComponent<NativeProps>('MyView')`
+/// specs: `{"modules": {"<Module>": {"type": "Component", "components": {"<Name>": {"props": […],
+/// "events": […], "commands": […], "extendsProps": […]}}}}` (its `CodegenSchema.js` defines the format).
+/// Each component becomes a ``ComponentType`` made from data (``ComponentType/init(described:props:events:commands:)``):
+/// typed props with their defaults, events with typed payloads, commands with typed parameters that change
+/// nothing but are logged.
+///
+/// ```swift
+/// var schemas = CodegenSchema(registry: .builtin)
+/// try schemas.load(bytes, file: "MyViewSchema.json")
+/// let engine = Engine(registry: schemas.registry)
+/// ```
+/// A file loads whole or not at all: a failed ``load(_:file:)`` leaves the registry as it was.
+public struct CodegenSchema: Sendable {
+    /// The registry with every component loaded so far.
+    public private(set) var registry: ComponentRegistry
+    /// The modules that were skipped because they are not components (`NativeModule`), in order.
+    public private(set) var skippedModules: [(file: String, module: String)] = []
+    /// The components loaded from schemas, in order.
+    public private(set) var loadedComponents: [String] = []
+    /// The file each loaded component came from.
+    private var origins: [String: String] = [:]
+
+    public init(registry: ComponentRegistry = .builtin) { self.registry = registry }
+
+    /// The props of React Native's core view that `extendsProps` `ReactNativeCoreViewProps` adds: those of
+    /// bridged's `View`, with their types and defaults.
+    public static let coreViewProps: [PropField] = ComponentType(ViewComponent.self).props.map {
+        PropField($0.name, $0.type, optional: true, default: $0.defaultValue)
+    }
+
+    /// Loads every component of one schema file (its bytes; `file` names it in errors).
+    public mutating func load(_ bytes: [UInt8], file: String) throws(SchemaError) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: bytes)
+        } catch {
+            let at = error.line > 0 ? " at line \(error.line), column \(error.column)" : ""
+            throw SchemaError(file: file, path: "", problem: "not JSON: \(error.message)\(at)")
+        }
+        var copy = self
+        try copy.load(SchemaNode(value: document.root, path: "", file: file))
+        self = copy
+    }
+
+    private mutating func load(_ root: SchemaNode) throws(SchemaError) {
+        guard root.value.isObject else {
+            throw root.error("a codegen schema is an object with 'modules', got \(root.describedValue)")
+        }
+        for (moduleName, module) in try root.required("modules").members() {
+            _ = try module.members()
+            let type = try module.member("type").map { node throws(SchemaError) in try node.string() }
+            switch type {
+            case "NativeModule":
+                skippedModules.append((file: root.file, module: moduleName))
+                continue
+            case "Component":
+                break
+            case nil:
+                // Older schemas have no `type`; a module without components is a native module there.
+                if module.member("components") == nil {
+                    skippedModules.append((file: root.file, module: moduleName))
+                    continue
+                }
+            case let other?:
+                throw module.member("type")!.error("unknown module type '\(other)' (expected Component or NativeModule)")
+            }
+            for (name, shape) in try module.required("components").members() {
+                try register(name: name, shape: shape)
+            }
+        }
+    }
+
+    private mutating func register(name: String, shape: SchemaNode) throws(SchemaError) {
+        _ = try shape.members()
+        if registry.component(named: name) != nil {
+            let origin = origins[name].map { $0 == shape.file ? "earlier in this file" : "in \($0)" }
+            throw shape.error(
+                "component '\(name)' is already registered (" + (origin.map { "declared \($0)" } ?? "a built-in") + ")"
+            )
+        }
+        let type = ComponentType(
+            described: name,
+            props: try props(of: shape),
+            events: try events(of: shape),
+            commands: try commands(of: shape)
+        )
+        do {
+            try registry.register(type)
+        } catch {
+            throw shape.error(error.message)
+        }
+        origins[name] = shape.file
+        loadedComponents.append(name)
+    }
+
+    /// The props: the core view props when `extendsProps` asks for them (a schema prop of the same name
+    /// replaces the core one, in place), then the schema's own.
+    private func props(of shape: SchemaNode) throws(SchemaError) -> [PropField] {
+        var props: [PropField] = []
+        for base in try shape.optionalElements("extendsProps") {
+            let kind = try base.string("type")
+            let known = try base.string("knownTypeName")
+            guard kind == "ReactNativeBuiltInType", known == "ReactNativeCoreViewProps" else {
+                throw base.error(
+                    "unknown extendsProps \(kind) '\(known)' (known: ReactNativeBuiltInType ReactNativeCoreViewProps)"
+                )
+            }
+            if props.isEmpty { props = CodegenSchema.coreViewProps }
+        }
+        let core = Set(props.map(\.name))
+        var declared = Set<String>()
+        for prop in try shape.optionalElements("props") {
+            let name = try prop.string("name")
+            guard declared.insert(name).inserted else {
+                throw prop.member("name")!.error("prop '\(name)' is declared twice")
+            }
+            let annotation = try CodegenSchema.typeAnnotation(of: prop)
+            let type = try CodegenSchema.propType(annotation)
+            let field = PropField(
+                name,
+                type,
+                optional: try prop.bool("optional", default: true),
+                default: try CodegenSchema.defaultValue(annotation, type: type)
+            )
+            if core.contains(name), let index = props.firstIndex(where: { $0.name == name }) {
+                props[index] = field
+            } else {
+                props.append(field)
+            }
+        }
+        return props
+    }
+
+    /// The events, named on the wire without their `on` (`onFooBar` is `fooBar`).
+    private func events(of shape: SchemaNode) throws(SchemaError) -> [EventSpec] {
+        var events: [EventSpec] = []
+        for event in try shape.optionalElements("events") {
+            let declaredName = try event.string("name")
+            let name = CodegenSchema.wireName(declaredName)
+            guard !events.contains(where: { $0.name == name }) else {
+                throw event.member("name")!.error("event '\(declaredName)' is declared twice")
+            }
+            let bubbling = try event.required("bubblingType")
+            let bubbles: Bool
+            switch try bubbling.string() {
+            case "bubble": bubbles = true
+            case "direct": bubbles = false
+            case let other: throw bubbling.error("unknown bubblingType '\(other)' (expected bubble or direct)")
+            }
+            if let existing = registry.events[name], existing.bubbles != bubbles {
+                let owner = registry.components.first { $0.event(named: name) != nil }?.name ?? "another component"
+                throw bubbling.error(
+                    "event '\(name)' is \(bubbles ? "bubbling" : "direct") here but \(owner) declares it "
+                        + (existing.bubbles ? "bubbling" : "direct")
+                )
+            }
+            let annotation = try event.required("typeAnnotation")
+            let kind = try annotation.string("type")
+            guard kind == "EventTypeAnnotation" else {
+                throw annotation.error("unknown event type annotation '\(kind)' (expected EventTypeAnnotation)")
+            }
+            var payload: [PropField] = []
+            if let argument = annotation.member("argument"), !argument.value.isNull {
+                let argumentKind = try argument.string("type")
+                guard argumentKind == "ObjectTypeAnnotation" else {
+                    throw argument.error("an event's argument is an ObjectTypeAnnotation, not '\(argumentKind)'")
+                }
+                payload = try CodegenSchema.fields(argument.required("properties"), withDefaults: false)
+            }
+            events.append(EventSpec(name: name, bubbles: bubbles, payload: payload))
+        }
+        return events
+    }
+
+    /// The commands: `FunctionTypeAnnotation`s with typed params.
+    private func commands(of shape: SchemaNode) throws(SchemaError) -> [DescribedCommand] {
+        var commands: [DescribedCommand] = []
+        for command in try shape.optionalElements("commands") {
+            let name = try command.string("name")
+            guard !commands.contains(where: { $0.name == name }) else {
+                throw command.member("name")!.error("command '\(name)' is declared twice")
+            }
+            let function = try CodegenSchema.typeAnnotation(of: command)
+            let kind = try function.string("type")
+            guard kind == "FunctionTypeAnnotation" else {
+                throw function.error("a command is a FunctionTypeAnnotation, not '\(kind)'")
+            }
+            var params: [CommandParam] = []
+            for param in try function.optionalElements("params") {
+                let paramName = try param.string("name")
+                guard !params.contains(where: { $0.name == paramName }) else {
+                    throw param.member("name")!.error("parameter '\(paramName)' is declared twice")
+                }
+                params.append(CommandParam(paramName, try CodegenSchema.propType(CodegenSchema.typeAnnotation(of: param))))
+            }
+            commands.append(DescribedCommand(name, params: params))
+        }
+        return commands
+    }
+
+    /// The wire name of a schema event: `onFooBar` → `fooBar`, `onDire tChange` → `dire tChange`; a name
+    /// without the `on` prefix is used as written.
+    public static func wireName(_ declared: String) -> String {
+        guard declared.hasPrefix("on"), declared.count > 2 else { return declared }
+        let rest = declared.dropFirst(2)
+        return rest.prefix(1).lowercased() + rest.dropFirst()
+    }
+}

@@ -1,0 +1,96 @@
+import Observation
+
+/// The props object of a component defined by data alone (a React Native codegen schema, or a description
+/// carried by a recording or a state file): one value per prop, in the component's prop order.
+@Observable
+public final class DescribedProps {
+    public var values: [PropValue]
+
+    public init(values: [PropValue]) { self.values = values }
+}
+
+/// A command of a component defined by data: a name and typed parameters, no native code.
+public struct DescribedCommand: Sendable, Equatable {
+    public var name: String
+    public var params: [CommandParam]
+
+    public init(_ name: String, params: [CommandParam]) {
+        self.name = name
+        self.params = params
+    }
+}
+
+extension ComponentType {
+    /// A component defined by data alone: its props (name, type, optional, default) hold their values in a
+    /// ``DescribedProps``; its commands check their arguments and change nothing (the engine logs every call,
+    /// which is what a test asserts on); it renders as its name followed by the props that differ from their
+    /// defaults, e.g. `MyView color=#ff0000ff size=2`.
+    ///
+    /// Two components built from equal data behave the same, so a component rebuilt from its `hello`
+    /// description replays the sessions of the original.
+    public convenience init(
+        described name: String,
+        props: [PropField],
+        events: [EventSpec],
+        commands: [DescribedCommand]
+    ) {
+        let defaults = props.map(\.defaultValue)
+        let descriptors = props.enumerated().map { index, prop in
+            PropDescriptor(
+                name: prop.name,
+                type: prop.type,
+                defaultValue: prop.defaultValue,
+                isOptional: prop.isOptional,
+                // unsafeDowncast: the engine passes only props objects made by makeProps below.
+                get: { unsafeDowncast($0, to: DescribedProps.self).values[index] },
+                set: { object, value in
+                    let props = unsafeDowncast(object, to: DescribedProps.self)
+                    guard props.values[index] != value else { return false }
+                    props.values[index] = value
+                    return true
+                }
+            )
+        }
+        let names = props.map(\.name)
+        self.init(
+            name: name,
+            props: descriptors,
+            events: events,
+            commands: commands.map { command in
+                CommandDescriptor(name: command.name, params: command.params, emits: []) { _, _ in CommandOutcome() }
+            },
+            makeProps: { DescribedProps(values: defaults) },
+            render: { object in
+                let values = unsafeDowncast(object, to: DescribedProps.self).values
+                var text = name
+                for index in values.indices where values[index] != defaults[index] {
+                    text += " " + names[index] + "=" + values[index].renderText
+                }
+                return text
+            }
+        )
+    }
+}
+
+extension PropValue {
+    /// A short text of the value for a render: scalars as they are, composites summarised.
+    var renderText: String {
+        switch self {
+        case .null: "null"
+        case .int(let i): String(i)
+        case .float(let f): f.description
+        case .double(let d): numberText(d)
+        case .bool(let b): b ? "true" : "false"
+        case .string(let s): "\"" + s + "\""
+        case .color(let c): c.description
+        case .point(let p): "(\(numberText(p.x)), \(numberText(p.y)))"
+        case .edgeInsets(let e):
+            "(\(numberText(e.top)), \(numberText(e.left)), \(numberText(e.bottom)), \(numberText(e.right)))"
+        case .imageSource(let source): "<" + source.uri + ">"
+        case .dimension(let dimension): dimension.description
+        case .array(let elements): "[\(elements.count) element\(elements.count == 1 ? "" : "s")]"
+        case .object(let members): "{" + members.map(\.name).joined(separator: ", ") + "}"
+        case .json: "<mixed>"
+        }
+    }
+}
