@@ -425,7 +425,7 @@ export class View<C extends string = string> {
     event: E,
     handler: EventHandler<PayloadOf<E & string>>,
     options?: { capture?: boolean; signal?: AbortSignalLike },
-  ): Promise<() => Promise<void>>;
+  ): Promise<(options?: RequestOptions) => Promise<void>>;
   toJSON(): { tag: number; component: C };
 }
 

@@ -134,12 +134,12 @@ export class View {
       throw error;
     }
     let removed = false;
-    return async () => {
+    return async ({ signal: offSignal } = {}) => {
       if (removed) return;
       removed = true;
       if (!table.remove(this.tag, event, phase, registration)) return;
       if (this.#state !== 'live' || this.#bridge.closed) return;
-      await this.#bridge[kRequest](subscribeFrame('unsubscribe', this.tag, event, phase));
+      await this.#bridge[kRequest](subscribeFrame('unsubscribe', this.tag, event, phase), { signal: offSignal });
     };
   }
 

@@ -58,6 +58,8 @@ describe('signal on requests', () => {
     const bridge = await client({ socket: daemon.socket });
     const button = await bridge.create('SwiftUIButton');
     const field = await bridge.create('TextField');
+    const slider = await bridge.create('Slider');
+    const off = await slider.on('valueChange', () => {});
     const release = await hold(daemon);
     const controller = new AbortController();
     const { signal } = controller;
@@ -71,6 +73,7 @@ describe('signal on requests', () => {
       command: field.command('type', 'x', { signal }),
       inspect: button.inspect({ signal }),
       on: button.on('countChange', () => {}, { signal }),
+      off: off({ signal }),
       commit: tx.commit({ signal }),
       delete: field.delete({ signal }),
     };

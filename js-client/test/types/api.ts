@@ -85,7 +85,7 @@ const off = await list.on('countChange', (e: SyntheticEvent<{ count: number }>) 
   capture: true,
   signal: AbortSignal.timeout(500),
 });
-await off();
+await off({ signal: AbortSignal.timeout(500) });
 await field.on('commit', async (e) => e.payload.text.toUpperCase());
 await custom.on('somethingElse', (e) => e.payload['x']);
 const deleted: number[] = (await slider.delete()).deleted;
