@@ -1,7 +1,9 @@
 // The `bridged-client` command: ping, send, replay, demo.
+import { spawn as spawnProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { connect } from '../index.js';
 import { counterDemo } from './demo.js';
+import { startDevtools } from './devtools.js';
 import { parseLossless, stringifyLossless } from './json.js';
 import { exchange, replay } from './replay.js';
 import { defaultSocketPath } from './socket-path.js';
@@ -17,6 +19,9 @@ commands:
   replay FILE.jsonl ...    replays recorded sessions, one connection each; prints the first
                            difference per failing file and "N passed, N failed"; exit 1 on failure
   demo                     the counter: a SwiftUIButton whose onCountChange updates count
+  devtools [--port N] [--open]
+                           serves the DevTools page (the daemon's sessions, live) on 127.0.0.1;
+                           prints its URL, which holds a random token; runs until interrupted
 
 options:
   --socket PATH            socket path (default: $BRIDGED_SOCKET, $XDG_RUNTIME_DIR/bridged/bridged.sock,
@@ -40,6 +45,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
         spawn: { type: 'boolean', default: false },
         bin: { type: 'string' },
         timeout: { type: 'string' },
+        port: { type: 'string' },
+        open: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -76,6 +83,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
         return await replayCommand(options, args, print, stderr);
       case 'demo':
         return await demo(options, print);
+      case 'devtools':
+        return await devtools(options, values, print, stderr);
       default:
         stderr.write(`unknown command '${command}'\n\n${USAGE}\n`);
         return 2;
@@ -159,4 +168,30 @@ async function demo(options, print) {
   } finally {
     await bridge.close();
   }
+}
+
+/** Serves the DevTools page until SIGINT or SIGTERM. */
+async function devtools(options, values, print, stderr) {
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    stderr.write('--port takes a port number (0: any free port)\n');
+    return 2;
+  }
+  const server = await startDevtools({ socket: options.socket, port, log: (line) => stderr.write(`${line}\n`) });
+  print(`bridged DevTools: ${server.url}`);
+  if (values.open) openBrowser(server.url, stderr);
+  await new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return 0;
+}
+
+/** Opens `url` in the desktop's browser (xdg-open, or open on macOS); a failure is only reported. */
+function openBrowser(url, stderr) {
+  const command = process.platform === 'darwin' ? 'open' : 'xdg-open';
+  const child = spawnProcess(command, [url], { detached: true, stdio: 'ignore' });
+  child.on('error', (err) => stderr.write(`bridged-client: cannot open a browser (${command}): ${err.message}\n`));
+  child.unref();
 }

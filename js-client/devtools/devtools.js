@@ -1,0 +1,468 @@
+// The bridged DevTools page: a live view of one session of the daemon. Plain browser JavaScript, no build.
+//
+// State arrives as a snapshot, then as batches of change frames (protocol.md, "Observing sessions") over
+// Server-Sent Events. Changes only mark what is dirty; the DOM is updated once per animation frame. The tree
+// renders only the rows in view once it is large, and the event log keeps the last MAX_EVENTS events.
+'use strict';
+
+const ROW_HEIGHT = 20;
+/** Up to this many visible rows the tree is rendered whole; above, only the rows in view (plus a margin). */
+const WINDOW_ABOVE = 1000;
+const MAX_EVENTS = 1000;
+const MAX_COMMANDS = 1000;
+/** Rows of the event log in the DOM, newest first. */
+const SHOWN_EVENTS = 200;
+const FLASH_MS = 800;
+
+const params = new URLSearchParams(location.search);
+const token = params.get('token') ?? '';
+const boot = JSON.parse(document.getElementById('boot').textContent);
+
+const state = {
+  daemon: boot.status.daemon,
+  sessions: boot.sessions,
+  session: boot.session,
+  components: boot.components,
+  ended: false,
+  /** tag → view */
+  views: new Map(),
+  events: [],
+  commands: [],
+  selected: params.has('tag') ? Number(params.get('tag')) : null,
+  collapsed: new Set(),
+  rows: [],
+};
+
+const dirty = { tree: true, rows: true, detail: true, log: true, header: true };
+let frameRequested = false;
+
+function schedule() {
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    render();
+  });
+}
+
+// ---------- the model ----------
+
+function loadSnapshot(snapshot) {
+  state.views = new Map();
+  for (const view of snapshot?.views ?? []) {
+    view.updatedAt = 0;
+    state.views.set(view.tag, view);
+  }
+  state.events = (snapshot?.events ?? []).slice(-MAX_EVENTS);
+  state.commands = (snapshot?.commands ?? []).slice(-MAX_COMMANDS);
+  state.ended = false;
+  state.snapshot = snapshot ? { seq: snapshot.seq, client: snapshot.client, connected: snapshot.connected } : null;
+  markAll();
+}
+
+function markAll() {
+  dirty.tree = dirty.rows = dirty.detail = dirty.log = dirty.header = true;
+  schedule();
+}
+
+function detach(view) {
+  if (view.parent === null) return;
+  const parent = state.views.get(view.parent);
+  if (parent) parent.children = parent.children.filter((tag) => tag !== view.tag);
+  view.parent = null;
+}
+
+function apply(change, now) {
+  const view = state.views.get(change.tag);
+  switch (change.change) {
+    case 'created': {
+      const created = change.view;
+      created.updatedAt = now;
+      state.views.set(created.tag, created);
+      if (created.parent !== null) {
+        const parent = state.views.get(created.parent);
+        if (parent) parent.children.splice(change.index ?? parent.children.length, 0, created.tag);
+      }
+      dirty.tree = true;
+      break;
+    }
+    case 'updated':
+      if (!view) break;
+      Object.assign(view.props, change.props);
+      view.stale = true;
+      view.updatedAt = now;
+      dirty.rows = true;
+      if (view.tag === state.selected) dirty.detail = true;
+      break;
+    case 'moved': {
+      if (!view) break;
+      const kept = new Set(change.children);
+      for (const tag of view.children) {
+        const child = state.views.get(tag);
+        if (child && !kept.has(tag)) child.parent = null;
+      }
+      for (const tag of change.children) {
+        const child = state.views.get(tag);
+        if (!child) continue;
+        if (child.parent !== view.tag) detach(child);
+        child.parent = view.tag;
+      }
+      view.children = change.children.slice();
+      view.updatedAt = now;
+      dirty.tree = true;
+      break;
+    }
+    case 'deleted': {
+      const root = state.views.get(change.tags[0]);
+      if (root) detach(root);
+      for (const tag of change.tags) state.views.delete(tag);
+      dirty.tree = true;
+      if (change.tags.includes(state.selected)) dirty.detail = true;
+      break;
+    }
+    case 'subscribed':
+      if (!view) break;
+      if (change.phases.length === 0) delete view.listeners[change.event];
+      else view.listeners[change.event] = change.phases;
+      if (view.tag === state.selected) dirty.detail = true;
+      break;
+    case 'command':
+      state.commands.push({ tag: change.tag, name: change.name, args: change.args });
+      if (state.commands.length > MAX_COMMANDS * 1.5) state.commands = state.commands.slice(-MAX_COMMANDS);
+      if (change.tag === state.selected) dirty.detail = true;
+      break;
+    case 'event':
+      state.events.push(change.event);
+      if (state.events.length > MAX_EVENTS * 1.5) state.events = state.events.slice(-MAX_EVENTS);
+      if (state.snapshot) state.snapshot.seq = change.event.seq;
+      dirty.log = dirty.header = true;
+      break;
+    case 'render':
+      if (!view) break;
+      view.render = change.render;
+      view.renders = change.renders;
+      view.stale = false;
+      view.updatedAt = now;
+      dirty.rows = true;
+      if (view.tag === state.selected) dirty.detail = true;
+      break;
+    case 'ended':
+      state.ended = true;
+      dirty.header = true;
+      break;
+    default:
+      break;
+  }
+}
+
+// ---------- rendering ----------
+
+const $ = (id) => document.getElementById(id);
+const treeBox = $('tree');
+const spacer = $('tree-spacer');
+
+function text(value) {
+  return String(value).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
+
+function render() {
+  const now = performance.now();
+  if (dirty.header) renderHeader();
+  if (dirty.tree) {
+    buildRows();
+    dirty.tree = false;
+    dirty.rows = true;
+  }
+  if (dirty.rows) renderRows(now);
+  if (dirty.detail) renderDetail();
+  if (dirty.log) renderLog();
+  dirty.header = dirty.rows = dirty.detail = dirty.log = false;
+}
+
+function renderHeader() {
+  const picker = $('session-picker');
+  const options = [['', '(choose a session)']];
+  for (const s of state.sessions) {
+    const label = `${s.session} — ${s.client ?? 'no client name'} — ${s.views} views, seq ${s.seq}${s.connected ? '' : ' (detached)'}`;
+    options.push([s.session, label]);
+  }
+  if (state.session && !state.sessions.some((s) => s.session === state.session)) {
+    options.push([state.session, `${state.session} (gone)`]);
+  }
+  const html = options
+    .map(([value, label]) => `<option value="${text(value)}"${value === (state.session ?? '') ? ' selected' : ''}>${text(label)}</option>`)
+    .join('');
+  if (picker.innerHTML !== html) picker.innerHTML = html;
+  const status = $('status');
+  if (!connectionUp) {
+    status.className = 'status down';
+    status.textContent = 'DevTools server unreachable — reconnecting…';
+  } else if (!state.daemon) {
+    status.className = 'status down';
+    status.textContent = 'daemon not running — reconnecting…';
+  } else if (state.ended) {
+    status.className = 'status down';
+    status.textContent = `session ${state.session} ended`;
+  } else {
+    status.className = 'status ok';
+    status.textContent = state.session ? 'live' : 'daemon connected';
+  }
+  const info = state.snapshot && state.session
+    ? `${state.snapshot.client ?? ''} seq ${state.snapshot.seq}`
+    : '';
+  $('session-info').textContent = info;
+}
+
+/** The visible rows: a pre-order walk of the roots, skipping the children of collapsed views. */
+function buildRows() {
+  const rows = [];
+  const roots = [];
+  for (const view of state.views.values()) if (view.parent === null) roots.push(view.tag);
+  roots.sort((a, b) => a - b);
+  const stack = [];
+  for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], 0]);
+  while (stack.length > 0) {
+    const [tag, depth] = stack.pop();
+    const view = state.views.get(tag);
+    if (!view) continue;
+    rows.push([tag, depth]);
+    if (state.collapsed.has(tag)) continue;
+    for (let i = view.children.length - 1; i >= 0; i--) stack.push([view.children[i], depth + 1]);
+  }
+  state.rows = rows;
+  $('view-count').textContent = `${state.views.size} views`;
+}
+
+let shownRange = null;
+
+function renderRows(now) {
+  const rows = state.rows;
+  spacer.style.height = `${rows.length * ROW_HEIGHT}px`;
+  let first = 0;
+  let last = rows.length;
+  if (rows.length > WINDOW_ABOVE) {
+    first = Math.max(0, Math.floor(treeBox.scrollTop / ROW_HEIGHT) - 20);
+    last = Math.min(rows.length, first + Math.ceil(treeBox.clientHeight / ROW_HEIGHT) + 40);
+  }
+  shownRange = [first, last];
+  const parts = [];
+  for (let i = first; i < last; i++) {
+    const [tag, depth] = rows[i];
+    const view = state.views.get(tag);
+    const classes = ['row'];
+    if (tag === state.selected) classes.push('selected');
+    if (now - view.updatedAt < FLASH_MS) classes.push('flash');
+    const toggle = view.children.length === 0 ? '' : state.collapsed.has(tag) ? '▸' : '▾';
+    const testID = view.props.testID ? ` <span class="testid">testID="${text(view.props.testID)}"</span>` : '';
+    const title = view.props.title ? ` <span class="type">"${text(view.props.title)}"</span>` : '';
+    parts.push(
+      `<div class="${classes.join(' ')}" role="treeitem" data-tag="${tag}" data-component="${text(view.component)}"` +
+        ` style="top:${i * ROW_HEIGHT}px;padding-left:${depth * 14}px"><span class="toggle">${toggle}</span>` +
+        `<span class="component">&lt;${text(view.component)}&gt;</span> <span class="tag">#${tag}</span>${testID}${title}</div>`,
+    );
+  }
+  spacer.innerHTML = parts.join('');
+}
+
+treeBox.addEventListener('scroll', () => {
+  if (state.rows.length > WINDOW_ABOVE) {
+    dirty.rows = true;
+    schedule();
+  }
+});
+
+treeBox.addEventListener('click', (event) => {
+  const row = event.target.closest('.row');
+  if (!row) return;
+  const tag = Number(row.dataset.tag);
+  if (event.target.classList.contains('toggle') && state.views.get(tag)?.children.length) {
+    if (state.collapsed.has(tag)) state.collapsed.delete(tag);
+    else state.collapsed.add(tag);
+    dirty.tree = true;
+    schedule();
+    return;
+  }
+  select(tag);
+});
+
+function select(tag) {
+  state.selected = tag;
+  // Make the view visible: expand its ancestors.
+  let view = state.views.get(tag);
+  while (view && view.parent !== null) {
+    if (state.collapsed.delete(view.parent)) dirty.tree = true;
+    view = state.views.get(view.parent);
+  }
+  updateURL();
+  dirty.rows = dirty.detail = true;
+  schedule();
+  requestAnimationFrame(() => {
+    const index = state.rows.findIndex(([t]) => t === tag);
+    if (index < 0) return;
+    const top = index * ROW_HEIGHT;
+    if (top < treeBox.scrollTop || top > treeBox.scrollTop + treeBox.clientHeight - ROW_HEIGHT) {
+      treeBox.scrollTop = Math.max(0, top - treeBox.clientHeight / 2);
+    }
+  });
+}
+
+function propType(component, name) {
+  const prop = state.components[component]?.props?.[name];
+  if (!prop) return '?';
+  return prop.values ? `enum ${prop.values.join('|')}` : prop.type;
+}
+
+function renderDetail() {
+  const box = $('detail');
+  const view = state.selected === null ? null : state.views.get(state.selected);
+  if (!view) {
+    box.innerHTML = state.selected === null
+      ? '<p class="empty">Select a view in the tree or an event in the log.</p>'
+      : `<p class="empty">No view #${text(state.selected)} in this session.</p>`;
+    return;
+  }
+  const props = Object.entries(view.props)
+    .map(([name, value]) =>
+      `<tr data-prop="${text(name)}"><td>${text(name)}</td><td class="type">${text(propType(view.component, name))}</td>` +
+      `<td class="value">${text(JSON.stringify(value))}</td></tr>`)
+    .join('');
+  const byPhase = { capture: [], bubble: [] };
+  for (const [event, phases] of Object.entries(view.listeners)) for (const phase of phases) byPhase[phase].push(event);
+  const listeners = ['capture', 'bubble']
+    .map((phase) => `<tr data-phase="${phase}"><td class="phase-${phase}">${phase}</td><td>${byPhase[phase].map(text).join(', ') || '—'}</td></tr>`)
+    .join('');
+  const commands = state.commands.filter((c) => c.tag === view.tag).slice(-50).reverse();
+  const commandRows = commands
+    .map((c) => `<tr class="command"><td>${text(c.name)}</td><td>${text(JSON.stringify(c.args))}</td></tr>`)
+    .join('');
+  box.innerHTML =
+    `<h2 data-tag="${view.tag}"><span class="component">&lt;${text(view.component)}&gt;</span> <span class="tag">#${view.tag}</span></h2>` +
+    `<table class="facts"><tr><th>parent</th><td>${view.parent ?? 'none (root)'}</td></tr>` +
+    `<tr><th>children</th><td>${view.children.join(', ') || 'none'}</td></tr></table>` +
+    `<h3>Props</h3><table id="props"><thead><tr><th>prop</th><th>type</th><th>value</th></tr></thead><tbody>${props}</tbody></table>` +
+    `<h3>Render</h3><div class="render" id="render">${view.renders > 0 ? text(view.render) : '<span class="empty">not rendered yet</span>'}</div>` +
+    `<table class="facts"><tr><th>renders</th><td id="renders">${view.renders}</td></tr>` +
+    `<tr><th>stale</th><td>${view.stale ? 'yes: props changed since the last render' : 'no'}</td></tr></table>` +
+    `<h3>Listeners</h3><table id="listeners">${listeners}</table>` +
+    `<h3>Commands</h3>${commandRows ? `<table id="commands"><tbody>${commandRows}</tbody></table>` : '<p class="empty">none yet</p>'}`;
+}
+
+function eventMatches(event, name, tag) {
+  if (name && !event.event.includes(name)) return false;
+  if (tag !== null && event.target !== tag && !event.path.some((p) => p.tag === tag)) return false;
+  return true;
+}
+
+function renderLog() {
+  const name = $('filter-event').value.trim();
+  const tagText = $('filter-tag').value.trim();
+  const tag = tagText === '' ? null : Number(tagText);
+  const shown = [];
+  for (let i = state.events.length - 1; i >= 0 && shown.length < SHOWN_EVENTS; i--) {
+    const event = state.events[i];
+    if (eventMatches(event, name, tag)) shown.push(event);
+  }
+  $('events').innerHTML = shown
+    .map((e) => {
+      const path = e.path.map((p) => `<span class="phase-${p.phase}">${p.tag} ${p.phase}</span>`).join(' → ');
+      return `<tr data-seq="${e.seq}" data-target="${e.target}"><td>${e.seq}</td><td>${text(e.event)}</td>` +
+        `<td>#${e.target}</td><td>${text(JSON.stringify(e.payload))}</td><td>${path}</td></tr>`;
+    })
+    .join('');
+  $('event-count').textContent = `${state.events.length > MAX_EVENTS ? MAX_EVENTS : state.events.length} kept, last ${SHOWN_EVENTS} matching shown`;
+}
+
+$('events').addEventListener('click', (event) => {
+  const row = event.target.closest('tr');
+  if (row) select(Number(row.dataset.target));
+});
+for (const id of ['filter-event', 'filter-tag']) {
+  $(id).addEventListener('input', () => {
+    dirty.log = true;
+    schedule();
+  });
+}
+
+$('session-picker').addEventListener('change', (event) => {
+  state.session = event.target.value || null;
+  state.selected = null;
+  loadSnapshot(null);
+  updateURL();
+  openStream();
+});
+
+function updateURL() {
+  const next = new URLSearchParams({ token });
+  if (state.session) next.set('session', state.session);
+  if (state.selected !== null) next.set('tag', String(state.selected));
+  history.replaceState(null, '', `?${next}`);
+}
+
+// ---------- the stream ----------
+
+let source = null;
+let connectionUp = true;
+
+function openStream() {
+  source?.close();
+  const query = new URLSearchParams({ token });
+  if (state.session) query.set('session', state.session);
+  source = new EventSource(`api/stream?${query}`);
+  source.addEventListener('open', () => {
+    connectionUp = true;
+    dirty.header = true;
+    schedule();
+  });
+  source.addEventListener('error', () => {
+    connectionUp = false;
+    dirty.header = true;
+    schedule();
+  });
+  source.addEventListener('status', (message) => {
+    const status = JSON.parse(message.data);
+    state.daemon = status.daemon;
+    dirty.header = true;
+    schedule();
+  });
+  source.addEventListener('sessions', (message) => {
+    state.sessions = JSON.parse(message.data);
+    if (!state.session) {
+      const live = state.sessions.filter((s) => s.connected);
+      if (live.length === 1) {
+        state.session = live[0].session;
+        updateURL();
+        openStream();
+        return;
+      }
+    }
+    dirty.header = true;
+    schedule();
+  });
+  source.addEventListener('components', (message) => {
+    state.components = JSON.parse(message.data);
+  });
+  source.addEventListener('snapshot', (message) => {
+    loadSnapshot(JSON.parse(message.data));
+  });
+  source.addEventListener('missing', () => {
+    state.ended = true;
+    dirty.header = true;
+    schedule();
+  });
+  source.addEventListener('changes', (message) => {
+    const now = performance.now();
+    for (const change of JSON.parse(message.data)) apply(change, now);
+    schedule();
+    // Take the highlight off once it has played.
+    setTimeout(() => {
+      dirty.rows = true;
+      schedule();
+    }, FLASH_MS + 50);
+  });
+}
+
+loadSnapshot(boot.snapshot);
+if (boot.session && !params.has('session')) updateURL();
+render();
+if (state.selected !== null) select(state.selected);
+openStream();

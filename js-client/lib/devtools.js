@@ -1,0 +1,357 @@
+// `bridged-client devtools`: serves the DevTools page (js-client/devtools/) on 127.0.0.1 and streams the
+// daemon's sessions to it with Server-Sent Events. Zero dependencies: node:http, node:net.
+import { createServer } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { LineSplitter } from './lines.js';
+import { openSocket } from './spawn.js';
+
+const PAGE_DIR = new URL('../devtools/', import.meta.url);
+const FILES = {
+  '/': ['index.html', 'text/html; charset=utf-8'],
+  '/devtools.js': ['devtools.js', 'text/javascript; charset=utf-8'],
+  '/devtools.css': ['devtools.css', 'text/css; charset=utf-8'],
+};
+/** Change frames are sent to the page in batches, at most this often (ms). */
+const BATCH_MS = 50;
+/** How often the session list is refreshed (ms), and how soon a lost daemon is tried again. */
+const POLL_MS = 1000;
+const CLIENT_NAME = 'bridged-devtools';
+
+/**
+ * One connection to the daemon: requests by id, change frames of observations routed by session.
+ * Emits nothing itself; `onFrame(session, line)` and `onClose()` are set by the owner.
+ */
+class DaemonLink {
+  #socket;
+  #pending = new Map();
+  #nextId = 1;
+  session = null;
+  components = {};
+
+  constructor(socket, { onFrame, onClose }) {
+    this.#socket = socket;
+    const splitter = new LineSplitter();
+    socket.on('data', (chunk) => {
+      for (const line of splitter.push(chunk)) this.#line(line, onFrame);
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      for (const { reject } of this.#pending.values()) reject(new Error('the daemon closed the connection'));
+      this.#pending.clear();
+      onClose();
+    });
+  }
+
+  static async open(socketPath, handlers) {
+    const link = new DaemonLink(await openSocket(socketPath), handlers);
+    const hello = await link.request({ op: 'hello', protocol: 1, client: CLIENT_NAME });
+    link.session = hello.session;
+    link.components = hello.components;
+    return link;
+  }
+
+  #line(line, onFrame) {
+    if (line.startsWith('{"observe":')) {
+      // The session id is the first member: route without parsing the rest.
+      const end = line.indexOf('","', 12);
+      onFrame(JSON.parse(line.slice(11, end + 1)), line);
+      return;
+    }
+    let frame;
+    try {
+      frame = JSON.parse(line);
+    } catch {
+      return;
+    }
+    const waiting = this.#pending.get(frame.id);
+    if (!waiting) return;
+    this.#pending.delete(frame.id);
+    if (frame.ok) waiting.resolve(frame.result);
+    else waiting.reject(Object.assign(new Error(frame.error.message), { code: frame.error.code }));
+  }
+
+  request(frame) {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#socket.write(`${JSON.stringify({ id, ...frame })}\n`);
+    });
+  }
+
+  close() {
+    this.#socket.destroy();
+  }
+}
+
+/** One page's event stream (an open SSE response), watching at most one session. */
+class PageStream {
+  constructor(response, session) {
+    this.response = response;
+    this.session = session;
+    this.queue = [];
+    this.timer = null;
+  }
+
+  send(type, data) {
+    this.response.write(`event: ${type}\ndata: ${data}\n\n`);
+  }
+
+  /** Queues a change frame (its JSON text); sent with the others of the next BATCH_MS. */
+  push(line) {
+    this.queue.push(line);
+    this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
+  }
+
+  flush() {
+    this.timer = null;
+    if (this.queue.length === 0) return;
+    const lines = this.queue;
+    this.queue = [];
+    this.send('changes', `[${lines.join(',')}]`);
+  }
+
+  close() {
+    clearTimeout(this.timer);
+    this.response.end();
+  }
+}
+
+/**
+ * Starts the DevTools server.
+ * @param {{socket: string, port?: number, host?: string, log?: (line: string) => void}} options
+ * @returns {Promise<{url: string, port: number, token: string, close: () => Promise<void>}>}
+ */
+export async function startDevtools({ socket: socketPath, port = 0, log = () => {} }) {
+  const token = randomBytes(16).toString('hex');
+  const tokenBytes = Buffer.from(token);
+  /** @type {DaemonLink | null} */
+  let link = null;
+  let connecting = null;
+  let closed = false;
+  let sessions = [];
+  let sessionsText = '[]';
+  const streams = new Set();
+  /** Observed session id → how many page streams watch it. */
+  const observed = new Map();
+  let poll = null;
+
+  const status = () => JSON.stringify({ daemon: link !== null, socket: socketPath, self: link?.session ?? null });
+  const broadcast = (type, data) => {
+    for (const stream of streams) stream.send(type, data);
+  };
+
+  function onFrame(session, line) {
+    const watching = [...streams].filter((stream) => stream.session === session);
+    if (line.includes('"change":"cutoff"')) {
+      // This server fell behind: start again from a fresh snapshot.
+      observed.delete(session);
+      for (const stream of watching) startObserving(stream);
+      return;
+    }
+    if (line.includes('"change":"ended"')) observed.delete(session);
+    for (const stream of watching) stream.push(line);
+  }
+
+  function onClose() {
+    link = null;
+    observed.clear();
+    broadcast('status', status());
+    if (!closed) log('devtools: lost the daemon; trying again every second');
+  }
+
+  /** Connects (or reconnects) to the daemon; resolves the link or null. */
+  function ensureLink() {
+    if (link) return Promise.resolve(link);
+    connecting ??= DaemonLink.open(socketPath, { onFrame, onClose })
+      .then(async (opened) => {
+        if (closed) {
+          opened.close();
+          return null;
+        }
+        link = opened;
+        broadcast('status', status());
+        await refreshSessions();
+        // Pages that watched a session before the daemon went away watch it again, from a fresh snapshot.
+        for (const stream of streams) if (stream.session) await startObserving(stream);
+        return link;
+      })
+      .catch(() => null)
+      .finally(() => {
+        connecting = null;
+      });
+    return connecting;
+  }
+
+  async function refreshSessions() {
+    if (!link) return;
+    try {
+      const result = await link.request({ op: 'sessions' });
+      sessions = result.sessions.filter((s) => s.session !== link?.session);
+    } catch {
+      return;
+    }
+    const text = JSON.stringify(sessions);
+    if (text !== sessionsText) {
+      sessionsText = text;
+      broadcast('sessions', text);
+    }
+  }
+
+  /** The session a page opens with: the one asked for, else the single live one. */
+  function defaultSession() {
+    const live = sessions.filter((s) => s.connected);
+    if (live.length === 1) return live[0].session;
+    const busy = live.filter((s) => s.views > 0);
+    if (busy.length === 1) return busy[0].session;
+    return null;
+  }
+
+  /** Observes a stream's session (shared between pages) and sends the stream its snapshot. */
+  async function startObserving(stream) {
+    const session = stream.session;
+    if (!link || !session) return;
+    try {
+      const snapshot = await link.request({ op: 'observe', session });
+      observed.set(session, (observed.get(session) ?? 0) + 1);
+      // Frames queued before this snapshot belong to an older one.
+      stream.queue = [];
+      stream.send('snapshot', JSON.stringify(snapshot));
+    } catch (err) {
+      stream.send('missing', JSON.stringify({ session, code: err.code ?? 'error', message: err.message }));
+    }
+  }
+
+  async function stopObserving(session) {
+    const count = (observed.get(session) ?? 0) - 1;
+    if (count > 0) return observed.set(session, count);
+    observed.delete(session);
+    // Another page may share the daemon's observation: only the last one ends it.
+    if (link) await link.request({ op: 'unobserve', session }).catch(() => {});
+  }
+
+  async function bootData(session) {
+    await ensureLink();
+    await refreshSessions();
+    const chosen = session || defaultSession();
+    let snapshot = null;
+    if (link && chosen) {
+      snapshot = await link.request({ op: 'observe', session: chosen }).catch(() => null);
+      if (snapshot && !observed.has(chosen)) await link.request({ op: 'unobserve', session: chosen }).catch(() => {});
+    }
+    return {
+      status: JSON.parse(status()),
+      sessions,
+      session: chosen,
+      components: link?.components ?? {},
+      snapshot,
+    };
+  }
+
+  function allowed(request, url) {
+    // DNS rebinding: a page of another origin resolving to 127.0.0.1 still sends its own Host.
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    if (host !== '127.0.0.1' && host !== 'localhost') return 'a Host other than 127.0.0.1 or localhost';
+    const given = Buffer.from(url.searchParams.get('token') ?? '');
+    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) return 'no valid token';
+    return null;
+  }
+
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const refused = allowed(request, url);
+    if (refused) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(`refused: ${refused}; open the URL bridged-client devtools printed\n`);
+      return;
+    }
+    if (request.method !== 'GET') {
+      response.writeHead(405, { allow: 'GET' }).end();
+      return;
+    }
+    try {
+      if (url.pathname === '/api/stream') return stream(url, request, response);
+      if (url.pathname === '/api/sessions') {
+        await ensureLink();
+        await refreshSessions();
+        return json(response, { status: JSON.parse(status()), sessions });
+      }
+      const file = FILES[url.pathname];
+      if (!file) {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+        return;
+      }
+      let body = await readFile(fileURLToPath(new URL(file[0], PAGE_DIR)), 'utf8');
+      if (url.pathname === '/') {
+        const boot = await bootData(url.searchParams.get('session'));
+        // Inline, so the first render needs no round trip; `<` escaped so the JSON cannot end the script.
+        const bootJSON = JSON.stringify(boot).replace(/</g, '\\u003c');
+        body = body.replaceAll('%TOKEN%', token).replace('%BOOT%', bootJSON);
+      }
+      response.writeHead(200, {
+        'content-type': file[1],
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'content-security-policy': "default-src 'self'; img-src 'self' data:",
+        'x-frame-options': 'DENY',
+      });
+      response.end(body);
+    } catch (err) {
+      response.writeHead(500, { 'content-type': 'text/plain' }).end(`${err.message}\n`);
+    }
+  });
+
+  function json(response, value) {
+    response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(JSON.stringify(value));
+  }
+
+  async function stream(url, request, response) {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    response.write('retry: 1000\n\n');
+    const page = new PageStream(response, url.searchParams.get('session') || null);
+    streams.add(page);
+    request.on('close', () => {
+      streams.delete(page);
+      clearTimeout(page.timer);
+      if (page.session && observed.has(page.session)) stopObserving(page.session);
+    });
+    await ensureLink();
+    page.send('status', status());
+    page.send('sessions', sessionsText);
+    if (link) page.send('components', JSON.stringify(link.components));
+    await startObserving(page);
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const actualPort = server.address().port;
+  await ensureLink();
+  poll = setInterval(() => {
+    if (link) refreshSessions();
+    else ensureLink();
+  }, POLL_MS);
+
+  return {
+    url: `http://127.0.0.1:${actualPort}/?token=${token}`,
+    port: actualPort,
+    token,
+    async close() {
+      closed = true;
+      clearInterval(poll);
+      for (const page of streams) page.close();
+      streams.clear();
+      link?.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
