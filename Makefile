@@ -49,7 +49,13 @@ test-example:
 	node --test $(EXAMPLE)/test/
 
 # The Node client against the real binary; js-client/test/types/ (index.d.ts under tsc --strict) runs with it.
+# Chromium is needed only by the DevTools page test (js-client/test/devtools.test.js), which skips itself with a
+# message where it could not be installed.
 test-js:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
+	  echo "installing chromium (for the DevTools page test only)"; \
+	  { $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium; } \
+	  || echo "chromium could not be installed: the DevTools page test will be skipped"; }
 	@if [ -d js-client/test ]; then BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) node --test js-client/test/; fi
 
 # Only index.d.ts under tsc --strict: the programs of js-client/test/types/, README's examples, must-fail.ts.

@@ -50,7 +50,7 @@ function schedule() {
 function loadSnapshot(snapshot) {
   state.views = new Map();
   for (const view of snapshot?.views ?? []) {
-    view.updatedAt = 0;
+    view.updatedAt = -Infinity;
     state.views.set(view.tag, view);
   }
   state.events = (snapshot?.events ?? []).slice(-MAX_EVENTS);
@@ -233,8 +233,6 @@ function buildRows() {
   $('view-count').textContent = `${state.views.size} views`;
 }
 
-let shownRange = null;
-
 function renderRows(now) {
   const rows = state.rows;
   spacer.style.height = `${rows.length * ROW_HEIGHT}px`;
@@ -244,7 +242,6 @@ function renderRows(now) {
     first = Math.max(0, Math.floor(treeBox.scrollTop / ROW_HEIGHT) - 20);
     last = Math.min(rows.length, first + Math.ceil(treeBox.clientHeight / ROW_HEIGHT) + 40);
   }
-  shownRange = [first, last];
   const parts = [];
   for (let i = first; i < last; i++) {
     const [tag, depth] = rows[i];
@@ -257,11 +254,17 @@ function renderRows(now) {
     const title = view.props.title ? ` <span class="type">"${text(view.props.title)}"</span>` : '';
     parts.push(
       `<div class="${classes.join(' ')}" role="treeitem" data-tag="${tag}" data-component="${text(view.component)}"` +
-        ` style="top:${i * ROW_HEIGHT}px;padding-left:${depth * 14}px"><span class="toggle">${toggle}</span>` +
+        ` data-depth="${depth}"><span class="toggle">${toggle}</span>` +
         `<span class="component">&lt;${text(view.component)}&gt;</span> <span class="tag">#${tag}</span>${testID}${title}</div>`,
     );
   }
   spacer.innerHTML = parts.join('');
+  // Positions through the CSSOM: the page's Content-Security-Policy allows no inline style attributes.
+  let i = first;
+  for (const row of spacer.children) {
+    row.style.top = `${i++ * ROW_HEIGHT}px`;
+    row.style.paddingLeft = `${Number(row.dataset.depth) * 14 + 4}px`;
+  }
 }
 
 treeBox.addEventListener('scroll', () => {

@@ -1,0 +1,184 @@
+// `bridged-client devtools`: the page in a real headless Chromium, against a real daemon driven by a client.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import { connect } from '../index.js';
+import { CLI, startDaemon } from '../test-support/daemon.js';
+import { HeadlessPage, findChromium } from '../test-support/chromium.js';
+
+const CHROMIUM = findChromium();
+
+let daemon;
+let bridge;
+let devtools;
+let url;
+const received = [];
+
+/** Starts `bridged-client devtools --port 0`; resolves once it printed its URL. */
+function startDevtoolsCommand(socket) {
+  const child = spawn(process.execPath, [CLI, 'devtools', '--socket', socket, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (s) => {
+      out += s;
+      const found = out.match(/(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/);
+      if (found) resolve({ child, url: found[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`devtools exited (${code}) before printing its URL`)));
+  });
+}
+
+/** GET `path` from the devtools server with the given Host header; resolves the status code. */
+function get(path, host) {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Every view in pre-order from the roots, as `inspect` reports them. */
+async function inspectTree(roots) {
+  const views = [];
+  const visit = async (tag) => {
+    const view = await bridge.request({ op: 'inspect', tag });
+    views.push(view);
+    for (const child of view.children) await visit(child);
+  };
+  for (const root of roots) await visit(root);
+  return views;
+}
+
+let root;
+let buttons = [];
+
+before(async () => {
+  daemon = await startDaemon();
+  bridge = await connect({ socket: daemon.socket });
+  bridge.on('event', (frame) => received.push(frame));
+  root = await bridge.create('View', { testID: 'root', onCountChangeCapture: () => {} });
+  for (let i = 0; i < 3; i++) {
+    const group = await bridge.create('View', { testID: `group-${i}` }, { parent: root });
+    for (let j = 0; j < 2; j++) {
+      buttons.push(await bridge.create('SwiftUIButton', { title: `Button ${i}.${j}`, onCountChange: () => {} }, { parent: group }));
+    }
+  }
+  await buttons[0].command('press');
+  ({ child: devtools, url } = await startDevtoolsCommand(daemon.socket));
+});
+
+after(async () => {
+  devtools?.kill('SIGTERM');
+  await bridge?.close();
+  await daemon?.stop();
+});
+
+describe('bridged-client devtools', () => {
+  test('refuses a request without its token, and one with a foreign Host (DNS rebinding)', async () => {
+    const { port, search } = new URL(url);
+    assert.equal(await get(`/${search}`, `127.0.0.1:${port}`), 200);
+    assert.equal(await get(`/${search}`, `localhost:${port}`), 200);
+    assert.equal(await get(`/api/sessions${search}`, `localhost:${port}`), 200);
+    assert.equal(await get('/', `127.0.0.1:${port}`), 403);
+    assert.equal(await get('/devtools.js', `127.0.0.1:${port}`), 403);
+    assert.equal(await get('/api/sessions?token=0123456789abcdef0123456789abcdef', `127.0.0.1:${port}`), 403);
+    assert.equal(await get(`/${search}`, `evil.example:${port}`), 403);
+    assert.equal(await get(`/api/stream${search}`, `rebind.attacker.test`), 403);
+  });
+
+  test(
+    'the page shows the tree, the selected view and the live event log as inspect does',
+    { skip: CHROMIUM ? false : 'no chromium on this machine (make test installs it where it can)', timeout: 120_000 },
+    async () => {
+      const page = await HeadlessPage.open(CHROMIUM);
+      try {
+        const selected = buttons[4];
+        // A deep link: the single live session is chosen, the view by its tag.
+        await page.navigate(`${url}&tag=${selected.tag}`);
+        const expected = await inspectTree([root.tag]);
+        const treeRows = `[...document.querySelectorAll('#tree .row')].map((r) => [Number(r.dataset.tag), r.dataset.component])`;
+        await page.waitFor(`${treeRows}.length === ${expected.length}`);
+        assert.deepEqual(await page.evaluate(treeRows), expected.map((v) => [v.tag, v.component]));
+        // Laid out one under the other, indented by depth.
+        const boxes = await page.evaluate(
+          `[...document.querySelectorAll('#tree .row')].map((r) => [r.getBoundingClientRect().top, r.querySelector('.toggle').getBoundingClientRect().left])`,
+        );
+        for (let i = 1; i < boxes.length; i++) assert.ok(boxes[i][0] > boxes[i - 1][0], `row ${i} is below row ${i - 1}`);
+        assert.ok(boxes[1][1] > boxes[0][1], 'a child is indented under its parent');
+        assert.match(await page.evaluate(`document.querySelector('#session-picker').value`), new RegExp(bridge.session));
+
+        // Changes while the page is open: props, presses, a render.
+        await selected.update({ count: 41, title: 'Changed' });
+        for (const button of buttons) await button.command('press');
+        const inspected = await selected.inspect();
+        const lastSeq = received.at(-1).seq;
+        await page.waitFor(`document.querySelector('#events tr')?.dataset.seq === '${lastSeq}'`);
+        await page.waitFor(`document.querySelector('#renders')?.textContent === '${inspected.renders}'`);
+
+        const props = await page.evaluate(
+          `[...document.querySelectorAll('#props tbody tr')].map((r) => [r.dataset.prop, r.children[1].textContent, r.children[2].textContent])`,
+        );
+        const types = bridge.components.SwiftUIButton.props;
+        assert.deepEqual(
+          props,
+          Object.entries(inspected.props).map(([name, value]) => [name, types[name].type, JSON.stringify(value)]),
+        );
+        assert.equal(await page.evaluate(`document.querySelector('#render').textContent`), inspected.render);
+        assert.equal(await page.evaluate(`document.querySelector('#detail h2').dataset.tag`), String(selected.tag));
+        assert.deepEqual(
+          await page.evaluate(`[...document.querySelectorAll('#listeners tr')].map((r) => r.textContent)`),
+          ['capture—', 'bubblecountChange'],
+        );
+        assert.deepEqual(
+          await page.evaluate(`[...document.querySelectorAll('#commands tr')].map((r) => r.children[0].textContent)`),
+          inspected.commands.map((c) => c.name).reverse(),
+        );
+
+        // The event log: every event the client received, newest first, with its path.
+        const logged = await page.evaluate(
+          `[...document.querySelectorAll('#events tr')].map((r) => [Number(r.dataset.seq), Number(r.dataset.target), r.children[4].textContent])`,
+        );
+        assert.deepEqual(
+          logged,
+          received
+            .slice()
+            .reverse()
+            .map((e) => [e.seq, e.target, e.path.map((p) => `${p.tag} ${p.phase}`).join(' → ')]),
+        );
+
+        // Filtering by tag, then clicking an entry selects its target.
+        const target = buttons[0].tag;
+        await page.evaluate(`(() => { const f = document.querySelector('#filter-tag'); f.value = '${target}'; f.dispatchEvent(new Event('input')); })()`);
+        await page.waitFor(`[...document.querySelectorAll('#events tr')].every((r) => r.dataset.target === '${target}')`);
+        assert.equal(await page.evaluate(`document.querySelectorAll('#events tr').length`), 2);
+        await page.evaluate(`document.querySelector('#events tr').click()`);
+        await page.waitFor(`document.querySelector('#tree .row.selected')?.dataset.tag === '${target}'`);
+        assert.match(await page.evaluate('location.search'), new RegExp(`tag=${target}`));
+        await page.evaluate(`(() => { const f = document.querySelector('#filter-tag'); f.value = ''; f.dispatchEvent(new Event('input')); })()`);
+
+        if (process.env.DEVTOOLS_SCREENSHOT) {
+          await page.evaluate(`document.querySelector('#tree .row[data-tag="${selected.tag}"]').click()`);
+          await page.waitFor(`document.querySelector('#detail h2')?.dataset.tag === '${selected.tag}'`);
+          await writeFile(process.env.DEVTOOLS_SCREENSHOT, await page.screenshot());
+        }
+
+        // The daemon stops: the page says so; it comes back with its state file: the page reconnects by itself.
+        daemon.child.kill('SIGTERM');
+        await page.waitFor(`document.querySelector('#status').textContent.includes('daemon not running')`);
+        await daemon.restart();
+        await page.waitFor(`document.querySelector('#status').textContent === 'live'`);
+        await page.waitFor(`${treeRows}.length === ${expected.length}`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
