@@ -15,6 +15,7 @@
 //   BRIDGED_BIN=/path      the daemon binary (default: ../.build/release/bridged)
 //   BENCH_DAEMON_ARGS='…' extra daemon arguments (after --socket PATH)
 //   BENCH_OUT=path         where to write the JSON (default: bench/results.json)
+//   BENCH_OBSERVER=1       (3) also runs on the daemon with one observer attached (server "daemon+observer")
 
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,7 @@ const SERVER_FILTER = env.BENCH_SERVERS ? env.BENCH_SERVERS.split(',').map((s) =
 const DAEMON_BIN = env.BRIDGED_BIN ?? path.join(root, '.build/release/bridged');
 const DAEMON_ARGS = (env.BENCH_DAEMON_ARGS ?? '').split(' ').filter(Boolean);
 const OUT = env.BENCH_OUT ?? path.join(here, 'results.json');
+const OBSERVER = env.BENCH_OBSERVER === '1';
 const DRIVER = path.join(here, 'out/driver');
 const REFSERVER = path.join(here, 'out/refserver');
 const PEER = path.join(here, 'peer/peer.mjs');
@@ -203,6 +205,71 @@ function drive(server, args, timeoutMs = 600_000) {
   });
 }
 
+/**
+ * Runs `fn` (a driver run) with one observer on the daemon: a connection that observes (protocol.md,
+ * "Observing sessions") the first new session to appear, and reads every change frame it is sent, counting
+ * them without parsing. Resolves `fn`'s result with the observer's counts.
+ */
+async function withObserver(server, fn) {
+  const socket = net.connect(server.sock);
+  await new Promise((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
+  let text = '';
+  let wanted = null;
+  let frames = 0;
+  let cutOff = false;
+  let counting = false;
+  const pending = [];
+  socket.on('data', (chunk) => {
+    if (counting) {
+      // Observing: count the change frames, no parsing.
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) frames++;
+      if (chunk.includes('"change":"cutoff"')) cutOff = true;
+      return;
+    }
+    text += chunk.toString('utf8');
+    let nl;
+    while ((nl = text.indexOf('\n')) !== -1) {
+      const line = text.slice(0, nl);
+      text = text.slice(nl + 1);
+      if (line.startsWith('{"observe"')) {
+        frames++;
+        if (line.includes('"change":"cutoff"')) cutOff = true;
+      } else {
+        pending.shift()?.(line);
+      }
+    }
+  });
+  const request = (frame) => new Promise((resolve) => {
+    pending.push((line) => resolve(JSON.parse(line)));
+    socket.write(JSON.stringify(frame) + '\n');
+  });
+  const hello = await request({ id: 1, op: 'hello', protocol: 1, client: 'bench-observer' });
+  const before = new Set((await request({ id: 2, op: 'sessions' })).result.sessions.map((s) => s.session));
+  before.add(hello.result.session);
+  const run = fn();
+  let finished = false;
+  run.then(() => { finished = true; }, () => { finished = true; });
+  while (!finished && wanted === null) {
+    const { sessions } = (await request({ id: 3, op: 'sessions' })).result;
+    const fresh = sessions.find((s) => !before.has(s.session) && s.connected);
+    if (fresh) {
+      const answer = await request({ id: 4, op: 'observe', session: fresh.session });
+      if (answer.ok) {
+        wanted = fresh.session;
+        counting = true;
+      } else {
+        before.add(fresh.session);
+      }
+    }
+  }
+  const result = await run;
+  socket.destroy();
+  result.observer_frames = frames;
+  result.observer_cut_off = cutOff;
+  result.observer_attached = wanted !== null;
+  return result;
+}
+
 /** Starts a driver that builds views and keeps its session open; resolves once they exist. */
 function hold(server, args) {
   return new Promise((resolve, reject) => {
@@ -250,7 +317,8 @@ async function measure(workload, servers, makeArgs, metrics) {
     for (const s of servers) {
       if (runs[s.name] === null) continue;
       try {
-        const r = await drive(s, makeArgs(s));
+        const r = s.observe ? await withObserver(s, () => drive(s, makeArgs(s))) : await drive(s, makeArgs(s));
+        if (s.observe) log(`  ${workload} ${s.name}: the observer got ${r.observer_frames} change frames${r.observer_cut_off ? ', then was cut off' : ''}`);
         if (r.errors) notes.push(`${workload} ${s.name}: ${r.errors} error responses, first: ${r.first_error}`);
         runs[s.name].push(r);
         log(`  ${workload} ${s.name} run ${rep + 1}: ${metrics.map((m) => `${m}=${fmt(r[m])}`).join(' ')} (server cpu ${r.server_cpu_s}s, driver cpu ${r.driver_cpu_s}s)`);
@@ -341,7 +409,12 @@ async function main() {
   if (WORKLOADS.includes(3)) {
     const press = pressSetup();
     log(`(3) press storm: ${COUNTS.pressFrames} pipelined presses over ${COUNTS.buttons} subscribed buttons, 3 levels deep`);
-    await withServers(servers.filter((s) => s !== 'refserver'), (ss) => measure('3_press_storm', ss,
+    // With BENCH_OBSERVER=1 the daemon is measured a second time, in the same repetitions, with an observer.
+    const observed = (ss) => {
+      const daemon = ss.find((s) => s.name === 'daemon');
+      return OBSERVER && daemon ? [daemon, { ...daemon, name: 'daemon+observer', observe: true }, ...ss.slice(1)] : ss;
+    };
+    await withServers(servers.filter((s) => s !== 'refserver'), (ss) => measure('3_press_storm', observed(ss),
       () => ['--setup', press, '--frames', String(COUNTS.pressFrames), '--template', PRESS, '--tags', `1-${COUNTS.buttons}`],
       ['frames_per_s', 'events_per_s', 'server_cpu_s']));
   }
@@ -417,6 +490,10 @@ function computeRatios() {
   ratio('(2) daemon p50 ÷ refserver p50', 'round-trip latency', med(W2, 'daemon', 'p50_us'), med(W2, 'refserver', 'p50_us'), 1.2, '<=');
   ratio('(1) daemon ÷ node peer', 'update storm frames/s', med(W1, 'daemon', 'frames_per_s'), med(W1, 'node', 'frames_per_s'), 1.0, '>=');
   ratio('(3) daemon ÷ node peer', 'press storm frames/s', med(W3, 'daemon', 'frames_per_s'), med(W3, 'node', 'frames_per_s'), 1.0, '>=');
+  if (OBSERVER) {
+    ratio('(3) daemon with one observer ÷ without', 'press storm frames/s', med(W3, 'daemon+observer', 'frames_per_s'),
+      med(W3, 'daemon', 'frames_per_s'), 0.9, '>=');
+  }
   ratio('(5) daemon ÷ node peer', '8 clients frames/s', med(W5, 'daemon', 'frames_per_s'), med(W5, 'node', 'frames_per_s'), 1.0, '>=');
   ratio('(4) daemon batch ÷ (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'daemon', 'ops_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
   const mem = results.workloads['6_scale_memory'];
@@ -464,6 +541,7 @@ function printTables() {
   line('(2) round trip p99, µs', '2_round_trip', 'p99_us');
   line('(3) press storm, frames/s', '3_press_storm', 'frames_per_s');
   line('(3) press storm, events/s', '3_press_storm', 'events_per_s');
+  if (OBSERVER) rows.push(['(3) press storm, one observer, frames/s', cell('3_press_storm', 'daemon+observer', 'frames_per_s'), '', '']);
   line('(4) batches of 100, updates/s', '4_batch_updates', 'ops_per_s');
   line('(5) 8 clients, frames/s (total)', '5_concurrent_clients', 'frames_per_s');
   line(`(6) storm at ${COUNTS.buttons} views, frames/s`, '6_scale_storm_1k_views', 'frames_per_s');
