@@ -6,7 +6,9 @@ import Synchronization
 /// observer's socket.
 ///
 /// The observed session's thread only appends to a buffer under a short lock and, when no flush is pending,
-/// schedules one on the observer channel's event loop; it never touches the observer's socket and never
+/// schedules one on the observer channel's event loop, ``flushDelay`` later: the frames of that time go out in
+/// one write, and a busy session wakes the observer's thread at most once per delay (each wake-up from
+/// another thread is a system call on the session's thread). It never touches the observer's socket and never
 /// waits for it. The bytes queued and not yet written to the socket are counted: once they would pass
 /// `limit`, the observation is cut off with a last frame saying so (``Engine/observerCutOffFrame(session:limit:)``)
 /// and the session forgets the observer.
@@ -25,6 +27,8 @@ final class ObserverQueue: ObserverSink {
     private let limit: Int
     private let session: String
     private let state = Mutex(State())
+    /// How long frames gather before they are written.
+    static let flushDelay = TimeAmount.milliseconds(5)
 
     init(channel: Channel, session: String, limit: Int) {
         self.channel = channel
@@ -48,7 +52,7 @@ final class ObserverQueue: ObserverSink {
             state.flushScheduled = true
             return (accepted, schedule)
         }
-        if schedule { channel.eventLoop.execute { self.flush() } }
+        if schedule { channel.eventLoop.scheduleTask(in: Self.flushDelay) { self.flush() } }
         return accepted
     }
 
