@@ -11,7 +11,9 @@ const WINDOW_ABOVE = 1000;
 const MAX_EVENTS = 1000;
 const MAX_COMMANDS = 1000;
 /** Rows of the event log in the DOM, newest first. */
-const SHOWN_EVENTS = 200;
+const SHOWN_EVENTS = 100;
+/** The event log is redrawn at most this often (ms): at 1,000 events a second, redrawing it is what costs. */
+const LOG_INTERVAL = 250;
 const FLASH_MS = 800;
 
 const params = new URLSearchParams(location.search);
@@ -83,7 +85,7 @@ function apply(change, now) {
         const parent = state.views.get(created.parent);
         if (parent) parent.children.splice(change.index ?? parent.children.length, 0, created.tag);
       }
-      dirty.tree = true;
+      dirty.tree = dirty.header = true;
       break;
     }
     case 'updated':
@@ -116,7 +118,7 @@ function apply(change, now) {
       const root = state.views.get(change.tags[0]);
       if (root) detach(root);
       for (const tag of change.tags) state.views.delete(tag);
-      dirty.tree = true;
+      dirty.tree = dirty.header = true;
       if (change.tags.includes(state.selected)) dirty.detail = true;
       break;
     }
@@ -175,15 +177,34 @@ function render() {
   }
   if (dirty.rows) renderRows(now);
   if (dirty.detail) renderDetail();
-  if (dirty.log) renderLog();
-  dirty.header = dirty.rows = dirty.detail = dirty.log = false;
+  dirty.header = dirty.rows = dirty.detail = false;
+  if (dirty.log) {
+    const wait = lastLogRender + LOG_INTERVAL - now;
+    if (wait <= 0) {
+      renderLog();
+      lastLogRender = now;
+      dirty.log = false;
+    } else if (!logTimer) {
+      logTimer = setTimeout(() => {
+        logTimer = null;
+        schedule();
+      }, wait);
+    }
+  }
 }
+
+let lastLogRender = -Infinity;
+let logTimer = null;
 
 function renderHeader() {
   const picker = $('session-picker');
   const options = [['', '(choose a session)']];
   for (const s of state.sessions) {
-    const label = `${s.session} — ${s.client ?? 'no client name'} — ${s.views} views, seq ${s.seq}${s.connected ? '' : ' (detached)'}`;
+    // The shown session's figures are live; the others' come with the list, once a second.
+    const live = s.session === state.session && state.snapshot;
+    const views = live ? state.views.size : s.views;
+    const seq = live ? state.snapshot.seq : s.seq;
+    const label = `${s.session} — ${s.client ?? 'no client name'} — ${views} views, seq ${seq}${s.connected ? '' : ' (detached)'}`;
     options.push([s.session, label]);
   }
   if (state.session && !state.sessions.some((s) => s.session === state.session)) {
@@ -382,6 +403,7 @@ $('events').addEventListener('click', (event) => {
 for (const id of ['filter-event', 'filter-tag']) {
   $(id).addEventListener('input', () => {
     dirty.log = true;
+    lastLogRender = -Infinity;
     schedule();
   });
 }
@@ -404,6 +426,7 @@ function updateURL() {
 // ---------- the stream ----------
 
 let source = null;
+let flashTimer = null;
 let connectionUp = true;
 
 function openStream() {
@@ -457,7 +480,8 @@ function openStream() {
     for (const change of JSON.parse(message.data)) apply(change, now);
     schedule();
     // Take the highlight off once it has played.
-    setTimeout(() => {
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => {
       dirty.rows = true;
       schedule();
     }, FLASH_MS + 50);

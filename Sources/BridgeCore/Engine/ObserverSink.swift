@@ -9,7 +9,7 @@ public protocol ObserverSink: AnyObject, Sendable {
     /// - Parameter last: the observation ends with these frames (the session ended); the sink is not
     ///   called again.
     /// - Returns: `false` when the observer has fallen too far behind. The sink has then queued its last
-    ///   frame (``SessionWatch/cutOffFrame(session:limit:)``) and the session forgets it.
+    ///   frame (``Engine/observerCutOffFrame(session:limit:)``) and the session forgets it.
     func deliver(_ frames: UnsafeRawBufferPointer, last: Bool) -> Bool
 
     /// The observer ended the observation (`unobserve`, or its connection ended): frames not yet handed to
