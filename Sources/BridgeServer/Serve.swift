@@ -55,7 +55,7 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where sessions are saved on a clean stop and loaded from on start (default: bridged.state beside the socket).",
+            "Where sessions are saved on a clean stop and loaded from on start (default: <socket>.state).",
             valueName: "path"
         )
     )
@@ -85,10 +85,13 @@ struct Serve: AsyncParsableCommand {
         var socketFile: SocketLocation?
         var lock: InstanceLock?
         var state: StateFile?
+        /// The path of the socket served, when it has one: it names the state file and is recorded in it.
+        let socketPath: String?
         if let inherited = try Systemd.takeListeningSocket() {
             // The service manager owns the socket file: it is neither locked nor removed here.
             listener = .inherited(inherited)
-            state = Systemd.boundPath(of: inherited).map { StateFile.beside(socket: $0) }
+            socketPath = Systemd.boundPath(of: inherited)
+            state = socketPath.map { StateFile.beside(socket: $0) }
         } else {
             let location = try SocketLocation.resolve(option: socket)
             try location.prepareDirectory()
@@ -102,10 +105,11 @@ struct Serve: AsyncParsableCommand {
                 )
             }
             socketFile = location
+            socketPath = location.path
             listener = .path(location.path)
             state = StateFile.beside(socket: location.path)
         }
-        if let stateFile, !stateFile.isEmpty { state = StateFile(path: stateFile) }
+        if let stateFile, !stateFile.isEmpty { state = StateFile(path: stateFile, socket: socketPath) }
         defer {
             if let socketFile { unlink(socketFile.path) }
             lock?.release()

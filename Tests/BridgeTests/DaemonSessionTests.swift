@@ -211,7 +211,7 @@ struct DaemonSessionTests {
         client.close()
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)
-        #expect(access(dir.file("bridged.state"), F_OK) == 0)
+        #expect(access(dir.file("bridged.sock.state"), F_OK) == 0, "the state file is named after the socket")
 
         let resume = resumeLine(session, ack: 0)
         let second = try DaemonProcess.start(socket: socket, in: dir)
@@ -229,6 +229,67 @@ struct DaemonSessionTests {
         #expect(refused?["resumed"] as? Bool == false)
         #expect(refused?["reason"] as? String == "unknown_session")
         _ = third
+    }
+
+    /// Two daemons whose sockets share a directory keep their own state files (`<socket>.state`): a daemon
+    /// started on `b.sock` does not take the sessions that the daemon of `a.sock` saved.
+    @Test func daemonsOnSocketsInOneDirectoryKeepTheirOwnSessions() throws {
+        let dir = TemporaryDirectory()
+        let socketA = dir.file("a.sock")
+        let socketB = dir.file("b.sock")
+        let a = try DaemonProcess.start(socket: socketA, in: dir)
+        let client = try SocketClient(path: socketA)
+        let session = try client.hello()
+        #expect(object(try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#))["ok"] as? Bool == true)
+        client.close()
+        a.signal(SIGTERM)
+        #expect(a.waitForExit() == 0)
+        #expect(access(dir.file("a.sock.state"), F_OK) == 0)
+
+        let b = try DaemonProcess.start(socket: socketB, in: dir)
+        let stranger = try SocketClient(path: socketB)
+        let refused = object(try stranger.request(resumeLine(session, ack: 0)))["result"] as? [String: Any]
+        #expect(refused?["reason"] as? String == "unknown_session", "b.sock's daemon has none of a.sock's sessions")
+        stranger.close()
+        b.signal(SIGTERM)
+        #expect(b.waitForExit() == 0)
+        #expect(access(dir.file("b.sock.state"), F_OK) == 0)
+
+        let again = try DaemonProcess.start(socket: socketA, in: dir)
+        let back = try SocketClient(path: socketA)
+        let resumed = object(try back.request(resumeLine(session, ack: 0)))["result"] as? [String: Any]
+        #expect(resumed?["resumed"] as? Bool == true, "a.sock's daemon got its sessions back")
+        _ = again
+    }
+
+    /// Given one state file (`--state-file`), a daemon refuses the file another socket's daemon saved: a log
+    /// line, the file moved aside, no session of the other daemon.
+    @Test func aStateFileSavedForAnotherSocketIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let shared = dir.file("shared.state")
+        let a = try DaemonProcess.start(socket: dir.file("a.sock"), ["--state-file", shared], in: dir)
+        let client = try SocketClient(path: dir.file("a.sock"))
+        let session = try client.hello()
+        client.close()
+        a.signal(SIGTERM)
+        #expect(a.waitForExit() == 0)
+        let saved = try String(contentsOfFile: shared, encoding: .utf8)
+
+        let b = try DaemonProcess.start(socket: dir.file("b.sock"), ["--state-file", shared], in: dir)
+        #expect(b.stderr.contains("the state file belongs to another socket's daemon"))
+        #expect(b.stderr.contains(dir.file("a.sock")))
+        #expect(access(shared, F_OK) != 0)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+            $0.hasPrefix("shared.state.other-socket-")
+        }
+        #expect(aside.count == 1)
+        #expect(aside.first.map { try? String(contentsOfFile: dir.file($0), encoding: .utf8) } == saved)
+        let stranger = try SocketClient(path: dir.file("b.sock"))
+        let refused = object(try stranger.request(resumeLine(session, ack: 0)))["result"] as? [String: Any]
+        #expect(refused?["reason"] as? String == "unknown_session")
+        stranger.close()
+        b.signal(SIGTERM)
+        #expect(b.waitForExit() == 0)
     }
 
     /// A state file that is not one (corrupt, foreign, another version) never stops the daemon: it is moved

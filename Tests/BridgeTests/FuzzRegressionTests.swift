@@ -151,9 +151,9 @@ struct FuzzRegressionTests {
     }
 
     @Test(arguments: [
-        "", "{}", "[]", #"{"format":"bridged-state","version":1}"#,
-        #"{"format":"bridged-state","version":1,"sessions":[{"id":"s1"}]}"#,
-        #"{"format":"bridged-state","version":1,"sessions":[{"id":"s1","seq":1,"acked":0,"droppedThrough":0,"views":[{"tag":1,"component":"View","props":{},"children":[1],"listeners":{}}],"events":[]}]}"#,
+        "", "{}", "[]", #"{"format":"bridged-state","version":2,"socket":null}"#,
+        #"{"format":"bridged-state","version":2,"socket":null,"sessions":[{"id":"s1"}]}"#,
+        #"{"format":"bridged-state","version":2,"socket":null,"sessions":[{"id":"s1","seq":1,"acked":0,"droppedThrough":0,"views":[{"tag":1,"component":"View","props":{},"children":[1],"listeners":{}}],"events":[]}]}"#,
     ])
     func aForeignStateIsRefused(_ text: String) {
         #expect(throws: StateError.self) { try Engine().loadState(Array(text.utf8)) }

@@ -154,15 +154,34 @@ struct ResumeTests {
         #expect(field(typed[0], "seq") == "4")
     }
 
+    /// A state file names the socket whose daemon saved it; another socket's daemon refuses it whole.
+    @Test func aStateSavedForOneSocketIsRefusedForAnother() throws {
+        let engine = Engine()
+        let connection = pressed(engine, presses: 1)
+        connection.close()
+        let state = engine.saveState(socket: "/run/a.sock")
+        #expect(field(String(decoding: state, as: UTF8.self), "socket") == #""/run/a.sock""#)
+
+        let other = Engine()
+        let error = #expect(throws: StateError.self) { try other.loadState(state, socket: "/run/b.sock") }
+        #expect(error?.code == .otherSocket)
+        #expect(error?.message.contains("/run/a.sock") == true)
+        #expect(other.detachedSessionCount == 0)
+        #expect(throws: StateError.self) { try other.loadState(state) }
+        #expect(try other.loadState(state, socket: "/run/a.sock") == 1)
+        other.closeAllSessions()
+    }
+
     @Test(
         "corrupt or foreign state files are refused whole",
         arguments: [
             "not json",
-            #"{"format":"other","version":1,"sessions":[]}"#,
+            #"{"format":"other","version":2,"socket":null,"sessions":[]}"#,
+            #"{"format":"bridged-state","version":3,"socket":null,"sessions":[]}"#,
             #"{"format":"bridged-state","version":2,"sessions":[]}"#,
-            #"{"format":"bridged-state","version":1,"sessions":[{"id":"a"}]}"#,
-            #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"Nope","props":{},"children":[],"listeners":{}}]}]}"#,
-            #"{"format":"bridged-state","version":1,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"View","props":{},"children":[1],"listeners":{}}]}]}"#,
+            #"{"format":"bridged-state","version":2,"socket":null,"sessions":[{"id":"a"}]}"#,
+            #"{"format":"bridged-state","version":2,"socket":null,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"Nope","props":{},"children":[],"listeners":{}}]}]}"#,
+            #"{"format":"bridged-state","version":2,"socket":null,"sessions":[{"id":"a","seq":0,"acked":0,"droppedThrough":0,"events":[],"views":[{"tag":1,"component":"View","props":{},"children":[1],"listeners":{}}]}]}"#,
         ]
     )
     func corruptState(text: String) {

@@ -2,18 +2,19 @@ import PropStore
 
 /// Saving every session to a state file and loading it back, so that clients resume across a restart.
 ///
-/// The state is JSON: `{"format": "bridged-state", "version": 1, "server", "sessions": [...]}`, each session
-/// with its id, event cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children,
+/// The state is JSON: `{"format": "bridged-state", "version": 2, "server", "socket", "sessions": [...]}`, where
+/// `socket` names the socket of the daemon that saved it (or `null`), each session with its id, event cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children,
 /// listeners, renders) and unacked event frames. Native state that is not a prop (a text field's focus) is
 /// not saved.
 extension Engine {
     public static let stateFormat = "bridged-state"
-    public static let stateVersion = 1
+    public static let stateVersion = 2
 
     /// Every session in the session table, attached or detached, as state-file bytes.
     ///
-    /// Call it when no connection is handling lines (the daemon does, after it stopped reading).
-    public func saveState() -> [UInt8] {
+    /// Call it when no connection is handling lines (the daemon does, after it stopped reading). `socket` is the
+    /// socket the saving daemon serves: ``loadState(_:socket:)`` refuses the file for any other.
+    public func saveState(socket: String? = nil) -> [UInt8] {
         let sessions = table.withLock { table in table.slots.values.map(\.session).sorted { $0.id < $1.id } }
         var w = JSONWriter(capacity: 4096)
         w.raw(#"{"format":"#)
@@ -22,6 +23,8 @@ extension Engine {
         w.int(Engine.stateVersion)
         w.raw(#","server":"#)
         w.string(configuration.server)
+        w.raw(#","socket":"#)
+        if let socket { w.string(socket) } else { w.null() }
         w.raw(#","sessions":"#)
         w.array(sessions) { w, session in session.gate.withLock { _ in session.writeState(into: &w) } }
         w.raw("}\n")
@@ -30,9 +33,10 @@ extension Engine {
 
     /// Loads sessions saved by ``saveState()``; each waits `sessionTTL` to be resumed. Returns how many.
     ///
-    /// Nothing is loaded when the file is not a state file of this version or any part of it is invalid.
+    /// Nothing is loaded when the file is not a state file of this version, was saved for another socket than
+    /// `socket` (``StateError/Code/otherSocket``), or any part of it is invalid.
     @discardableResult
-    public func loadState(_ bytes: [UInt8]) throws(StateError) -> Int {
+    public func loadState(_ bytes: [UInt8], socket: String? = nil) throws(StateError) -> Int {
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: bytes)
@@ -46,6 +50,16 @@ extension Engine {
         guard root[field: "version"]?.integer == Int64(Engine.stateVersion) else {
             throw StateError(
                 "state file version \(root[field: "version"]?.compactText ?? "?") is not \(Engine.stateVersion)"
+            )
+        }
+        guard let saved = root[field: "socket"], saved.isNull || saved.string != nil else {
+            throw StateError("the state file does not say which socket's daemon saved it (no \"socket\")")
+        }
+        guard saved.string == socket else {
+            throw StateError(
+                .otherSocket,
+                "the state file was saved by the daemon of \(saved.string ?? "an unnamed socket"), "
+                    + "not of this one (\(socket ?? "an unnamed socket"))"
             )
         }
         guard let entries = root[field: "sessions"]?.elements else {
@@ -106,8 +120,21 @@ extension Engine {
 
 /// Why a state file could not be loaded.
 public struct StateError: Error, Sendable, CustomStringConvertible {
+    /// What kind of refusal.
+    public enum Code: Sendable {
+        /// Not a state file of this version, or a part of it is invalid.
+        case invalid
+        /// A valid state file that the daemon of another socket saved: its sessions are not this daemon's.
+        case otherSocket
+    }
+
+    public var code: Code
     public var message: String
-    init(_ message: String) { self.message = message }
+    init(_ message: String) { self.init(.invalid, message) }
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
     public var description: String { message }
 }
 

@@ -11,27 +11,36 @@ import Glibc
 /// crash leaves either the old file or the new one, never half of one. Loaded once and then removed: if the
 /// daemon later dies without a clean stop (`kill -9`), the next start finds no state and clients are told
 /// `unknown_session` rather than resuming sessions that went on without them.
+///
+/// The file names the socket whose daemon saved it: a daemon loads only its own socket's file, so two daemons
+/// never share sessions even when they are given one file.
 struct StateFile: Sendable {
     let path: String
+    /// The socket this daemon serves, written into the file and checked when loading it.
+    let socket: String?
 
-    /// The default: beside the socket, `bridged.state`.
+    /// The default for a socket: `<socket>.state` beside it (`dir/a.sock` → `dir/a.sock.state`).
     static func beside(socket: String) -> StateFile {
-        StateFile(path: directory(of: socket) + "/bridged.state")
+        StateFile(path: socket + ".state", socket: socket)
     }
 
-    /// Loads the saved sessions into `engine` and removes the file. A corrupt or foreign file is moved aside
-    /// (`<path>.corrupt-<unix time>`) with a log line; it never stops the daemon.
+    /// Loads the saved sessions into `engine` and removes the file. A corrupt file, a file of another format or
+    /// version, or one that another socket's daemon saved is moved aside (`<path>.corrupt-<unix time>`, or
+    /// `<path>.other-socket-<unix time>`) with a log line; it never stops the daemon.
     func load(into engine: Engine, logger: Logger) {
         guard let bytes = readFileBytes(path) else { return }
         do {
-            let count = try engine.loadState(bytes)
+            let count = try engine.loadState(bytes, socket: socket)
             logger.info("loaded sessions from the state file", metadata: ["sessions": "\(count)", "path": "\(path)"])
             unlink(path)
         } catch {
-            let aside = path + ".corrupt-\(time(nil))"
+            let otherSocket = error.code == .otherSocket
+            let aside = path + (otherSocket ? ".other-socket-" : ".corrupt-") + "\(time(nil))"
             rename(path, aside)
             logger.error(
-                "the state file could not be loaded; moved aside, starting without sessions",
+                otherSocket
+                    ? "the state file belongs to another socket's daemon; moved aside, starting without sessions"
+                    : "the state file could not be loaded; moved aside, starting without sessions",
                 metadata: ["path": "\(path)", "movedTo": "\(aside)", "error": "\(error)"]
             )
         }
@@ -40,7 +49,7 @@ struct StateFile: Sendable {
     /// Saves every session of `engine`. Returns false (after logging why) if the file could not be written.
     @discardableResult
     func save(from engine: Engine, logger: Logger) -> Bool {
-        let bytes = engine.saveState()
+        let bytes = engine.saveState(socket: socket)
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return failed("cannot create \(temporary)", logger) }
