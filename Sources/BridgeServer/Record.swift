@@ -62,6 +62,12 @@ struct Record: ParsableCommand {
                 if let record = SessionRecord.input(line: raw, kind: kind) { out.append(contentsOf: record) }
             }
             frames.withUnsafeBytes { out.append(contentsOf: SessionRecord.output(frames: $0)) }
+            if connection.hasEnded {
+                // After `bye` the daemon closes the connection: the next lines come on a new one.
+                connection.close()
+                connection = engine.connect()
+                out.append(contentsOf: SessionRecord.connectionClosed)
+            }
         }
         print(String(decoding: out, as: UTF8.self), terminator: "")
     }

@@ -230,6 +230,35 @@ import Testing
         #expect(!first.channel.isActive)
     }
 
+    // MARK: bye
+
+    /// `bye` is answered, the lines after it are dropped unanswered, then our side is shut down.
+    @Test func byeIsAnsweredThenTheConnectionCloses() throws {
+        let client = try EmbeddedConnection()
+        try client.send(Self.ping(1) + #"{"id":2,"op":"bye"}"# + "\n" + Self.ping(3))
+        #expect(try client.answeredIDs() == ["1", "2"])
+        #expect(client.connection.hasEnded)
+        #expect(client.socket.outputClosed)
+        try client.send(Self.ping(4))
+        #expect(try client.written() == [])
+        client.closeInput()
+        #expect(!client.channel.isActive)
+    }
+
+    /// A `bye` among lines kept by backpressure: answered once the client reads, then the connection closes.
+    @Test func byeWaitingBehindBackpressure() throws {
+        let client = try EmbeddedConnection(outputChunkBytes: 1)
+        client.channel.isWritable = false
+        try client.send(Self.ping(1) + #"{"id":2,"op":"bye"}"# + "\n" + Self.ping(3))
+        #expect(try client.answeredIDs() == ["1"])
+        #expect(!client.socket.outputClosed)
+        client.setWritable(true)
+        #expect(try client.answeredIDs() == ["2"])
+        #expect(client.socket.outputClosed)
+        client.closeInput()
+        #expect(!client.channel.isActive)
+    }
+
     // MARK: Recording
 
     /// `--record`: every line and its answer go to the session's file, which ends with the connection.

@@ -196,6 +196,28 @@ struct DaemonSessionTests {
         _ = daemon
     }
 
+    /// `bye` ends the session at once: answered, then the daemon closes the connection (a line sent after it is
+    /// not answered); the session is gone (no resume), with its views.
+    @Test func byeEndsTheSessionAndClosesTheConnection() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let client = try SocketClient(path: socket)
+        let session = try client.hello()
+        #expect(object(try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#))["ok"] as? Bool == true)
+        client.send(#"{"id":2,"op":"bye"}"# + "\n" + #"{"id":3,"op":"ping"}"# + "\n")
+        #expect(client.readUntilClosed() == [#"{"id":2,"ok":true,"result":{}}"#], "the answer, then end of stream")
+
+        let other = try SocketClient(path: socket)
+        let refused = object(try other.request(resumeLine(session, ack: 0)))["result"] as? [String: Any]
+        #expect(refused?["resumed"] as? Bool == false)
+        #expect(refused?["reason"] as? String == "unknown_session")
+        let stats = object(try other.request(#"{"id":4,"op":"stats"}"#))["result"] as? [String: Any]
+        #expect(stats?["sessions"] as? Int == 1, "only this connection's session is open")
+        #expect(stats?["views"] as? Int == 0, "the ended session's view is deleted")
+        _ = daemon
+    }
+
     /// A clean stop saves the sessions beside the socket; the next daemon lets their clients resume. After a
     /// crash (no clean stop) there is nothing to resume, and the client is told so.
     @Test func sessionsSurviveACleanRestartButNotACrash() throws {
@@ -409,10 +431,11 @@ struct DaemonSessionTests {
             #"{"id":5,"op":"update","tag":2,"props":{"count":"four"}}"#,
             #"{"id":6,"op":"inspect","tag":2}"#,
             #"{"id":7,"op":"stats"}"#,
+            #"{"id":8,"op":"bye"}"#,
         ]
         client.send(lines.joined(separator: "\n") + "\n")
-        let received = (0..<10).compactMap { _ in client.readLine() }
-        #expect(received.count == 10)
+        let received = client.readUntilClosed()
+        #expect(received.count == 11)
         let session = try #require(
             ((object(received[0])["result"] as? [String: Any])?["session"]) as? String
         )

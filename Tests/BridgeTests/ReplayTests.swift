@@ -90,7 +90,7 @@ struct ReplayTests {
         let all = try Self.files.map { try Self.text($0) }.joined(separator: "\n")
         for op in [
             "hello", "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command", "inspect",
-            "batch", "ack", "ping", "stats",
+            "batch", "ack", "ping", "stats", "bye",
         ] {
             #expect(all.contains(#""op":"\#(op)""#), "no session sends \(op)")
         }

@@ -25,6 +25,8 @@ public final class Connection: @unchecked Sendable {
     public var makeObserverSink: (@Sendable (_ session: String) -> any ObserverSink)?
     /// The sessions this connection observes, with their sinks.
     var observing: [String: any ObserverSink] = [:]
+    /// Set by a `bye`: the session is over and the connection is to be closed once the answer is written.
+    public private(set) var hasEnded = false
 
     init(engine: Engine, session: Session?) {
         self.engine = engine
@@ -43,9 +45,11 @@ public final class Connection: @unchecked Sendable {
     )
 
     /// Handles one line (without its `\n`) and appends the frames to write.
+    ///
+    /// After a `bye` (``hasEnded``) or a takeover, lines are ignored: nothing is written for them.
     @discardableResult
     public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> Session.LineKind {
-        guard !isTakenOver else { return .object }
+        guard !isTakenOver, !hasEnded else { return .object }
         var aboutOtherSessions = false
         let kind = Session.withRequest(line: line, into: &out) { request, out in
             let session = self.session
@@ -59,6 +63,9 @@ public final class Connection: @unchecked Sendable {
             case .observer(let observerRequest, let id):
                 aboutOtherSessions = true
                 answer(observerRequest, id: id, into: &out)
+            case .ended:
+                hasEnded = true
+                engine.forget(session)
             }
         }
         return aboutOtherSessions ? .observer : kind

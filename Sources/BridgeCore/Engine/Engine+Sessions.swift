@@ -79,6 +79,14 @@ extension Engine {
         if let ended { ended.gate.withLock { _ in ended.close() } }
     }
 
+    /// Takes a session that ended (`bye`, already closed) out of the table: a resume no longer finds it.
+    func forget(_ session: Session) {
+        table.withLock { table in
+            guard let slot = table.slots[session.id], slot.session === session else { return }
+            table.slots.removeValue(forKey: session.id)
+        }
+    }
+
     /// Hands the session `id` to `connection` if it can be resumed from `ack` without a gap.
     func claim(id: String, ack: Int, by connection: Connection) -> Claim {
         expireSessions()
@@ -90,8 +98,13 @@ extension Engine {
             }
             let session = slot.session
             // Events up to `forgotten` are no longer kept: dropped when the buffer was full, or acked before.
-            let (seq, forgotten) = session.gate.withLock { _ in
-                (session.seq, max(session.droppedThrough, session.acked))
+            let (seq, forgotten, ended) = session.gate.withLock { _ in
+                (session.seq, max(session.droppedThrough, session.acked), session.closed)
+            }
+            if ended {
+                // Said `bye` and not yet forgotten by its connection: gone all the same.
+                table.slots.removeValue(forKey: id)
+                return .refused("unknown_session")
             }
             if ack > seq {
                 return .invalid(

@@ -39,11 +39,16 @@ extension Session {
         } else if let observerRequest = try ObserverRequest(op: op, request: json) {
             if inBatch { throw BridgeError(.badRequest, "batch: \(op.string ?? "") cannot be part of a batch") }
             watch.request = observerRequest
+        } else if op.isString("bye") {
+            // The session is closed by `handle(request:into:)` once the answer is written.
+            if inBatch { throw BridgeError(.badRequest, "batch: bye cannot be part of a batch") }
+            result.raw("{}")
         } else {
             throw BridgeError(
                 .unknownOp,
                 "unknown op '\(op.string ?? "")'; expected one of hello, create, update, setChildren, delete, "
-                    + "subscribe, unsubscribe, command, emit, inspect, batch, ack, ping, stats, sessions, observe, unobserve"
+                    + "subscribe, unsubscribe, command, emit, inspect, batch, ack, ping, stats, sessions, observe, "
+                    + "unobserve, bye"
             )
         }
     }

@@ -218,12 +218,17 @@ public final class Session: @unchecked Sendable {
         case resumeRequested
         /// A valid `sessions`, `observe` or `unobserve`: nothing written; the connection answers it.
         case observer(ObserverRequest, RequestID)
+        /// A `bye`, answered: the session is closed (its views are gone); no line after it is handled.
+        case ended
     }
 
     @discardableResult
     func handle(request: JSONRef, into out: inout [UInt8]) -> Handled {
+        // After `bye` the connection is closing: nothing more is read from it.
+        guard !closed else { return .ended }
         guard let id = Session.requestID(of: request, into: &out) else { return .answered }
         result.bytes.removeAll(keepingCapacity: true)
+        let ending: Bool
         do throws(BridgeError) {
             guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
             guard op.kind == .string else { throw BridgeError(.badRequest, "'op' must be a string") }
@@ -231,6 +236,7 @@ public final class Session: @unchecked Sendable {
                 throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
             }
             try perform(op: op, request: request, inBatch: false)
+            ending = op.isString("bye")
         } catch {
             rollback()
             Session.writeError(error, id: id, into: &out)
@@ -249,6 +255,11 @@ public final class Session: @unchecked Sendable {
         out.append(contentsOf: result.bytes)
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
         if watch.isObserved { deliverObserved() }
+        if ending {
+            // `bye`: the session ends now, answered first; the connection takes it out of the session table.
+            close()
+            return .ended
+        }
         return .answered
     }
 

@@ -93,6 +93,11 @@ public struct Replayer: Sendable {
                 } else {
                     return differ(expected: "an in record with frame or raw", got: line)
                 }
+                if connection.hasEnded {
+                    // After a `bye` the daemon closes the connection: the client goes on on a new one.
+                    connection.close()
+                    connection = engine.connect()
+                }
                 let frames = connection.handle(line: input)
                 // Every line but a keep-alive is answered, so frames come exactly when a response does.
                 if !frames.isEmpty { producedOps.append((op, inner)) }

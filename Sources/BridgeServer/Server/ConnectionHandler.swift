@@ -134,7 +134,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         writeOutput(context: context)
+        endIfSaidBye(context: context)
         context.fireChannelReadComplete()
+    }
+
+    /// After `bye` the session is over: answer what was read (lines after the `bye` are dropped), flush, close.
+    private func endIfSaidBye(context: ChannelHandlerContext) {
+        if connection.hasEnded { perform(state.quiesce(), context: context) }
     }
 
     func read(context: ChannelHandlerContext) {
@@ -157,6 +163,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
             case .handleKeptLines:
                 handleLines(context: context, in: nil)
                 writeOutput(context: context)
+                endIfSaidBye(context: context)
                 action = state.writabilityChanged(writable: context.channel.isWritable)
             case .drain:
                 drain(context: context)
@@ -195,6 +202,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     @inline(__always)
     private func handle(line: UnsafeRawBufferPointer) {
+        guard !connection.hasEnded else { return }
         let start = out.count
         let kind = connection.handle(line: line, into: &out)
         if var recorder {

@@ -8,12 +8,15 @@ import BridgeCore
 /// - Events precede the response, except the retained events a resuming `hello` writes after it.
 /// - `seq` goes up by one per event frame: from 1 in a fresh session, from past the client's `ack` after a
 ///   resume.
+/// - After a successful `bye` the connection is over: no line after it gets a frame.
 struct OutputChecker {
     /// The last event seq written on this connection's current session, or `nil` right after a resume
     /// (then the next must exceed `resumeAck`).
     private var lastSeq: Int? = 0
     private var resumeAck = 0
     private var lines = 0
+    /// A `bye` was answered: the session ended and the daemon closes the connection.
+    private var ended = false
 
     mutating func check(line: UnsafeRawBufferPointer, kind: Session.LineKind, output: [UInt8]) {
         lines += 1
@@ -25,6 +28,10 @@ struct OutputChecker {
             return
         }
         require(kind != .keepAlive, "a non-blank line was taken for a keep-alive", line, output)
+        if ended {
+            require(output.isEmpty, "a line after bye was answered", line, output)
+            return
+        }
         require(output.last == UInt8(ascii: "\n"), "the output does not end with a newline", line, output)
         // The request as the engine reads it (`null` when it is not JSON), to know what `id` to expect.
         let requestDocument: JSONDocument
@@ -53,6 +60,7 @@ struct OutputChecker {
                 checkID(root, request: request, line: line, output: output)
                 if ok.compactText == "true" {
                     require(root["result"] != nil, "a success has no result", line, output)
+                    if request["op"]?.isString("bye") == true { ended = true }
                     if let resumed = root["result"]?["resumed"] {
                         // The session changed: a resumed one goes on from the client's ack, a fresh one from 1.
                         if resumed.compactText == "true" {
