@@ -122,7 +122,8 @@ struct Serve: AsyncParsableCommand {
             registry: registry,
             configuration: engineConfiguration,
             clock: monotonicNanoseconds,
-            sessionID: sessionName
+            sessionID: sessionName,
+            sessionToken: randomToken
         )
         // Sessions saved by the last clean stop can be resumed (the file is read once, then removed).
         state?.load(into: engine, logger: logger)

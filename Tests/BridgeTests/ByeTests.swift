@@ -29,9 +29,7 @@ struct ByeTests {
 
         connection.close()
         #expect(engine.detachedSessionCount == 0, "not kept for a resume")
-        let again = engine.connect().handle(
-            line: #"{"id":1,"op":"hello","protocol":1,"resume":{"session":"\#(session.id)","ack":0}}"#
-        )
+        let again = engine.connect().handle(line: resumeLine(session, ack: 0))
         #expect(field(again[0], "result.resumed") == "false")
         #expect(field(again[0], "result.reason") == #""unknown_session""#)
         engine.closeAllSessions()

@@ -208,12 +208,12 @@ import Testing
     @Test func aTakenOverConnectionIsToldThenClosed() throws {
         let engine = Engine()
         let first = try EmbeddedConnection(engine: engine)
-        let session = first.connection.session.id
+        let session = first.connection.session
         try first.send(Self.ping(1))
         #expect(try first.answeredIDs() == ["1"])
 
         let second = try EmbeddedConnection(engine: engine)
-        try second.send(#"{"id":7,"op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":0}}"# + "\n")
+        try second.send(resumeLine(session, ack: 0, id: 7) + "\n")
         let hello = try second.written()
         #expect(field(hello[0], "result.resumed") == "true")
         #expect(first.connection.isTakenOver)

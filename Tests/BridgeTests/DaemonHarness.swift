@@ -275,16 +275,25 @@ func errorCode(_ frame: String) -> String? {
 
 let helloLine = #"{"id":"hello","op":"hello","protocol":1}"#
 
-/// A hello that resumes `session` from the cursor `ack`.
-func resumeLine(_ session: String, ack: Int) -> String {
-    #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session)","ack":\#(ack)}}"#
+/// What a hello told its client: the session's id and the token that a resume of it must present.
+struct Greeting {
+    var id: String
+    var token: String
+}
+
+/// A hello that resumes `session` (presenting its token) from the cursor `ack`.
+func resumeLine(_ session: Greeting, ack: Int) -> String {
+    #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session.id)","token":"\#(session.token)","ack":\#(ack)}}"#
 }
 
 extension SocketClient {
-    /// Says hello and returns the session id; a failed hello fails the test.
+    /// Says hello and returns the session's id and token; a failed hello fails the test.
     @discardableResult
-    func hello() throws -> String {
+    func hello() throws -> Greeting {
         let result = object(try request(helloLine))["result"] as? [String: Any]
-        return try #require(result?["session"] as? String, "hello failed")
+        return Greeting(
+            id: try #require(result?["session"] as? String, "hello failed"),
+            token: try #require(result?["token"] as? String, "hello gave no token")
+        )
     }
 }

@@ -163,7 +163,7 @@ struct DaemonSessionTests {
         let daemon = try DaemonProcess.start(socket: socket, in: dir)
         let first = try SocketClient(path: socket)
         let session = try first.hello()
-        #expect(session.hasSuffix("-\(daemon.pid)"))
+        #expect(session.id.hasSuffix("-\(daemon.pid)"))
         first.send(
             [
                 #"{"id":1,"op":"create","tag":1,"component":"SwiftUIButton","props":{"count":1}}"#,
@@ -179,7 +179,7 @@ struct DaemonSessionTests {
         let second = try SocketClient(path: socket)
         let resumed = object(try second.request(resume))["result"] as? [String: Any]
         #expect(resumed?["resumed"] as? Bool == true)
-        #expect(resumed?["session"] as? String == session)
+        #expect(resumed?["session"] as? String == session.id)
         let replayed = object(second.readLine() ?? "")
         #expect(replayed["event"] as? String == "countChange")
         #expect(replayed["seq"] as? Int == 1)
@@ -193,6 +193,38 @@ struct DaemonSessionTests {
         let rest = second.readUntilClosed()
         #expect(rest.map(errorCode) == ["session_taken_over"])
         #expect(object(try third.request(#"{"id":5,"op":"ping"}"#))["ok"] as? Bool == true)
+        _ = daemon
+    }
+
+    /// Session ids are predictable (`s<n>-<pid>`), tokens are not: each hello gets 128 random bits, and a resume
+    /// without the right one is refused like an unknown session, taking nothing over.
+    @Test func aResumeNeedsTheTokenHelloGave() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let owner = try SocketClient(path: socket)
+        let session = try owner.hello()
+        let other = try SocketClient(path: socket).hello()
+        for token in [session.token, other.token] {
+            #expect(token.count == 32 && token.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "\(token)")
+        }
+        #expect(session.token != other.token)
+
+        let intruder = try SocketClient(path: socket)
+        for guess in [Greeting(id: session.id, token: other.token), Greeting(id: session.id, token: "")] {
+            let refused = object(try intruder.request(resumeLine(guess, ack: 0)))["result"] as? [String: Any]
+            #expect(refused?["resumed"] as? Bool == false)
+            #expect(refused?["reason"] as? String == "unknown_session")
+        }
+        let bare = #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session.id)","ack":0}}"#
+        #expect((object(try intruder.request(bare))["result"] as? [String: Any])?["reason"] as? String == "unknown_session")
+        #expect(object(try owner.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true, "not taken over")
+
+        let taker = try SocketClient(path: socket)
+        let resumed = object(try taker.request(resumeLine(session, ack: 0)))["result"] as? [String: Any]
+        #expect(resumed?["resumed"] as? Bool == true)
+        #expect(resumed?["token"] as? String == session.token)
+        #expect(owner.readUntilClosed().map(errorCode) == ["session_taken_over"])
         _ = daemon
     }
 
@@ -485,7 +517,7 @@ struct DaemonSessionTests {
         first.close()
         #expect(
             DaemonHarness.eventually {
-                (try? String(contentsOfFile: records + "/" + session + ".jsonl", encoding: .utf8))?
+                (try? String(contentsOfFile: records + "/" + session.id + ".jsonl", encoding: .utf8))?
                     .contains(#""connection":"closed""#) == true
             }
         )
@@ -500,8 +532,8 @@ struct DaemonSessionTests {
         #expect(daemon.waitForExit() == 0)
 
         let files = try FileManager.default.contentsOfDirectory(atPath: records)
-        #expect(files == [session + ".jsonl"], "the resuming connection's own fresh session left no file")
-        let replay = try run(DaemonHarness.binary, ["replay", records + "/" + session + ".jsonl"])
+        #expect(files == [session.id + ".jsonl"], "the resuming connection's own fresh session left no file")
+        let replay = try run(DaemonHarness.binary, ["replay", records + "/" + session.id + ".jsonl"])
         #expect(replay.status == 0, "\(replay.output)")
         #expect(replay.output.hasSuffix("1 passed, 0 failed\n"))
     }

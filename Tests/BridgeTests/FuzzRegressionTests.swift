@@ -75,7 +75,7 @@ struct FuzzRegressionTests {
                 #"{"op":"command","tag":1,"name":"press"}"#,
                 #"{"id":2,"op":"ack","seq":1}"#,
                 "#reconnect",
-                #"{"id":1,"op":"hello","protocol":1,"resume":{"session":"s1","ack":0}}"#,
+                #"{"id":1,"op":"hello","protocol":1,"resume":{"session":"s1","token":"00000000000000000000000000000001","ack":0}}"#,
                 #"{"op":"command","tag":1,"name":"press"}"#,
                 #"{"id":2,"op":"hello","protocol":1,"resume":{"session":"nope","ack":0}}"#,
                 #"{"op":"command","tag":1,"name":"press"}"#

@@ -40,7 +40,7 @@ struct ObserveTests {
         _ = try app.request(#"{"id":1,"op":"hello","protocol":1,"client":"my-app"}"#)
         _ = Self.drive(app)
         let gone = try SocketClient(path: socket)
-        let goneID = try gone.hello()
+        let goneID = try gone.hello().id
         gone.close()
         let tools = try SocketClient(path: socket)
         _ = try tools.request(#"{"id":1,"op":"hello","protocol":1,"client":"devtools"}"#)
@@ -82,7 +82,7 @@ struct ObserveTests {
         let unobserved = Self.drive(alone)
 
         let app = try SocketClient(path: socket)
-        let id = try app.hello()
+        let id = try app.hello().id
         _ = try app.request(#"{"id":0,"op":"create","tag":50,"component":"Slider","props":{"value":0.5}}"#)
         let observer = try SocketClient(path: socket)
         try observer.hello()
@@ -158,7 +158,7 @@ struct ObserveTests {
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess.start(socket: socket, ["--session-ttl", "0"], in: dir)
         let app = try SocketClient(path: socket)
-        let id = try app.hello()
+        let id = try app.hello().id
         let observer = try SocketClient(path: socket)
         try observer.hello()
         #expect(object(try observer.request(#"{"op":"observe","session":"\#(id)"}"#))["ok"] as? Bool == true)
@@ -182,7 +182,7 @@ struct ObserveTests {
             in: dir
         )
         let app = try SocketClient(path: socket)
-        let id = try app.hello()
+        let id = try app.hello().id
         let setup = [
             #"{"id":1,"op":"create","tag":1,"component":"View"}"#,
             #"{"id":2,"op":"create","tag":2,"component":"SwiftUIButton","parent":1}"#,

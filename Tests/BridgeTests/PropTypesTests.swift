@@ -301,8 +301,8 @@ struct PropTypesTests {
         #expect(try restarted.loadState(saved) == 1)
         #expect(restarted.saveState() == saved)
         let resumed = restarted.connect()
-        let id = try #require(object(before).isEmpty ? nil : connection.session.id)
-        _ = resumed.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":0}}"#)
+        let session = try #require(object(before).isEmpty ? nil : connection.session)
+        _ = resumed.handle(line: resumeLine(session, ack: 0))
         #expect(resumed.handle(line: #"{"op":"inspect","tag":1}"#)[0] == before)
     }
 

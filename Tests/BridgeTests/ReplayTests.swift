@@ -74,6 +74,33 @@ struct ReplayTests {
         #expect(Replayer().replay(render).difference != nil)
     }
 
+    /// A recorded token is normalised in hello results and, in a resume, replaced by the replay's own token for
+    /// the same session; a token that was no session's (a wrong one, on purpose) is sent as recorded.
+    @Test func tokensAreNormalisedAndMapped() throws {
+        let original = try Self.text("resume-token.jsonl")
+        let recordedToken = "feedfacefeedfacefeedfacefeedface"
+        let renamed = original.replacingOccurrences(of: "00000000000000000000000000000001", with: recordedToken)
+        #expect(renamed != original)
+        #expect(Replayer().replay(renamed).difference == nil, "another run's token, mapped to this run's")
+
+        // Only the hello result's token changed: the resume presents a token that was no session's, and is refused.
+        let lines = renamed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let helloResult = try #require(lines.firstIndex { $0.contains(#""token":"\#(recordedToken)","components""#) })
+        var changed = lines
+        changed[helloResult] = lines[helloResult].replacingOccurrences(of: recordedToken, with: "0123")
+        let outcome = Replayer().replay(changed.joined(separator: "\n"))
+        #expect(outcome.difference?.got.contains(#""reason":"unknown_session""#) == true)
+    }
+
+    /// A recording made before hello results had a token replays: the hello result is compared without it, and
+    /// its resumes are sent with the replay's token.
+    @Test func aRecordingWithoutTokensReplays() throws {
+        let original = try Self.text("resume.jsonl")
+        #expect(!original.contains(#""token""#))
+        #expect(original.contains(#""resumed":true"#))
+        #expect(Replayer().replay(original).difference == nil)
+    }
+
     /// A keep-alive line gets no response, so it must not shift which request each response answers
     /// (normalising a hello response depends on knowing it is one).
     @Test func aKeepAliveDoesNotShiftResponses() throws {

@@ -31,7 +31,7 @@ struct ResumeTests {
         #expect(field(first.handle(line: #"{"id":2,"op":"ack","seq":1}"#)[0], "result") == #"{"acked":1,"retained":2}"#)
         first.close()
         let second = engine.connect()
-        let frames = second.handle(line: #"{"id":7,"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#)
+        let frames = second.handle(line: resumeLine(first.session, ack: 1, id: 7))
         #expect(frames.count == 3, "the hello response, then events 2 and 3")
         #expect(field(frames[0], "result.resumed") == "true")
         #expect(field(frames[0], "result.session") == "\"\(id)\"")
@@ -40,6 +40,74 @@ struct ResumeTests {
         #expect(field(second.handle(line: #"{"op":"inspect","tag":2}"#)[0], "result.props.count") == "4", "views kept")
         let next = second.handle(line: #"{"op":"command","tag":2,"name":"press"}"#)
         #expect(field(next[0], "seq") == "4", "the sequence goes on")
+    }
+
+    /// A session's id can be guessed, its token cannot: a resume that does not present the token hello gave is
+    /// refused exactly as one naming an unknown session (a fresh session, `unknown_session`), takes nothing over,
+    /// and leaves the session to its client.
+    @Test(
+        "a resume without the session's token is refused like an unknown session",
+        arguments: [
+            #","token":"00000000000000000000000000000bad""#,
+            "",
+            #","token":null"#,
+            #","token":"""#,
+            #","token":"00000000000000000000000000000002""#,  // the other session's
+        ]
+    )
+    func aResumeMustPresentTheToken(token: String) {
+        let engine = Engine()
+        let first = pressed(engine, presses: 2)
+        let other = engine.connect()
+        _ = other.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)
+        let told = Atomic<Int>(0)
+        first.onTakeover = { told.add(1, ordering: .relaxed) }
+        #expect(field(first.handle(line: #"{"op":"ping"}"#)[0], "ok") == "true")
+
+        let intruder = engine.connect()
+        let id = first.session.id
+        let frames = intruder.handle(
+            line: #"{"id":1,"op":"hello","protocol":1,"resume":{"session":"\#(id)"\#(token),"ack":0}}"#
+        )
+        #expect(frames.count == 1, "no event of the session is written")
+        #expect(field(frames[0], "result.resumed") == "false")
+        #expect(field(frames[0], "result.reason") == #""unknown_session""#)
+        #expect(field(frames[0], "result.session") != "\"\(id)\"")
+        #expect(field(frames[0], "result.token") != "\"\(first.session.token)\"")
+        #expect(told.load(ordering: .relaxed) == 0 && !first.isTakenOver, "nothing taken over")
+        #expect(field(intruder.handle(line: #"{"op":"inspect","tag":2}"#)[0], "error.code") == #""unknown_tag""#)
+
+        first.close()
+        let owner = engine.connect().handle(line: resumeLine(first.session, ack: 0))
+        #expect(field(owner[0], "result.resumed") == "true", "the session is still its client's")
+        engine.closeAllSessions()
+    }
+
+    @Test func helloGivesEachSessionItsToken() {
+        let engine = Engine(sessionToken: { "token-\($0)" })
+        let first = engine.connect()
+        let second = engine.connect()
+        let hello = first.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)[0]
+        #expect(field(hello, "result.token") == #""token-1""#)
+        #expect(field(second.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)[0], "result.token") == #""token-2""#)
+        first.close()
+        let resumed = engine.connect().handle(line: resumeLine(first.session, ack: 0))
+        #expect(field(resumed[0], "result.resumed") == "true")
+        #expect(field(resumed[0], "result.token") == #""token-1""#, "a resumed session keeps its token")
+        #expect(Engine.countingToken(10) == "0000000000000000000000000000000a")
+        engine.closeAllSessions()
+    }
+
+    @Test func aTokenThatIsNotAStringIsABadRequest() {
+        let engine = Engine()
+        let first = pressed(engine, presses: 0)
+        first.close()
+        let frames = engine.connect().handle(
+            line: #"{"id":1,"op":"hello","protocol":1,"resume":{"session":"s1","token":7,"ack":0}}"#
+        )
+        #expect(field(frames[0], "error.code") == #""bad_request""#)
+        #expect(field(frames[0], "error.message").contains("resume.token"))
+        engine.closeAllSessions()
     }
 
     @Test func unknownAndExpiredSessionsStartAfresh() {
@@ -56,7 +124,11 @@ struct ResumeTests {
         #expect(field(unknown[0], "result.reason") == #""unknown_session""#)
         clock.advance(seconds: 61)
         let late = engine.connect()
-        let frames = late.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":0}}"#)
+        let frames = late.handle(line: resumeLine(first.session, ack: 0))
+        let guessed = engine.connect().handle(
+            line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","token":"x","ack":0}}"#
+        )
+        #expect(field(guessed[0], "result.reason") == #""unknown_session""#, "only the token's owner hears 'expired'")
         #expect(frames.count == 1)
         #expect(field(frames[0], "result.reason") == #""expired""#)
         #expect(field(frames[0], "result.session") != "\"\(id)\"")
@@ -79,11 +151,8 @@ struct ResumeTests {
         configuration.eventBuffer = 5
         let engine = Engine(configuration: configuration)
         let first = pressed(engine, presses: 8)
-        let id = first.session.id
         first.close()
-        let frames = engine.connect().handle(
-            line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":\#(ack)}}"#
-        )
+        let frames = engine.connect().handle(line: resumeLine(first.session, ack: ack))
         #expect(field(frames[0], "result.resumed") == resumed)
         #expect(frames[1...].map { field($0, "seq") } == replayed)
         if resumed == "false" { #expect(field(frames[0], "result.reason") == #""overflow""#) }
@@ -93,12 +162,9 @@ struct ResumeTests {
     @Test func resumingBelowAnEarlierAckIsAGap() {
         let engine = Engine()
         let first = pressed(engine, presses: 4)
-        let id = first.session.id
         _ = first.handle(line: #"{"op":"ack","seq":3}"#)
         first.close()
-        let frames = engine.connect().handle(
-            line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#
-        )
+        let frames = engine.connect().handle(line: resumeLine(first.session, ack: 1))
         #expect(field(frames[0], "result.resumed") == "false")
         #expect(field(frames[0], "result.reason") == #""overflow""#)
         #expect(frames.count == 1, "no partial replay")
@@ -110,9 +176,7 @@ struct ResumeTests {
         let told = Atomic<Int>(0)
         first.onTakeover = { told.add(1, ordering: .relaxed) }
         let second = engine.connect()
-        let frames = second.handle(
-            line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(first.session.id)","ack":1}}"#
-        )
+        let frames = second.handle(line: resumeLine(first.session, ack: 1))
         #expect(field(frames[0], "result.resumed") == "true")
         #expect(told.load(ordering: .relaxed) == 1)
         #expect(first.isTakenOver)
@@ -130,7 +194,7 @@ struct ResumeTests {
     @Test func stateRoundTrip() throws {
         let engine = Engine()
         let connection = pressed(engine, presses: 3)
-        let id = connection.session.id
+        let session = connection.session
         _ = connection.handle(line: #"{"op":"ack","seq":1}"#)
         _ = connection.handle(
             line:
@@ -144,7 +208,7 @@ struct ResumeTests {
         let restarted = Engine()
         #expect(try restarted.loadState(state) == 1)
         let resumed = restarted.connect()
-        let frames = resumed.handle(line: #"{"op":"hello","protocol":1,"resume":{"session":"\#(id)","ack":1}}"#)
+        let frames = resumed.handle(line: resumeLine(session, ack: 1))
         #expect(field(frames[0], "result.resumed") == "true", "\(frames)")
         #expect(frames[1...].map { field($0, "seq") } == ["2", "3"])
         let after = [1, 2, 3].map { resumed.handle(line: #"{"op":"inspect","tag":\#($0)}"#)[0] }

@@ -22,6 +22,11 @@ func field(_ frame: String, _ path: String) -> String {
     return canonical(value.compactText)
 }
 
+/// A hello that resumes `session`, presenting its token, from the cursor `ack`.
+func resumeLine(_ session: Session, ack: Int, id: Int = 1) -> String {
+    #"{"id":\#(id),"op":"hello","protocol":1,"resume":{"session":"\#(session.id)","token":"\#(session.token)","ack":\#(ack)}}"#
+}
+
 /// A session driven in-process, one request at a time.
 final class Client {
     let engine: Engine

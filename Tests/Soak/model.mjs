@@ -23,6 +23,7 @@ export function newClient(id) {
   return {
     id,
     session: null,
+    token: null, // the resume token of the session
     lastSeq: 0, // the last event seq journaled (dispatched) in this session
     acked: 0,
     views: new Map(), // tag -> {component, props, parent, children, bubble, capture}
@@ -158,10 +159,10 @@ function checkResult(c, p, res) {
         } else {
           c.stats.resets++;
           fail(c, `resume of ${f.resume.session} at ${f.resume.ack} not resumed: ${JSON.stringify(res.result.reason)}`);
-          freshSession(c, res.result.session);
+          freshSession(c, res.result.session, res.result.token);
         }
       } else {
-        freshSession(c, res.result.session);
+        freshSession(c, res.result.session, res.result.token);
       }
       return;
     case 'ping':
@@ -212,8 +213,9 @@ function checkResult(c, p, res) {
   }
 }
 
-function freshSession(c, session) {
+function freshSession(c, session, token) {
   c.session = session;
+  c.token = token; // a resume must present it
   c.stats.sessions++;
   c.lastSeq = 0;
   c.acked = 0;

@@ -212,8 +212,9 @@ async function rewoundResume() {
     press(4), press(5), press(6),
     { id: 7, op: 'ack', seq: 2 },
   ]);
-  const id = first[0]?.result?.session;
-  const second = await session([{ id: 1, op: 'hello', protocol: 1, client: 'soak-rewind', resume: { session: id, ack: 1 } }, { id: 2, op: 'ping' }]);
+  const { session: id, token } = first[0]?.result ?? {};
+  const resume = { session: id, token, ack: 1 };
+  const second = await session([{ id: 1, op: 'hello', protocol: 1, client: 'soak-rewind', resume }, { id: 2, op: 'ping' }]);
   const hello = second.find((f) => f.id === 1) ?? {};
   const result = hello.result && Object.fromEntries(Object.entries(hello.result).filter(([k]) => k !== 'components'));
   return { result, resent: second.filter((f) => f.event).map((f) => f.seq) };

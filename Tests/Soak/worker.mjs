@@ -199,7 +199,7 @@ class Client {
           let ack = m.lastSeq;
           if (this.rewind && !m.ackUncertain) ack = Math.max(m.acked, m.lastSeq - 1 - Math.floor(rnd() * 8));
           this.rewind = false;
-          const res = await this.request({ op: 'hello', protocol: 1, client: 'soak', resume: { session: m.session, ack } });
+          const res = await this.request({ op: 'hello', protocol: 1, client: 'soak', resume: { session: m.session, token: m.token, ack } });
           if (res.ok && res.result.resumed) await this.request({ op: 'ping' }); // the re-sent events come before it
           if (m.ambiguous) {
             const { id, ...frame } = m.ambiguous.frame;

@@ -163,7 +163,10 @@ export async function exchange(socketPath, inputs, { idleMs = 10_000, sentinel =
 
 const show = (frame) => (frame === undefined ? '(nothing)' : typeof frame === 'string' ? frame : stringifyLossless(frame));
 
-/** The session ids of the hello responses among `frames`, in order (the k-th response answers the k-th answered input). */
+/**
+ * The sessions of the hello responses among `frames`, in order, as {id, token} (the k-th response answers
+ * the k-th answered input; `token` is undefined in a recording made before hello results had one).
+ */
 function helloSessions(frames, inputs) {
   const requests = inputs.filter(answered);
   const sessions = [];
@@ -173,20 +176,40 @@ function helloSessions(frames, inputs) {
     const request = requests[k++];
     const result = frame.get('result');
     if (request?.op === 'hello' && result instanceof JsonObject && typeof result.get('session') === 'string') {
-      sessions.push(result.get('session'));
+      const token = result.get('token');
+      sessions.push({ id: result.get('session'), token: typeof token === 'string' ? token : undefined });
     }
   }
   return sessions;
 }
 
-/** A hello whose `resume.session` is a recorded session id gets the id the replay's session has. */
+/**
+ * A hello whose `resume.session` is a recorded session id gets the id the replay's session has, and its
+ * token where it presents the recorded token of that session (or none, recorded before tokens existed).
+ * Any other token (a wrong one, on purpose) is sent as recorded.
+ */
 function mapResume(input, sessions) {
   const resume = input.op === 'hello' ? input.frame?.get('resume') : undefined;
   const id = resume instanceof JsonObject ? resume.get('session') : undefined;
   if (!sessions.has(id)) return input;
-  const mapped = (object, key, value) => new JsonObject(object.entries.map(([k, v]) => [k, k === key ? value : v]));
-  const frame = mapped(input.frame, 'resume', mapped(resume, 'session', sessions.get(id)));
+  const { recorded, live } = sessions.get(id);
+  const presented = resume.has('token') ? resume.get('token') : undefined;
+  const substitute = live.token !== undefined && presented === recorded.token;
+  let entries = resume.entries.map(([k, v]) => [k, k === 'session' ? live.id : k === 'token' && substitute ? live.token : v]);
+  if (substitute && presented === undefined) entries = [...entries, ['token', live.token]];
+  const frame = new JsonObject(input.frame.entries.map(([k, v]) => [k, k === 'resume' ? new JsonObject(entries) : v]));
   return { ...input, frame, text: stringifyLossless(frame) };
+}
+
+/** A hello result recorded before hello results had a `token` is compared without the live one's. */
+function withoutAddedFields(got, expected) {
+  const result = expected instanceof JsonObject ? expected.get('result') : undefined;
+  const live = got instanceof JsonObject ? got.get('result') : undefined;
+  if (!(result instanceof JsonObject) || !(live instanceof JsonObject) || result.has('token') || !live.has('token')) {
+    return got;
+  }
+  const trimmed = new JsonObject(live.entries.filter(([k]) => k !== 'token'));
+  return new JsonObject(got.entries.map(([k, v]) => [k, k === 'result' ? trimmed : v]));
 }
 
 /**
@@ -198,15 +221,15 @@ export async function replayFile(socketPath, text) {
   const recordedLimits = limits === undefined ? undefined : parseLossless(limits);
   const inputs = [];
   const received = [];
-  /** Recorded session ids → the ids of this replay's sessions, learnt from hello responses. */
+  /** Recorded session ids → {recorded, live} sessions ({id, token}), learnt from hello responses. */
   const sessions = new Map();
   for (let c = 0; c < connections; c++) {
     const sent = recordedInputs.filter((i) => i.connection === c).map((i) => mapResume(i, sessions));
     const got = (await exchange(socketPath, sent, { sentinel: true })).map((r) => r.frame);
     const recordedHere = outputs.filter((o) => o.connection === c).map((o) => o.frame);
     const live = helloSessions(got, sent);
-    helloSessions(recordedHere, sent).forEach((id, i) => {
-      if (i < live.length) sessions.set(id, live[i]);
+    helloSessions(recordedHere, sent).forEach((recorded, i) => {
+      if (i < live.length) sessions.set(recorded.id, { recorded, live: live[i] });
     });
     inputs.push(...sent);
     received.push(...got);
@@ -220,7 +243,7 @@ export async function replayFile(socketPath, text) {
   const expected = normalise(recorded, inputs);
   const n = Math.max(got.length, expected.length);
   for (let i = 0; i < n; i++) {
-    if (i < got.length && i < expected.length && jsonEqual(got[i], expected[i])) continue;
+    if (i < got.length && i < expected.length && jsonEqual(withoutAddedFields(got[i], expected[i]), expected[i])) continue;
     const line = i < outputs.length ? outputs[i].line : 'end of file';
     // Shown as recorded and as received; only the comparison is normalised.
     return { line, expected: show(recorded[i]), got: show(received[i]), limits };

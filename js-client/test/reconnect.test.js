@@ -179,7 +179,9 @@ describe('acknowledgements and de-duplication', () => {
     bridge.on('event', (frame) => frames.push(frame.seq));
 
     const from = records.length;
-    const result = await bridge.request({ op: 'hello', protocol: 1, resume: { session: bridge.session, ack: 0 } });
+    const { token } = records.find((r) => r.dir === 'out' && r.frame.result?.token).frame.result;
+    const resume = { session: bridge.session, token, ack: 0 };
+    const result = await bridge.request({ op: 'hello', protocol: 1, resume });
     assert.equal(result.resumed, true);
     assert.equal(result.seq, 3);
     await bridge.request({ op: 'ping' }); // the re-sent events precede this response
@@ -289,14 +291,18 @@ describe('expiry', () => {
 describe('ending', () => {
   test('session_taken_over: the old client closes with that reason and does not reconnect', LIMIT, async () => {
     const daemon = await daemonFor();
-    const a = await client({ socket: daemon.socket, reconnect: FAST });
+    const records = [];
+    const a = await client({ socket: daemon.socket, reconnect: FAST, record: (r) => records.push(r) });
     const view = await a.create('View', { testID: 'mine' });
     const reconnects = [];
     a.on('reconnecting', (r) => reconnects.push(r));
     const closed = once(a, 'close');
 
     const b = await client({ socket: daemon.socket });
-    const result = await b.request({ op: 'hello', protocol: 1, resume: { session: a.session, ack: a.lastSeq } });
+    // The resume presents the token of a's hello, as a's own reconnect would.
+    const { token } = records.find((r) => r.dir === 'out' && r.frame.result?.token).frame.result;
+    const resume = { session: a.session, token, ack: a.lastSeq };
+    const result = await b.request({ op: 'hello', protocol: 1, resume });
     assert.equal(result.resumed, true);
     const [info] = await closed;
     assert.equal(info.reason, 'session_taken_over');

@@ -278,6 +278,11 @@ public struct JSONRef: @unchecked Sendable {
         json_object_set_new(raw, key, cj_integer(Int64(value)))
     }
 
+    /// Removes the member `key` of an object, if it has one. For normalising copies only.
+    public func removeMember(_ key: String) {
+        json_object_del(raw, key)
+    }
+
     /// The keys of an object, in order.
     public var keys: [String] {
         var keys: [String] = []

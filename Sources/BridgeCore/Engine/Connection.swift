@@ -84,9 +84,10 @@ public final class Connection: @unchecked Sendable {
         engine.detach(session, from: self)
     }
 
-    /// `hello {protocol: 1, resume: {session, ack}}`.
+    /// `hello {protocol: 1, resume: {session, token, ack}}`.
     ///
-    /// The session has checked the request (its id, the protocol) and left the answer to the connection.
+    /// The session has checked the request (its id, the protocol) and left the answer to the connection. A
+    /// missing token is not an error of the request: it is refused as a wrong one is, like an unknown session.
     private func resume(request: JSONRef, into out: inout [UInt8]) {
         guard let id = Session.requestID(of: request, into: &out), let resume = request[field: "resume"] else { return }
         guard resume.isObject, let wanted = resume[field: "session"]?.string,
@@ -99,7 +100,20 @@ public final class Connection: @unchecked Sendable {
             )
             return
         }
-        switch engine.claim(id: wanted, ack: Int(ack), by: self) {
+        let tokenValue = resume[field: "token"]
+        if let tokenValue, !tokenValue.isNull, tokenValue.string == nil {
+            Session.writeError(
+                BridgeError(
+                    .badRequest,
+                    "hello: 'resume.token' must be a string (the token of the hello that opened the session), "
+                        + "got \(tokenValue.compactText)"
+                ),
+                id: id,
+                into: &out
+            )
+            return
+        }
+        switch engine.claim(id: wanted, token: tokenValue?.string, ack: Int(ack), by: self) {
         case .resumed(let claimed):
             switchSession(to: claimed)
             answerHello(id: id, resumed: true, reason: nil, replayingAfter: Int(ack), into: &out)
@@ -142,13 +156,15 @@ public final class Connection: @unchecked Sendable {
 }
 
 extension Session {
-    /// The result of a hello: protocol, server, session, components; with `resumed` (and `reason`, `seq`)
-    /// when the client asked to resume.
+    /// The result of a hello: protocol, server, session, token, components; with `resumed` (and `reason`,
+    /// `seq`) when the client asked to resume.
     func writeHelloResult(resumed: Bool?, reason: String?, into w: inout JSONWriter) {
         w.raw(#"{"protocol":1,"server":"#)
         w.string(engine.configuration.server)
         w.raw(#","session":"#)
         w.string(id)
+        w.raw(#","token":"#)
+        w.string(token)
         if let resumed {
             w.raw(#","resumed":"#)
             w.bool(resumed)

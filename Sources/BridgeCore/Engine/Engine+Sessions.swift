@@ -20,13 +20,14 @@ struct SessionTable: ~Copyable {
     var slots: [String: Slot] = [:]
     /// Ids of sessions that expired, oldest first, to tell `expired` from `unknown_session`.
     var expiredOrder: [String] = []
-    var expired: Set<String> = []
+    /// The tokens of the sessions that expired, by id: only a client that knew the token is told `expired`.
+    var expired: [String: String] = [:]
     var nextNumber = 0
 
-    mutating func rememberExpired(_ id: String, limit: Int) {
-        guard limit > 0, expired.insert(id).inserted else { return }
-        expiredOrder.append(id)
-        if expiredOrder.count > limit { expired.remove(expiredOrder.removeFirst()) }
+    mutating func rememberExpired(_ session: Session, limit: Int) {
+        guard limit > 0, expired.updateValue(session.token, forKey: session.id) == nil else { return }
+        expiredOrder.append(session.id)
+        if expiredOrder.count > limit { expired.removeValue(forKey: expiredOrder.removeFirst()) }
     }
 }
 
@@ -54,8 +55,8 @@ extension Engine {
             repeat {
                 table.nextNumber += 1
                 id = sessionID(table.nextNumber)
-            } while table.slots[id] != nil || table.expired.contains(id)
-            let session = makeSession(id: id)
+            } while table.slots[id] != nil || table.expired[id] != nil
+            let session = makeSession(id: id, token: sessionToken(table.nextNumber))
             table.slots[session.id] = SessionTable.Slot(session: session, connection: connection, detachedAt: nil)
             return session
         }
@@ -87,14 +88,16 @@ extension Engine {
         }
     }
 
-    /// Hands the session `id` to `connection` if it can be resumed from `ack` without a gap.
-    func claim(id: String, ack: Int, by connection: Connection) -> Claim {
+    /// Hands the session `id` to `connection` if `token` is its token and it can be resumed from `ack` without
+    /// a gap. A wrong or missing token is refused exactly as an unknown session is.
+    func claim(id: String, token: String?, ack: Int, by connection: Connection) -> Claim {
         expireSessions()
         var displaced: Connection?
         var overflowed: Session?
         let claim: Claim = table.withLock { table in
-            guard let slot = table.slots[id] else {
-                return .refused(table.expired.contains(id) ? "expired" : "unknown_session")
+            guard let slot = table.slots[id], let token, tokensMatch(slot.session.token, token) else {
+                let expired = table.expired[id].map { known in token.map { tokensMatch(known, $0) } ?? false }
+                return .refused(expired == true ? "expired" : "unknown_session")
             }
             let session = slot.session
             // Events up to `forgotten` are no longer kept: dropped when the buffer was full, or acked before.
@@ -113,7 +116,7 @@ extension Engine {
             }
             if forgotten > ack {
                 table.slots.removeValue(forKey: id)
-                table.rememberExpired(id, limit: configuration.expiredMemory)
+                table.rememberExpired(session, limit: configuration.expiredMemory)
                 displaced = slot.connection
                 overflowed = session
                 return .refused("overflow")
@@ -147,7 +150,7 @@ extension Engine {
             for (id, slot) in table.slots {
                 guard let since = slot.detachedAt, time >= since, time - since >= ttl else { continue }
                 table.slots.removeValue(forKey: id)
-                table.rememberExpired(id, limit: configuration.expiredMemory)
+                table.rememberExpired(slot.session, limit: configuration.expiredMemory)
                 ended.append(slot.session)
             }
             return ended
@@ -172,4 +175,14 @@ extension Engine {
     public var detachedSessionCount: Int {
         table.withLock { $0.slots.values.count { $0.detachedAt != nil } }
     }
+}
+
+/// Whether two tokens are equal, in a time that depends only on their lengths (not on where they differ).
+func tokensMatch(_ a: String, _ b: String) -> Bool {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for i in 0..<a.count { difference |= a[i] ^ b[i] }
+    return difference == 0
 }

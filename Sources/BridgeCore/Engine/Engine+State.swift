@@ -3,7 +3,7 @@ import PropStore
 /// Saving every session to a state file and loading it back, so that clients resume across a restart.
 ///
 /// The state is JSON: `{"format": "bridged-state", "version": 2, "server", "socket", "sessions": [...]}`, where
-/// `socket` names the socket of the daemon that saved it (or `null`), each session with its id, event cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children,
+/// `socket` names the socket of the daemon that saved it (or `null`), each session with its id, resume token, event cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children,
 /// listeners, renders) and unacked event frames. Native state that is not a prop (a text field's focus) is
 /// not saved.
 extension Engine {
@@ -84,11 +84,14 @@ extension Engine {
     }
 
     private func restoreSession(_ entry: JSONRef, index: Int) throws(StateError) -> Session {
-        guard let id = entry[field: "id"]?.string, let seq = entry[field: "seq"]?.integer,
-            let acked = entry[field: "acked"]?.integer, let dropped = entry[field: "droppedThrough"]?.integer,
-            let views = entry[field: "views"]?.elements, let events = entry[field: "events"]?.elements
-        else { throw StateError("session \(index): missing id, seq, acked, droppedThrough, views or events") }
-        let session = makeSession(id: id)
+        guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string,
+            let seq = entry[field: "seq"]?.integer, let acked = entry[field: "acked"]?.integer,
+            let dropped = entry[field: "droppedThrough"]?.integer, let views = entry[field: "views"]?.elements,
+            let events = entry[field: "events"]?.elements
+        else {
+            throw StateError("session \(index): missing id, token, seq, acked, droppedThrough, views or events")
+        }
+        let session = makeSession(id: id, token: token)
         session.seq = Int(seq)
         session.acked = Int(acked)
         session.droppedThrough = Int(dropped)
@@ -142,6 +145,8 @@ extension Session {
     func writeState(into w: inout JSONWriter) {
         w.raw(#"{"id":"#)
         w.string(id)
+        w.raw(#","token":"#)
+        w.string(token)
         w.raw(#","seq":"#)
         w.int(seq)
         w.raw(#","acked":"#)

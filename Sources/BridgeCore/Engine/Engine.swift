@@ -3,8 +3,8 @@ import Synchronization
 
 /// The bridge: the registered components, the limits, and the sessions opened on it.
 ///
-/// Pure: no sockets, clocks or random ids. The daemon (or a test, or `bridged replay`) opens a
-/// ``Session`` per client and feeds it lines.
+/// Pure: no sockets, clocks, random ids or random tokens; the daemon passes them in. The daemon (or a test, or
+/// `bridged replay`) opens a ``Session`` per client and feeds it lines.
 public final class Engine: Sendable {
     /// Limits that protect the process; exceeding one is `limit_exceeded`.
     public struct Configuration: Sendable {
@@ -37,29 +37,41 @@ public final class Engine: Sendable {
     let now: @Sendable () -> UInt64
     /// Makes the id of the n-th session of ``connect()``.
     let sessionID: @Sendable (Int) -> String
+    /// Makes the resume token of the n-th session of ``connect()``.
+    let sessionToken: @Sendable (Int) -> String
 
     /// - Parameters:
     ///   - clock: nanoseconds from any fixed origin; the daemon passes a monotonic clock. Only the expiry of
     ///     detached sessions reads it, so results never depend on it.
     ///   - sessionID: the id of the n-th session; the daemon makes ids unique across its restarts.
+    ///   - sessionToken: the resume token of the n-th session, which a `hello` with `resume` must present. The
+    ///     default, ``countingToken(_:)``, is predictable (for tests and replay); a server passes 128 random bits.
     public init(
         registry: ComponentRegistry = .builtin,
         configuration: Configuration = .init(),
         clock: @escaping @Sendable () -> UInt64 = { 0 },
-        sessionID: @escaping @Sendable (Int) -> String = { "s\($0)" }
+        sessionID: @escaping @Sendable (Int) -> String = { "s\($0)" },
+        sessionToken: @escaping @Sendable (Int) -> String = Engine.countingToken
     ) {
         self.registry = registry
         self.configuration = configuration
         self.componentsJSON = Engine.describe(registry)
         self.now = clock
         self.sessionID = sessionID
+        self.sessionToken = sessionToken
     }
 
-    /// Opens a session outside the session table (tests, `bridged record`); ``connect()`` is what a
-    /// server uses. `id` is what hello reports.
-    public func makeSession(id: String) -> Session {
+    /// The default resume token of the n-th session: `n` as 32 hex digits. Predictable: not for a server.
+    @Sendable public static func countingToken(_ n: Int) -> String {
+        let hex = String(UInt(bitPattern: n), radix: 16)
+        return String(repeating: "0", count: max(0, 32 - hex.count)) + hex
+    }
+
+    /// Opens a session outside the session table (tests); ``connect()`` is what a server uses. `id` and
+    /// `token` are what hello reports (`token` defaults to ``countingToken(_:)`` of 0).
+    public func makeSession(id: String, token: String? = nil) -> Session {
         openSessions.add(1, ordering: .relaxed)
-        return Session(engine: self, id: id)
+        return Session(engine: self, id: id, token: token ?? Engine.countingToken(0))
     }
 
     /// Sessions opened and not yet closed.

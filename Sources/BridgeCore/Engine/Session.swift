@@ -10,6 +10,8 @@ import Synchronization
 /// ``Connection`` holds ``gate``, so one thread at a time touches its state.
 public final class Session: @unchecked Sendable {
     public let id: String
+    /// The secret a `hello` with `resume` must present to take this session: given to the client in hello.
+    public let token: String
     /// Held while a connection drives the session.
     let gate = Mutex<Void>(())
     public let engine: Engine
@@ -70,9 +72,10 @@ public final class Session: @unchecked Sendable {
         case observer
     }
 
-    init(engine: Engine, id: String) {
+    init(engine: Engine, id: String, token: String) {
         self.engine = engine
         self.id = id
+        self.token = token
         self.storageKey = ViewStorage.makeSessionKey()
     }
 

@@ -4,7 +4,8 @@ import PropStore
 ///
 /// Frames are compared as JSON values. Only what must vary is normalised: `result.session`, `result.server`
 /// and `result.token` of hello responses, and the integer fields of every `stats` result, also one inside a
-/// batch's `results`. The Node replayer (js-client/lib/replay.js) applies the same rule.
+/// batch's `results`. A hello result recorded before a field was added to it (``fieldsAddedToHello``) is
+/// compared without that field. The Node replayer (js-client/lib/replay.js) applies the same rule.
 public struct Replayer: Sendable {
     public let registry: ComponentRegistry
     public let configuration: Engine.Configuration
@@ -53,6 +54,8 @@ public struct Replayer: Sendable {
         defer { engine.closeAllSessions() }
         /// Recorded session ids → the ids this replay's sessions have, learnt from hello responses.
         var sessionIDs: [String: String] = [:]
+        /// The resume tokens seen in recorded and in replayed hello results.
+        var tokens = Tokens()
         var produced: [String] = []
         /// The op each response answers and, for a batch, the op of each of its ops.
         var producedOps: [(op: String?, inner: [String?])] = []
@@ -85,7 +88,7 @@ public struct Replayer: Sendable {
                 var op: String?
                 var inner: [String?] = []
                 if let frame = record.root["frame"] {
-                    input = Replayer.mappingResume(frame, sessionIDs)
+                    input = Replayer.mappingResume(frame, sessionIDs, tokens)
                     op = frame.isObject ? frame["op"]?.string : nil
                     if op == "batch" { inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? [] }
                 } else if let raw = record.root["raw"]?.string {
@@ -121,9 +124,11 @@ public struct Replayer: Sendable {
                     let actual = gotDocument.root["result"]?["session"]?.string
                 {
                     sessionIDs[recorded] = actual
+                    tokens.recorded[recorded] = .some(expected["result"]?["token"]?.string)
+                    tokens.actual[actual] = gotDocument.root["result"]?["token"]?.string
                 }
                 let left = Replayer.normalised(expected, op: op, batchOps: inner)
-                let right = Replayer.normalised(gotDocument.root, op: op, batchOps: inner)
+                let right = Replayer.normalised(gotDocument.root, op: op, batchOps: inner, recorded: expected)
                 guard left.root.isEqual(to: right.root) else {
                     return differ(expected: expected.compactText, got: got)
                 }
@@ -140,19 +145,48 @@ public struct Replayer: Sendable {
         return Outcome(difference: nil, framesMatched: matched)
     }
 
-    /// The text of an input frame; a hello that resumes a recorded session names this replay's session instead.
-    static func mappingResume(_ frame: JSONRef, _ sessionIDs: [String: String]) -> String {
-        guard frame.isObject, frame["op"]?.isString("hello") == true,
-            let recorded = frame["resume"]?["session"]?.string, let actual = sessionIDs[recorded]
+    /// The resume tokens a replay has seen in hello results.
+    struct Tokens {
+        /// Recorded session id → the token its recorded hello result had (`.some(nil)`: it had none).
+        var recorded: [String: String?] = [:]
+        /// This replay's session id → its token.
+        var actual: [String: String] = [:]
+    }
+
+    /// Fields of the hello result that recordings made before they existed do not have.
+    static let fieldsAddedToHello = ["token"]
+
+    /// The text of an input frame. A hello that resumes a recorded session names this replay's session instead,
+    /// with this replay's token where it presents the recorded token of that session, or presents none and was
+    /// recorded before hello results had tokens. Any other token (a wrong one, on purpose) is sent as recorded.
+    static func mappingResume(_ frame: JSONRef, _ sessionIDs: [String: String], _ tokens: Tokens) -> String {
+        guard frame.isObject, frame["op"]?.isString("hello") == true, let resume = frame["resume"],
+            let recorded = resume["session"]?.string, let actual = sessionIDs[recorded]
         else { return frame.compactText }
         let copy = JSONDocument(retaining: frame).deepCopy()
         copy.root["resume"]?.setString("session", actual)
+        if let actualToken = tokens.actual[actual], let recordedToken = tokens.recorded[recorded] {
+            let presented = resume["token"]
+            let substitute: Bool
+            if let recordedToken {
+                substitute = presented?.string == recordedToken
+            } else {
+                substitute = presented == nil
+            }
+            if substitute { copy.root["resume"]?.setString("token", actualToken) }
+        }
         return copy.root.compactText
     }
 
     /// A copy of `frame` with what varies between runs replaced by placeholders. `batchOps` are the ops of
-    /// the batch the frame answers, if it does.
-    static func normalised(_ frame: JSONRef, op: String?, batchOps: [String?] = []) -> JSONDocument {
+    /// the batch the frame answers, if it does. With `recorded` (the frame this one is compared with), hello
+    /// result fields that the recording lacks and that were added since (``fieldsAddedToHello``) are left out.
+    static func normalised(
+        _ frame: JSONRef,
+        op: String?,
+        batchOps: [String?] = [],
+        recorded: JSONRef? = nil
+    ) -> JSONDocument {
         let copy = JSONDocument(retaining: frame).deepCopy()
         guard let op, let result = copy.root["result"], result.isObject else { return copy }
         switch op {
@@ -160,6 +194,9 @@ public struct Replayer: Sendable {
             if result["session"] != nil { result.setString("session", "<session>") }
             if result["server"] != nil { result.setString("server", "<server>") }
             if result["token"] != nil { result.setString("token", "<token>") }
+            if let recordedResult = recorded?["result"], recordedResult.isObject {
+                for field in fieldsAddedToHello where recordedResult[field] == nil { result.removeMember(field) }
+            }
         case "stats":
             zeroIntegers(result)
         case "batch":

@@ -124,6 +124,16 @@ struct BridgeService: Service {
 /// Session ids unique in this daemon and across its restarts: `s<n>-<pid>`.
 func sessionName(_ n: Int) -> String { "s\(n)-\(getpid())" }
 
+/// A session's resume token: 128 bits from the system's secure generator (`getrandom(2)` on Linux), as 32 hex
+/// digits. Ids are predictable; only the client that said hello knows its session's token.
+func randomToken(_ n: Int) -> String {
+    var generator = SystemRandomNumberGenerator()
+    return [generator.next(), generator.next()].map { (word: UInt64) in
+        let hex = String(word, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+}
+
 /// Nanoseconds of the monotonic clock: the engine's clock, which only the expiry of detached sessions reads.
 func monotonicNanoseconds() -> UInt64 {
     var now = timespec()

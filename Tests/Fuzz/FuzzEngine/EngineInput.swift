@@ -96,11 +96,11 @@ enum EngineInput {
             "load then save is not stable:\n\(String(decoding: saved, as: UTF8.self))\n\(String(decoding: resaved, as: UTF8.self))"
         )
         shutDown(again, clock: clock)
-        if loaded > 0, let id = firstSessionID(saved) {
+        if loaded > 0, let (id, token) = firstSession(saved) {
             let connection = engine.connect()
             var out: [UInt8] = []
             var hello = #"{"id":1,"op":"hello","protocol":1,"resume":{"session":"#
-            hello += JSONText.string(id) + #","ack":0}}"#
+            hello += JSONText.string(id) + #","token":"# + JSONText.string(token) + #","ack":0}}"#
             hello.withUTF8 { _ = connection.handle(line: UnsafeRawBufferPointer($0), into: &out) }
             if mustLoad {
                 // A state this engine wrote holds frames it wrote: the resume output must obey every rule.
@@ -123,9 +123,13 @@ enum EngineInput {
         clock.nanoseconds.store(0, ordering: .relaxed)
     }
 
-    static func firstSessionID(_ state: [UInt8]) -> String? {
-        guard let document = try? JSONDocument(parsing: state) else { return nil }
-        return document.root["sessions"]?.elements?.first?["id"]?.string
+    /// The id and resume token of the first session of a state file.
+    static func firstSession(_ state: [UInt8]) -> (id: String, token: String)? {
+        guard let document = try? JSONDocument(parsing: state),
+            let first = document.root["sessions"]?.elements?.first,
+            let id = first["id"]?.string, let token = first["token"]?.string
+        else { return nil }
+        return (id, token)
     }
 }
 
