@@ -6,7 +6,8 @@ import Synchronization
 /// The input is the bytes a client could send: lines split on `\n` (the daemon's framing; a trailing `\r` is
 /// the engine's to strip), each handed to a connection of a fresh ``Engine``. A line that is exactly
 /// ``reconnect`` is the harness's own: it closes the connection and opens another on the same engine, so a
-/// `hello` with `resume` can find a detached session. The same bytes are also loaded as a state file and
+/// `hello` with `resume` can find a detached session. The line after a `bye` must get nothing (the daemon drops
+/// it and closes the connection); the lines after that go on a new connection, as a client's would. The same bytes are also loaded as a state file and
 /// replayed as a recording. A broken invariant traps, which libFuzzer reports as a crash.
 enum EngineInput {
     /// The line that ends the current connection (it is not sent to the engine).
@@ -43,6 +44,17 @@ enum EngineInput {
             var checker = OutputChecker()
             var out: [UInt8] = []
             for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                if connection.hasEnded {
+                    // The line right after a `bye` is still checked to get nothing; the next goes on a new one.
+                    out.removeAll(keepingCapacity: true)
+                    let bytes = UnsafeRawBufferPointer(rebasing: line)
+                    let kind = connection.handle(line: bytes, into: &out)
+                    checker.check(line: bytes, kind: kind, output: out)
+                    connection.close()
+                    connection = engine.connect()
+                    checker = OutputChecker()
+                    continue
+                }
                 if line.elementsEqual(reconnect) {
                     connection.close()
                     connection = engine.connect()

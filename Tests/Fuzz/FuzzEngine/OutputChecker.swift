@@ -20,6 +20,10 @@ struct OutputChecker {
 
     mutating func check(line: UnsafeRawBufferPointer, kind: Session.LineKind, output: [UInt8]) {
         lines += 1
+        if ended {
+            require(output.isEmpty, "a line after bye was answered", line, output)
+            return
+        }
         var content = line
         if content.last == UInt8(ascii: "\r") { content = UnsafeRawBufferPointer(rebasing: content.dropLast()) }
         if content.isEmpty {
@@ -28,10 +32,6 @@ struct OutputChecker {
             return
         }
         require(kind != .keepAlive, "a non-blank line was taken for a keep-alive", line, output)
-        if ended {
-            require(output.isEmpty, "a line after bye was answered", line, output)
-            return
-        }
         require(output.last == UInt8(ascii: "\n"), "the output does not end with a newline", line, output)
         // The request as the engine reads it (`null` when it is not JSON), to know what `id` to expect.
         let requestDocument: JSONDocument
