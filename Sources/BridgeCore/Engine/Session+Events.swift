@@ -102,8 +102,8 @@ extension Session {
             touched.append((view, neededRender))
         }
         pendingEvents.append(contentsOf: events)
-        let unlog = view.logCommand(LoggedCommand(name: name, args: args))
-        if inBatch { recordUndo(unlog) }
+        let entry = view.logCommand(LoggedCommand(name: name, args: args))
+        if inBatch { recordUndo { view.unlogCommand(entry) } }
         if let before {
             observeCommand(view, name: name, args: args)
             if !outcome.undo.isEmpty { observeUpdated(view, props: view.type.props, before: before) }

@@ -46,21 +46,27 @@ public final class ViewProxy: @unchecked Sendable {
     private var commandLogStart = 0
     public static let commandLogLimit = 1_000
 
-    /// Logs a command; returns how to take the entry back (for a failed batch).
+    /// Logs a command; returns what ``unlogCommand(_:)`` needs to take the entry back (a failed batch).
     @discardableResult
-    public func logCommand(_ command: LoggedCommand) -> () -> Void {
+    public func logCommand(_ command: LoggedCommand) -> CommandLogEntry {
         if commandLog.count < ViewProxy.commandLogLimit {
             commandLog.append(command)
-            return { [weak self] in self?.commandLog.removeLast() }
+            return CommandLogEntry(slot: commandLog.count - 1, replaced: nil)
         }
         let slot = commandLogStart
         let replaced = commandLog[slot]
         commandLog[slot] = command
         commandLogStart = (slot + 1) % ViewProxy.commandLogLimit
-        return { [weak self] in
-            guard let self else { return }
-            self.commandLog[slot] = replaced
-            self.commandLogStart = slot
+        return CommandLogEntry(slot: slot, replaced: replaced)
+    }
+
+    /// Takes back the newest entry of the command log.
+    public func unlogCommand(_ entry: CommandLogEntry) {
+        if let replaced = entry.replaced {
+            commandLog[entry.slot] = replaced
+            commandLogStart = entry.slot
+        } else if commandLog.count == entry.slot + 1 {
+            commandLog.removeLast()
         }
     }
 
@@ -117,6 +123,12 @@ public final class ViewProxy: @unchecked Sendable {
         parent = nil
         listeners = [:]
     }
+}
+
+/// Where ``ViewProxy/logCommand(_:)`` put an entry, and what it replaced in a full log.
+public struct CommandLogEntry: Sendable {
+    let slot: Int
+    let replaced: LoggedCommand?
 }
 
 /// A command a view was sent, with its checked arguments.
