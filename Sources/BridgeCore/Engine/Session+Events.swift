@@ -77,7 +77,7 @@ extension Session {
         let before = watch.isObserved ? view.type.props.map { view.value(of: $0) } : nil
         let outcome = command.run(on: view.props, args: args)
         // A command may emit only events it declares, with payloads of their types: otherwise it failed.
-        var events: [PendingEvent] = []
+        let firstEvent = pendingEvents.count
         for emitted in outcome.emitted {
             var problem: String?
             if let emits = command.emits, !emits.contains(emitted.event) {
@@ -86,12 +86,13 @@ extension Session {
                 if let payloadProblem = emitted.payload.problem(for: event) {
                     problem = "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
                 } else {
-                    events.append(PendingEvent(view: view, event: event, payload: emitted.payload.complete(for: event)))
+                    pendingEvents.append(PendingEvent(view: view, event: event, payload: emitted.payload.complete(for: event)))
                 }
             } else {
                 problem = "emitted '\(emitted.event)', which \(view.type.name) does not declare"
             }
             if let problem {
+                pendingEvents.removeSubrange(firstEvent...)
                 for step in outcome.undo.reversed() { step() }
                 if !neededRender { view.renderIfNeeded(counting: false) }
                 throw BridgeError(.invalidPayload, "command: \(view.type.name).\(name) \(problem)")
@@ -101,7 +102,6 @@ extension Session {
             undoLog!.append(contentsOf: outcome.undo)
             touched.append((view, neededRender))
         }
-        pendingEvents.append(contentsOf: events)
         let entry = view.logCommand(LoggedCommand(name: name, args: args))
         if inBatch { recordUndo { view.unlogCommand(entry) } }
         if let before {
