@@ -4,6 +4,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { connect } from '../index.js';
 import { parseLossless } from '../lib/json.js';
 import { parseSession, replayFile } from '../lib/replay.js';
 import { daemonHasFlag, startDaemon } from '../test-support/daemon.js';
@@ -49,6 +50,19 @@ describe('the shared corpus, replayed against the daemon', () => {
       assert.equal(difference, null, JSON.stringify(difference));
     });
   }
+
+  test("a recording made with other limits than the daemon's fails at once, saying which and how to start it", async (t) => {
+    const text = await readFile(`${CORPUS}limits.jsonl`, 'utf8');
+    const { socket } = await daemonFor(undefined); // the defaults: not the recording's
+    const probe = await connect({ socket });
+    const hello = await probe.request({ op: 'hello', protocol: 1 });
+    await probe.close();
+    // TEMPORARY, until hello's result names the daemon's limits (issue 12, item 5, daemon side): then this goes.
+    if (hello.limits === undefined) return t.skip("this daemon's hello does not name its limits yet");
+    const difference = await replayFile(socket, text);
+    assert.match(difference?.error ?? '', /maxViewsPerSession 2 \(the daemon: 2000000\)/);
+    assert.match(difference.error, /--max-views 2/);
+  });
 
   test('a changed stats count inside a batch still passes; a changed render does not', async () => {
     const text = await readFile(`${CORPUS}batch-stats.jsonl`, 'utf8');
