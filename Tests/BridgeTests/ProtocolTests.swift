@@ -96,5 +96,10 @@ struct ProtocolTests {
         let stats = b.send(#"{"op":"stats"}"#).response
         #expect(field(stats, "result.sessions") == "2")
         #expect(field(stats, "result.sessionViews") == "2")
+        #expect(field(stats, "result.views") == "3", "this engine's views, whatever other engines of the process hold")
+        b.send(#"{"op":"delete","tag":1}"#)
+        #expect(field(a.send(#"{"op":"stats"}"#).response, "result.views") == "2")
+        a.session.close()
+        #expect(field(b.send(#"{"op":"stats"}"#).response, "result.views") == "1")
     }
 }

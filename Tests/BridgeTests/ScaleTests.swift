@@ -33,6 +33,10 @@ struct ScaleTests {
             #expect(field(client.inspect(t), "result.renders") == "2", "the updated view rendered again")
         }
         #expect(field(client.inspect(999_999), "result.renders") == "1", "and no other")
-        #expect(client.result(#"{"op":"delete","tag":1}"#) != #""unknown_tag""#)
+        let deleted = client.send(#"{"op":"delete","tag":1}"#).response
+        #expect(field(deleted, "ok") == "true")
+        #expect(deleted.hasPrefix(#"{"id":null,"ok":true,"result":{"deleted":[1,2,"#), "the root first, pre-order")
+        #expect(ViewStorage.count(session: client.session.storageKey) == 0, "the whole tree left storage")
+        #expect(field(client.send(#"{"op":"stats"}"#).response, "result.sessionViews") == "0")
     }
 }

@@ -32,6 +32,7 @@ public final class Engine: Sendable {
     /// The hello result's `components`, encoded once.
     let componentsJSON: [UInt8]
     private let openSessions = Atomic<Int>(0)
+    private let liveViews = Atomic<Int>(0)
     let table = Mutex(SessionTable())
     /// The engine's clock, in nanoseconds: only session expiry reads it.
     let now: @Sendable () -> UInt64
@@ -78,6 +79,12 @@ public final class Engine: Sendable {
     public var sessionCount: Int { openSessions.load(ordering: .relaxed) }
 
     func sessionClosed() { openSessions.subtract(1, ordering: .relaxed) }
+
+    /// Live views of this engine's sessions. (``ViewStorage`` is static, shared by every engine of the process;
+    /// this counts only this engine's.)
+    public var viewCount: Int { liveViews.load(ordering: .relaxed) }
+
+    func viewsChanged(by delta: Int) { liveViews.add(delta, ordering: .relaxed) }
 
     /// The `components` of the hello result: every component with the whole type of each prop, its events
     /// with their payload types and registration names, its commands with their parameters.

@@ -86,7 +86,7 @@ extension Session {
         result.raw(#"{"sessions":"#)
         result.int(engine.sessionCount)
         result.raw(#","views":"#)
-        result.int(ViewStorage.totalCount)
+        result.int(engine.viewCount)
         result.raw(#","sessionViews":"#)
         result.int(viewCount)
         result.raw(#","seq":"#)

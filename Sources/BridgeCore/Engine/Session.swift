@@ -21,8 +21,10 @@ public final class Session: @unchecked Sendable {
     public internal(set) var seq = 0
     var greeted = false
     var closed = false
-    /// Live views of this session.
-    var viewCount = 0
+    /// Live views of this session; the engine keeps the sum over its sessions (``Engine/viewCount``).
+    var viewCount = 0 {
+        didSet { engine.viewsChanged(by: viewCount - oldValue) }
+    }
 
     /// The result of the request being handled, written before its response prefix is known to be `ok`.
     var result = JSONWriter(capacity: 256)
