@@ -150,8 +150,15 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A borrowed jansson value: reading only, valid while its document lives.
+///
+/// Safety of `@unchecked Sendable`: a `JSONRef` is a raw pointer into a tree owned by a ``JSONDocument``.
+/// jansson's reading functions do not mutate a tree (its reference counts are touched only by `json_incref`
+/// and `json_decref`, which only ``JSONDocument`` calls), so reads from several threads are safe while the
+/// document lives. What is not checked is the lifetime: a `JSONRef` must not outlive its document, which
+/// every user in this module keeps by reading it only inside the scope that owns the document (a request is
+/// handled inside `Session.withParsed`, a state file inside `loadState`). The `setString`/`setInteger`
+/// writers are used only on a private deep copy (`Replayer.normalised`), never on a shared tree.
 public struct JSONRef: @unchecked Sendable {
-    // @unchecked: a plain pointer read only while its owning JSONDocument is alive on the same thread.
     @usableFromInline let raw: UnsafeMutablePointer<json_t>
 
     init(_ raw: UnsafeMutablePointer<json_t>) { self.raw = raw }

@@ -33,6 +33,12 @@ public final class Engine: Sendable {
     let componentsJSON: [UInt8]
     private let openSessions = Atomic<Int>(0)
     private let liveViews = Atomic<Int>(0)
+    /// The sessions by id. **Lock order: the table, then a gate.** The table's lock may be held while a
+    /// session's ``Session/gate`` is taken (`detach` reads whether the session said hello, `claim` reads its
+    /// cursor), never the other way round: code that holds a gate never takes the table's lock (a request is
+    /// handled under its session's gate, and ``Connection`` resumes, observes and forgets a `bye`d session only
+    /// after releasing it; `sessions`, `observe` and `saveState` copy what they need out of the table before
+    /// taking gates). Two gates are never held at once.
     let table = Mutex(SessionTable())
     /// The engine's clock, in nanoseconds: only session expiry reads it.
     let now: @Sendable () -> UInt64

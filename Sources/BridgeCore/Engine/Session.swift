@@ -12,7 +12,8 @@ public final class Session: @unchecked Sendable {
     public let id: String
     /// The secret a `hello` with `resume` must present to take this session: given to the client in hello.
     public let token: String
-    /// Held while a connection drives the session.
+    /// Held while a connection drives the session, or while the engine reads it (state, observers). Taken
+    /// after the engine's session table when both are needed, never before (see ``Engine/table``).
     let gate = Mutex<Void>(())
     public let engine: Engine
     /// This session's key in ``ViewStorage``.

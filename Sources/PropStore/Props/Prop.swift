@@ -6,6 +6,10 @@
 ///     .int32("value", \.value), .float("scale", \.scale), .array("ticks", \.ticks), .object("style", \.style),
 /// ]
 /// ```
+/// Safety of `unsafeDowncast` in the accessors below: a `Prop<Props>` is reached only through the
+/// ``ComponentType`` built from the component that declares it, whose `makeProps` makes every props object
+/// of its views as a `Props`; the engine never hands a view's props object to another component's props.
+///
 /// The prop's type follows the property's Swift type; its default is the property's initial value in a fresh
 /// props object. An optional property (`var source: ImageSource?`) is a prop without a default: `null` until set.
 public struct Prop<Props: AnyObject>: Sendable {
@@ -40,7 +44,6 @@ public struct Prop<Props: AnyObject>: Sendable {
             type: Value.propType,
             get: { unsafeDowncast($0, to: Props.self)[keyPath: keyPath].propValue },
             set: { object, value in
-                // unsafeDowncast: the engine only passes props objects made by this component's ComponentType.
                 let props = unsafeDowncast(object, to: Props.self)
                 guard let typed = Value(propValue: value), props[keyPath: keyPath] != typed else { return false }
                 props[keyPath: keyPath] = typed
