@@ -242,32 +242,8 @@ extension Session {
             }
             made.append((view, childTags))
         }
-        var byTag: [Int: ViewProxy] = [:]
-        for (view, _) in made {
-            guard byTag.updateValue(view, forKey: view.tag) == nil else {
-                throw StateError("session \(id): tag \(view.tag) appears twice")
-            }
-        }
-        for (view, childTags) in made {
-            for childTag in childTags {
-                guard let child = byTag[childTag], child.parent == nil, child !== view else {
-                    throw StateError(
-                        "session \(id): view \(view.tag) names child \(childTag), missing or already placed"
-                    )
-                }
-                child.parent = view
-                view.children.append(child)
-            }
-        }
-        // A cycle would leave views with a parent but no way up to a root.
-        for (view, _) in made {
-            var node: ViewProxy? = view
-            var steps = 0
-            while let current = node {
-                node = current.parent
-                steps += 1
-                if steps > made.count { throw StateError("session \(id): the views form a cycle") }
-            }
+        if let problem = ViewTree.link(made.map { (view: $0.0, children: $0.1) }) {
+            throw StateError("session \(id): \(problem)")
         }
         ViewStorage.insert(made.map(\.0), session: storageKey)
         viewCount = made.count

@@ -38,17 +38,13 @@ extension Session {
         for (prop, value) in converted { view.setValue(value, of: prop) }
         ViewStorage.insert(view, session: storageKey)
         viewCount += 1
-        if let parent {
-            parent.children.insert(view, at: index ?? parent.children.count)
-            view.parent = parent
-        }
+        let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
         if watch.isObserved { observeCreated(view, index: parent.map { _ in index ?? parent!.children.count - 1 }) }
         if inBatch {
             recordUndo { [storageKey] in
                 ViewStorage.remove(tags: [tag], session: storageKey)
                 view.isMounted = false
-                if let parent = view.parent { parent.children.removeAll { $0 === view } }
-                view.parent = nil
+                unlink?()
                 self.viewCount -= 1
             }
         }
@@ -71,36 +67,14 @@ extension Session {
             children.append(try view(tag, field: "child", op: "setChildren"))
         }
         // A child may not be the parent itself or one of its ancestors.
-        var ancestor: ViewProxy? = parent
-        while let current = ancestor {
-            if seen.contains(current.tag) {
-                throw BridgeError(
-                    .cycle,
-                    "setChildren: making \(current.tag) a child of \(parent.tag) would make it its own ancestor"
-                )
-            }
-            ancestor = current.parent
+        if let looped = ViewTree.cycle(making: seen, childrenOf: parent) {
+            throw BridgeError(
+                .cycle,
+                "setChildren: making \(looped.tag) a child of \(parent.tag) would make it its own ancestor"
+            )
         }
-
-        // Remember every children list and parent pointer this touches, to undo inside a batch.
-        if undoLog != nil {
-            var oldChildren: [(ViewProxy, [ViewProxy])] = [(parent, parent.children)]
-            var oldParents: [(ViewProxy, ViewProxy?)] = parent.children.map { ($0, $0.parent) }
-            for child in children {
-                oldParents.append((child, child.parent))
-                if let former = child.parent, former !== parent { oldChildren.append((former, former.children)) }
-            }
-            recordUndo {
-                for (view, list) in oldChildren { view.children = list }
-                for (view, parent) in oldParents { view.parent = parent }
-            }
-        }
-        for old in parent.children where !seen.contains(old.tag) { old.parent = nil }
-        for child in children {
-            if let former = child.parent, former !== parent { former.children.removeAll { $0 === child } }
-            child.parent = parent
-        }
-        parent.children = children
+        let undo = ViewTree.setChildren(children, of: parent)
+        if inBatch { recordUndo { undo() } }
         if watch.isObserved { observeMoved(parent) }
         result.raw(#"{"children":"#)
         result.tagArray(children)
@@ -109,16 +83,8 @@ extension Session {
 
     func delete(_ request: Request) throws(BridgeError) {
         let root = try view(try request.tag(), op: "delete")
-        var subtree: [ViewProxy] = []
-        var stack = [root]
-        while let view = stack.popLast() {
-            subtree.append(view)
-            stack.append(contentsOf: view.children.reversed())
-        }
-        let parent = root.parent
-        let position = parent?.children.firstIndex { $0 === root }
-        if let parent, let position { parent.children.remove(at: position) }
-        root.parent = nil
+        let subtree = ViewTree.subtree(of: root)
+        let relink = ViewTree.detach(root)
         let tags = subtree.map(\.tag)
         ViewStorage.remove(tags: tags, session: storageKey)
         for view in subtree { view.isMounted = false }
@@ -129,10 +95,7 @@ extension Session {
             recordUndo { [storageKey] in
                 ViewStorage.insert(subtree, session: storageKey)
                 for view in subtree { view.isMounted = true }
-                if let parent, let position {
-                    parent.children.insert(root, at: position)
-                    root.parent = parent
-                }
+                relink()
                 self.viewCount += subtree.count
                 self.deletedRoots.removeAll { $0 === root }
             }

@@ -12,8 +12,10 @@ public final class ViewProxy: @unchecked Sendable {
     /// The component's `@Observable` props object.
     public let props: AnyObject
     /// The parent view, or `nil` for a root. Strong: the owner breaks the cycle with ``tearDown()``.
-    public var parent: ViewProxy?
-    public var children: [ViewProxy] = []
+    /// Changed only by ``ViewTree``.
+    public internal(set) var parent: ViewProxy?
+    /// The children, in order. Changed only by ``ViewTree``.
+    public internal(set) var children: [ViewProxy] = []
     /// The events this view listens for, by name, with their phases.
     public var listeners: [String: ListenerPhases] = [:]
     /// False once the view is deleted: it is out of storage and never emits again.
