@@ -500,7 +500,7 @@ export interface RequestFrame<O extends string = string> {
 }
 
 /** Why the daemon started a fresh session instead of resuming (protocol.md, "Resume and acknowledgements"). */
-export type ResetReason = 'unknown_session' | 'expired' | 'overflow';
+export type ResetReason = 'unknown_session' | 'expired' | 'overflow' | 'components_changed';
 
 /** A recorded-session record, as passed to the `record` option. */
 export type SessionRecord =

@@ -44,7 +44,7 @@ struct Record: ParsableCommand {
         let engine = Engine(registry: registry, configuration: configuration)
         var connection = engine.connect()
         defer { connection.close() }
-        var out = SessionRecord.meta(configuration)
+        var out = SessionRecord.meta(configuration, components: engine.describedComponentsJSON)
         var lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         let reconnect = Array(SessionRecord.connectionClosed.dropLast())

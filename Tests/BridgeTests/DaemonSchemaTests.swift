@@ -148,4 +148,32 @@ struct DaemonSchemaTests {
         let components = result(try client.request(helloLine))["components"] as? [String: Any] ?? [:]
         #expect(components["Badge"] != nil && components["PlainBadge"] != nil && components["LegacyPicker"] != nil)
     }
+
+    /// A session with a schema view survives a restart with the same schema; a daemon started without it
+    /// drops the session (a log line names it and the component) and answers its resume `components_changed`.
+    @Test func aRestartWithoutTheSchemaDropsItsSessions() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("b.sock")
+        let schema = ["--components", SchemaCorpus.path("core-view-props.json")]
+        let first = try DaemonProcess.start(socket: socket, schema + ["--record", dir.file("rec")], in: dir)
+        let client = try SocketClient(path: socket)
+        let session = try client.hello()
+        #expect(errorCode(try client.request(#"{"id":1,"op":"create","tag":1,"component":"Badge","props":{"text":"7"}}"#)) == nil)
+        #expect(errorCode(try client.request(#"{"id":2,"op":"command","tag":1,"name":"missing"}"#)) == "unknown_command")
+        client.close()
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+
+        // The recording replays with no flag: its meta record describes Badge.
+        let replay = try DaemonProcess(["replay", dir.file("rec/\(session.id).jsonl")], in: dir)
+        #expect(replay.waitForExit() == 0)
+        #expect(replay.stdout.hasSuffix("1 passed, 0 failed\n"))
+
+        let second = try DaemonProcess.start(socket: socket, in: dir)
+        #expect(second.stderr.contains("dropped saved session \(session.id): it has a view of component 'Badge', which this daemon lacks"))
+        let again = try SocketClient(path: socket)
+        let refused = result(try again.request(resumeLine(session, ack: 0)))
+        #expect(refused["resumed"] as? Bool == false)
+        #expect(refused["reason"] as? String == "components_changed")
+    }
 }

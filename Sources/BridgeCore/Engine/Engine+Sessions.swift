@@ -22,6 +22,9 @@ struct SessionTable: ~Copyable {
     var expiredOrder: [String] = []
     /// The tokens of the sessions that expired, by id: only a client that knew the token is told `expired`.
     var expired: [String: String] = [:]
+    /// The tokens of the saved sessions that a state file held but that were not loaded (a view of a component
+    /// that changed), by id: a resume with the right token is told `components_changed`.
+    var dropped: [String: String] = [:]
     var nextNumber = 0
 
     mutating func rememberExpired(_ session: Session, limit: Int) {
@@ -35,7 +38,7 @@ extension Engine {
     /// What a resume attempt came to.
     enum Claim {
         case resumed(Session)
-        /// `unknown_session`, `expired` or `overflow`: the client starts afresh.
+        /// `unknown_session`, `expired`, `overflow` or `components_changed`: the client starts afresh.
         case refused(String)
         case invalid(BridgeError)
     }
@@ -55,7 +58,7 @@ extension Engine {
             repeat {
                 table.nextNumber += 1
                 id = sessionID(table.nextNumber)
-            } while table.slots[id] != nil || table.expired[id] != nil
+            } while table.slots[id] != nil || table.expired[id] != nil || table.dropped[id] != nil
             let session = makeSession(id: id, token: sessionToken(table.nextNumber))
             table.slots[session.id] = SessionTable.Slot(session: session, connection: connection, detachedAt: nil)
             return session
@@ -96,6 +99,9 @@ extension Engine {
         var overflowed: Session?
         let claim: Claim = table.withLock { table in
             guard let slot = table.slots[id], let token, tokensMatch(slot.session.token, token) else {
+                if let known = table.dropped[id], let token, tokensMatch(known, token) {
+                    return .refused("components_changed")
+                }
                 let expired = table.expired[id].map { known in token.map { tokensMatch(known, $0) } ?? false }
                 return .refused(expired == true ? "expired" : "unknown_session")
             }

@@ -2,10 +2,13 @@ import PropStore
 
 /// Saving every session to a state file and loading it back, so that clients resume across a restart.
 ///
-/// The state is JSON: `{"format": "bridged-state", "version": 2, "server", "socket", "sessions": [...]}`, where
-/// `socket` names the socket of the daemon that saved it (or `null`), each session with its id, resume token, event cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children,
-/// listeners, renders) and unacked event frames. Native state that is not a prop (a text field's focus) is
-/// not saved.
+/// The state is JSON: `{"format": "bridged-state", "version": 2, "server", "socket", "components",
+/// "sessions": [...]}`, where `socket` names the socket of the daemon that saved it (or `null`) and
+/// `components` describes every component as `hello` does; each session with its id, resume token, event
+/// cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children, listeners, renders) and
+/// unacked event frames. Native state that is not a prop (a text field's focus) is not saved. A session with a
+/// view of a component that the loading engine lacks, or describes differently, is dropped (its resume is
+/// answered `"resumed":false,"reason":"components_changed"`).
 extension Engine {
     public static let stateFormat = "bridged-state"
     public static let stateVersion = 2
@@ -25,6 +28,8 @@ extension Engine {
         w.string(configuration.server)
         w.raw(#","socket":"#)
         if let socket { w.string(socket) } else { w.null() }
+        w.raw(#","components":"#)
+        w.raw(componentsJSON)
         w.raw(#","sessions":"#)
         w.array(sessions) { w, session in session.gate.withLock { _ in session.writeState(into: &w) } }
         w.raw("}\n")
@@ -37,6 +42,19 @@ extension Engine {
     /// `socket` (``StateError/Code/otherSocket``), or any part of it is invalid.
     @discardableResult
     public func loadState(_ bytes: [UInt8], socket: String? = nil) throws(StateError) -> Int {
+        var dropped: [DroppedSession] = []
+        return try loadState(bytes, socket: socket, dropped: &dropped)
+    }
+
+    /// Loads sessions saved by ``saveState()``, as ``loadState(_:socket:)``; the sessions that are not loaded
+    /// because one of their views is of a component this engine lacks or describes differently are added to
+    /// `dropped`.
+    @discardableResult
+    public func loadState(
+        _ bytes: [UInt8],
+        socket: String? = nil,
+        dropped: inout [DroppedSession]
+    ) throws(StateError) -> Int {
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: bytes)
@@ -65,9 +83,16 @@ extension Engine {
         guard let entries = root[field: "sessions"]?.elements else {
             throw StateError("the state file has no sessions")
         }
+        let savedComponents = root[field: "components"]
+        let current = JSONDocument.describing(registry)
         var restored: [Session] = []
+        var droppedHere: [(drop: DroppedSession, token: String)] = []
         do throws(StateError) {
             for (index, entry) in entries.enumerated() {
+                if let drop = changedComponent(of: entry, saved: savedComponents, current: current.root) {
+                    droppedHere.append(drop)
+                    continue
+                }
                 restored.append(try restoreSession(entry, index: index))
             }
         } catch {
@@ -75,12 +100,36 @@ extension Engine {
             throw error
         }
         let time = now()
+        dropped.append(contentsOf: droppedHere.map(\.drop))
         table.withLock { table in
+            for (drop, token) in droppedHere { table.dropped[drop.session] = token }
             for session in restored {
                 table.slots[session.id] = SessionTable.Slot(session: session, connection: nil, detachedAt: time)
             }
         }
         return restored.count
+    }
+
+    /// Why the saved session `entry` cannot come back: the first of its views whose component this engine
+    /// lacks, or describes otherwise than the state file (when the file has descriptions); `nil` when none.
+    private func changedComponent(
+        of entry: JSONRef,
+        saved: JSONRef?,
+        current: JSONRef
+    ) -> (drop: DroppedSession, token: String)? {
+        guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string,
+            let views = entry[field: "views"]?.elements
+        else { return nil }
+        for view in views {
+            guard let name = view[field: "component"]?.string else { continue }
+            guard let description = current[name] else {
+                return (DroppedSession(session: id, component: name, reason: .missing), token)
+            }
+            if let savedDescription = saved?[name], !savedDescription.isEqual(to: description) {
+                return (DroppedSession(session: id, component: name, reason: .changed), token)
+            }
+        }
+        return nil
     }
 
     private func restoreSession(_ entry: JSONRef, index: Int) throws(StateError) -> Session {
@@ -118,6 +167,26 @@ extension Engine {
             throw error
         }
         return session
+    }
+}
+
+/// A saved session that was not loaded, because one of its views is of a component that changed.
+public struct DroppedSession: Sendable, Equatable {
+    public enum Reason: String, Sendable {
+        /// The loading engine has no component of that name.
+        case missing
+        /// The loading engine describes the component otherwise than the state file did.
+        case changed
+    }
+
+    public var session: String
+    public var component: String
+    public var reason: Reason
+
+    public init(session: String, component: String, reason: Reason) {
+        self.session = session
+        self.component = component
+        self.reason = reason
     }
 }
 

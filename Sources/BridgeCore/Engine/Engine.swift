@@ -31,6 +31,10 @@ public final class Engine: Sendable {
     public let configuration: Configuration
     /// The hello result's `components`, encoded once.
     let componentsJSON: [UInt8]
+    /// The descriptions of the components that ``ComponentRegistry/builtin`` does not have as they are (those of
+    /// codegen schemas, your own), or `nil` when there are none: what recordings carry so that they replay with
+    /// no flag (``SessionRecord/meta(_:components:)``).
+    public let describedComponentsJSON: [UInt8]?
     private let openSessions = Atomic<Int>(0)
     private let liveViews = Atomic<Int>(0)
     /// The sessions by id. **Lock order: the table, then a gate.** The table's lock may be held while a
@@ -62,7 +66,8 @@ public final class Engine: Sendable {
     ) {
         self.registry = registry
         self.configuration = configuration
-        self.componentsJSON = Engine.describe(registry)
+        self.componentsJSON = Engine.describe(registry.components)
+        self.describedComponentsJSON = Engine.describeNonBuiltin(registry)
         self.now = clock
         self.sessionID = sessionID
         self.sessionToken = sessionToken
@@ -94,9 +99,9 @@ public final class Engine: Sendable {
 
     /// The `components` of the hello result: every component with the whole type of each prop, its events
     /// with their payload types and registration names, its commands with their parameters.
-    static func describe(_ registry: ComponentRegistry) -> [UInt8] {
+    static func describe<S: Sequence<ComponentType>>(_ components: S) -> [UInt8] {
         var w = JSONWriter()
-        w.object(registry.components, key: \.name) { w, component in
+        w.object(components, key: \.name) { w, component in
             w.raw(#"{"props":"#)
             w.object(component.props, key: \.name) { w, prop in
                 w.raw("{")

@@ -39,10 +39,22 @@ public struct Replayer: Sendable {
         // Split on bytes: as Characters, "\r\n" is one grapheme and would not split on "\n".
         let lines = Array(recording.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
-        // An optional first record carries the limits the recording was made with.
+        var registry = self.registry
+        // An optional first record carries the limits the recording was made with, and the descriptions of its
+        // components that are not built-ins (those of codegen schemas), rebuilt here.
         if let first = lines.first, let meta = try? JSONDocument(parsing: first),
             meta.root["dir"]?.isString("meta") == true
         {
+            if let components = meta.root["components"] {
+                do {
+                    registry = try Engine.registry(registry, adding: components, source: "the meta record")
+                } catch {
+                    return Outcome(
+                        difference: .init(line: 1, expected: "components this replay can rebuild", got: "\(error)"),
+                        framesMatched: 0
+                    )
+                }
+            }
             if let views = meta.root["limits"]?["maxViewsPerSession"]?.integer {
                 configuration.maxViewsPerSession = Int(views)
             }

@@ -3,8 +3,10 @@ import PropStore
 /// The recorded-session format: one `{"dir": "in"|"out", "frame": {...}}` per line; an input line that was
 /// not a JSON object is kept as `{"dir": "in", "raw": "<the line>"}`.
 public enum SessionRecord {
-    /// The first record of a recording: the limits the engine ran with, so that a replay uses the same.
-    public static func meta(_ configuration: Engine.Configuration) -> [UInt8] {
+    /// The first record of a recording: the limits the engine ran with, so that a replay uses the same, and
+    /// the descriptions of the components that are not built-ins (``Engine/describedComponentsJSON``), so that
+    /// a replay rebuilds them: a recording made with `--components` replays with no flag.
+    public static func meta(_ configuration: Engine.Configuration, components: [UInt8]? = nil) -> [UInt8] {
         var w = JSONWriter()
         w.raw(#"{"dir":"meta","server":"#)
         w.string(configuration.server)
@@ -14,7 +16,12 @@ public enum SessionRecord {
         w.int(configuration.maxOpsPerBatch)
         w.raw(#","eventBuffer":"#)
         w.int(configuration.eventBuffer)
-        w.raw("}}\n")
+        w.raw("}")
+        if let components {
+            w.raw(#","components":"#)
+            w.raw(components)
+        }
+        w.raw("}\n")
         return w.bytes
     }
 

@@ -30,7 +30,15 @@ struct StateFile: Sendable {
     func load(into engine: Engine, logger: Logger) {
         guard let bytes = readFileBytes(path) else { return }
         do {
-            let count = try engine.loadState(bytes, socket: socket)
+            var dropped: [DroppedSession] = []
+            let count = try engine.loadState(bytes, socket: socket, dropped: &dropped)
+            for drop in dropped {
+                let why = drop.reason == .missing ? "which this daemon lacks" : "which this daemon describes differently"
+                logger.notice(
+                    "dropped saved session \(drop.session): it has a view of component '\(drop.component)', \(why)",
+                    metadata: ["session": "\(drop.session)", "component": "\(drop.component)"]
+                )
+            }
             logger.info("loaded sessions from the state file", metadata: ["sessions": "\(count)", "path": "\(path)"])
             unlink(path)
         } catch {

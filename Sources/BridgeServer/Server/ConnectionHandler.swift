@@ -75,7 +75,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
             recorder = SessionRecorder(
                 directory: directory,
                 session: connection.session.id,
-                configuration: connection.engine.configuration
+                engine: connection.engine
             )
             if recorder == nil {
                 logger.error(
@@ -211,7 +211,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 if let moved = SessionRecorder(
                     directory: configuration.recordDirectory!,
                     session: connection.session.id,
-                    configuration: connection.engine.configuration
+                    engine: connection.engine
                 ) {
                     if recorder.recordedFrames { recorder.closeConnection() } else { recorder.discard() }
                     recorder = moved

@@ -20,12 +20,12 @@ final class SessionRecorder {
     /// Opens the file for `session` in `directory`: a new file starts with a `meta` record of the engine's
     /// limits, which a replay then uses; the file of a resumed session is appended to, so that the whole
     /// session (with a `connection closed` record where each connection ended) replays as one file.
-    init?(directory: String, session: String, configuration: Engine.Configuration) {
+    init?(directory: String, session: String, engine: Engine) {
         path = directory + "/" + session + ".jsonl"
         self.session = session
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
-            pending = SessionRecord.meta(configuration)
+            pending = SessionRecord.meta(engine.configuration, components: engine.describedComponentsJSON)
         } else if errno == EEXIST {
             descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
             if descriptor < 0 { return nil }
