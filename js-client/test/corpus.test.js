@@ -10,6 +10,7 @@ import { parseSession, replayFile } from '../lib/replay.js';
 import { daemonHasFlag, startDaemon } from '../test-support/daemon.js';
 
 const CORPUS = fileURLToPath(new URL('../../Tests/BridgeTests/Sessions/', import.meta.url));
+const SCHEMAS = fileURLToPath(new URL('../../Tests/Schemas/', import.meta.url));
 const FLAGS = { maxViewsPerSession: '--max-views', maxOpsPerBatch: '--max-batch-ops', eventBuffer: '--event-buffer' };
 /** The daemon's defaults: a limit at its default needs no flag. */
 const DEFAULTS = { maxViewsPerSession: '2000000', maxOpsPerBatch: '100000', eventBuffer: '10000' };
@@ -25,9 +26,27 @@ after(async () => {
   for (const daemon of daemons.values()) await daemon.stop();
 });
 
-/** A daemon started with the limits a recording names (one per set of limits). */
-async function daemonFor(limits) {
-  const args = flagsFor(limits);
+/** The component names each schema of Tests/Schemas declares, by file. */
+const schemaComponents = new Map();
+for (const file of (await readdir(SCHEMAS)).filter((f) => f.endsWith('.json')).sort()) {
+  const schema = JSON.parse(await readFile(`${SCHEMAS}${file}`, 'utf8'));
+  const names = Object.values(schema.modules).flatMap((module) => Object.keys(module.components ?? {}));
+  schemaComponents.set(`${SCHEMAS}${file}`, names);
+}
+
+/**
+ * The --components flags that give a daemon the components a recording's meta record describes (those of
+ * codegen schemas): the schemas of Tests/Schemas that declare them.
+ */
+function componentFlagsFor(text) {
+  const meta = JSON.parse(text.slice(0, text.indexOf('\n')));
+  const described = Object.keys(meta.dir === 'meta' ? (meta.components ?? {}) : {});
+  return [...schemaComponents].filter(([, names]) => names.some((n) => described.includes(n))).flatMap(([path]) => ['--components', path]);
+}
+
+/** A daemon started with the limits and schema components a recording names (one per set of flags). */
+async function daemonFor(limits, text = '') {
+  const args = [...flagsFor(limits), ...(text ? componentFlagsFor(text) : [])];
   const key = args.join(' ');
   if (!daemons.has(key)) daemons.set(key, await startDaemon(args));
   return daemons.get(key);
@@ -45,7 +64,7 @@ describe('the shared corpus, replayed against the daemon', () => {
       // TEMPORARY, until `serve` takes the limit flags (issue 12, item 5, daemon side): then this goes.
       const missing = flagsFor(limits).filter((a) => a.startsWith('--') && !daemonHasFlag(a));
       if (missing.length > 0) return t.skip(`this daemon has no ${missing.join(', ')} yet`);
-      const { socket } = await daemonFor(limits);
+      const { socket } = await daemonFor(limits, text);
       const difference = await replayFile(socket, text);
       assert.equal(difference, null, JSON.stringify(difference));
     });
