@@ -261,6 +261,35 @@ import Testing
 
     // MARK: Recording
 
+    /// `--record`: a connection that never says hello leaves no file, whatever it sent.
+    @Test func noFileWithoutHello() throws {
+        let directory = TemporaryDirectory()
+        let client = try EmbeddedConnection(recordDirectory: directory.path, hello: false)
+        try client.send(Self.ping(1) + "not json\n")
+        #expect(try client.written().map(errorCode) == ["hello_required", "bad_json"])
+        client.closeInput()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+    }
+
+    /// Lines before a late hello are in the file, after the meta record: the recording replays whole.
+    @Test func aLateHelloRecordsWhatCameBefore() throws {
+        let directory = TemporaryDirectory()
+        let client = try EmbeddedConnection(recordDirectory: directory.path, hello: false)
+        try client.send(Self.ping(1))
+        _ = try client.written()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+        try client.send(#"{"id":2,"op":"hello","protocol":1}"# + "\n" + Self.ping(3))
+        _ = try client.written()
+        client.closeInput()
+        let file = directory.file(client.connection.session.id + ".jsonl")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let records = text.split(separator: "\n").map(String.init)
+        let inOut = Array(repeating: [#""in""#, #""out""#], count: 3).flatMap { $0 }
+        #expect(records.map { field($0, "dir") } == [#""meta""#] + inOut + [#""meta""#])
+        #expect(field(records[2], "frame.error.code") == #""hello_required""#)
+        #expect(Replayer().replay(text).difference == nil)
+    }
+
     /// `--record`: every line and its answer go to the session's file, which ends with the connection.
     @Test func recordsTheSession() throws {
         let directory = TemporaryDirectory()
@@ -315,7 +344,8 @@ final class EmbeddedConnection {
         maxFrameBytes: Int = 1 << 20,
         outputChunkBytes: Int = 256 * 1024,
         drainTimeout: TimeAmount = .seconds(10),
-        recordDirectory: String? = nil
+        recordDirectory: String? = nil,
+        hello: Bool = true
     ) throws {
         connection = engine.connect()
         var configuration = ConnectionHandler.Configuration(
@@ -331,6 +361,7 @@ final class EmbeddedConnection {
         )
         try channel.pipeline.syncOperations.addHandlers([socket, handler])
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/bridged-test")).wait()
+        guard hello else { return }
         try send(#"{"id":0,"op":"hello","protocol":1}"# + "\n")
         let hello = try written()
         #expect(hello.count == 1 && field(hello[0], "ok") == "true")

@@ -283,7 +283,8 @@ struct Greeting {
 
 /// A hello that resumes `session` (presenting its token) from the cursor `ack`.
 func resumeLine(_ session: Greeting, ack: Int) -> String {
-    #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session.id)","token":"\#(session.token)","ack":\#(ack)}}"#
+    #"{"id":"r","op":"hello","protocol":1,"resume":"#
+        + #"{"session":"\#(session.id)","token":"\#(session.token)","ack":\#(ack)}}"#
 }
 
 extension SocketClient {

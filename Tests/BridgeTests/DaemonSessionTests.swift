@@ -217,7 +217,8 @@ struct DaemonSessionTests {
             #expect(refused?["reason"] as? String == "unknown_session")
         }
         let bare = #"{"id":"r","op":"hello","protocol":1,"resume":{"session":"\#(session.id)","ack":0}}"#
-        #expect((object(try intruder.request(bare))["result"] as? [String: Any])?["reason"] as? String == "unknown_session")
+        let refusedBare = object(try intruder.request(bare))["result"] as? [String: Any]
+        #expect(refusedBare?["reason"] as? String == "unknown_session")
         #expect(object(try owner.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true, "not taken over")
 
         let taker = try SocketClient(path: socket)
@@ -236,7 +237,8 @@ struct DaemonSessionTests {
         let daemon = try DaemonProcess.start(socket: socket, in: dir)
         let client = try SocketClient(path: socket)
         let session = try client.hello()
-        #expect(object(try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#))["ok"] as? Bool == true)
+        let created = try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#)
+        #expect(object(created)["ok"] as? Bool == true)
         client.send(#"{"id":2,"op":"bye"}"# + "\n" + #"{"id":3,"op":"ping"}"# + "\n")
         #expect(client.readUntilClosed() == [#"{"id":2,"ok":true,"result":{}}"#], "the answer, then end of stream")
 
@@ -294,7 +296,8 @@ struct DaemonSessionTests {
         let a = try DaemonProcess.start(socket: socketA, in: dir)
         let client = try SocketClient(path: socketA)
         let session = try client.hello()
-        #expect(object(try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#))["ok"] as? Bool == true)
+        let created = try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#)
+        #expect(object(created)["ok"] as? Bool == true)
         client.close()
         a.signal(SIGTERM)
         #expect(a.waitForExit() == 0)
@@ -444,6 +447,25 @@ struct DaemonSessionTests {
         flooder.close()
         #expect(daemon.waitForExit() == 0)
         #expect(access(socket, F_OK) != 0)
+    }
+
+    /// `--record`: connections that never say hello (a health check that connects and closes, a client that
+    /// sends something else first) leave no file; the session that says hello has one.
+    @Test func noRecordingWithoutHello() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let records = dir.file("records")
+        let daemon = try DaemonProcess.start(socket: socket, ["--record", records], in: dir)
+        try SocketClient(path: socket).close()
+        let early = try SocketClient(path: socket)
+        #expect(errorCode(try early.request(#"{"id":1,"op":"ping"}"#)) == "hello_required")
+        early.close()
+        let greeted = try SocketClient(path: socket)
+        let session = try greeted.hello()
+        greeted.close()
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: records) == [session.id + ".jsonl"])
     }
 
     @Test func aRecordedSessionReplaysAndATamperedOneFails() throws {

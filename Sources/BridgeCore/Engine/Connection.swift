@@ -35,6 +35,12 @@ public final class Connection: @unchecked Sendable {
 
     func attach(_ session: Session) { current = session }
 
+    /// Whether the session this connection is attached to has said `hello` (or was resumed by one).
+    public var hasSaidHello: Bool {
+        let session = self.session
+        return session.gate.withLock { _ in session.greeted }
+    }
+
     /// Whether another connection has taken this one's session over; its lines are then ignored.
     public var isTakenOver: Bool { takenOver.load(ordering: .acquiring) }
 

@@ -72,17 +72,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         if let directory = configuration.recordDirectory {
+            // The file is created once the session says hello.
             recorder = SessionRecorder(
                 directory: directory,
                 session: connection.session.id,
-                engine: connection.engine
+                engine: connection.engine,
+                logger: logger
             )
-            if recorder == nil {
-                logger.error(
-                    "cannot record the session",
-                    metadata: ["directory": "\(directory)", "error": "\(errnoText())"]
-                )
-            }
         }
         logger.debug("session opened")
         context.fireChannelActive()
@@ -208,18 +204,23 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if var recorder {
             if recorder.session != connection.session.id {
                 // A hello with resume moved this connection to another session: record into that session's file.
-                if let moved = SessionRecorder(
+                let moved = SessionRecorder(
                     directory: configuration.recordDirectory!,
                     session: connection.session.id,
-                    engine: connection.engine
-                ) {
-                    if recorder.recordedFrames { recorder.closeConnection() } else { recorder.discard() }
-                    recorder = moved
-                    self.recorder = moved
-                }
+                    engine: connection.engine,
+                    logger: logger
+                )
+                if recorder.recordedFrames { recorder.closeConnection() } else { recorder.discard() }
+                recorder = moved
+                self.recorder = moved
             }
             out.withUnsafeBytes {
-                recorder.record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...]))
+                recorder.record(
+                    line: line,
+                    kind: kind,
+                    output: UnsafeRawBufferPointer(rebasing: $0[start...]),
+                    greeted: connection.hasSaidHello
+                )
             }
         }
     }

@@ -1,4 +1,5 @@
 import BridgeCore
+import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -8,46 +9,85 @@ import Glibc
 ///
 /// Records are buffered and written once per read of the socket, on the connection's event loop (a blocking
 /// `write(2)` to a local file: `--record` is for debugging and tests, not for the hot path).
+///
+/// The file is created only once the session has said `hello`: a connection that never does (a health check
+/// that connects and closes, a client that is refused) leaves no file. Until then its records wait in memory,
+/// at most ``maxBytesBeforeHello``; past that the records of lines before `hello` are dropped (they change
+/// nothing a replay could check: every such line is answered `hello_required` or is not a request).
 final class SessionRecorder {
+    /// The most bytes of records kept for a session that has not said `hello` yet.
+    static let maxBytesBeforeHello = 1 << 20
+
     let path: String
     /// The session this file records.
     let session: String
-    private var descriptor: Int32
+    private let engine: Engine
+    private let logger: Logger
+    private var descriptor: Int32 = -1
+    /// The session has said hello: the file is opened at the next flush.
+    private var greeted = false
+    /// Opening the file failed (logged once): nothing more is recorded.
+    private var failed = false
     private var pending: [UInt8] = []
     /// Whether anything but the `meta` record was recorded by this connection.
     private(set) var recordedFrames = false
 
-    /// Opens the file for `session` in `directory`: a new file starts with a `meta` record of the engine's
-    /// limits, which a replay then uses; the file of a resumed session is appended to, so that the whole
-    /// session (with a `connection closed` record where each connection ended) replays as one file.
-    init?(directory: String, session: String, engine: Engine) {
+    /// Records `session` to a file in `directory`, created once the session has said `hello`: a new file starts
+    /// with a `meta` record of the engine's limits and components, which a replay then uses; the file of a
+    /// resumed session is appended to, so that the whole session (with a `connection closed` record where each
+    /// connection ended) replays as one file.
+    init(directory: String, session: String, engine: Engine, logger: Logger) {
         path = directory + "/" + session + ".jsonl"
         self.session = session
-        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            pending = SessionRecord.meta(engine.configuration, components: engine.describedComponentsJSON)
-        } else if errno == EEXIST {
-            descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-            if descriptor < 0 { return nil }
-        } else {
-            return nil
-        }
+        self.engine = engine
+        self.logger = logger
     }
 
-    /// Records an input line and the frames the engine wrote for it.
-    func record(line: UnsafeRawBufferPointer, kind: Session.LineKind, output: UnsafeRawBufferPointer) {
+    /// Records an input line and the frames the engine wrote for it. `greeted` (read only until it is true)
+    /// says whether the session has said `hello` by now.
+    func record(
+        line: UnsafeRawBufferPointer,
+        kind: Session.LineKind,
+        output: UnsafeRawBufferPointer,
+        greeted: @autoclosure () -> Bool
+    ) {
         // Requests about other sessions cannot be replayed: neither they nor their answers are recorded.
         if kind == .observer { return }
+        if !self.greeted {
+            self.greeted = greeted()
+            if !self.greeted && pending.count >= SessionRecorder.maxBytesBeforeHello { return }
+        }
         recordedFrames = true
         if let input = SessionRecord.input(line: line, kind: kind) { pending.append(contentsOf: input) }
         if !output.isEmpty { pending.append(contentsOf: SessionRecord.output(frames: output)) }
     }
 
-    /// Writes what has been recorded so far.
+    /// Writes what has been recorded so far, creating the file if the session has said hello.
     func flush() {
-        guard descriptor >= 0, !pending.isEmpty else { return }
+        guard !pending.isEmpty, greeted, !failed else { return }
+        if descriptor < 0 && !open() { return }
         writeAll(descriptor, pending)
         pending.removeAll(keepingCapacity: pending.capacity <= 1 << 20)
+    }
+
+    /// Opens (creating, with its `meta` record first, or appending to) the session's file.
+    private func open() -> Bool {
+        descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            pending.insert(
+                contentsOf: SessionRecord.meta(engine.configuration, components: engine.describedComponentsJSON),
+                at: 0
+            )
+            return true
+        }
+        if errno == EEXIST { descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            logger.error("cannot record the session", metadata: ["path": "\(path)", "error": "\(errnoText())"])
+            failed = true
+            pending = []
+            return false
+        }
+        return true
     }
 
     /// Records that the connection ended (the session may be resumed by another), then closes the file.
@@ -56,11 +96,12 @@ final class SessionRecorder {
         close()
     }
 
-    /// Closes the file and removes it: the connection left this session before recording anything in it.
+    /// Forgets what was recorded and removes the file: the connection left this session before recording
+    /// anything in it.
     func discard() {
         pending.removeAll()
+        if descriptor >= 0 { unlink(path) }
         close()
-        unlink(path)
     }
 
     /// Flushes and closes the file.
