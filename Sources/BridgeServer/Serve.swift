@@ -41,6 +41,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
     var eventBuffer: Int = 10_000
 
+    @Option(help: "The most views a session may have; more is limit_exceeded.")
+    var maxViews: Int = Engine.Configuration().maxViewsPerSession
+
+    @Option(help: "The most ops a batch may have; more is limit_exceeded.")
+    var maxBatchOps: Int = Engine.Configuration().maxOpsPerBatch
+
     @Option(help: "How many bytes of change frames an observer may fall behind before it is cut off.")
     var observerBuffer: Int = 4 << 20
 
@@ -66,6 +72,8 @@ struct Serve: AsyncParsableCommand {
         guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
         guard sessionTTL >= 0 else { throw ValidationError("--session-ttl must not be negative") }
         guard eventBuffer >= 0 else { throw ValidationError("--event-buffer must not be negative") }
+        guard maxViews > 0 else { throw ValidationError("--max-views must be positive") }
+        guard maxBatchOps > 0 else { throw ValidationError("--max-batch-ops must be positive") }
         guard observerBuffer > 0 else { throw ValidationError("--observer-buffer must be positive") }
     }
 
@@ -118,6 +126,8 @@ struct Serve: AsyncParsableCommand {
         var engineConfiguration = Engine.Configuration()
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
         engineConfiguration.eventBuffer = eventBuffer
+        engineConfiguration.maxViewsPerSession = maxViews
+        engineConfiguration.maxOpsPerBatch = maxBatchOps
         let engine = Engine(
             registry: registry,
             configuration: engineConfiguration,

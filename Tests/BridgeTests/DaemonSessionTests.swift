@@ -449,6 +449,37 @@ struct DaemonSessionTests {
         #expect(access(socket, F_OK) != 0)
     }
 
+    /// `serve` takes the limits `record` takes; hello reports the daemon's limits, so that a client (a replayer)
+    /// can check them.
+    @Test func serveTakesTheLimitFlagsAndHelloReportsThem() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(
+            socket: socket,
+            ["--max-views", "2", "--max-batch-ops", "3", "--event-buffer", "50"],
+            in: dir
+        )
+        let client = try SocketClient(path: socket)
+        let hello = object(try client.request(helloLine))["result"] as? [String: Any]
+        let limits = hello?["limits"] as? [String: Any]
+        #expect(limits?["maxViewsPerSession"] as? Int == 2)
+        #expect(limits?["maxOpsPerBatch"] as? Int == 3)
+        #expect(limits?["eventBuffer"] as? Int == 50)
+        for tag in 1...2 {
+            let created = try client.request(#"{"id":\#(tag),"op":"create","tag":\#(tag),"component":"View"}"#)
+            #expect(object(created)["ok"] as? Bool == true)
+        }
+        #expect(errorCode(try client.request(#"{"id":3,"op":"create","tag":3,"component":"View"}"#)) == "limit_exceeded")
+        let ping = #"{"op":"ping"}"#
+        let batch = #"{"id":4,"op":"batch","ops":[\#(Array(repeating: ping, count: 4).joined(separator: ","))]}"#
+        #expect(errorCode(try client.request(batch)) == "limit_exceeded")
+        _ = daemon
+
+        let refused = try DaemonProcess(["--socket", dir.file("other.sock"), "--max-views", "0"], in: dir)
+        #expect(refused.waitForExit() == 64)
+        #expect(refused.stderr.contains("--max-views must be positive"))
+    }
+
     /// `--record`: connections that never say hello (a health check that connects and closes, a client that
     /// sends something else first) leave no file; the session that says hello has one.
     @Test func noRecordingWithoutHello() throws {

@@ -162,8 +162,8 @@ public final class Connection: @unchecked Sendable {
 }
 
 extension Session {
-    /// The result of a hello: protocol, server, session, token, components; with `resumed` (and `reason`,
-    /// `seq`) when the client asked to resume.
+    /// The result of a hello: protocol, server, session, token, limits, components; with `resumed` (and
+    /// `reason`, `seq`) when the client asked to resume.
     func writeHelloResult(resumed: Bool?, reason: String?, into w: inout JSONWriter) {
         w.raw(#"{"protocol":1,"server":"#)
         w.string(engine.configuration.server)
@@ -171,6 +171,13 @@ extension Session {
         w.string(id)
         w.raw(#","token":"#)
         w.string(token)
+        w.raw(#","limits":{"maxViewsPerSession":"#)
+        w.int(engine.configuration.maxViewsPerSession)
+        w.raw(#","maxOpsPerBatch":"#)
+        w.int(engine.configuration.maxOpsPerBatch)
+        w.raw(#","eventBuffer":"#)
+        w.int(engine.configuration.eventBuffer)
+        w.raw("}")
         if let resumed {
             w.raw(#","resumed":"#)
             w.bool(resumed)

@@ -166,7 +166,7 @@ public struct Replayer: Sendable {
     }
 
     /// Fields of the hello result that recordings made before they existed do not have.
-    static let fieldsAddedToHello = ["token"]
+    static let fieldsAddedToHello = ["token", "limits"]
 
     /// The text of an input frame. A hello that resumes a recorded session names this replay's session instead,
     /// with this replay's token where it presents the recorded token of that session, or presents none and was
