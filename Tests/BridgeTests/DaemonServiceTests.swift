@@ -59,6 +59,46 @@ struct DaemonServiceTests {
         #expect(!exists(expected))
     }
 
+    /// `bridged socket-path` prints the path `bridged` would listen on, by the same rules: the one a daemon
+    /// started the same way then reports.
+    @Test(arguments: ["option", "BRIDGED_SOCKET", "XDG_RUNTIME_DIR", "none"])
+    func socketPathPrintsWhereTheDaemonListens(rule: String) throws {
+        let dir = TemporaryDirectory()
+        var arguments: [String] = []
+        var environment: [String: String] = [:]
+        let expected: String
+        switch rule {
+        case "option":
+            expected = dir.file("from-option.sock")
+            arguments = ["--socket", expected]
+            environment = ["BRIDGED_SOCKET": dir.file("from-env.sock"), "XDG_RUNTIME_DIR": dir.path]
+        case "BRIDGED_SOCKET":
+            expected = dir.file("from-env.sock")
+            environment = ["BRIDGED_SOCKET": expected, "XDG_RUNTIME_DIR": dir.path]
+        case "XDG_RUNTIME_DIR":
+            expected = dir.file("bridged/bridged.sock")
+            environment = ["XDG_RUNTIME_DIR": dir.path]
+        default:
+            expected = "/tmp/bridged-\(getuid())/bridged.sock"
+        }
+        let printed = try DaemonProcess(["socket-path"] + arguments, environment: environment, in: dir)
+        #expect(printed.waitForExit() == 0)
+        #expect(printed.stdout == expected + "\n")
+        guard rule != "none" else { return }  // a test must not serve the user's own socket
+        let daemon = try DaemonProcess(arguments, environment: environment, in: dir)
+        #expect(try daemon.waitUntilListening() == expected)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+    }
+
+    @Test func socketPathRefusesWhatServeRefuses() throws {
+        let dir = TemporaryDirectory()
+        let printed = try DaemonProcess(["socket-path", "--socket", dir.path + "/"], in: dir)
+        #expect(printed.waitForExit() == 1)
+        #expect(printed.stdout.isEmpty)
+        #expect(printed.stderr.contains("socket path names a directory"))
+    }
+
     @Test(arguments: [0o777, 0o770, 0o1777])
     func checksTheModeOfAnExistingDirectory(permissions: Int) throws {
         let dir = TemporaryDirectory()
