@@ -10,15 +10,16 @@ struct Record: ParsableCommand {
 
     @Argument(
         help: """
-            A file with one request per line, exactly as a client would send them. A line             {"dir":"meta","connection":"closed"} makes the client reconnect there.
+            A file with one request per line, exactly as a client would send them. A line \
+            {"dir":"meta","connection":"closed"} makes the client reconnect there (so does a bye).
             """
     )
     var file: String
 
-    @Option(help: "The most views a session may have.")
+    @Option(help: "The most views a session may have, as serve's --max-views (default: 2000000).")
     var maxViews: Int?
 
-    @Option(help: "The most ops a batch may have.")
+    @Option(help: "The most ops a batch may have, as serve's --max-batch-ops (default: 100000).")
     var maxBatchOps: Int?
 
     @Option(

@@ -99,6 +99,37 @@ struct DaemonServiceTests {
         #expect(printed.stderr.contains("socket path names a directory"))
     }
 
+    /// `bridged --help` (the real binary) shows the options of the default command, `serve`: the README runs
+    /// `bridged --record DIR`.
+    @Test(arguments: ["--help", "-h", "help"])
+    func helpShowsTheDefaultCommandsOptions(flag: String) throws {
+        let dir = TemporaryDirectory()
+        let help = try DaemonProcess([flag], in: dir)
+        #expect(help.waitForExit() == 0)
+        for option in ["--socket <path>", "--record <dir>", "--state-file <path>", "--max-views", "--session-ttl"] {
+            #expect(help.stdout.contains("\n  " + option), "\(flag) does not show \(option)")
+        }
+        #expect(help.stdout.contains("SUBCOMMANDS:"))
+        #expect(help.stdout.contains("socket-path"))
+    }
+
+    /// Help texts are laid out by ArgumentParser alone: no line ends in spaces, and no description (from column
+    /// 27) has a run of spaces in it, as `record --help` had.
+    @Test(arguments: [
+        ["--help"], ["serve", "--help"], ["record", "--help"], ["replay", "--help"], ["socket-path", "-h"],
+    ])
+    func helpHasNoStrayRunsOfSpaces(arguments: [String]) throws {
+        let dir = TemporaryDirectory()
+        let help = try DaemonProcess(arguments, in: dir)
+        #expect(help.waitForExit() == 0)
+        #expect(help.stdout.contains("OVERVIEW:"))
+        for line in help.stdout.split(separator: "\n") {
+            #expect(!line.hasSuffix(" "), "\(arguments): '\(line)'")
+            let description = line.dropFirst(26).drop { $0 == " " }
+            #expect(!description.contains("  "), "\(arguments): '\(line)'")
+        }
+    }
+
     @Test(arguments: [0o777, 0o770, 0o1777])
     func checksTheModeOfAnExistingDirectory(permissions: Int) throws {
         let dir = TemporaryDirectory()
