@@ -4,7 +4,7 @@ APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && ec
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
-.PHONY: all deps build release run test test-js test-types test-example bench fuzz soak clean
+.PHONY: all deps build release run install test test-js test-types test-example bench fuzz soak clean
 
 all: build
 
@@ -30,6 +30,28 @@ release: deps
 # Build in release mode and run the daemon in the foreground on the default socket.
 run: release
 	$(RELEASE_BIN) $(ARGS)
+
+# Install for the current user: the release binary to $(BINDIR), the user units to $(UNITDIR) (their ExecStart
+# and Documentation pointing at what is installed here), the docs to $(DOCDIR). Then:
+#   systemctl --user daemon-reload && systemctl --user enable --now bridged.socket
+# PREFIX=/usr/local UNITDIR=/etc/systemd/user installs for every user (as root). contrib/systemd/README.md.
+PREFIX ?= $(HOME)/.local
+BINDIR ?= $(PREFIX)/bin
+DOCDIR ?= $(PREFIX)/share/doc/bridged
+UNITDIR ?= $(HOME)/.config/systemd/user
+UNIT_PATHS := -e 's|%h/.local/bin/bridged|$(BINDIR)/bridged|g' -e 's|file://%h/.local/share/doc/bridged|file://$(DOCDIR)|g'
+
+install: release
+	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/bridged
+	install -D -m 0644 README.md protocol.md -t $(DESTDIR)$(DOCDIR)
+	install -D -m 0644 contrib/systemd/README.md $(DESTDIR)$(DOCDIR)/systemd.md
+	mkdir -p $(DESTDIR)$(UNITDIR)
+	for unit in bridged.socket bridged.service; do \
+	  sed $(UNIT_PATHS) contrib/systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit.tmp && chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit.tmp && \
+	  mv $(DESTDIR)$(UNITDIR)/$$unit.tmp $(DESTDIR)$(UNITDIR)/$$unit || exit 1; \
+	done
+	@echo "installed $(BINDIR)/bridged, and bridged.socket and bridged.service in $(UNITDIR); now:"
+	@echo "  systemctl --user daemon-reload && systemctl --user enable --now bridged.socket"
 
 # Every test: the Swift suites (engine, replayed sessions, daemon), then the Node client against the real binary
 # and its type declarations under tsc --strict (test-js runs js-client/test/types/ too).

@@ -130,6 +130,62 @@ struct DaemonServiceTests {
         }
     }
 
+    /// `make install` (with this build's binary, into a scratch home): the binary, the docs and the user units
+    /// where the README says; the units, as shipped and as installed, pass `systemd-analyze --user verify` (which
+    /// checks, among others, that ExecStart names an executable) and name documentation that was installed.
+    @Test(
+        .enabled(
+            if: DaemonHarness.which("systemd-analyze") != nil && DaemonHarness.which("make") != nil,
+            "systemd-analyze (Debian's systemd) or make is not installed: the units cannot be verified here"
+        ),
+        arguments: [[], ["PREFIX=opt", "UNITDIR=units"]] as [[String]]
+    )
+    func installedUnitsVerify(places: [String]) throws {
+        let dir = TemporaryDirectory()
+        let home = dir.file("home")
+        let runtime = dir.file("runtime")
+        mkdir(runtime, 0o700)
+        let variables = places.map { $0.replacingOccurrences(of: "=", with: "=" + home + "/") }
+        // `-o release`: the binary of this build stands in for the release one, which is not built here.
+        let arguments = ["-C", DaemonHarness.packageRoot, "-o", "release", "install", "HOME=" + home]
+        let make = try DaemonProcess(
+            arguments + ["RELEASE_BIN=" + DaemonHarness.binary] + variables,
+            executable: DaemonHarness.which("make")!,
+            environment: ["MAKEFLAGS": "", "MAKELEVEL": ""],
+            in: dir
+        )
+        #expect(make.waitForExit() == 0, "\(make.stdout)\(make.stderr)")
+        let prefix = places.isEmpty ? home + "/.local" : home + "/opt"
+        let unitDirectory = places.isEmpty ? home + "/.config/systemd/user" : home + "/units"
+        #expect(access(prefix + "/bin/bridged", X_OK) == 0)
+        let units = ["bridged.socket", "bridged.service"].map { unitDirectory + "/" + $0 }
+        for unit in units {
+            let text = try String(contentsOfFile: unit, encoding: .utf8)
+            let documentation = text.split(separator: "\n").filter { $0.hasPrefix("Documentation=") }
+                .flatMap { $0.dropFirst("Documentation=".count).split(separator: " ") }
+            #expect(!documentation.isEmpty, "\(unit) has no Documentation=")
+            for url in documentation {
+                #expect(url.hasPrefix("file://" + prefix + "/share/doc/bridged/"), "\(unit): \(url)")
+                #expect(access(String(url.dropFirst("file://".count)), R_OK) == 0, "\(unit): \(url) is not installed")
+            }
+            if unit.hasSuffix(".service") {
+                #expect(text.contains("\nExecStart=" + prefix + "/bin/bridged "), "not the installed binary")
+            }
+        }
+        // As shipped (%h/.local/...), against the default install in this home; and as installed.
+        let shipped = ["bridged.socket", "bridged.service"].map { DaemonHarness.packageRoot + "/contrib/systemd/" + $0 }
+        for files in places.isEmpty ? [shipped, units] : [units] {
+            let verify = try DaemonProcess(
+                ["--user", "verify"] + files,
+                executable: DaemonHarness.which("systemd-analyze")!,
+                environment: ["HOME": home, "XDG_RUNTIME_DIR": runtime],
+                in: dir
+            )
+            #expect(verify.waitForExit() == 0, "\(files): \(verify.stderr)")
+            #expect(verify.stderr.isEmpty && verify.stdout.isEmpty, "\(files): \(verify.stdout)\(verify.stderr)")
+        }
+    }
+
     @Test(arguments: [0o777, 0o770, 0o1777])
     func checksTheModeOfAnExistingDirectory(permissions: Int) throws {
         let dir = TemporaryDirectory()
