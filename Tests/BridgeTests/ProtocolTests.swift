@@ -59,7 +59,7 @@ struct ProtocolTests {
         let client = Client()
         var out: [UInt8] = []
         let bytes: [UInt8] = Array(#"{"op":"ping","x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
-        bytes.withUnsafeBytes { _ = client.session.handle(line: $0, into: &out) }
+        bytes.withUnsafeBytes { _ = client.connection.handle(line: $0, into: &out) }
         let frame = String(decoding: out, as: UTF8.self)
         #expect(field(frame, "error.code") == #""bad_json""#)
         #expect(field(frame, "id") == "null")
@@ -75,21 +75,21 @@ struct ProtocolTests {
 
     @Test func blankLinesAreKeepAlivesAndCRLFIsTolerated() {
         let client = Client()
-        #expect(client.session.handle(line: "").isEmpty)
-        #expect(client.session.handle(line: "\r").isEmpty)
-        #expect(client.session.handle(line: "{\"id\":1,\"op\":\"ping\"}\r") == [#"{"id":1,"ok":true,"result":{}}"#])
+        #expect(client.connection.handle(line: "").isEmpty)
+        #expect(client.connection.handle(line: "\r").isEmpty)
+        #expect(client.connection.handle(line: "{\"id\":1,\"op\":\"ping\"}\r") == [#"{"id":1,"ok":true,"result":{}}"#])
     }
 
     @Test func responsesAreCompactSingleLines() {
         let client = Client()
-        let frames = client.session.handle(line: #"{"id":1,"op":"create","tag":1,"component":"View"}"#)
+        let frames = client.connection.handle(line: #"{"id":1,"op":"create","tag":1,"component":"View"}"#)
         #expect(frames == [#"{"id":1,"ok":true,"result":{"tag":1}}"#])
     }
 
     @Test func statsCountSessionsAndViews() {
         let engine = Engine()
-        let a = Client(engine: engine, id: "a")
-        let b = Client(engine: engine, id: "b")
+        let a = Client(engine: engine)
+        let b = Client(engine: engine)
         a.send(#"{"op":"create","tag":1,"component":"View"}"#)
         b.send(#"{"op":"create","tag":1,"component":"View"}"#)
         b.send(#"{"op":"create","tag":2,"component":"View"}"#)

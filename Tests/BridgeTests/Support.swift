@@ -27,23 +27,30 @@ func resumeLine(_ session: Session, ack: Int, id: Int = 1) -> String {
     #"{"id":\#(id),"op":"hello","protocol":1,"resume":{"session":"\#(session.id)","token":"\#(session.token)","ack":\#(ack)}}"#
 }
 
-/// A session driven in-process, one request at a time.
+/// A client driven in-process, one request at a time, through a ``Connection``: the same entry point as the
+/// daemon's (resume, takeover and `bye` behave as they do over a socket).
 final class Client {
     let engine: Engine
-    let session: Session
+    let connection: Connection
+    var session: Session { connection.session }
 
-    init(engine: Engine = Engine(), hello: Bool = true, id: String = "test") {
+    /// - Parameter engine: by default an engine whose sessions are all called `test`.
+    init(engine: Engine = Engine(sessionID: { _ in "test" }), hello: Bool = true) {
         self.engine = engine
-        self.session = engine.makeSession(id: id)
+        self.connection = engine.connect()
         if hello { _ = send(#"{"id":0,"op":"hello","protocol":1}"#) }
     }
 
-    deinit { session.close() }
+    /// Ends the session at once (`bye`), as a client that is done does: its views leave the static storage.
+    deinit {
+        _ = connection.handle(line: #"{"op":"bye"}"#)
+        connection.close()
+    }
 
     /// Sends one line; returns the events it caused and its response.
     @discardableResult
     func send(_ line: String) -> (events: [String], response: String) {
-        let frames = session.handle(line: line)
+        let frames = connection.handle(line: line)
         return (Array(frames.dropLast()), frames.last ?? "")
     }
 

@@ -96,8 +96,8 @@ struct TreeTests {
 
     @Test func sessionsAreIsolated() {
         let engine = Engine()
-        let a = Client(engine: engine, id: "a")
-        let b = Client(engine: engine, id: "b")
+        let a = Client(engine: engine)
+        let b = Client(engine: engine)
         a.send(#"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":"A"}}"#)
         b.send(#"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":"B"}}"#)
         a.send(#"{"op":"subscribe","tag":1,"event":"countChange"}"#)

@@ -1,4 +1,4 @@
-// In-process engine throughput: frames through Session.handle with no socket, the daemon's upper bound.
+// In-process engine throughput: frames through Connection.handle (the daemon's entry point) with no socket, the daemon's upper bound.
 // Usage: swift run -c release EngineBench [updates] [views]
 import BridgeCore
 import Dispatch
@@ -14,7 +14,7 @@ func measure(_ label: String, count: Int, _ body: () -> Void) {
     print("\(label): \(count) in \((seconds * 1000).rounded() / 1000) s = \(Int(rate)) /s (\(Int(1e9 / rate)) ns each)")
 }
 
-let session = Engine().makeSession(id: "bench")
+let session = Engine().connect()
 var out: [UInt8] = []
 out.reserveCapacity(1 << 20)
 @MainActor func send(_ line: String) {

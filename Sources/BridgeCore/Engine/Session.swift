@@ -3,8 +3,9 @@ import Synchronization
 
 /// One client's session: its views (in ``ViewStorage``), its subscriptions and its event sequence.
 ///
-/// Feed it lines with ``handle(line:into:)``; it appends the frames to write, in order: the events a
-/// request caused, then the request's response. Not thread-safe: drive a session from one place at a time.
+/// A ``Connection`` feeds it requests (``Connection/handle(line:into:)`` is the one entry point, for the
+/// daemon, `record`, replay and tests alike); it appends the frames to write, in order: the events a request
+/// caused, then the request's response. Not thread-safe: drive a session from one place at a time.
 ///
 /// Safety of `@unchecked Sendable`: a session moves between connections (a resume), but every use from a
 /// ``Connection`` holds ``gate``, so one thread at a time touches its state.
@@ -86,32 +87,6 @@ public final class Session: @unchecked Sendable {
         if !closed { close() }
     }
 
-    /// Handles one line (without its `\n`; a trailing `\r` is ignored) and appends the frames to write.
-    @discardableResult
-    public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> LineKind {
-        Session.withRequest(line: line, into: &out) { request, out in
-            let handled = handle(request: request, into: &out)
-            if case .observer(_, let id) = handled {
-                // Other sessions are reached through a connection of the engine's session table.
-                Session.writeError(
-                    BridgeError(.badRequest, "only a connection to the daemon can list or observe sessions"),
-                    id: id,
-                    into: &out
-                )
-            }
-            if case .resumeRequested = handled {
-                // A session on its own (no connection, no session table) has nothing to resume from.
-                greeted = true
-                guard let id = Session.requestID(of: request, into: &out) else { return }
-                Session.writeResponsePrefix(id: id, into: &out)
-                JSONWriter.append(to: &out) { w in
-                    writeHelloResult(resumed: false, reason: "unknown_session", into: &w)
-                    w.raw("}\n")
-                }
-            }
-        }
-    }
-
     /// Parses a line and calls `body` with the request object; a line that is not one is answered here
     /// (`bad_json` or `bad_request`, with `id: null`) and a blank line is a keep-alive.
     static func withRequest(
@@ -186,11 +161,6 @@ public final class Session: @unchecked Sendable {
         }
         writeError(failure, id: id, into: &out)
         return nil
-    }
-
-    /// Handles one line of text; returns the frames written, one per element, without newlines.
-    public func handle(line: String) -> [String] {
-        JSONWriter.frames(answering: line) { handle(line: $0, into: &$1) }
     }
 
     /// Ends the session: every view it has leaves storage; no event is emitted for them again.
