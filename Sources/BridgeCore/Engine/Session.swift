@@ -47,14 +47,10 @@ public final class Session: @unchecked Sendable {
     /// Observers, the change frames they are owed, the recent log (Session+Observe).
     var watch = SessionWatch()
 
-    /// Event frames not yet acked, for a resume: their bytes, and where each frame is in them.
-    var retainedBytes: [UInt8] = []
-    var retainedIndex: [RetainedEvent] = []
-    var retainedHead = 0
+    /// Event frames not yet acked, for a resume.
+    var events: EventBuffer
     /// The highest seq the client has acked.
     public internal(set) var acked = 0
-    /// The highest seq dropped unacked because the buffer was full (0: none).
-    var droppedThrough = 0
 
     struct PendingEvent {
         let view: ViewProxy
@@ -81,6 +77,7 @@ public final class Session: @unchecked Sendable {
         self.id = id
         self.token = token
         self.storageKey = ViewStorage.makeSessionKey()
+        self.events = EventBuffer(limit: engine.configuration.eventBuffer)
     }
 
     deinit {
