@@ -58,7 +58,9 @@ struct ComponentsOption {
                 if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
             }
             closedir(directory)
-            guard !names.isEmpty else { throw SchemaError(file: path, path: "", problem: "the folder has no *.json file") }
+            guard !names.isEmpty else {
+                throw SchemaError(file: path, path: "", problem: "the folder has no *.json file")
+            }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             files.append(contentsOf: names.sorted().map { prefix + $0 })
         }

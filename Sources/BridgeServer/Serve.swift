@@ -85,7 +85,9 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "bridged")
-        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) { logger.notice("\($0)") }
+        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) {
+            logger.notice("\($0)")
+        }
 
         if let record { try prepareRecordingDirectory(record) }
 

@@ -22,7 +22,8 @@ enum SchemaCorpus {
 
     /// Every `*.json` file directly in `Tests/Schemas`: each loads on its own.
     static var goodFiles: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }
+            .sorted()
     }
 }
 
@@ -36,7 +37,9 @@ struct CodegenSchemaTests {
     }
 
     @Test func everyAnnotationMapsToItsType() throws {
-        let gallery = try #require(try SchemaCorpus.load("all-annotations.json").registry.component(named: "AnnotationGallery"))
+        let gallery = try #require(
+            try SchemaCorpus.load("all-annotations.json").registry.component(named: "AnnotationGallery")
+        )
         let own = gallery.props.dropFirst(CodegenSchema.coreViewProps.count)
         let types = Dictionary(uniqueKeysWithValues: own.map { ($0.name, $0.type) })
         #expect(types["enabled"] == .bool)
@@ -86,14 +89,18 @@ struct CodegenSchemaTests {
     }
 
     @Test func eventsAreNamedWithoutOnWithTheirPayloads() throws {
-        let gallery = try #require(try SchemaCorpus.load("all-annotations.json").registry.component(named: "AnnotationGallery"))
+        let gallery = try #require(
+            try SchemaCorpus.load("all-annotations.json").registry.component(named: "AnnotationGallery")
+        )
         #expect(gallery.events.map(\.name) == ["valueChange", "loadEnd", "snapshot"])
         #expect(gallery.events.map(\.bubbles) == [true, false, false])
         #expect(gallery.events.map(\.registrationName) == ["onValueChange", "onLoadEnd", "onSnapshot"])
         let payload = try #require(gallery.events[0].payload)
-        #expect(payload.map(\.name) == [
-            "value", "step", "fraction", "final", "source", "phase", "kind", "location", "history", "meta",
-        ])
+        #expect(
+            payload.map(\.name) == [
+                "value", "step", "fraction", "final", "source", "phase", "kind", "location", "history", "meta",
+            ]
+        )
         #expect(payload.map(\.isOptional) == [false, true, true, false, true, true, true, true, true, true])
         #expect(payload[5].type == .enumeration(["began", "moved", "ended"]))
         #expect(payload[6].type == .enumeration(["touch", "key"]))
@@ -106,7 +113,9 @@ struct CodegenSchemaTests {
     }
 
     @Test func commandsHaveTypedParams() throws {
-        let gallery = try #require(try SchemaCorpus.load("all-annotations.json").registry.component(named: "AnnotationGallery"))
+        let gallery = try #require(
+            try SchemaCorpus.load("all-annotations.json").registry.component(named: "AnnotationGallery")
+        )
         #expect(gallery.commands.map(\.name) == ["reset", "scrollTo", "attach"])
         #expect(gallery.commands[0].params == [])
         #expect(
@@ -123,19 +132,28 @@ struct CodegenSchemaTests {
         )
         // A schema command has no native code: it changes nothing and emits nothing.
         let props = gallery.makeProps()
-        let outcome = gallery.commands[1].run(on: props, args: [.int(1), .float(2), .double(3), .string("x"), .bool(true)])
+        let outcome = gallery.commands[1].run(
+            on: props,
+            args: [.int(1), .float(2), .double(3), .string("x"), .bool(true)]
+        )
         #expect(outcome.emitted.isEmpty && outcome.undo.isEmpty)
     }
 
     @Test func olderSpellingsLoad() throws {
-        let picker = try #require(try SchemaCorpus.load("legacy-spellings.json").registry.component(named: "LegacyPicker"))
+        let picker = try #require(
+            try SchemaCorpus.load("legacy-spellings.json").registry.component(named: "LegacyPicker")
+        )
         #expect(picker.prop(named: "selectionColor")?.type == .color)
         #expect(picker.prop(named: "icon")?.type == .imageSource)
         #expect(picker.prop(named: "origin")?.type == .point)
         #expect(picker.prop(named: "mode")?.type == .enumeration(["dialog", "dropdown"]))
         #expect(picker.prop(named: "mode")?.defaultValue == .string("dialog"))
         #expect(picker.prop(named: "sizes")?.type == .array(.enumeration(["small", "large"])))
-        #expect(picker.events.first?.payload == [PropField("position", .int32), PropField("label", .string, optional: true)])
+        #expect(
+            picker.events.first?.payload == [
+                PropField("position", .int32), PropField("label", .string, optional: true),
+            ]
+        )
     }
 
     @Test func coreViewPropsComeFromViewAndASchemaPropReplacesOne() throws {
@@ -150,6 +168,11 @@ struct CodegenSchemaTests {
         #expect(badge.prop(named: "pointerEvents")?.type == .enumeration(["auto", "none", "box-none", "box-only"]))
         let plain = try #require(registry.component(named: "PlainBadge"))
         #expect(plain.props.map(\.name) == ["text"])
+        // A component with only the core view props, and one whose schema lists nothing at all.
+        let bare = try SchemaCorpus.load("bare-components.json").registry
+        #expect(bare.component(named: "BareCoreView")?.props.map(\.name) == view.props.map(\.name))
+        let nothing = try #require(bare.component(named: "BareNothing"))
+        #expect(nothing.props.isEmpty && nothing.events.isEmpty && nothing.commands.isEmpty)
     }
 
     @Test func nativeModulesAreSkippedAndNamesKeptAsWritten() throws {

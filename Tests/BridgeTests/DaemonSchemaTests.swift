@@ -46,7 +46,8 @@ struct DaemonSchemaTests {
 
         // create, then update with good values and bad ones (every bad one with its path).
         #expect(
-            try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#) == #"{"id":1,"ok":true,"result":{"tag":1}}"#
+            try client.request(#"{"id":1,"op":"create","tag":1,"component":"View"}"#)
+                == #"{"id":1,"ok":true,"result":{"tag":1}}"#
         )
         let create = try client.request(
             ##"{"id":2,"op":"create","tag":2,"parent":1,"component":"AnnotationGallery","props":{"count":3,"tint":"#f00"}}"##
@@ -60,9 +61,11 @@ struct DaemonSchemaTests {
             #"{"id":4,"op":"update","tag":2,"props":{"count":2147483648,"size":"huge","grid":[[{"cell":1}],[{"cel":2}]],"style":{"border":{"color":"blue"}}}}"#
         )
         #expect(errorCode(bad) == "invalid_props")
-        #expect(details(bad).compactMap { $0["path"] as? String } == [
-            "count", "size", "grid[1][0].cel", "grid[1][0].cell", "style.border.color",
-        ])
+        #expect(
+            details(bad).compactMap { $0["path"] as? String } == [
+                "count", "size", "grid[1][0].cel", "grid[1][0].cell", "style.border.color",
+            ]
+        )
         let inspect = result(try client.request(#"{"id":5,"op":"inspect","tag":2}"#))
         let values = try #require(inspect["props"] as? [String: Any])
         #expect(values["count"] as? Int == 3)
@@ -76,7 +79,10 @@ struct DaemonSchemaTests {
 
         // Subscribe by event name: the parent View hears the bubbling event, then emit it as native code would.
         #expect(errorCode(try client.request(#"{"id":6,"op":"subscribe","tag":1,"event":"valueChange"}"#)) == nil)
-        client.send(#"{"id":7,"op":"emit","tag":2,"event":"valueChange","payload":{"value":0.5,"final":true,"location":{"x":1,"y":2}}}"# + "\n")
+        client.send(
+            #"{"id":7,"op":"emit","tag":2,"event":"valueChange","payload":{"value":0.5,"final":true,"location":{"x":1,"y":2}}}"#
+                + "\n"
+        )
         let event = object(try #require(client.readLine()))
         #expect(event["event"] as? String == "valueChange")
         #expect(event["target"] as? Int == 2)
@@ -158,8 +164,13 @@ struct DaemonSchemaTests {
         let first = try DaemonProcess.start(socket: socket, schema + ["--record", dir.file("rec")], in: dir)
         let client = try SocketClient(path: socket)
         let session = try client.hello()
-        #expect(errorCode(try client.request(#"{"id":1,"op":"create","tag":1,"component":"Badge","props":{"text":"7"}}"#)) == nil)
-        #expect(errorCode(try client.request(#"{"id":2,"op":"command","tag":1,"name":"missing"}"#)) == "unknown_command")
+        #expect(
+            errorCode(try client.request(#"{"id":1,"op":"create","tag":1,"component":"Badge","props":{"text":"7"}}"#))
+                == nil
+        )
+        #expect(
+            errorCode(try client.request(#"{"id":2,"op":"command","tag":1,"name":"missing"}"#)) == "unknown_command"
+        )
         client.close()
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)
@@ -170,7 +181,11 @@ struct DaemonSchemaTests {
         #expect(replay.stdout.hasSuffix("1 passed, 0 failed\n"))
 
         let second = try DaemonProcess.start(socket: socket, in: dir)
-        #expect(second.stderr.contains("dropped saved session \(session.id): it has a view of component 'Badge', which this daemon lacks"))
+        #expect(
+            second.stderr.contains(
+                "dropped saved session \(session.id): it has a view of component 'Badge', which this daemon lacks"
+            )
+        )
         let again = try SocketClient(path: socket)
         let refused = result(try again.request(resumeLine(session, ack: 0)))
         #expect(refused["resumed"] as? Bool == false)

@@ -21,7 +21,8 @@ struct SchemaDriveTests {
         case "edgeInsets": ["top": 1]
         case "imageSource": ["uri": "a.png"]
         case "dimension": "50%"
-        case "array": [sample(type["elements"] as? [String: Any] ?? [:]), sample(type["elements"] as? [String: Any] ?? [:])]
+        case "array":
+            [sample(type["elements"] as? [String: Any] ?? [:]), sample(type["elements"] as? [String: Any] ?? [:])]
         case "object": fields(type["fields"])
         default: ["any": [1]]
         }
@@ -62,7 +63,9 @@ struct SchemaDriveTests {
             let created = try client.request(try Self.line(["op": "create", "tag": tag, "component": name]))
             #expect(errorCode(created) == nil, "\(name): \(created)")
             for (prop, described) in component["props"] as? [String: [String: Any]] ?? [:] {
-                let good = try client.request(try Self.line(["op": "update", "tag": tag, "props": [prop: Self.sample(described)]]))
+                let good = try client.request(
+                    try Self.line(["op": "update", "tag": tag, "props": [prop: Self.sample(described)]])
+                )
                 #expect(errorCode(good) == nil, "\(name).\(prop): \(good)")
                 if let wrong = Self.wrong(described) {
                     let bad = try client.request(try Self.line(["op": "update", "tag": tag, "props": [prop: wrong]]))
@@ -72,7 +75,9 @@ struct SchemaDriveTests {
                 #expect(errorCode(reset) == nil, "\(name).\(prop): \(reset)")
             }
             for (event, described) in component["events"] as? [String: [String: Any]] ?? [:] {
-                #expect(errorCode(try client.request(try Self.line(["op": "subscribe", "tag": tag, "event": event]))) == nil)
+                #expect(
+                    errorCode(try client.request(try Self.line(["op": "subscribe", "tag": tag, "event": event]))) == nil
+                )
                 let payload = Self.fields(described["payload"])
                 client.send(try Self.line(["op": "emit", "tag": tag, "event": event, "payload": payload]) + "\n")
                 let frame = object(try #require(client.readLine()))
@@ -83,15 +88,20 @@ struct SchemaDriveTests {
             let commands = component["commands"] as? [String: [String: Any]] ?? [:]
             for (command, described) in commands {
                 let params = described["params"] as? [[String: Any]] ?? []
-                let ran = try client.request(try Self.line(["op": "command", "tag": tag, "name": command, "args": params.map(Self.sample)]))
+                let ran = try client.request(
+                    try Self.line(["op": "command", "tag": tag, "name": command, "args": params.map(Self.sample)])
+                )
                 #expect(errorCode(ran) == nil, "\(name).\(command): \(ran)")
                 if !params.isEmpty {
                     let args = params.map { Self.wrong($0) ?? 1 }
-                    let refused = try client.request(try Self.line(["op": "command", "tag": tag, "name": command, "args": args]))
+                    let refused = try client.request(
+                        try Self.line(["op": "command", "tag": tag, "name": command, "args": args])
+                    )
                     #expect(errorCode(refused) == "invalid_args", "\(name).\(command): \(refused)")
                 }
             }
-            let inspected = object(try client.request(try Self.line(["op": "inspect", "tag": tag])))["result"] as? [String: Any]
+            let inspected =
+                object(try client.request(try Self.line(["op": "inspect", "tag": tag])))["result"] as? [String: Any]
             let logged = (inspected?["commands"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             #expect(logged.sorted() == commands.keys.sorted(), "\(name)")
         }

@@ -47,7 +47,10 @@ struct SelfDescribedTests {
 
     @Test func aRecordingCarriesItsComponentsAndReplaysWithoutTheSchema() throws {
         let engine = Engine(registry: try registry("core-view-props.json"))
-        let meta = String(decoding: SessionRecord.meta(engine.configuration, components: engine.describedComponentsJSON), as: UTF8.self)
+        let meta = String(
+            decoding: SessionRecord.meta(engine.configuration, components: engine.describedComponentsJSON),
+            as: UTF8.self
+        )
         #expect(field(meta, "components.Badge.props.opacity") == #"{"default":0.5,"type":"double"}"#)
         let connection = engine.connect()
         var recording = meta
@@ -73,7 +76,10 @@ struct SelfDescribedTests {
         try renamed.load(Array(text.utf8), file: "changed.json")
         let refused = Replayer(registry: renamed.registry).replay(recording)
         #expect(refused.difference?.line == 1)
-        #expect(refused.difference?.got == "the meta record: components.Badge: component 'Badge' is described differently by this bridged")
+        #expect(
+            refused.difference?.got
+                == "the meta record: components.Badge: component 'Badge' is described differently by this bridged"
+        )
     }
 
     /// A saved session whose views use a component the next engine lacks, or describes differently, is dropped;

@@ -91,7 +91,9 @@ extension CodegenSchema {
             let annotation = try typeAnnotation(of: property)
             let type = try propType(annotation)
             let value = withDefaults ? try defaultValue(annotation, type: type) : .null
-            fields.append(PropField(name, type, optional: try property.bool("optional", default: false), default: value))
+            fields.append(
+                PropField(name, type, optional: try property.bool("optional", default: false), default: value)
+            )
         }
         return fields
     }

@@ -5,9 +5,9 @@ import PropStore
 /// A schema is the JSON `@react-native/codegen` writes from `codegenNativeComponent<NativeProps>('MyView')`
 /// specs: `{"modules": {"<Module>": {"type": "Component", "components": {"<Name>": {"props": […],
 /// "events": […], "commands": […], "extendsProps": […]}}}}` (its `CodegenSchema.js` defines the format).
-/// Each component becomes a ``ComponentType`` made from data (``ComponentType/init(described:props:events:commands:)``):
-/// typed props with their defaults, events with typed payloads, commands with typed parameters that change
-/// nothing but are logged.
+/// Each component becomes a ``ComponentType`` made from data
+/// (``ComponentType/init(described:props:events:commands:)``): typed props with their defaults, events with
+/// typed payloads, commands with typed parameters that change nothing but are logged.
 ///
 /// ```swift
 /// var schemas = CodegenSchema(registry: .builtin)
@@ -67,7 +67,9 @@ public struct CodegenSchema: Sendable {
                     continue
                 }
             case let other?:
-                throw module.member("type")!.error("unknown module type '\(other)' (expected Component or NativeModule)")
+                throw module.member("type")!.error(
+                    "unknown module type '\(other)' (expected Component or NativeModule)"
+                )
             }
             for (name, shape) in try module.required("components").members() {
                 try register(name: name, shape: shape)
@@ -196,7 +198,9 @@ public struct CodegenSchema: Sendable {
                 guard !params.contains(where: { $0.name == paramName }) else {
                     throw param.member("name")!.error("parameter '\(paramName)' is declared twice")
                 }
-                params.append(CommandParam(paramName, try CodegenSchema.propType(CodegenSchema.typeAnnotation(of: param))))
+                params.append(
+                    CommandParam(paramName, try CodegenSchema.propType(CodegenSchema.typeAnnotation(of: param)))
+                )
             }
             commands.append(DescribedCommand(name, params: params))
         }

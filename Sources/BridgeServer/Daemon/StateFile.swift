@@ -33,7 +33,8 @@ struct StateFile: Sendable {
             var dropped: [DroppedSession] = []
             let count = try engine.loadState(bytes, socket: socket, dropped: &dropped)
             for drop in dropped {
-                let why = drop.reason == .missing ? "which this daemon lacks" : "which this daemon describes differently"
+                let why =
+                    drop.reason == .missing ? "which this daemon lacks" : "which this daemon describes differently"
                 logger.notice(
                     "dropped saved session \(drop.session): it has a view of component '\(drop.component)', \(why)",
                     metadata: ["session": "\(drop.session)", "component": "\(drop.component)"]
