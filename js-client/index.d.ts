@@ -294,30 +294,78 @@ export type BuiltinComponentName = keyof BuiltinComponents;
 export type BuiltinEvents = BubblingEvents &
   BuiltinComponents['TextField']['direct'];
 
-/** The payload of event `E`: typed for the built-in events, any JSON object otherwise. */
-export type PayloadOf<E extends string> = E extends keyof BuiltinEvents ? BuiltinEvents[E] : JsonObject;
+/**
+ * The components of your daemon, filled in by the declarations `bridged-client types` writes (they augment
+ * this interface): for each, `props`, `direct` (direct events and their payloads) and `commands` (parameter
+ * tuples). A component described here takes precedence over a built-in of the same name.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface KnownComponents {}
+
+/** The bubbling events of your daemon's components, with their payloads (filled in by `bridged-client types`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface KnownBubblingEvents {}
+
+/** What `view.emit` takes for each event of generated declarations (optional payload fields may be left out). */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface KnownEventInputs {}
+
+/** The payload `view.emit` takes for event `E`. */
+export type EmitPayloadOf<E extends string> = E extends keyof KnownEventInputs ? KnownEventInputs[E] : PayloadOf<E>;
+
+type AllBubblingEvents = Omit<BubblingEvents, keyof KnownBubblingEvents> & KnownBubblingEvents;
+type KnownDirectEvents = {
+  [C in keyof KnownComponents]: KnownComponents[C] extends { direct: infer D } ? D : never;
+}[keyof KnownComponents];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** The payload of event `E`: typed for the built-in events and those of generated declarations, any JSON object otherwise. */
+export type PayloadOf<E extends string> = E extends keyof KnownBubblingEvents
+  ? KnownBubblingEvents[E]
+  : E extends keyof UnionToIntersection<KnownDirectEvents>
+    ? UnionToIntersection<KnownDirectEvents>[E]
+    : E extends keyof BuiltinEvents
+      ? BuiltinEvents[E]
+      : JsonObject;
 
 type HandlerProps<Events, Suffix extends string> = {
   [K in keyof Events & string as `on${Capitalize<K>}${Suffix}`]?: EventHandler<Events[K]> | null;
 };
 
-/** Props of component `C`: the built-ins' own props and handler props; any props for other components. */
-export type PropsOf<C extends string> = C extends BuiltinComponentName
-  ? BuiltinComponents[C]['props'] &
-      HandlerProps<BubblingEvents, ''> &
-      HandlerProps<BubblingEvents, 'Capture'> &
-      HandlerProps<BuiltinComponents[C]['direct'], ''>
-  : Props;
+type KnownEntry<C extends string> = C extends keyof KnownComponents ? KnownComponents[C] : never;
+type EntryProps<E> = E extends { props: infer P } ? P : never;
+type EntryDirect<E> = E extends { direct: infer D } ? D : never;
+type EntryCommands<E> = E extends { commands: infer K } ? K : never;
+
+/**
+ * Props of component `C`: the built-ins' own props and handler props, those of generated declarations
+ * (`bridged-client types`); any props for other components.
+ */
+export type PropsOf<C extends string> = C extends keyof KnownComponents
+  ? EntryProps<KnownEntry<C>> &
+      HandlerProps<AllBubblingEvents, ''> &
+      HandlerProps<AllBubblingEvents, 'Capture'> &
+      HandlerProps<EntryDirect<KnownEntry<C>>, ''>
+  : C extends BuiltinComponentName
+    ? BuiltinComponents[C]['props'] &
+        HandlerProps<AllBubblingEvents, ''> &
+        HandlerProps<AllBubblingEvents, 'Capture'> &
+        HandlerProps<BuiltinComponents[C]['direct'], ''>
+    : Props;
 
 /** The commands of component `C`, with their argument types. */
-export type CommandsOf<C extends string> = C extends BuiltinComponentName
-  ? BuiltinComponents[C]['commands']
-  : Record<string, JsonValue[]>;
+export type CommandsOf<C extends string> = C extends keyof KnownComponents
+  ? EntryCommands<KnownEntry<C>>
+  : C extends BuiltinComponentName
+    ? BuiltinComponents[C]['commands']
+    : Record<string, JsonValue[]>;
 
-/** The events a view of component `C` may subscribe to. */
-export type EventsOf<C extends string> = C extends BuiltinComponentName
-  ? keyof BubblingEvents | keyof BuiltinComponents[C]['direct']
-  : string;
+/** The events a view of component `C` may subscribe to (and emit, for its own events). */
+export type EventsOf<C extends string> = C extends keyof KnownComponents
+  ? keyof AllBubblingEvents | keyof EntryDirect<KnownEntry<C>>
+  : C extends BuiltinComponentName
+    ? keyof AllBubblingEvents | keyof BuiltinComponents[C]['direct']
+    : string;
 
 // ---------------------------------------------------------------------------------------------------------
 // Events.
@@ -382,8 +430,8 @@ export interface InspectResult<C extends string = string> {
   children: number[];
   render: string;
   renders: number;
-  /** The view's command log, oldest first. */
-  commands?: JsonObject[];
+  /** The view's command log: the commands it was sent with their checked arguments, oldest first (the last 1,000). */
+  commands: Array<{ name: keyof CommandsOf<C> & string; args: JsonValue[] }>;
 }
 
 /** Options of `bridge.create`. */
@@ -419,6 +467,15 @@ export class View<C extends string = string> {
     ...args: CommandArgs<CommandsOf<C>[N] extends JsonValue[] ? CommandsOf<C>[N] : JsonValue[]>
   ): Promise<Record<string, never>>;
   inspect(options?: RequestOptions): Promise<InspectResult<C>>;
+  /**
+   * Makes the view emit one of its component's events as native code would (`emit`): dispatched to the
+   * handlers like any event, before this resolves. A payload that does not fit is `invalid_payload`.
+   */
+  emit<E extends EventsOf<C>>(
+    event: E,
+    payload?: EmitPayloadOf<E & string>,
+    options?: RequestOptions,
+  ): Promise<Record<string, never>>;
   delete(options?: RequestOptions): Promise<{ deleted: number[] }>;
   /** Resolves, once subscribed, to a function that removes this handler (and unsubscribes the last one). */
   on<E extends EventsOf<C>>(

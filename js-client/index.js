@@ -1,7 +1,7 @@
 // bridged-client: the Node side of the bridged protocol (see ../protocol.md and README.md).
 import { Bridge } from './lib/bridge.js';
 import { connectOrSpawn } from './lib/spawn.js';
-import { defaultSocketPath } from './lib/socket-path.js';
+import { componentPaths, componentsSocketPath, defaultSocketPath } from './lib/socket-path.js';
 import { BridgeError, ClientErrorCodes, aborted } from './lib/errors.js';
 import { anySignal } from './lib/internal.js';
 import { ackOptions, reconnectOptions } from './lib/reconnect.js';
@@ -21,7 +21,10 @@ export { VERSION } from './lib/version.js';
  * re-established and the session resumed (README, "Reconnecting").
  */
 export async function connect(options = {}) {
-  const socketPath = options.socket ?? defaultSocketPath();
+  const components = componentPaths(options.components);
+  // A daemon for these schemas has a socket of its own, so that a daemon serving other components (the
+  // default socket's) is never mistaken for it.
+  const socketPath = options.socket ?? (components.length ? componentsSocketPath(components) : defaultSocketPath());
   const timeoutMs = options.timeoutMs ?? 10_000;
   // Checked before connecting: a bad option throws a TypeError and opens nothing.
   reconnectOptions(options.reconnect);
@@ -30,7 +33,7 @@ export async function connect(options = {}) {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = anySignal([options.signal, timeout]);
   const spawn = options.spawn ?? false;
-  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin: options.bin, signal, timeoutMs });
+  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin: options.bin, components, signal, timeoutMs });
   const bridge = new Bridge(socket, {
     socketPath,
     daemonPid,
@@ -39,6 +42,7 @@ export async function connect(options = {}) {
     ack: options.ack,
     spawn,
     bin: options.bin,
+    components,
     timeoutMs,
     maxQueuedBytes: options.maxQueuedBytes,
   });

@@ -87,14 +87,14 @@ export class Bridge extends EventEmitter {
   /** @internal Use `connect()`. */
   constructor(
     socket,
-    { socketPath, daemonPid = null, record, reconnect, ack, spawn = false, bin, timeoutMs = 10_000, maxQueuedBytes } = {},
+    { socketPath, daemonPid = null, record, reconnect, ack, spawn = false, bin, components, timeoutMs = 10_000, maxQueuedBytes } = {},
   ) {
     super();
     this.#record = record;
     this.#maxQueuedBytes = maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.#reconnect = reconnectOptions(reconnect);
     this.#ack = ackOptions(ack);
-    this.#connectOptions = { socketPath, spawn, bin, timeoutMs };
+    this.#connectOptions = { socketPath, spawn, bin, components, timeoutMs };
     this.socketPath = socketPath;
     this.daemonPid = daemonPid;
     this.session = null;

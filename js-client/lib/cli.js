@@ -6,7 +6,9 @@ import { counterDemo } from './demo.js';
 import { startDevtools } from './devtools.js';
 import { parseLossless, stringifyLossless } from './json.js';
 import { exchange, replay } from './replay.js';
-import { defaultSocketPath } from './socket-path.js';
+import { componentPaths, componentsSocketPath, defaultSocketPath } from './socket-path.js';
+import { declarationsFor } from './types.js';
+import { writeFile } from 'node:fs/promises';
 import { connectOrSpawn } from './spawn.js';
 import { CLIENT_NAME } from './version.js';
 
@@ -19,6 +21,11 @@ commands:
   replay FILE.jsonl ...    replays recorded sessions, one connection each; prints the first
                            difference per failing file and "N passed, N failed"; exit 1 on failure
   demo                     the counter: a SwiftUIButton whose onCountChange updates count
+  types [--out FILE] [--module SPEC]
+                           TypeScript declarations for the daemon's components (from hello): a props
+                           interface per component, handler props typed by payload, commands; they
+                           augment the module SPEC (default 'bridged-client'), so create/update/command
+                           are checked; written to FILE, else stdout
   devtools [--port N] [--open]
                            serves the DevTools page (the daemon's sessions, live) on 127.0.0.1;
                            prints its URL, which holds a random token; runs until interrupted
@@ -30,6 +37,7 @@ options:
                            .build/release or .build/debug, else PATH); it keeps running, and its pid is
                            printed on stderr
   --bin PATH               the bridged binary for --spawn
+  --components PATH        with --spawn: codegen schemas the daemon loads (repeatable; a file or a folder)
   --timeout MS             limit for spawning and connecting (default 10000)
   -h, --help               this text`;
 
@@ -46,6 +54,9 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
         bin: { type: 'string' },
         timeout: { type: 'string' },
         port: { type: 'string' },
+        out: { type: 'string' },
+        module: { type: 'string' },
+        components: { type: 'string', multiple: true },
         open: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -65,10 +76,12 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     stderr.write(`--timeout takes a number of milliseconds\n`);
     return 2;
   }
+  const components = componentPaths(values.components);
   const options = {
-    socket: values.socket ?? defaultSocketPath(),
+    socket: values.socket ?? (components.length ? componentsSocketPath(components) : defaultSocketPath()),
     spawn: values.spawn,
     bin: values.bin,
+    components,
     timeoutMs,
   };
   const print = (line) => stdout.write(`${line}\n`);
@@ -85,6 +98,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
         return await demo(options, print);
       case 'devtools':
         return await devtools(options, values, print, stderr);
+      case 'types':
+        return await types(options, values, stdout, stderr);
       default:
         stderr.write(`unknown command '${command}'\n\n${USAGE}\n`);
         return 2;
@@ -93,6 +108,24 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     stderr.write(`bridged-client: ${err.code ? `${err.code}: ` : ''}${err.message}\n`);
     return 1;
   }
+}
+
+/** Writes the declarations of the daemon's components. */
+async function types(options, values, stdout, stderr) {
+  const bridge = await connectReporting(options);
+  let text;
+  try {
+    text = declarationsFor(bridge.components, { moduleName: values.module ?? 'bridged-client', server: bridge.server });
+  } finally {
+    await bridge.close();
+  }
+  if (values.out) {
+    await writeFile(values.out, text);
+    stderr.write(`bridged-client: wrote ${Object.keys(bridge.components).length} components to ${values.out}\n`);
+  } else {
+    stdout.write(text);
+  }
+  return 0;
 }
 
 /** connect() that reports a daemon it started. */

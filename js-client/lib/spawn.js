@@ -1,6 +1,6 @@
 import { createConnection } from 'node:net';
 import { spawn as spawnProcess } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -65,11 +65,11 @@ const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED']);
 
 /**
  * Connects to `socketPath`; with `spawn`, when nothing listens there, starts `bridged --socket <path>`
- * detached (`bin`, else findBridged()) and polls until it accepts, until `signal` aborts. `timeoutMs` is
+ * (with `--components` for each of `components`) detached (`bin`, else findBridged()) and polls until it accepts, until `signal` aborts. `timeoutMs` is
  * only named in the message when `signal` is that timeout.
  * @returns {Promise<{socket: import('node:net').Socket, daemonPid: number | null}>}
  */
-export async function connectOrSpawn({ socketPath, spawn = false, bin, signal, timeoutMs }) {
+export async function connectOrSpawn({ socketPath, spawn = false, bin, components = [], signal, timeoutMs }) {
   if (signal?.aborted) throw aborted(signal);
   try {
     return { socket: await openSocket(socketPath), daemonPid: null };
@@ -88,13 +88,34 @@ export async function connectOrSpawn({ socketPath, spawn = false, bin, signal, t
       `nothing listens on ${socketPath}, and no 'bridged' binary is built in this checkout or on PATH (pass { bin })`,
     );
   }
-  const child = spawnProcess(binary, ['--socket', socketPath], { detached: true, stdio: 'ignore' });
+  const args = ['--socket', socketPath];
+  for (const path of components) args.push('--components', path);
+  // The daemon's log (stderr) goes to `<socket>.log`: a schema it refuses stops it at once, and the reason
+  // is there for the error below.
+  const logPath = `${socketPath}.log`;
+  let log = 'ignore';
+  try {
+    mkdirSync(dirname(socketPath), { recursive: true, mode: 0o700 });
+    log = openSync(logPath, 'w', 0o600);
+  } catch {
+    // no log then
+  }
+  const child = spawnProcess(binary, args, { detached: true, stdio: ['ignore', 'ignore', log] });
+  if (typeof log === 'number') closeSync(log);
+  const reason = () => {
+    try {
+      const text = readFileSync(logPath, 'utf8').trim();
+      return text ? `: ${text.slice(-2000)}` : '';
+    } catch {
+      return '';
+    }
+  };
   let exited = null;
   child.once('error', (err) => {
     exited = err;
   });
   child.once('exit', (code, signal) => {
-    exited ??= new Error(`it exited (${signal ?? `code ${code}`})`);
+    exited ??= new Error(`it exited (${signal ?? `code ${code}`})${reason()}`);
   });
   child.unref();
 

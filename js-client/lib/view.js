@@ -97,7 +97,18 @@ export class View {
     return this.#request(frame, { signal });
   }
 
-  /** Resolves `{tag, component, props, parent, children, render, renders}`. */
+  /**
+   * Makes the view emit one of its component's events as native code would (user input, a timer): the
+   * daemon dispatches it to the subscribed handlers before it answers, and this resolves after they settled.
+   * A payload that does not fit the event's type is `invalid_payload` (with paths in `details`).
+   */
+  emit(event, payload, { signal } = {}) {
+    const frame = { op: 'emit', tag: this.tag, event };
+    if (payload !== undefined) frame.payload = payload;
+    return this.#request(frame, { signal });
+  }
+
+  /** Resolves `{tag, component, props, parent, children, render, renders, commands}` (`commands`: the log). */
   inspect({ signal } = {}) {
     return this.#request({ op: 'inspect', tag: this.tag }, { signal });
   }
