@@ -153,6 +153,37 @@ struct ObserveTests {
         _ = daemon
     }
 
+    /// A command that changes props (TextField `type`) shows them as `updated`; `emit` shows its event; a
+    /// subscription removed shows its phases now.
+    @Test func commandsThatChangePropsAndEmittedEventsAreShown() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        let app = try SocketClient(path: socket)
+        let id = try app.hello()
+        let observer = try SocketClient(path: socket)
+        try observer.hello()
+        #expect(object(try observer.request(#"{"op":"observe","session":"\#(id)"}"#))["ok"] as? Bool == true)
+        for line in [
+            #"{"id":1,"op":"create","tag":1,"component":"TextField","props":{"text":"ab"}}"#,
+            #"{"id":2,"op":"subscribe","tag":1,"event":"change"}"#,
+            #"{"id":3,"op":"command","tag":1,"name":"type","args":["c"]}"#,
+            #"{"id":4,"op":"unsubscribe","tag":1,"event":"change"}"#,
+        ] {
+            let answer = try app.request(line)
+            if object(answer)["event"] != nil { _ = app.readLine() }
+        }
+        let changes = (0..<6).map { _ in Self.change(observer) }
+        #expect(changes.map { $0["change"] as? String } == [
+            "created", "subscribed", "command", "updated", "event", "subscribed",
+        ])
+        #expect(changes[2]["args"] as? [String] == ["c"])
+        #expect(changes[3]["props"] as? [String: String] == ["text": "abc"])
+        #expect(((changes[4]["event"] as? [String: Any])?["payload"] as? [String: String]) == ["text": "abc"])
+        #expect(changes[5]["phases"] as? [String] == [])
+        _ = daemon
+    }
+
     @Test func theEndOfASessionEndsItsObservation() throws {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")
