@@ -39,7 +39,7 @@ extension Session {
         ViewStorage.insert(view, session: storageKey)
         viewCount += 1
         let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
-        if watch.isObserved { observeCreated(view, index: parent.map { _ in index ?? parent!.children.count - 1 }) }
+        if watch.isObserved { observeCreated(view, index: parent.map { index ?? $0.children.count - 1 }) }
         if inBatch {
             recordUndo { [storageKey] in
                 ViewStorage.remove(tags: [tag], session: storageKey)
