@@ -178,7 +178,8 @@ struct ObserveTests {
             "created", "subscribed", "command", "updated", "event", "subscribed",
         ])
         #expect(changes[2]["args"] as? [String] == ["c"])
-        #expect(changes[3]["props"] as? [String: String] == ["text": "abc"])
+        #expect((changes[3]["props"] as? [String: Any])?["text"] as? String == "abc", "every prop, text changed")
+        #expect((changes[3]["props"] as? [String: Any])?["placeholder"] as? String == "")
         #expect(((changes[4]["event"] as? [String: Any])?["payload"] as? [String: String]) == ["text": "abc"])
         #expect(changes[5]["phases"] as? [String] == [])
         _ = daemon

@@ -74,7 +74,6 @@ extension Session {
             )
         }
         let neededRender = view.needsRender
-        let before = watch.isObserved ? view.type.props.map { view.value(of: $0) } : nil
         let outcome = command.run(on: view.props, args: args)
         // A command may emit only events it declares, with payloads of their types: otherwise it failed.
         let firstEvent = pendingEvents.count
@@ -104,9 +103,9 @@ extension Session {
         }
         let entry = view.logCommand(LoggedCommand(name: name, args: args))
         if inBatch { recordUndo { view.unlogCommand(entry) } }
-        if let before {
+        if watch.isObserved {
             observeCommand(view, name: name, args: args)
-            if !outcome.undo.isEmpty { observeUpdated(view, props: view.type.props, before: before) }
+            if !outcome.undo.isEmpty { observeChangedState(view) }
         }
         result.raw("{}")
     }

@@ -44,6 +44,18 @@ extension Session {
         closeChange()
     }
 
+    /// A command changed the view's state (it recorded how to undo): `updated` with every prop, since the
+    /// command does not say which it set. Reading them all only then keeps a command that changes nothing
+    /// (a press) as cheap observed as not.
+    func observeChangedState(_ view: ViewProxy) {
+        openChange("updated")
+        watch.pending.raw(#","tag":"#)
+        watch.pending.int(view.tag)
+        watch.pending.raw(#","props":"#)
+        watch.pending.object(view.type.props, key: \.name) { $0.propValue(view.value(of: $1)) }
+        closeChange()
+    }
+
     func observeMoved(_ parent: ViewProxy) {
         openChange("moved")
         watch.pending.raw(#","tag":"#)
