@@ -160,7 +160,7 @@ struct ObserveTests {
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess.start(socket: socket, in: dir)
         let app = try SocketClient(path: socket)
-        let id = try app.hello()
+        let id = try app.hello().id
         let observer = try SocketClient(path: socket)
         try observer.hello()
         #expect(object(try observer.request(#"{"op":"observe","session":"\#(id)"}"#))["ok"] as? Bool == true)
