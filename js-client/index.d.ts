@@ -591,6 +591,11 @@ export interface ConnectOptions {
   spawn?: boolean;
   /** The bridged binary for `spawn`; default: this checkout's .build/release, then .build/debug, then PATH. */
   bin?: string;
+  /**
+   * React Native codegen schemas (a file or a folder of `*.json`, or a list) the daemon `spawn` starts
+   * loads (`--components`). Without `socket`, such a daemon gets a socket of its own per set of schemas.
+   */
+  components?: string | string[];
   /** Limit for spawning + connecting + hello, for each reconnection attempt, and for close()'s bye. Default 10000. */
   timeoutMs?: number;
   /** Aborts connect() (rejects with `aborted`). */
