@@ -304,14 +304,14 @@ public struct JSONRef: @unchecked Sendable {
 
 extension JSONRef: PropSource {
     public var sourceKind: PropSourceKind {
-        switch cj_type(raw) {
-        case JSON_OBJECT: .object
-        case JSON_ARRAY: .array
-        case JSON_STRING: .string
-        case JSON_INTEGER: .integer
-        case JSON_REAL: .real
-        case JSON_TRUE, JSON_FALSE: .bool
-        default: .null
+        switch kind {
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .integer: .integer
+        case .real: .real
+        case .bool: .bool
+        case .null: .null
         }
     }
 

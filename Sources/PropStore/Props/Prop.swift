@@ -179,18 +179,9 @@ public struct Prop<Props: AnyObject>: Sendable {
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
     ) -> Self where E.RawValue == String {
-        Self(
-            name: name,
-            type: .enumeration(E.allCases.map(\.rawValue)),
-            get: { .string(unsafeDowncast($0, to: Props.self)[keyPath: keyPath].rawValue) },
-            set: { object, value in
-                let props = unsafeDowncast(object, to: Props.self)
-                guard case .string(let raw) = value, let typed = E(rawValue: raw), props[keyPath: keyPath] != typed
-                else { return false }
-                props[keyPath: keyPath] = typed
-                return true
-            }
-        )
+        rawBacked(name, keyPath, type: .enumeration(E.allCases.map(\.rawValue)), wrap: PropValue.string) {
+            if case .string(let raw) = $0 { raw } else { nil }
+        }
     }
 
     /// An int32 enum prop backed by a Swift enum whose raw values are the accepted integers.
@@ -198,15 +189,28 @@ public struct Prop<Props: AnyObject>: Sendable {
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
     ) -> Self where E.RawValue == Int32 {
+        rawBacked(name, keyPath, type: .int32Enumeration(E.allCases.map(\.rawValue)), wrap: { .int(Int($0)) }) {
+            if case .int(let raw) = $0 { Int32(exactly: raw) } else { nil }
+        }
+    }
+
+    /// A prop of a Swift enum, held on the wire as its raw value.
+    private static func rawBacked<E: RawRepresentable & Sendable & Equatable>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable,
+        type: PropType,
+        wrap: @escaping @Sendable (E.RawValue) -> PropValue,
+        unwrap: @escaping @Sendable (PropValue) -> E.RawValue?
+    ) -> Self {
         Self(
             name: name,
-            type: .int32Enumeration(E.allCases.map(\.rawValue)),
-            get: { .int(Int(unsafeDowncast($0, to: Props.self)[keyPath: keyPath].rawValue)) },
+            type: type,
+            get: { wrap(unsafeDowncast($0, to: Props.self)[keyPath: keyPath].rawValue) },
             set: { object, value in
                 let props = unsafeDowncast(object, to: Props.self)
-                guard case .int(let raw) = value, let raw32 = Int32(exactly: raw), let typed = E(rawValue: raw32),
-                    props[keyPath: keyPath] != typed
-                else { return false }
+                guard let raw = unwrap(value), let typed = E(rawValue: raw), props[keyPath: keyPath] != typed else {
+                    return false
+                }
                 props[keyPath: keyPath] = typed
                 return true
             }
