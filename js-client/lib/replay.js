@@ -13,6 +13,8 @@ export function parseSession(text) {
   const inputs = []; // {text, op, frame, connection}
   const outputs = []; // {line, frame, connection}
   let limits;
+  /** The meta record's `format`: 1 when it has none (recorded before formats were numbered). */
+  let format = 1;
   let connection = 0;
   text.split('\n').forEach((source, i) => {
     const line = i + 1;
@@ -40,13 +42,14 @@ export function parseSession(text) {
       outputs.push({ line, frame: record.get('frame'), connection });
     } else if (dir === 'meta') {
       if (record.has('limits')) limits = stringifyLossless(record.get('limits'));
+      if (record.has('format')) format = Number(record.get('format'));
       if (record.get('connection') === 'closed') connection++;
     } else if (typeof dir !== 'string') {
       throw new Error(`line ${line}: a record has "dir"`);
     }
     // Other records (the daemon's recordings start with {"dir":"meta",…}) carry nothing to send or compare.
   });
-  return { inputs, outputs, limits, connections: connection + 1 };
+  return { inputs, outputs, limits, format, connections: connection + 1 };
 }
 
 /** A blank line (empty or only `\r`) is a keep-alive: no response. */
@@ -201,18 +204,25 @@ function mapResume(input, sessions) {
   return { ...input, frame, text: stringifyLossless(frame) };
 }
 
-/** Fields of the hello result that recordings made before they existed do not have. */
-const HELLO_ADDED = ['token', 'limits'];
+/** The recording format whose every member is compared (Sources/BridgeCore/Replay/SessionRecord.swift). */
+const FORMAT = 2;
 
-/** A hello result recorded before a field was added to hello results is compared without the live one's. */
+/**
+ * The rule of both replayers for a recording older than format 2: it is compared for the members it has.
+ * Members added to the protocol since (hello's `token` and `limits`, a view's `commands`, the `path` of
+ * details, View's core props) are taken out of the live frame, all the way down, where the recorded one lacks them.
+ */
 function withoutAddedFields(got, expected) {
-  const result = expected instanceof JsonObject ? expected.get('result') : undefined;
-  const live = got instanceof JsonObject ? got.get('result') : undefined;
-  if (!(result instanceof JsonObject) || !(live instanceof JsonObject) || !result.has('components')) return got;
-  const missing = HELLO_ADDED.filter((k) => !result.has(k) && live.has(k));
-  if (missing.length === 0) return got;
-  const trimmed = new JsonObject(live.entries.filter(([k]) => !missing.includes(k)));
-  return new JsonObject(got.entries.map(([k, v]) => [k, k === 'result' ? trimmed : v]));
+  if (got instanceof JsonObject && expected instanceof JsonObject) {
+    const entries = got.entries
+      .filter(([k]) => expected.has(k))
+      .map(([k, v]) => [k, withoutAddedFields(v, expected.get(k))]);
+    return new JsonObject(entries);
+  }
+  if (Array.isArray(got) && Array.isArray(expected) && got.length === expected.length) {
+    return got.map((v, i) => withoutAddedFields(v, expected[i]));
+  }
+  return got;
 }
 
 /**
@@ -220,7 +230,8 @@ function withoutAddedFields(got, expected) {
  * recording is replayed on a connection of its own, in turn; a `resume` names the replay's session.
  */
 export async function replayFile(socketPath, text) {
-  const { inputs: recordedInputs, outputs, limits, connections } = parseSession(text);
+  const { inputs: recordedInputs, outputs, limits, format, connections } = parseSession(text);
+  const compare = format >= FORMAT ? (live) => live : withoutAddedFields;
   const recordedLimits = limits === undefined ? undefined : parseLossless(limits);
   const inputs = [];
   const received = [];
@@ -246,7 +257,7 @@ export async function replayFile(socketPath, text) {
   const expected = normalise(recorded, inputs);
   const n = Math.max(got.length, expected.length);
   for (let i = 0; i < n; i++) {
-    if (i < got.length && i < expected.length && jsonEqual(withoutAddedFields(got[i], expected[i]), expected[i])) continue;
+    if (i < got.length && i < expected.length && jsonEqual(compare(got[i], expected[i]), expected[i])) continue;
     const line = i < outputs.length ? outputs[i].line : 'end of file';
     // Shown as recorded and as received; only the comparison is normalised.
     return { line, expected: show(recorded[i]), got: show(received[i]), limits };

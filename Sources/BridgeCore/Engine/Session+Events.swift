@@ -50,10 +50,9 @@ extension Session {
         }
         let given = try request.array("args", required: false) ?? []
         guard given.count == command.params.count else {
-            let signature = command.params.map { "\($0.name): \($0.type.name)" }.joined(separator: ", ")
             throw BridgeError(
                 .invalidArgs,
-                "command: \(view.type.name).\(name)(\(signature)) takes \(command.params.count) argument(s), got \(given.count)"
+                "command: \(view.type.name).\(name) takes \(command.params.count) argument(s), got \(given.count)"
             )
         }
         var args: [PropValue] = []
@@ -69,7 +68,9 @@ extension Session {
             let details = BridgeError.Detail.list(issues, owners: owners)
             throw BridgeError(
                 .invalidArgs,
-                "command: bad argument \(details[0].arg!) of \(view.type.name).\(name): \(details[0].path): \(details[0].message)",
+                "command: bad argument \(details[0].arg!) of \(view.type.name).\(name): "
+                    + (details[0].path == command.params[details[0].arg!].name
+                        ? details[0].message : "\(details[0].path): \(details[0].message)"),
                 details: details
             )
         }

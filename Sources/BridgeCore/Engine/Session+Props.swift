@@ -44,10 +44,16 @@ extension Session {
         if !issues.isEmpty {
             converted.removeAll(keepingCapacity: true)
             let details = BridgeError.Detail.list(issues, owners: owners)
-            let what = issues.total == 1 ? "invalid prop '\(details[0].prop!)'" : "\(issues.total) problems"
+            // A problem at the top of a prop reads as before paths existed: "invalid prop 'count' …: JSON value …".
+            let topLevel = details.allSatisfy { $0.more == nil && $0.path == $0.prop }
+            let what =
+                issues.total == 1
+                ? "invalid prop '\(details[0].prop!)'"
+                : topLevel ? "\(issues.total) invalid props" : "\(issues.total) problems"
+            let first = details[0].path == details[0].prop ? details[0].message : "\(details[0].path): \(details[0].message)"
             throw BridgeError(
                 .invalidProps,
-                "\(op): \(what) for \(type.name) (tag \(tag)): \(details[0].path): \(details[0].message)",
+                "\(op): \(what) for \(type.name) (tag \(tag)): \(first)",
                 details: details
             )
         }

@@ -3,12 +3,18 @@ import PropStore
 /// The recorded-session format: one `{"dir": "in"|"out", "frame": {...}}` per line; an input line that was
 /// not a JSON object is kept as `{"dir": "in", "raw": "<the line>"}`.
 public enum SessionRecord {
+    /// The version of the format, in the meta record. A replay compares every member of a recording of this
+    /// format; one of an older format (no `format`) only the members it has, since members were added since.
+    public static let format = 2
+
     /// The first record of a recording: the limits the engine ran with, so that a replay uses the same, and
     /// the descriptions of the components that are not built-ins (``Engine/describedComponentsJSON``), so that
     /// a replay rebuilds them: a recording made with `--components` replays with no flag.
     public static func meta(_ configuration: Engine.Configuration, components: [UInt8]? = nil) -> [UInt8] {
         var w = JSONWriter()
-        w.raw(#"{"dir":"meta","server":"#)
+        w.raw(#"{"dir":"meta","format":"#)
+        w.int(format)
+        w.raw(#","server":"#)
         w.string(configuration.server)
         w.raw(#","limits":{"maxViewsPerSession":"#)
         w.int(configuration.maxViewsPerSession)
