@@ -51,7 +51,7 @@ describe('error codes', () => {
     assert.ok(err instanceof Error);
     assert.equal(err.name, 'BridgeError');
     assert.equal(err.code, ErrorCodes.INVALID_PROPS);
-    assert.match(err.message, /2 problems/);
+    assert.match(err.message, /2 invalid props for SwiftUIButton/);
     assert.deepEqual(
       err.details.map(({ prop, got }) => ({ prop, got })),
       [
