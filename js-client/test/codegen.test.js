@@ -22,7 +22,7 @@ describe('codegen schema components from JavaScript', () => {
   before(async () => {
     dir = await tempDir();
     // One line gives a test suite a native side for its app's components.
-    bridge = await connect({ spawn: true, bin: BRIDGED_BIN, components: SCHEMA, socket: join(dir, 'gallery.sock') });
+    bridge = await connect({ spawn: true, bin: BRIDGED_BIN, components: SCHEMA, socket: join(dir, 'gallery.sock'), timeoutMs: 60_000 });
   });
 
   after(async () => {
