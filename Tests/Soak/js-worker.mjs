@@ -18,7 +18,7 @@ const TITLES = ['', 'Tap', 'héllo', '😀', 'q " \\ b', 'nul \u0000'];
 const DEFAULT_BUTTON = { count: 0, title: '', disabled: false };
 
 let stopping = false;
-const totals = { frames: 0, owed: 0, received: 0, maybeEmitted: 0, gaps: 0, unexpected: 0, missing: 0, cuts: 0, resumed: 0, resets: 0, closes: 0, lostRequests: 0, inspects: 0, failures: 0 };
+const totals = { frames: 0, owed: 0, received: 0, maybeEmitted: 0, gaps: 0, unexpected: 0, missing: 0, cuts: 0, resumed: 0, resets: 0, closes: 0, lostRequests: 0, inspects: 0, socketErrors: 0, failures: 0 };
 const failures = [];
 function fail(id, msg) {
   totals.failures++;
@@ -33,7 +33,12 @@ async function runClient(id) {
   let lastSeq = 0;
   let expecting = null; // {tag, count} of the press in flight, when it must emit
   const maybe = []; // presses whose outcome a lost connection hid: their event may still come, once
-  bridge.on('error', (err) => fail(id, `error event: ${err.code} ${err.message}`));
+  // A socket error (connection_closed, its cause the system error) is a connection loss the soak causes on
+  // purpose: the reconnect deals with it. Any other 'error' (handler_failed, protocol_error) is a failure.
+  bridge.on('error', (err) => {
+    if (err.code === 'connection_closed') totals.socketErrors++;
+    else fail(id, `error event: ${err.code} ${err.message}`);
+  });
   bridge.on('resumed', () => totals.resumed++);
   bridge.on('reset', ({ reason }) => {
     totals.resets++;

@@ -6,8 +6,12 @@
 // replacement worker (to resume the sessions of a killed one with their cursors), and in the parent at the
 // end (the verdict). Every rule checked here is a sentence of protocol.md.
 
+/** Each built-in's props as `inspect` reports them when never set, in the daemon's order (protocol.md). */
 export const DEFAULTS = {
-  View: { testID: '' },
+  View: {
+    testID: '', nativeID: '', accessible: false, accessibilityLabel: '', accessibilityHint: '', accessibilityRole: '',
+    pointerEvents: 'auto', opacity: 1, backgroundColor: null, hitSlop: null,
+  },
   SwiftUIButton: { count: 0, title: '', disabled: false },
   TextField: {
     text: '', placeholder: '', color: '#000000ff', clearButtonMode: 'whileEditing', fontSize: 17, disabled: false,
@@ -87,18 +91,35 @@ export function expectedPress(c, tag) {
   return { event: 'countChange', target: tag, payload: { count: v.props.count + 1 }, path };
 }
 
+/**
+ * A prop value as `inspect` reports it (protocol.md "Typed props"): a color as `#rrggbbaa`, an edgeInsets with
+ * all four edges in the order top, left, bottom, right. Floats are sent exactly representable, so they read
+ * back as sent.
+ */
+export function reported(name, val) {
+  if (val === null || val === undefined) return val;
+  if (name === 'backgroundColor' || name === 'color') {
+    let hex = val.slice(1).toLowerCase();
+    if (hex.length === 3) hex = [...hex].map((d) => d + d).join('');
+    if (hex.length === 6) hex += 'ff';
+    return `#${hex}`;
+  }
+  if (name === 'hitSlop') return { top: val.top ?? 0, left: val.left ?? 0, bottom: val.bottom ?? 0, right: val.right ?? 0 };
+  return val;
+}
+
 function applyOp(c, op) {
   switch (op.op) {
     case 'create': {
       const props = { ...DEFAULTS[op.component] };
-      for (const [k, val] of Object.entries(op.props ?? {})) props[k] = val === null ? DEFAULTS[op.component][k] : val;
+      for (const [k, val] of Object.entries(op.props ?? {})) props[k] = val === null ? DEFAULTS[op.component][k] : reported(k, val);
       c.views.set(op.tag, { component: op.component, props, parent: op.parent ?? null, children: [], bubble: false, capture: false });
       if (op.parent != null) c.views.get(op.parent).children.push(op.tag);
       break;
     }
     case 'update': {
       const v = c.views.get(op.tag);
-      for (const [k, val] of Object.entries(op.props)) v.props[k] = val === null ? DEFAULTS[v.component][k] : val;
+      for (const [k, val] of Object.entries(op.props)) v.props[k] = val === null ? DEFAULTS[v.component][k] : reported(k, val);
       break;
     }
     case 'delete': {

@@ -505,7 +505,7 @@ async function main() {
     `clients: ${models.size} raw in ${rawSlots} worker processes + ${JS_CLIENTS} js-client Bridges in 1 (${slots.reduce((n, s) => n + s.incarnations, 0)} processes in all), sessions started ${total.sessions}`,
     `frames sent by clients: ${total.frames} (+ ${nonReaderWritten} by the non-readers), inspects checked ${total.inspects}, journal ${mib(journalBytes / 1024)}`,
     ...(js ? [`js-client: requests ${js.totals.frames}, press events owed ${js.totals.owed}, received ${js.totals.received}; ` +
-      `${js.totals.cuts} connections cut, ${js.totals.resumed} resumed, ${js.totals.resets} reset; ${js.totals.lostRequests} requests ` +
+      `${js.totals.cuts} connections cut (${js.totals.socketErrors} socket errors reported), ${js.totals.resumed} resumed, ${js.totals.resets} reset; ${js.totals.lostRequests} requests ` +
       `rejected with connection_closed (re-done), ${js.totals.maybeEmitted} of whose presses emitted`] : []),
     `faults: ${faults.workerSigkill} worker SIGKILLs at random, ${faults.workerSigkillMidFrame} worker SIGKILLs mid-frame, ` +
       `${faults.workerSigkillAfterPress} worker SIGKILLs right after a whole press line (${total.wholePresses ?? 0} left unanswered), ` +

@@ -52,8 +52,22 @@ const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
 const STRINGS = ['', 'Tap', 'héllo', '😀 emoji', 'quote " and \\ backslash', 'nul \u0000 char', 'tab\tnew\nline', '\u2028'];
 const str = () => (rnd() < 0.7 ? pick(STRINGS) : Math.random().toString(36).slice(2, 2 + Math.floor(rnd() * 10)));
 const hex2 = () => Math.floor(rnd() * 256).toString(16).padStart(2, '0');
+const hex1 = () => Math.floor(rnd() * 16).toString(16);
+const edge = () => Math.floor(rnd() * 64) / 4 - 4; // exactly representable: reads back as sent
 const GEN = {
   testID: str,
+  nativeID: str,
+  accessible: () => rnd() < 0.5,
+  accessibilityLabel: str,
+  accessibilityHint: str,
+  accessibilityRole: () => pick(['', 'button', 'header', 'link', 'image']),
+  pointerEvents: () => pick(['auto', 'none', 'box-none', 'box-only']),
+  opacity: () => Math.floor(rnd() * 9) / 8, // a float that reads back as the same decimal
+  // "#RGB", "#RRGGBB" (either case) or "#RRGGBBAA": reported as "#rrggbbaa"
+  backgroundColor: () => pick([`#${hex1()}${hex1()}${hex1()}`, `#${hex2()}${hex2()}${hex2()}`.toUpperCase(),
+    `#${hex2()}${hex2()}${hex2()}${hex2()}`]),
+  // some edges missing: reported as 0
+  hitSlop: () => Object.fromEntries(['top', 'left', 'bottom', 'right'].filter(() => rnd() < 0.7).map((k) => [k, edge()])),
   count: () => (rnd() < 0.1 ? -Math.floor(rnd() * 1000) : Math.floor(rnd() * 1e6)),
   title: str,
   disabled: () => rnd() < 0.15,
