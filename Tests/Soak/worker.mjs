@@ -334,7 +334,10 @@ class Client {
     flush();
     this.rewind = rnd() < 0.5;
     await sleep(rnd() * 5);
+    // 'close' comes a turn of the loop later: until it is journaled ('lost'), no request may use the socket.
+    const closed = this.sock === sock ? new Promise((resolve) => sock.once('close', resolve)) : null;
     sock.destroy();
+    await closed;
   }
 
   async halfWrite() {
