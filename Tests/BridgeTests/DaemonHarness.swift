@@ -146,13 +146,6 @@ final class DaemonProcess {
         return nil
     }
 
-    /// The daemon's resident memory in KiB (`VmRSS` in /proc).
-    func residentKiB() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
-    }
-
     /// How many descriptors the daemon has open.
     func openDescriptors() -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1

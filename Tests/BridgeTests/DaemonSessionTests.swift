@@ -382,30 +382,31 @@ struct DaemonSessionTests {
         #expect(daemon.waitForExit() == 0)
     }
 
-    /// A client that sends and never reads: the daemon stops reading from it once its answers back up, so its
-    /// memory stays bounded; other clients are served; SIGTERM still stops the daemon.
-    @Test func aClientThatNeverReadsCannotExhaustMemory() throws {
+    /// A client that sends and never reads does not hold up other clients or the stop. That its memory stays
+    /// bounded (the daemon stops answering, and reading, once its answers back up) is checked in-process,
+    /// without timing or a memory reading: `ConnectionHandlerTests.backpressurePausesAndResumes` and
+    /// `aReadIsHeldWhileNotWritable`.
+    @Test func aClientThatNeverReadsDoesNotHoldUpOthersOrTheStop() throws {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess.start(socket: socket, ["--shutdown-timeout", "1"], in: dir)
         let flooder = try SocketClient(path: socket)
-        // Each 27-byte inspect is answered with ~8 KiB: unbounded, the answers would take hundreds of MiB.
+        // Each 27-byte inspect is answered with ~8 KiB, so the answers back up at once.
         let title = String(repeating: "w", count: 8192)
         try flooder.hello()
         let created = try flooder.request(
             #"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":""# + title + "\"}}"
         )
         #expect(object(created)["ok"] as? Bool == true)
-        let before = try #require(daemon.residentKiB())
 
         let flags = fcntl(flooder.fd, F_GETFL)
         _ = fcntl(flooder.fd, F_SETFL, flags | O_NONBLOCK)
         var sent = 0
         var requests = 0
         var pending: [UInt8] = []
-        let cap = 16 << 20
-        // Send until the daemon stops taking bytes (its reads are held), or 16 MiB of requests at most.
-        while sent < cap {
+        // Send until the socket takes no more (the daemon's reads are held, or the kernel's buffers are full):
+        // no waiting, no clock.
+        while sent < 16 << 20 {
             if pending.isEmpty {
                 for _ in 0..<1000 {
                     requests += 1
@@ -413,19 +414,11 @@ struct DaemonSessionTests {
                 }
             }
             let n = pending.withUnsafeBytes { send(flooder.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n > 0 {
-                sent += n
-                pending.removeFirst(n)
-                continue
-            }
-            guard errno == EAGAIN else { break }
-            var descriptor = pollfd(fd: flooder.fd, events: Int16(POLLOUT), revents: 0)
-            if poll(&descriptor, 1, 1000) == 0 { break }
+            guard n > 0 else { break }
+            sent += n
+            pending.removeFirst(n)
         }
-        let after = try #require(daemon.residentKiB())
-        let answersIfUnbounded = sent / 40 * title.count / 1024
-        #expect(answersIfUnbounded > 64 * 1024, "sent \(sent) bytes")
-        #expect(after - before < 48 * 1024, "VmRSS \(before) KiB -> \(after) KiB after \(sent) bytes of requests")
+        #expect(sent > 0)
 
         // Another client is served meanwhile.
         let other = try SocketClient(path: socket)
