@@ -16,6 +16,8 @@
 //   BENCH_DAEMON_ARGS='…' extra daemon arguments (after --socket PATH)
 //   BENCH_OUT=path         where to write the JSON (default: bench/results.json)
 //   BENCH_OBSERVER=1       (3) also runs on the daemon with one observer attached (server "daemon+observer")
+//   CHART_BIN=/path        (7)'s daemon: bridged plus Examples/CustomComponent's Chart
+//                          (default: ../Examples/CustomComponent/.build/release/ChartDaemon)
 
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,9 +33,10 @@ const env = process.env;
 const SCALE = Number(env.BENCH_SCALE ?? 1);
 const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 3) | 0);
 const WINDOW = Number(env.BENCH_WINDOW ?? 512) | 0;
-const WORKLOADS = (env.BENCH_WORKLOADS ?? '0,1,2,3,4,5,6').split(',').map((s) => Number(s.trim()));
+const WORKLOADS = (env.BENCH_WORKLOADS ?? '0,1,2,3,4,5,6,7').split(',').map((s) => Number(s.trim()));
 const SERVER_FILTER = env.BENCH_SERVERS ? env.BENCH_SERVERS.split(',').map((s) => s.trim()) : null;
 const DAEMON_BIN = env.BRIDGED_BIN ?? path.join(root, '.build/release/bridged');
+const CHART_BIN = env.CHART_BIN ?? path.join(root, 'Examples/CustomComponent/.build/release/ChartDaemon');
 const DAEMON_ARGS = (env.BENCH_DAEMON_ARGS ?? '').split(' ').filter(Boolean);
 const OUT = env.BENCH_OUT ?? path.join(here, 'results.json');
 const OBSERVER = env.BENCH_OBSERVER === '1';
@@ -55,6 +58,7 @@ const COUNTS = {
   scaleViews: n(1_000_000, 1000),
   scaleBatch: 1000, // creates per batch frame while building the big tree
   scaleStormFrames: n(500_000, 1000),
+  nestedFrames: n(200_000, 1000),
 };
 // Any count can be set on its own: BENCH_STORM_FRAMES=200000, BENCH_CLIENT_FRAMES=1000000, …
 for (const key of Object.keys(COUNTS)) {
@@ -63,6 +67,11 @@ for (const key of Object.keys(COUNTS)) {
 }
 const UPDATE = '{"id":%i,"op":"update","tag":%t,"props":{"count":%c}}';
 const PRESS = '{"id":%i,"op":"command","tag":%t,"name":"press"}';
+// (7): a Chart's nested props, every one new each time (%c): an array of 10 points, an object (color, edge
+// insets, optional string) and a float.
+const NESTED_POINTS = Array.from({ length: 10 }, (_, i) => `{"x":${i},"y":%c.5}`).join(',');
+const NESTED = `{"id":%i,"op":"update","tag":%t,"props":{"points":[${NESTED_POINTS}],` +
+  '"style":{"color":"#3366CC","insets":{"top":%c,"left":2},"label":"cpu"},"lineWidth":%c.25}}';
 const BATCH = '{"id":%i,"op":"batch","ops":[%B]}';
 const BATCH_INNER = '{"op":"update","tag":%t,"props":{"count":%c}}';
 
@@ -76,6 +85,15 @@ function writeLines(name, lines) {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return file;
+}
+
+/** (7): 1000 Charts, tags 1…1000. */
+function chartsSetup() {
+  const lines = [];
+  for (let t = 1; t <= COUNTS.buttons; t++) {
+    lines.push(`{"id":${t},"op":"create","tag":${t},"component":"Chart","props":{"title":"c${t}"}}`);
+  }
+  return writeLines('charts.jsonl', lines);
 }
 
 function buttonsSetup() {
@@ -143,6 +161,7 @@ async function startServer(name) {
   const sock = path.join(tmp, `${name}.sock`);
   let cmd, args;
   if (name === 'daemon') [cmd, args] = [DAEMON_BIN, ['--socket', sock, ...DAEMON_ARGS]];
+  else if (name === 'chart') [cmd, args] = [CHART_BIN, ['--socket', sock, ...DAEMON_ARGS]];
   else if (name === 'refserver') [cmd, args] = [REFSERVER, ['--socket', sock]];
   else if (name === 'sink') [cmd, args] = [REFSERVER, ['--socket', sock, '--sink']];
   else [cmd, args] = [process.execPath, [PEER, '--socket', sock]];
@@ -465,6 +484,21 @@ async function main() {
     }
   }
 
+  if (WORKLOADS.includes(7)) {
+    // The daemon's built-ins have no nested prop: the daemon here is ChartDaemon (bridged + Chart), recorded
+    // in the daemon's column; the Node peer declares the same Chart and converts the same way.
+    const charts = chartsSetup();
+    const names = servers.filter((s) => s === 'node');
+    if (SERVER_FILTER && !SERVER_FILTER.includes('daemon')) {
+      // daemon not asked for
+    } else if (fs.existsSync(CHART_BIN)) names.unshift('chart');
+    else notes.push(`7 daemon skipped: ${CHART_BIN} does not exist (build it with \`swift build -c release\` in Examples/CustomComponent)`);
+    log(`(7) nested props: ${COUNTS.nestedFrames} pipelined updates of 10 points + an object + a float over ${COUNTS.buttons} Charts`);
+    await withServers(names, (ss) => measure('7_nested_props', ss.map((s) => (s.name === 'chart' ? { ...s, name: 'daemon' } : s)),
+      () => ['--setup', charts, '--frames', String(COUNTS.nestedFrames), '--template', NESTED, '--tags', `1-${COUNTS.buttons}`],
+      ['frames_per_s', 'server_cpu_s']));
+  }
+
   computeRatios(servers);
   printTables();
   fs.writeFileSync(OUT, JSON.stringify(results, null, 2) + '\n');
@@ -495,6 +529,8 @@ function computeRatios() {
       med(W3, 'daemon', 'frames_per_s'), 0.9, '>=');
   }
   ratio('(5) daemon ÷ node peer', '8 clients frames/s', med(W5, 'daemon', 'frames_per_s'), med(W5, 'node', 'frames_per_s'), 1.0, '>=');
+  ratio('(7) daemon ÷ node peer', 'nested props update storm frames/s (ChartDaemon)', med('7_nested_props', 'daemon', 'frames_per_s'),
+    med('7_nested_props', 'node', 'frames_per_s'), 1.0, '>=');
   ratio('(4) daemon batch ÷ (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'daemon', 'ops_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
   const mem = results.workloads['6_scale_memory'];
   ratio('(6) daemon memory per view', 'bytes (RSS delta ÷ views)', mem?.daemon?.bytes_per_view, 1, 1024, '<=');
@@ -546,6 +582,7 @@ function printTables() {
   line('(5) 8 clients, frames/s (total)', '5_concurrent_clients', 'frames_per_s');
   line(`(6) storm at ${COUNTS.buttons} views, frames/s`, '6_scale_storm_1k_views', 'frames_per_s');
   line(`(6) storm at ${COUNTS.scaleViews + COUNTS.buttons} views, frames/s`, '6_scale_storm_1m_views', 'frames_per_s');
+  line('(7) nested props storm, frames/s', '7_nested_props', 'frames_per_s');
   const mem = results.workloads['6_scale_memory'] ?? {};
   rows.push(['(6) memory, bytes/view', ...servers.map((s) => (mem[s] ? mem[s].bytes_per_view.toFixed(0) : '—'))]);
   rows.push(['(6) creates, views/s', ...servers.map((s) => (mem[s] ? fmt(mem[s].create_views_per_s) : '—'))]);

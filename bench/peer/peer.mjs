@@ -2,7 +2,8 @@
 // peer.mjs: what a user would write instead of bridged — the native side mocked in Node.
 //
 // Zero dependencies. Speaks protocol.md over a Unix socket for the `View` and `SwiftUIButton`
-// components: hello, create (parent/index), update (typed props, null resets, invalid_props with
+// components (and Examples/CustomComponent's `Chart`, its nested typed props checked and converted, for
+// workload (7)): hello, create (parent/index), update (typed props, null resets, invalid_props with
 // details), setChildren, delete, subscribe/unsubscribe (capture/bubble), command press (bubbling
 // path as React Native dispatches it), inspect, batch (all or nothing), ping, stats.
 // Written to be as fast as Node allows: one JSON.parse per line, responses assembled as strings,
@@ -29,6 +30,61 @@ const types = {
   },
   string: { name: 'string', check: (v) => typeof v === 'string' },
   bool: { name: 'bool', check: (v) => typeof v === 'boolean' },
+};
+
+// Typed nested values (protocol.md "Typed props"), for workload (7)'s `Chart`: `convert` returns the value as
+// `inspect` reports it, or BAD. A converted value carries its JSON text in `json`, so that "equal after
+// conversion changes nothing" is one string comparison, as the daemon compares converted values.
+const BAD = Symbol('bad');
+const FLOAT_MAX = 3.4028234663852886e38;
+const isNum = (v) => typeof v === 'number';
+const plain = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const onlyKeys = (v, keys) => { for (const k in v) if (!keys.includes(k)) return false; return true; };
+const float = (v) => (isNum(v) && Math.abs(v) <= FLOAT_MAX ? Math.fround(v) : BAD);
+function color(v) {
+  if (typeof v !== 'string' || v[0] !== '#' || !/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(v)) return BAD;
+  let hex = v.slice(1).toLowerCase();
+  if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
+  return hex.length === 6 ? `#${hex}ff` : `#${hex}`;
+}
+function point(v) {
+  if (!plain(v) || !isNum(v.x) || !isNum(v.y) || !onlyKeys(v, ['x', 'y'])) return BAD;
+  return { x: v.x, y: v.y };
+}
+function edgeInsets(v) {
+  if (!plain(v) || !onlyKeys(v, ['top', 'left', 'bottom', 'right'])) return BAD;
+  const e = { top: v.top ?? 0, left: v.left ?? 0, bottom: v.bottom ?? 0, right: v.right ?? 0 };
+  return isNum(e.top) && isNum(e.left) && isNum(e.bottom) && isNum(e.right) ? e : BAD;
+}
+function withJSON(v) {
+  if (v !== BAD && v !== null && typeof v === 'object') Object.defineProperty(v, 'json', { value: JSON.stringify(v) });
+  return v;
+}
+const same = (a, b) => a === b || (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && a.json === b.json);
+const chartTypes = {
+  int32: { name: 'int32', convert: (v) => (Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 ? v : BAD) },
+  float: { name: 'float', convert: float },
+  string: { name: 'string', convert: (v) => (typeof v === 'string' ? v : BAD) },
+  points: {
+    name: 'array',
+    convert(v) {
+      if (!Array.isArray(v)) return BAD;
+      const out = new Array(v.length);
+      for (let i = 0; i < v.length; i++) if ((out[i] = point(v[i])) === BAD) return BAD;
+      return withJSON(out);
+    },
+  },
+  style: {
+    name: 'object',
+    convert(v) {
+      if (!plain(v) || !onlyKeys(v, ['color', 'insets', 'label'])) return BAD;
+      const c = color(v.color);
+      const insets = v.insets == null ? { top: 0, left: 0, bottom: 0, right: 0 } : edgeInsets(v.insets);
+      const label = v.label ?? null;
+      if (c === BAD || insets === BAD || (label !== null && typeof label !== 'string')) return BAD;
+      return withJSON({ color: c, insets, label });
+    },
+  },
 };
 
 const components = {
@@ -58,6 +114,22 @@ const components = {
     },
     reads: ['title', 'count', 'disabled'],
     render: (p) => `Button ${JSON.stringify(p.title)} count=${p.count}${p.disabled ? ' disabled' : ''}`,
+  },
+  // Examples/CustomComponent's Chart (its props, types and defaults; not its command): workload (7).
+  Chart: {
+    name: 'Chart',
+    props: {
+      selectedIndex: { type: chartTypes.int32, default: -1 },
+      lineWidth: { type: chartTypes.float, default: 1 },
+      points: { type: chartTypes.points, default: withJSON([]) },
+      style: { type: chartTypes.style, default: withJSON({ color: '#000000ff', insets: { top: 0, left: 0, bottom: 0, right: 0 }, label: null }) },
+      title: { type: chartTypes.string, default: null },
+    },
+    events: {},
+    commands: {},
+    reads: ['title', 'points', 'lineWidth', 'selectedIndex'],
+    render: (p) => `Chart ${p.title ?? 'untitled'} points=${p.points.length} width=${p.lineWidth}` +
+      (p.selectedIndex >= 0 ? ` selected=${p.selectedIndex}` : ''),
   },
 };
 
@@ -181,6 +253,15 @@ class Session {
         });
       } else if (v === null) {
         ok.push(name, p.default);
+      } else if (p.type.convert !== undefined) {
+        const c = p.type.convert(v);
+        if (c !== BAD) ok.push(name, c);
+        else {
+          (issues ??= []).push({
+            prop: name, path: name, expected: p.type.name, got: v,
+            message: `JSON value '${display(v)}' of type ${typeName(v)} cannot be converted to ${p.type.name}`,
+          });
+        }
       } else if (p.type.check(v)) {
         ok.push(name, v);
       } else {
@@ -205,7 +286,7 @@ class Session {
     for (let i = 0; i < ok.length; i += 2) {
       const name = ok[i];
       const old = props[name];
-      if (old === ok[i + 1]) continue;
+      if (same(old, ok[i + 1])) continue;
       props[name] = ok[i + 1];
       changed += changed === '' ? comp.quoted[name] : ',' + comp.quoted[name];
       if (comp.readSet.has(name)) this.touched.add(view);
