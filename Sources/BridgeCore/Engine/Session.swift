@@ -135,6 +135,14 @@ public final class Session: @unchecked Sendable {
             return nil
         }
         if error.reason == .numberOverflow, let reread = try? JSONDocument(parsing: line, integersAsReals: true) {
+            // An integer `id` read as a real may come back as another integer (beyond 64 bits, or past 2^53):
+            // it is never echoed changed; an `id` that is not a 64-bit integer is `bad_request`.
+            if outline.isObject, let id = reread.root[field: "id"], id.kind == .integer {
+                guard case .int(let given) = outline.id, Int64(given) == id.integer else {
+                    writeError(BridgeError(.badRequest, "'id' must be an integer or a string"), id: .none, into: &out)
+                    return nil
+                }
+            }
             return reread
         }
         let id = outline.isObject ? outline.id : .none
