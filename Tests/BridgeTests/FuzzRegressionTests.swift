@@ -131,6 +131,25 @@ struct FuzzRegressionTests {
         }
     }
 
+    /// Found by the fuzzer: an integer id beyond 64 bits was read as a real, turned back into Int64.min and
+    /// echoed as another id. It is refused with `id` null; an id in range beside an overflowing number is kept.
+    @Test(arguments: [
+        (#"{"id":-9223372036854775809,"op":"ping"}"#, #"{"id":null,"ok":false,"error":{"code":"bad_request""#),
+        (#"{"id":9223372036854775808,"op":"ping"}"#, #"{"id":null,"ok":false,"error":{"code":"bad_request""#),
+        (#"{"id":7,"op":"ping","x":1e2,"y":99999999999999999999}"#, #"{"id":7,"ok":true"#),
+    ])
+    func anIDBeyond64BitsIsNeverEchoedChanged(_ line: String, _ prefix: String) {
+        let engine = Engine()
+        var connection = engine.connect()
+        defer { connection.close() }
+        var out: [UInt8] = []
+        _ = Array(#"{"id":1,"op":"hello","protocol":1}"#.utf8).withUnsafeBytes { connection.handle(line: $0, into: &out) }
+        out = []
+        _ = Array(line.utf8).withUnsafeBytes { connection.handle(line: $0, into: &out) }
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.hasPrefix(prefix), "\(line) -> \(text)")
+    }
+
     @Test func aSavedStateLoadsAndSavesTheSame() throws {
         let engine = Engine()
         let connection = engine.connect()
