@@ -9,7 +9,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
-import { BRIDGED_BIN, CLI, startDaemon, tempDir } from '../test-support/daemon.js';
+import { BRIDGED_BIN, CLI, exited, startDaemon, tempDir } from '../test-support/daemon.js';
 
 const SCHEMA = fileURLToPath(new URL('../../Tests/Schemas/all-annotations.json', import.meta.url));
 const INDEX = fileURLToPath(new URL('../index.js', import.meta.url));
@@ -28,7 +28,10 @@ describe('codegen schema components from JavaScript', () => {
   after(async () => {
     const pid = bridge?.daemonPid;
     await bridge?.close();
-    if (pid) process.kill(pid, 'SIGTERM');
+    if (pid) {
+      process.kill(pid, 'SIGTERM');
+      await exited(pid); // it writes its state file beside the socket as it stops
+    }
     await rm(dir, { recursive: true, force: true });
   });
 
