@@ -65,8 +65,8 @@ public final class Connection: @unchecked Sendable {
             // Outside the gate: resuming may take this very session, or another one's gate; so may observing.
             switch handled {
             case .answered: break
-            case .resumeRequested: resume(request: request, into: &out)
-            case .observer(let observerRequest, let id):
+            case .handoff(.resume(let resume), let id): self.resume(resume, id: id, into: &out)
+            case .handoff(.observer(let observerRequest), let id):
                 aboutOtherSessions = true
                 answer(observerRequest, id: id, into: &out)
             case .ended:
@@ -90,39 +90,13 @@ public final class Connection: @unchecked Sendable {
         engine.detach(session, from: self)
     }
 
-    /// `hello {protocol: 1, resume: {session, token, ack}}`.
-    ///
-    /// The session has checked the request (its id, the protocol) and left the answer to the connection. A
-    /// missing token is not an error of the request: it is refused as a wrong one is, like an unknown session.
-    private func resume(request: JSONRef, into out: inout [UInt8]) {
-        guard let id = Session.requestID(of: request, into: &out), let resume = request[field: "resume"] else { return }
-        guard resume.isObject, let wanted = resume[field: "session"]?.string,
-            let ackValue = resume[field: "ack"], let ack = ackValue.integer, ack >= 0
-        else {
-            Session.writeError(
-                BridgeError(.badRequest, "hello: 'resume' must be {session: string, ack: non-negative integer}"),
-                id: id,
-                into: &out
-            )
-            return
-        }
-        let tokenValue = resume[field: "token"]
-        if let tokenValue, !tokenValue.isNull, tokenValue.string == nil {
-            Session.writeError(
-                BridgeError(
-                    .badRequest,
-                    "hello: 'resume.token' must be a string (the token of the hello that opened the session), "
-                        + "got \(tokenValue.compactText)"
-                ),
-                id: id,
-                into: &out
-            )
-            return
-        }
-        switch engine.claim(id: wanted, token: tokenValue?.string, ack: Int(ack), by: self) {
+    /// `hello {protocol: 1, resume: {session, token, ack}}`, which the session has checked (its id, the protocol,
+    /// the resume's members) and left to the connection: claims the session, or moves to a fresh one, and answers.
+    private func resume(_ request: ResumeRequest, id: Session.RequestID, into out: inout [UInt8]) {
+        switch engine.claim(request, by: self) {
         case .resumed(let claimed):
             switchSession(to: claimed)
-            answerHello(id: id, resumed: true, reason: nil, replayingAfter: Int(ack), into: &out)
+            answerHello(id: id, resumed: true, reason: nil, replayingAfter: request.ack, into: &out)
         case .refused(let reason):
             // Never a silent gap: the client gets a fresh session and is told why.
             switchSession(to: engine.freshSession(for: self))

@@ -91,9 +91,10 @@ extension Engine {
         }
     }
 
-    /// Hands the session `id` to `connection` if `token` is its token and it can be resumed from `ack` without
-    /// a gap. A wrong or missing token is refused exactly as an unknown session is.
-    func claim(id: String, token: String?, ack: Int, by connection: Connection) -> Claim {
+    /// Hands the session a resume asks for to `connection` if the token is its token and it can be resumed from
+    /// the resume's `ack` without a gap. A wrong or missing token is refused exactly as an unknown session is.
+    func claim(_ request: ResumeRequest, by connection: Connection) -> Claim {
+        let (id, token, ack) = (request.session, request.token, request.ack)
         expireSessions()
         var displaced: Connection?
         var overflowed: Session?

@@ -1,9 +1,10 @@
 import PropStore
 
 extension Session {
-    /// Runs one op, writing its result into `result`. Throws without having changed anything
-    /// (outside a batch), or after recording how to undo (inside one).
-    func perform(op: JSONRef, request json: JSONRef, inBatch: Bool) throws(BridgeError) {
+    /// Runs one op, writing its result into `scratch.result`, or returns what the connection is to answer.
+    /// Throws without having changed anything (outside a batch), or after recording how to undo (inside one).
+    @discardableResult
+    func perform(op: JSONRef, request json: JSONRef, inBatch: Bool) throws(BridgeError) -> Handoff? {
         // Most frequent first; each test is a length check and a memcmp, no Swift string.
         if op.isString("update") {
             try update(Request(op: "update", json: json))
@@ -30,19 +31,19 @@ extension Session {
             if inBatch { throw BridgeError(.badRequest, "batch: ack cannot be part of a batch") }
             try ack(Request(op: "ack", json: json))
         } else if op.isString("ping") {
-            result.raw("{}")
+            scratch.result.raw("{}")
         } else if op.isString("stats") {
             stats()
         } else if op.isString("hello") {
             if inBatch { throw BridgeError(.badRequest, "batch: hello cannot be part of a batch") }
-            try hello(Request(op: "hello", json: json))
+            return try hello(Request(op: "hello", json: json)).map(Handoff.resume)
         } else if let observerRequest = try ObserverRequest(op: op, request: json) {
             if inBatch { throw BridgeError(.badRequest, "batch: \(op.string ?? "") cannot be part of a batch") }
-            watch.request = observerRequest
+            return .observer(observerRequest)
         } else if op.isString("bye") {
             // The session is closed by `handle(request:into:)` once the answer is written.
             if inBatch { throw BridgeError(.badRequest, "batch: bye cannot be part of a batch") }
-            result.raw("{}")
+            scratch.result.raw("{}")
         } else {
             throw BridgeError(
                 .unknownOp,
@@ -51,6 +52,7 @@ extension Session {
                     + "unobserve, bye"
             )
         }
+        return nil
     }
 
     /// Looks a tag up in the static storage.
@@ -61,7 +63,9 @@ extension Session {
         return view
     }
 
-    func hello(_ request: Request) throws(BridgeError) {
+    /// `hello {protocol, client, resume}`: answered here, or, with `resume`, checked and returned to be answered
+    /// by the connection (it may move to another session).
+    func hello(_ request: Request) throws(BridgeError) -> ResumeRequest? {
         guard let version = request.json[field: "protocol"] else {
             throw BridgeError(.badRequest, "hello: missing 'protocol' (this server speaks protocol 1)")
         }
@@ -73,42 +77,39 @@ extension Session {
         }
         let client = try request.optionalString("client")
         if client != nil { watch.client = client }
-        if request.json[field: "resume"] != nil {
-            // Moving to another session is the connection's business: it answers this hello itself.
-            resumeRequested = true
-            return
-        }
+        if let resume = request.json[field: "resume"] { return try ResumeRequest(resume) }
         greeted = true
-        writeHelloResult(resumed: nil, reason: nil, into: &result)
+        writeHelloResult(resumed: nil, reason: nil, into: &scratch.result)
+        return nil
     }
 
     func stats() {
-        result.raw(#"{"sessions":"#)
-        result.int(engine.sessionCount)
-        result.raw(#","views":"#)
-        result.int(engine.viewCount)
-        result.raw(#","sessionViews":"#)
-        result.int(viewCount)
-        result.raw(#","seq":"#)
-        result.int(seq)
-        result.raw("}")
+        scratch.result.raw(#"{"sessions":"#)
+        scratch.result.int(engine.sessionCount)
+        scratch.result.raw(#","views":"#)
+        scratch.result.int(engine.viewCount)
+        scratch.result.raw(#","sessionViews":"#)
+        scratch.result.int(viewCount)
+        scratch.result.raw(#","seq":"#)
+        scratch.result.int(seq)
+        scratch.result.raw("}")
     }
 
     func inspect(_ request: Request) throws(BridgeError) {
         let view = try view(try request.tag(), op: "inspect")
         if view.renderIfNeeded(), watch.isObserved { observeRender(view) }
-        result.viewHead(view)
-        result.raw(#","parent":"#)
-        if let parent = view.parent { result.int(parent.tag) } else { result.null() }
-        result.raw(#","children":"#)
-        result.tagArray(view.children)
-        result.raw(#","render":"#)
-        result.string(view.render)
-        result.raw(#","renders":"#)
-        result.int(view.renders)
-        result.raw(#","commands":"#)
-        result.commandLog(view.commandsInOrder)
-        result.raw("}")
+        scratch.result.viewHead(view)
+        scratch.result.raw(#","parent":"#)
+        if let parent = view.parent { scratch.result.int(parent.tag) } else { scratch.result.null() }
+        scratch.result.raw(#","children":"#)
+        scratch.result.tagArray(view.children)
+        scratch.result.raw(#","render":"#)
+        scratch.result.string(view.render)
+        scratch.result.raw(#","renders":"#)
+        scratch.result.int(view.renders)
+        scratch.result.raw(#","commands":"#)
+        scratch.result.commandLog(view.commandsInOrder)
+        scratch.result.raw("}")
     }
 
     /// Runs the ops in order, all or nothing; events wait for the commit.
@@ -120,10 +121,10 @@ extension Session {
                 "batch: \(ops.count) ops exceed the limit of \(engine.configuration.maxOpsPerBatch) per batch"
             )
         }
-        undoLog = []
-        result.raw(#"{"results":["#)
+        undo.begin()
+        scratch.result.raw(#"{"results":["#)
         for (index, op) in ops.enumerated() {
-            if index > 0 { result.comma() }
+            if index > 0 { scratch.result.comma() }
             do throws(BridgeError) {
                 guard op.isObject else { throw BridgeError(.badRequest, "batch: op \(index) is not an object") }
                 guard let name = op[field: "op"], name.kind == .string else {
@@ -140,6 +141,7 @@ extension Session {
                 throw failure
             }
         }
-        result.raw("]}")
+        scratch.result.raw("]}")
+        undo.commit()
     }
 }

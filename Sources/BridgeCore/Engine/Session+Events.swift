@@ -31,10 +31,10 @@ extension Session {
         if on { new.insert(phase) } else { new.remove(phase) }
         if new != old {
             view.listeners[name] = new.isEmpty ? nil : new
-            if inBatch { recordUndo { view.listeners[name] = old.isEmpty ? nil : old } }
+            if undo.isActive { undo.record { view.listeners[name] = old.isEmpty ? nil : old } }
             if watch.isObserved { observeSubscribed(view, event: name) }
         }
-        result.raw("{}")
+        scratch.result.raw("{}")
     }
 
     func command(_ request: Request) throws(BridgeError) {
@@ -77,7 +77,7 @@ extension Session {
         let neededRender = view.needsRender
         let outcome = command.run(on: view.props, args: args)
         // A command may emit only events it declares, with payloads of their types: otherwise it failed.
-        let firstEvent = pendingEvents.count
+        let firstEvent = scratch.events.count
         for emitted in outcome.emitted {
             var problem: String?
             if let emits = command.emits, !emits.contains(emitted.event) {
@@ -86,29 +86,31 @@ extension Session {
                 if let payloadProblem = emitted.payload.problem(for: event) {
                     problem = "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
                 } else {
-                    pendingEvents.append(PendingEvent(view: view, event: event, payload: emitted.payload.complete(for: event)))
+                    scratch.events.append(
+                        PendingEvent(view: view, event: event, payload: emitted.payload.complete(for: event))
+                    )
                 }
             } else {
                 problem = "emitted '\(emitted.event)', which \(view.type.name) does not declare"
             }
             if let problem {
-                pendingEvents.removeSubrange(firstEvent...)
+                scratch.events.removeSubrange(firstEvent...)
                 for step in outcome.undo.reversed() { step() }
                 if !neededRender { view.renderIfNeeded(counting: false) }
                 throw BridgeError(.invalidPayload, "command: \(view.type.name).\(name) \(problem)")
             }
         }
-        if undoLog != nil && !outcome.undo.isEmpty {
-            undoLog!.append(contentsOf: outcome.undo)
-            touched.append((view, neededRender))
+        if undo.isActive && !outcome.undo.isEmpty {
+            undo.note(view, neededRender: neededRender)
+            undo.record(contentsOf: outcome.undo)
         }
         let entry = view.logCommand(LoggedCommand(name: name, args: args))
-        if inBatch { recordUndo { view.unlogCommand(entry) } }
+        if undo.isActive { undo.record { view.unlogCommand(entry) } }
         if watch.isObserved {
             observeCommand(view, name: name, args: args)
             if !outcome.undo.isEmpty { observeChangedState(view) }
         }
-        result.raw("{}")
+        scratch.result.raw("{}")
     }
 
     /// `emit {tag, event, payload}`: the view emits one of its component's events as native code would (user
@@ -179,8 +181,8 @@ extension Session {
             }
             fields = members.map { (name: $0.name, value: $0.value) }
         }
-        pendingEvents.append(PendingEvent(view: view, event: event, payload: EventPayload(fields: fields)))
-        result.raw("{}")
+        scratch.events.append(PendingEvent(view: view, event: event, payload: EventPayload(fields: fields)))
+        scratch.result.raw("{}")
     }
 
     /// Writes an event frame with its listener path, or nothing when no listener is on the path.
@@ -191,12 +193,8 @@ extension Session {
         let target = pending.view
         guard target.isMounted else { return }
         let name = pending.event.name
-        var listening = listenerScratch
-        listenerScratch = []
-        defer {
-            listening.removeAll(keepingCapacity: true)
-            listenerScratch = listening
-        }
+        var listening = scratch.takeListeners()
+        defer { scratch.giveBack(listeners: &listening) }
         if pending.event.bubbles {
             var node: ViewProxy? = target
             while let current = node {

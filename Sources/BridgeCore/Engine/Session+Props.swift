@@ -77,21 +77,21 @@ extension Session {
     func apply(_ converted: [PropChange], to view: ViewProxy) {
         var first = true
         for (prop, value) in converted {
-            if inBatch {
+            if undo.isActive {
                 let old = view.value(of: prop)
                 guard old != value else { continue }
-                noteChange(of: view)
+                undo.note(view)
                 view.setValue(value, of: prop)
-                recordUndo { view.setValue(old, of: prop) }
+                undo.record { view.setValue(old, of: prop) }
             } else {
                 guard view.setValue(value, of: prop) else { continue }
             }
             if first {
                 first = false
             } else {
-                result.comma()
+                scratch.result.comma()
             }
-            result.string(prop.name)
+            scratch.result.string(prop.name)
         }
     }
 
@@ -99,25 +99,13 @@ extension Session {
         let tag = try request.tag()
         guard let props = try request.object("props", required: true) else { return }
         let view = try view(tag, op: "update")
-        var converted = takeScratch()
-        defer { returnScratch(&converted) }
+        var converted = scratch.takeConverted()
+        defer { scratch.giveBack(converted: &converted) }
         try convert(props, for: view.type, tag: tag, op: "update", into: &converted)
-        result.raw(#"{"changed":["#)
+        scratch.result.raw(#"{"changed":["#)
         let before = watch.isObserved ? converted.map { view.value(of: $0.prop) } : nil
         apply(converted, to: view)
         if let before { observeUpdated(view, props: converted.map(\.prop), before: before) }
-        result.raw("]}")
-    }
-
-    /// The session's reusable array for converted props (so the hot path does not allocate one per frame).
-    func takeScratch() -> [PropChange] {
-        var scratch: [PropChange] = []
-        swap(&scratch, &convertedScratch)
-        return scratch
-    }
-
-    func returnScratch(_ scratch: inout [PropChange]) {
-        scratch.removeAll(keepingCapacity: true)
-        swap(&scratch, &convertedScratch)
+        scratch.result.raw("]}")
     }
 }

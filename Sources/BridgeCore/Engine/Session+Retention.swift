@@ -32,10 +32,10 @@ extension Session {
         }
         acked = max(acked, Int(seq))
         forgetRetained(through: acked)
-        result.raw(#"{"acked":"#)
-        result.int(acked)
-        result.raw(#","retained":"#)
-        result.int(retainedCount)
-        result.raw("}")
+        scratch.result.raw(#"{"acked":"#)
+        scratch.result.int(acked)
+        scratch.result.raw(#","retained":"#)
+        scratch.result.int(retainedCount)
+        scratch.result.raw("}")
     }
 }

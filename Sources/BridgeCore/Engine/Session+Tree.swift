@@ -40,17 +40,17 @@ extension Session {
         viewCount += 1
         let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
         if watch.isObserved { observeCreated(view, index: parent.map { index ?? $0.children.count - 1 }) }
-        if inBatch {
-            recordUndo { [storageKey] in
+        if undo.isActive {
+            undo.record { [storageKey] in
                 ViewStorage.remove(tags: [tag], session: storageKey)
                 view.isMounted = false
                 unlink?()
                 self.viewCount -= 1
             }
         }
-        result.raw(#"{"tag":"#)
-        result.int(tag)
-        result.raw("}")
+        scratch.result.raw(#"{"tag":"#)
+        scratch.result.int(tag)
+        scratch.result.raw("}")
     }
 
     func setChildren(_ request: Request) throws(BridgeError) {
@@ -73,12 +73,12 @@ extension Session {
                 "setChildren: making \(looped.tag) a child of \(parent.tag) would make it its own ancestor"
             )
         }
-        let undo = ViewTree.setChildren(children, of: parent)
-        if inBatch { recordUndo { undo() } }
+        let restore = ViewTree.setChildren(children, of: parent)
+        if undo.isActive { undo.record { restore() } }
         if watch.isObserved { observeMoved(parent) }
-        result.raw(#"{"children":"#)
-        result.tagArray(children)
-        result.raw("}")
+        scratch.result.raw(#"{"children":"#)
+        scratch.result.tagArray(children)
+        scratch.result.raw("}")
     }
 
     func delete(_ request: Request) throws(BridgeError) {
@@ -89,19 +89,19 @@ extension Session {
         ViewStorage.remove(tags: tags, session: storageKey)
         for view in subtree { view.isMounted = false }
         viewCount -= subtree.count
-        deletedRoots.append(root)
+        scratch.deletedRoots.append(root)
         if watch.isObserved { observeDeleted(subtree) }
-        if inBatch {
-            recordUndo { [storageKey] in
+        if undo.isActive {
+            undo.record { [storageKey] in
                 ViewStorage.insert(subtree, session: storageKey)
                 for view in subtree { view.isMounted = true }
                 relink()
                 self.viewCount += subtree.count
-                self.deletedRoots.removeAll { $0 === root }
+                self.scratch.deletedRoots.removeAll { $0 === root }
             }
         }
-        result.raw(#"{"deleted":"#)
-        result.tagArray(subtree)
-        result.raw("}")
+        scratch.result.raw(#"{"deleted":"#)
+        scratch.result.tagArray(subtree)
+        scratch.result.raw("}")
     }
 }

@@ -7,6 +7,19 @@ import Synchronization
 /// daemon, `record`, replay and tests alike); it appends the frames to write, in order: the events a request
 /// caused, then the request's response. Not thread-safe: drive a session from one place at a time.
 ///
+/// What it holds:
+/// - who it is: ``id``, ``token``, its ``engine`` and its key in ``ViewStorage`` (``storageKey``), and the
+///   ``gate`` its users hold;
+/// - its protocol state: whether it said hello (`greeted`) or ended (`closed`), how many views it has
+///   (`viewCount`), its last event's ``seq``, the client's last ``acked`` seq and the events kept for a resume
+///   (`events`, an ``EventBuffer``);
+/// - the request being handled: its result, events and deleted views (`scratch`, a ``RequestScratch``) and,
+///   inside a batch, how to undo it (`undo`, a ``BatchUndo``);
+/// - what its observers are owed (`watch`, a ``SessionWatch``), which never changes the protocol state.
+///
+/// A request that only the connection can answer, because it reaches other sessions (a resume, `observe`), is
+/// checked here and handed to the connection as a value (``Handoff``).
+///
 /// Safety of `@unchecked Sendable`: a session moves between connections (a resume), but every use from a
 /// ``Connection`` holds ``gate``, so one thread at a time touches its state.
 public final class Session: @unchecked Sendable {
@@ -28,29 +41,17 @@ public final class Session: @unchecked Sendable {
         didSet { engine.viewsChanged(by: viewCount - oldValue) }
     }
 
-    /// The result of the request being handled, written before its response prefix is known to be `ok`.
-    var result = JSONWriter(capacity: 256)
-    /// Events the current request emitted, written once it succeeds.
-    var pendingEvents: [PendingEvent] = []
-    /// Inside a batch: the views it changed, with whether each needed a render before the batch.
-    var touched: [(view: ViewProxy, neededRender: Bool)] = []
-    /// Set by a valid `hello` with `resume`, which the ``Connection`` answers (it may change the session).
-    var resumeRequested = false
-    /// Reused by `update` for the converted props.
-    var convertedScratch: [PropChange] = []
-    /// Reused by `writeEvent` for the listening views on an event's way.
-    var listenerScratch: [(tag: Int, phases: ListenerPhases)] = []
-    /// Subtrees deleted by the current request; torn down once it succeeds.
-    var deletedRoots: [ViewProxy] = []
-    /// Inside a batch: how to undo each change made so far, in order.
-    var undoLog: [() -> Void]?
-    /// Observers, the change frames they are owed, the recent log (Session+Observe).
-    var watch = SessionWatch()
-
     /// Event frames not yet acked, for a resume.
     var events: EventBuffer
     /// The highest seq the client has acked.
     public internal(set) var acked = 0
+
+    /// The request being handled: its result, the events it emitted, the views it deleted, working arrays.
+    var scratch = RequestScratch()
+    /// Inside a batch: how to undo what it changed so far.
+    var undo = BatchUndo()
+    /// Observers, the change frames they are owed, the recent log (Session+Observe).
+    var watch = SessionWatch()
 
     struct PendingEvent {
         let view: ViewProxy
@@ -191,14 +192,20 @@ public final class Session: @unchecked Sendable {
         }
     }
 
+    /// A request the session checked and leaves to its ``Connection``, which alone reaches other sessions.
+    enum Handoff {
+        /// A valid `hello` with `resume`: the connection claims the session asked for and answers the hello.
+        case resume(ResumeRequest)
+        /// A valid `sessions`, `observe` or `unobserve`.
+        case observer(ObserverRequest)
+    }
+
     /// What ``handle(request:into:)`` did with a request.
     enum Handled {
         /// Answered (with its result or an error).
         case answered
-        /// A valid `hello` with `resume`: nothing written; the connection answers it.
-        case resumeRequested
-        /// A valid `sessions`, `observe` or `unobserve`: nothing written; the connection answers it.
-        case observer(ObserverRequest, RequestID)
+        /// Checked, nothing written: the connection answers the request with this id.
+        case handoff(Handoff, RequestID)
         /// A `bye`, answered: the session is closed (its views are gone); no line after it is handled.
         case ended
     }
@@ -208,32 +215,26 @@ public final class Session: @unchecked Sendable {
         // After `bye` the connection is closing: nothing more is read from it.
         guard !closed else { return .ended }
         guard let id = Session.requestID(of: request, into: &out) else { return .answered }
-        result.bytes.removeAll(keepingCapacity: true)
+        scratch.begin()
         let ending: Bool
+        let handoff: Handoff?
         do throws(BridgeError) {
             guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
             guard op.kind == .string else { throw BridgeError(.badRequest, "'op' must be a string") }
             if !greeted && !op.isString("hello") {
                 throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
             }
-            try perform(op: op, request: request, inBatch: false)
+            handoff = try perform(op: op, request: request, inBatch: false)
             ending = op.isString("bye")
         } catch {
             rollback()
             Session.writeError(error, id: id, into: &out)
             return .answered
         }
-        if resumeRequested {
-            resumeRequested = false
-            return .resumeRequested
-        }
-        if let observerRequest = watch.request {
-            watch.request = nil
-            return .observer(observerRequest, id)
-        }
+        if let handoff { return .handoff(handoff, id) }
         commit(into: &out)
         Session.writeResponsePrefix(id: id, into: &out)
-        out.append(contentsOf: result.bytes)
+        out.append(contentsOf: scratch.result.bytes)
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
         if watch.isObserved { deliverObserved() }
         if ending {
@@ -244,56 +245,21 @@ public final class Session: @unchecked Sendable {
         return .answered
     }
 
-    /// Makes the request's changes final: writes its events, renders what changed, frees deleted views.
+    /// Makes the request's changes final: writes its events and frees the views it deleted.
     private func commit(into out: inout [UInt8]) {
-        if !pendingEvents.isEmpty {
-            for pending in pendingEvents { writeEvent(pending, into: &out) }
-            pendingEvents.removeAll(keepingCapacity: true)
+        if !scratch.events.isEmpty {
+            for pending in scratch.events { writeEvent(pending, into: &out) }
+            scratch.events.removeAll(keepingCapacity: true)
         }
-        touched.removeAll(keepingCapacity: true)
-        if !deletedRoots.isEmpty {
-            for root in deletedRoots { root.tearDown() }
-            deletedRoots.removeAll()
-        }
-        undoLog = nil
+        scratch.tearDownDeleted()
     }
 
     /// Undoes what the failed request changed, newest first. Nothing is emitted and nothing renders.
     func rollback() {
-        if let undo = undoLog {
-            for step in undo.reversed() { step() }
-        }
-        undoLog = nil
-        pendingEvents.removeAll(keepingCapacity: true)
-        watch.request = nil
+        undo.rollBack()
+        scratch.discard()
         if watch.isObserved { watch.pending.bytes.removeAll(keepingCapacity: true) }
-        // The old values are back; a view that was rendered and clean before the batch is clean again:
-        // re-arm its observation without counting a render.
-        var seen = Set<ObjectIdentifier>()
-        for (view, neededRender) in touched where seen.insert(ObjectIdentifier(view)).inserted {
-            if !neededRender && view.isMounted { view.renderIfNeeded(counting: false) }
-        }
-        touched.removeAll(keepingCapacity: true)
-        deletedRoots.removeAll()
     }
-
-    /// Notes that a view's state is about to change, so that a failed batch can restore its render state.
-    @inline(__always)
-    func noteChange(of view: ViewProxy) {
-        if undoLog != nil { touched.append((view, view.needsRender)) }
-    }
-
-    /// Records how to undo a change, when inside a batch.
-    ///
-    /// Callers check ``inBatch`` first so that no closure is allocated outside a batch.
-    @inline(__always)
-    func recordUndo(_ step: @escaping () -> Void) {
-        undoLog!.append(step)
-    }
-
-    /// Whether changes are being recorded for a possible rollback.
-    @inline(__always)
-    var inBatch: Bool { undoLog != nil }
 
     enum RequestID {
         case none

@@ -13,8 +13,6 @@ struct SessionWatch {
     /// The `client` of the session's hello.
     var client: String?
     var recent = RecentLog()
-    /// A request about other sessions that the session checked and leaves to its connection.
-    var request: ObserverRequest?
 
     @inline(__always)
     var isObserved: Bool { !observers.isEmpty }

@@ -1,0 +1,64 @@
+import PropStore
+
+/// What handling one request writes and holds until it is answered: its result, the events it emitted, the
+/// views it deleted, and the working arrays of its ops.
+///
+/// A session keeps one and reuses its buffers from request to request, so that the hot path (an `update`)
+/// allocates nothing of its own once they have grown. A working array is taken (``takeConverted()``) and
+/// given back emptied, with its capacity (``giveBack(converted:)``): taking one again gets the same storage.
+struct RequestScratch {
+    /// The result of the request being handled (its `result` member), written before the response prefix, which
+    /// depends on whether it succeeds.
+    var result = JSONWriter(capacity: 256)
+    /// Events the request emitted, written once it succeeds.
+    var events: [Session.PendingEvent] = []
+    /// Roots of the subtrees the request deleted; torn down once it succeeds.
+    var deletedRoots: [ViewProxy] = []
+    /// For `update`: the props converted from the request.
+    private var converted: [Session.PropChange] = []
+    /// For an event's dispatch: the listening views on its way.
+    private var listeners: [(tag: Int, phases: ListenerPhases)] = []
+
+    /// Starts a request: an empty result, keeping its capacity.
+    mutating func begin() { result.bytes.removeAll(keepingCapacity: true) }
+
+    /// The request failed: what it emitted is dropped and what it deleted is not torn down (a rollback put it
+    /// back).
+    mutating func discard() {
+        events.removeAll(keepingCapacity: true)
+        deletedRoots.removeAll()
+    }
+
+    /// The request succeeded: the views it deleted are freed.
+    mutating func tearDownDeleted() {
+        guard !deletedRoots.isEmpty else { return }
+        for root in deletedRoots { root.tearDown() }
+        deletedRoots.removeAll()
+    }
+
+    /// The empty array for converted props, with the capacity it had when given back.
+    mutating func takeConverted() -> [Session.PropChange] {
+        var taken: [Session.PropChange] = []
+        swap(&taken, &converted)
+        return taken
+    }
+
+    /// Keeps `taken`'s storage for the next ``takeConverted()``; `taken` is left empty.
+    mutating func giveBack(converted taken: inout [Session.PropChange]) {
+        taken.removeAll(keepingCapacity: true)
+        swap(&taken, &converted)
+    }
+
+    /// The empty array for an event's listeners, with the capacity it had when given back.
+    mutating func takeListeners() -> [(tag: Int, phases: ListenerPhases)] {
+        var taken: [(tag: Int, phases: ListenerPhases)] = []
+        swap(&taken, &listeners)
+        return taken
+    }
+
+    /// Keeps `taken`'s storage for the next ``takeListeners()``; `taken` is left empty.
+    mutating func giveBack(listeners taken: inout [(tag: Int, phases: ListenerPhases)]) {
+        taken.removeAll(keepingCapacity: true)
+        swap(&taken, &listeners)
+    }
+}
