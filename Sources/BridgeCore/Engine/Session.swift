@@ -53,24 +53,11 @@ public final class Session: @unchecked Sendable {
     /// Observers, the change frames they are owed, the recent log (Session+Observe).
     var watch = SessionWatch()
 
+    /// An event a request emitted: written, with its listener path and seq, once the request succeeds.
     struct PendingEvent {
         let view: ViewProxy
         let event: EventSpec
         let payload: EventPayload
-    }
-
-    /// What a line turned out to be, for a recorder that keeps bad input as raw text.
-    public enum LineKind: Sendable {
-        /// Blank: a keep-alive, answered with nothing.
-        case keepAlive
-        /// A JSON object (a request, valid or not).
-        case object
-        /// Not a JSON object jansson reads (answered with `bad_json`, `bad_request` or `limit_exceeded`), or
-        /// one it reads only with its integers as reals: a recorder keeps it as raw text.
-        case notObject
-        /// A request about other sessions (`sessions`, `observe`, `unobserve`) that a connection answered.
-        /// Not recorded: a replay has no other sessions to show.
-        case observer
     }
 
     init(engine: Engine, id: String, token: String) {
@@ -85,90 +72,6 @@ public final class Session: @unchecked Sendable {
         if !closed { close() }
     }
 
-    /// Parses a line and calls `body` with the request object; a line that is not one is answered here
-    /// (`bad_json` or `bad_request`, with `id: null`) and a blank line is a keep-alive.
-    static func withRequest(
-        line: UnsafeRawBufferPointer,
-        into out: inout [UInt8],
-        _ body: (JSONRef, inout [UInt8]) -> Void
-    ) -> LineKind {
-        var line = line
-        if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
-        if line.isEmpty { return .keepAlive }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: line)
-        } catch {
-            guard let reread = refused(line, error, into: &out) else { return .notObject }
-            // Handled as a request, but kept as text by a recorder: its integers do not fit a JSON reader.
-            _ = withParsed(reread, into: &out, body)
-            return .notObject
-        }
-        return withParsed(document, into: &out, body)
-    }
-
-    private static func withParsed(
-        _ document: consuming JSONDocument,
-        into out: inout [UInt8],
-        _ body: (JSONRef, inout [UInt8]) -> Void
-    ) -> LineKind {
-        let request = document.root
-        guard request.isObject else {
-            writeError(BridgeError(.badRequest, "a request must be a JSON object"), id: .none, into: &out)
-            return .notObject
-        }
-        body(request, &out)
-        withExtendedLifetime(document) {}
-        return .object
-    }
-
-    /// Answers a line jansson refused. Only a line that is not JSON is `bad_json`; valid JSON that jansson
-    /// cannot take is answered with the request's own `id` (read by ``JSONScanner``) and what was wrong, except
-    /// integers beyond 64 bits: the line is read again with them as reals, and returned to be handled, so that
-    /// the prop or field that holds one is named.
-    private static func refused(
-        _ line: UnsafeRawBufferPointer,
-        _ error: JSONParseError,
-        into out: inout [UInt8]
-    ) -> JSONDocument? {
-        guard error.reason != .syntax, let outline = JSONScanner.outline(line) else {
-            writeError(BridgeError(.badJSON, "invalid JSON: \(error)"), id: .none, into: &out)
-            return nil
-        }
-        if error.reason == .numberOverflow, let reread = try? JSONDocument(parsing: line, integersAsReals: true) {
-            // An integer `id` read as a real may come back as another integer (beyond 64 bits, or past 2^53):
-            // it is never echoed changed; an `id` that is not a 64-bit integer is `bad_request`.
-            if outline.isObject, let id = reread.root[field: "id"], id.kind == .integer {
-                guard case .int(let given) = outline.id, Int64(given) == id.integer else {
-                    writeError(BridgeError(.badRequest, "'id' must be an integer or a string"), id: .none, into: &out)
-                    return nil
-                }
-            }
-            return reread
-        }
-        let id = outline.isObject ? outline.id : .none
-        let failure: BridgeError
-        switch error.reason {
-        case .tooDeep:
-            failure = BridgeError(
-                .limitExceeded,
-                "the request nests arrays and objects deeper than 2048 levels, the JSON reader's limit"
-            )
-        case .outOfMemory:
-            failure = BridgeError(.limitExceeded, "the request is too large to read")
-        case .numberOverflow:
-            failure = BridgeError(.badRequest, "a number is outside the range of a double (\(error))")
-        case .nulInKey:
-            failure = BridgeError(.badRequest, "an object key contains \\u0000, which is not supported (\(error))")
-        case .duplicateKey:
-            failure = BridgeError(.badRequest, "an object has a duplicate key (\(error))")
-        case .syntax:
-            failure = BridgeError(.badJSON, "invalid JSON: \(error)")
-        }
-        writeError(failure, id: id, into: &out)
-        return nil
-    }
-
     /// Ends the session: every view it has leaves storage; no event is emitted for them again.
     public func close() {
         guard !closed else { return }
@@ -177,19 +80,6 @@ public final class Session: @unchecked Sendable {
         for view in ViewStorage.removeSession(storageKey) { view.unmount() }
         viewCount = 0
         engine.sessionClosed()
-    }
-
-    /// The `id` of a request, or `nil` (after answering `bad_request`) when it is neither an integer nor a string.
-    static func requestID(of request: JSONRef, into out: inout [UInt8]) -> RequestID? {
-        guard let value = request[field: "id"] else { return RequestID.none }
-        switch value.kind {
-        case .integer: return .int(Int(value.integer!))
-        case .string: return .string(value.string!)
-        case .null: return RequestID.none
-        default:
-            writeError(BridgeError(.badRequest, "'id' must be an integer or a string"), id: .none, into: &out)
-            return nil
-        }
     }
 
     /// A request the session checked and leaves to its ``Connection``, which alone reaches other sessions.
@@ -210,6 +100,8 @@ public final class Session: @unchecked Sendable {
         case ended
     }
 
+    /// Handles one request object: appends the events it caused and its answer, or, for what only the connection
+    /// can answer, writes nothing and hands it over. A failed request changes nothing (``rollback()``).
     @discardableResult
     func handle(request: JSONRef, into out: inout [UInt8]) -> Handled {
         // After `bye` the connection is closing: nothing more is read from it.
@@ -259,48 +151,5 @@ public final class Session: @unchecked Sendable {
         undo.rollBack()
         scratch.discard()
         if watch.isObserved { watch.pending.bytes.removeAll(keepingCapacity: true) }
-    }
-
-    enum RequestID {
-        case none
-        case int(Int)
-        case string(String)
-    }
-
-    static func writeResponsePrefix(id: RequestID, into out: inout [UInt8]) {
-        JSONWriter.append(to: &out) { w in
-            w.raw(#"{"id":"#)
-            w.requestID(id)
-            w.raw(#","ok":true,"result":"#)
-        }
-    }
-
-    static func writeError(_ error: BridgeError, id: RequestID, into out: inout [UInt8]) {
-        JSONWriter.append(to: &out) { w in
-            w.raw(#"{"id":"#)
-            w.requestID(id)
-            w.raw(#","ok":false,"error":"#)
-            w.error(error)
-            w.raw("}\n")
-        }
-    }
-
-    /// Writes an error frame that answers no request (`id: null`), e.g. `frame_too_large` from the daemon.
-    public static func errorFrame(_ code: ErrorCode, _ message: String) -> [UInt8] {
-        var w = JSONWriter()
-        w.raw(#"{"id":null,"ok":false,"error":"#)
-        w.error(BridgeError(code, message))
-        w.raw("}\n")
-        return w.bytes
-    }
-}
-
-extension JSONWriter {
-    mutating func requestID(_ id: Session.RequestID) {
-        switch id {
-        case .none: null()
-        case .int(let i): int(i)
-        case .string(let s): string(s)
-        }
     }
 }
