@@ -51,6 +51,14 @@ struct Serve: AsyncParsableCommand {
     var observerBuffer: Int = 4 << 20
 
     @Option(
+        help: ArgumentHelp(
+            "Threads that may parse a large read's lines while its connection handles them (experimental; 0: none).",
+            valueName: "n"
+        )
+    )
+    var parseThreads: Int = 0
+
+    @Option(
         name: .customLong("components"),
         help: ArgumentHelp(
             "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
@@ -75,6 +83,7 @@ struct Serve: AsyncParsableCommand {
         guard maxViews > 0 else { throw ValidationError("--max-views must be positive") }
         guard maxBatchOps > 0 else { throw ValidationError("--max-batch-ops must be positive") }
         guard observerBuffer > 0 else { throw ValidationError("--observer-buffer must be positive") }
+        guard parseThreads >= 0 else { throw ValidationError("--parse-threads must not be negative") }
     }
 
     func run() async throws {
@@ -146,7 +155,8 @@ struct Serve: AsyncParsableCommand {
                 maxFrameBytes: maxFrameBytes,
                 drainTimeout: .milliseconds(Int64(shutdownTimeout * 1000)),
                 recordDirectory: record,
-                observerBufferBytes: observerBuffer
+                observerBufferBytes: observerBuffer,
+                parseAhead: ParseAheadPool(helpers: parseThreads)
             ),
             logger: logger,
             onListening: { path in

@@ -345,6 +345,7 @@ final class EmbeddedConnection {
         outputChunkBytes: Int = 256 * 1024,
         drainTimeout: TimeAmount = .seconds(10),
         recordDirectory: String? = nil,
+        parseAhead: ParseAheadPool = ParseAheadPool(helpers: 0),
         hello: Bool = true
     ) throws {
         connection = engine.connect()
@@ -354,6 +355,7 @@ final class EmbeddedConnection {
             recordDirectory: recordDirectory
         )
         configuration.outputChunkBytes = outputChunkBytes
+        configuration.parseAhead = parseAhead
         let handler = ConnectionHandler(
             connection: connection,
             configuration: configuration,

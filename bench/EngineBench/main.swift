@@ -2,11 +2,15 @@
 // Usage: swift run -c release EngineBench [updates] [views]
 import BridgeCore
 import Dispatch
+import Foundation
 
 let updates = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 1_000_000
 let views = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2])! : 1_000
+/// A third argument names the only workload to measure (`update`, `press`, `nested`), e.g. for a profile.
+let only = CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : nil
 
 func measure(_ label: String, count: Int, _ body: () -> Void) {
+    if let only, !label.hasPrefix(only), !label.hasPrefix("create") { return }
     let start = DispatchTime.now().uptimeNanoseconds
     body()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -44,6 +48,33 @@ let press = Array(#"{"id":1,"op":"command","tag":1,"name":"press"}"#.utf8)
 measure("press with a listener", count: updates / 4) {
     for _ in 0..<(updates / 4) {
         press.withUnsafeBytes { _ = session.handle(line: $0, into: &out) }
+        if out.count > 1 << 19 { out.removeAll(keepingCapacity: true) }
+    }
+}
+
+// (7)'s frames in process: the Chart of bench/chart.schema.json (a codegen schema component), every value new.
+var schema = CodegenSchema()
+let schemaPath = #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/chart.schema.json"
+let schemaBytes = Array(try! String(contentsOfFile: "/" + schemaPath, encoding: .utf8).utf8)
+try! schema.load(schemaBytes, file: schemaPath)
+let chartSession = Engine(registry: schema.registry).connect()
+@MainActor func sendChart(_ line: String) {
+    var line = line
+    line.withUTF8 { _ = chartSession.handle(line: UnsafeRawBufferPointer($0), into: &out) }
+}
+sendChart(#"{"id":0,"op":"hello","protocol":1}"#)
+for tag in 1...views { sendChart(#"{"op":"create","tag":\#(tag),"component":"Chart"}"#) }
+out.removeAll(keepingCapacity: true)
+let nested: [[UInt8]] = (0..<10_000).map { i in
+    let points = (0..<10).map { #"{"x":\#($0),"y":\#(i).5}"# }.joined(separator: ",")
+    return Array(
+        (#"{"id":\#(i),"op":"update","tag":\#(i % views + 1),"props":{"points":[\#(points)],"#
+            + ##""style":{"color":"#3366CC","insets":{"top":\##(i),"left":2},"label":"cpu"},"lineWidth":\##(i).25}}"##).utf8
+    )
+}
+measure("nested props update (schema Chart)", count: updates / 4) {
+    for i in 0..<(updates / 4) {
+        nested[i % nested.count].withUnsafeBytes { _ = chartSession.handle(line: $0, into: &out) }
         if out.count > 1 << 19 { out.removeAll(keepingCapacity: true) }
     }
 }

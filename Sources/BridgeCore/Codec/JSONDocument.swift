@@ -90,7 +90,15 @@ public struct JSONDocument: ~Copyable {
         self.root = JSONRef(cj_incref(value.raw)!)
     }
 
-    private init(adopting value: JSONRef) { self.root = value }
+    /// A document owning `value`, a tree nobody else releases (one ``release()`` gave up).
+    init(adopting value: JSONRef) { self.root = value }
+
+    /// Gives up the tree without releasing it: whoever holds the pointer owns it (``init(adopting:)``).
+    consuming func release() -> UnsafeMutablePointer<json_t> {
+        let raw = root.raw
+        discard self
+        return raw
+    }
 
     /// A deep copy, which can be changed without touching this one.
     public func deepCopy() -> JSONDocument {

@@ -52,12 +52,17 @@ public final class Connection: @unchecked Sendable {
 
     /// Handles one line (without its `\n`) and appends the frames to write.
     ///
+    /// `parsed` is the line already parsed elsewhere (``ParseAhead``); the answer is the same either way.
     /// After a `bye` (``hasEnded``) or a takeover, lines are ignored: nothing is written for them.
     @discardableResult
-    public func handle(line: UnsafeRawBufferPointer, into out: inout [UInt8]) -> Session.LineKind {
+    public func handle(
+        line: UnsafeRawBufferPointer,
+        parsed: consuming JSONDocument? = nil,
+        into out: inout [UInt8]
+    ) -> Session.LineKind {
         guard !isTakenOver, !hasEnded else { return .object }
         var aboutOtherSessions = false
-        let kind = Session.withRequest(line: line, into: &out) { request, out in
+        let kind = Session.withRequest(line: line, parsed: parsed, into: &out) { request, out in
             let session = self.session
             let handled = session.gate.withLock { _ in
                 isTakenOver ? .answered : session.handle(request: request, into: &out)

@@ -19,12 +19,12 @@ extension Session {
     /// (`bad_json` or `bad_request`, with `id: null`) and a blank line is a keep-alive.
     static func withRequest(
         line: UnsafeRawBufferPointer,
+        parsed: consuming JSONDocument? = nil,
         into out: inout [UInt8],
         _ body: (JSONRef, inout [UInt8]) -> Void
     ) -> LineKind {
-        var line = line
-        if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
-        if line.isEmpty { return .keepAlive }
+        if let parsed = parsed.take() { return withParsed(parsed, into: &out, body) }
+        guard let line = requestText(line) else { return .keepAlive }
         let document: JSONDocument
         do {
             document = try JSONDocument(parsing: line)
@@ -35,6 +35,13 @@ extension Session {
             return .notObject
         }
         return withParsed(document, into: &out, body)
+    }
+
+    /// The text of a request line: without a `\r` before its `\n`; `nil` for a blank line (a keep-alive).
+    static func requestText(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var line = line
+        if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        return line.isEmpty ? nil : line
     }
 
     private static func withParsed(

@@ -41,6 +41,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
         var recordDirectory: String?
         /// `--observer-buffer`: how far (bytes of change frames) an observer may fall behind before it is cut off.
         var observerBufferBytes: Int = 4 << 20
+        /// `--parse-threads`: large reads parsed on another core while this one handles them.
+        var parseAhead = ParseAheadPool(helpers: 0)
     }
 
     private let connection: Connection
@@ -55,6 +57,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var framer: LineFramer
     /// Frames to write, accumulated over one read.
     private var out: [UInt8] = []
+    /// The lines of the read being handled, parsed on another core, if it is parsed ahead.
+    private var parseAhead: ParseAhead?
 
     init(connection: Connection, configuration: Configuration, logger: Logger) {
         self.connection = connection
@@ -173,7 +177,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// Handles the complete lines the framer kept, then those of `buffer`, until the connection pauses.
     private func handleLines(context: ChannelHandlerContext, in buffer: ByteBuffer?) {
         if let buffer {
-            framer.frame(buffer) { handle(frame: $0, context: context) }
+            configuration.parseAhead.withParseAhead(of: buffer, framer: framer) { ahead in
+                parseAhead = ahead
+                framer.frame(buffer) { handle(frame: $0, context: context) }
+                parseAhead = nil
+            }
         } else {
             framer.frameKept { handle(frame: $0, context: context) }
         }
@@ -200,7 +208,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private func handle(line: UnsafeRawBufferPointer) {
         guard !connection.hasEnded else { return }
         let start = out.count
-        let kind = connection.handle(line: line, into: &out)
+        let kind = connection.handle(line: line, parsed: parseAhead?.take(line), into: &out)
         if var recorder {
             if recorder.session != connection.session.id {
                 // A hello with resume moved this connection to another session: record into that session's file.

@@ -89,6 +89,31 @@ struct LineFramer {
         skipping = false
     }
 
+    /// The complete lines of `buffer` that ``frame(_:_:)`` will hand out as they lie in it (not copied), in
+    /// order, each without its `\n`; `nil` when framing it copies them (bytes kept from an earlier read come
+    /// first). Leaves out a first line that completes one kept from an earlier read or is being skipped, and
+    /// lines over the limit. The pointers are valid while `buffer`'s storage is.
+    func linesInPlace(of buffer: ByteBuffer) -> [UnsafeRawBufferPointer]? {
+        guard kept == nil || keptIsIncompleteLine else { return nil }
+        var skipFirst = skipping || keptIsIncompleteLine
+        let limit = maxFrameBytes
+        return buffer.withUnsafeReadableBytes { bytes in
+            guard let base = bytes.baseAddress else { return [] }
+            var lines: [UnsafeRawBufferPointer] = []
+            var start = 0
+            while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+                let end = base.distance(to: UnsafeRawPointer(found))
+                if skipFirst {
+                    skipFirst = false
+                } else if end - start <= limit {
+                    lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                }
+                start = end + 1
+            }
+            return lines
+        }
+    }
+
     // MARK: Internals
 
     /// Ends the incomplete line `held` with the bytes of `buffer` up to its first newline and hands it out.

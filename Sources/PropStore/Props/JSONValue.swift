@@ -1,6 +1,6 @@
 /// Any JSON value, as given: the value of a `mixed` prop (React Native's `MixedTypeAnnotation`) and of the
 /// image source fields that are kept as they came. Object members keep their order.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)

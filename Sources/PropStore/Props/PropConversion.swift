@@ -66,20 +66,21 @@ public struct PropIssues: Sendable {
 /// Built as steps and turned into text only when a problem is reported, so a value without problems costs no
 /// string work.
 public struct PropPath: Sendable {
+    @usableFromInline
     enum Step: Sendable {
         case field(String)
         case index(Int)
     }
 
     /// The prop or parameter name (empty for a bare value).
-    let root: String
+    @usableFromInline let root: String
     /// The steps below it; empty (and not allocated) while the conversion is at the top.
-    var steps: [Step] = []
+    @usableFromInline var steps: [Step] = []
 
     public init(_ root: String) { self.root = root }
 
-    mutating func push(_ step: Step) { steps.append(step) }
-    mutating func pop() { steps.removeLast() }
+    @inlinable mutating func push(_ step: Step) { steps.append(step) }
+    @inlinable mutating func pop() { steps.removeLast() }
 
     /// `style.insets.top`, `points[2].x`.
     public var text: String {
@@ -97,6 +98,7 @@ public struct PropPath: Sendable {
 extension PropType {
     /// Converts `source` to this type, or records in `issues` every reason it cannot (with its path) and
     /// returns `nil`. `null` at the top is not handled here: for a prop it means "reset to the default".
+    @inlinable
     public func convert<Source: PropSource>(
         _ source: Source,
         path: inout PropPath,
@@ -119,18 +121,19 @@ extension PropType {
 }
 
 /// Walks a source value against a type, converting and collecting problems.
+@usableFromInline
 struct Converter<Source: PropSource> {
-    var issues: PropIssues
-    let limits: PropLimits
+    @usableFromInline var issues: PropIssues
+    @usableFromInline let limits: PropLimits
     /// Values left in the `mixed` value being converted.
-    var mixedBudget = 0
+    @usableFromInline var mixedBudget = 0
 
-    init(issues: PropIssues, limits: PropLimits) {
+    @inlinable init(issues: PropIssues, limits: PropLimits) {
         self.issues = issues
         self.limits = limits
     }
 
-    mutating func fail(_ source: Source, _ type: PropType, _ path: PropPath, _ message: String? = nil) {
+    @inlinable mutating func fail(_ source: Source, _ type: PropType, _ path: PropPath, _ message: String? = nil) {
         let got = source.quoted
         issues.add(
             PropIssue(
@@ -143,7 +146,7 @@ struct Converter<Source: PropSource> {
     }
 
     /// A number as a double, or `nil` when the source is not a number.
-    func number(_ source: Source) -> Double? {
+    @inlinable func number(_ source: Source) -> Double? {
         switch source.sourceKind {
         case .integer: Double(source.integerValue)
         case .real: source.realValue
@@ -152,7 +155,7 @@ struct Converter<Source: PropSource> {
     }
 
     /// An integer, from an integer or an integral real within the 64-bit range.
-    func integer(_ source: Source) -> Int64? {
+    @inlinable func integer(_ source: Source) -> Int64? {
         switch source.sourceKind {
         case .integer: return source.integerValue
         case .real:
@@ -164,7 +167,7 @@ struct Converter<Source: PropSource> {
         }
     }
 
-    mutating func convert(_ source: Source, as type: PropType, path: inout PropPath, depth: Int) -> PropValue? {
+    @inlinable mutating func convert(_ source: Source, as type: PropType, path: inout PropPath, depth: Int) -> PropValue? {
         switch type {
         case .int:
             if let i = integer(source) { return .int(Int(i)) }
@@ -225,7 +228,7 @@ struct Converter<Source: PropSource> {
         return nil
     }
 
-    mutating func color(_ source: Source, path: PropPath) -> PropValue? {
+    @inlinable mutating func color(_ source: Source, path: PropPath) -> PropValue? {
         switch source.sourceKind {
         case .string:
             if let color = Color(hex: source.stringValue) { return .color(color) }
@@ -245,38 +248,40 @@ struct Converter<Source: PropSource> {
         return nil
     }
 
-    /// Reads the number fields of a small struct object (`point`, `edgeInsets`): unknown fields and missing
-    /// required ones are errors.
-    mutating func numberFields(
+    /// Reads the number fields (at most four) of a small struct object (`point`, `edgeInsets`): unknown fields
+    /// and, when `required`, missing ones are errors. A missing optional field is 0. Allocates nothing.
+    @inlinable mutating func numberFields(
         _ source: Source,
         type: PropType,
         names: [String],
         required: Bool,
         path: inout PropPath
-    ) -> [Double]? {
+    ) -> SIMD4<Double>? {
         guard source.sourceKind == .object else {
             fail(source, type, path)
             return nil
         }
-        var values = [Double?](repeating: nil, count: names.count)
-        var present = [Bool](repeating: false, count: names.count)
+        var values = SIMD4<Double>()
+        var present: UInt8 = 0
         let before = issues.total
         source.forEachSourceMember { name, value in
-            path.push(.field(name))
-            defer { path.pop() }
             guard let index = names.firstIndex(of: name) else {
+                path.push(.field(name))
                 fail(value, type, path, "\(type.name) has no field '\(name)'; its fields are \(names.joined(separator: ", "))")
+                path.pop()
                 return
             }
-            present[index] = true
+            present |= 1 << index
             guard let number = number(value) else {
+                path.push(.field(name))
                 fail(value, .double, path)
+                path.pop()
                 return
             }
             values[index] = number
         }
         if required {
-            for (index, name) in names.enumerated() where !present[index] {
+            for (index, name) in names.enumerated() where present & (1 << index) == 0 {
                 path.push(.field(name))
                 issues.add(
                     PropIssue(
@@ -290,25 +295,26 @@ struct Converter<Source: PropSource> {
             }
         }
         guard issues.total == before else { return nil }
-        return values.map { $0 ?? 0 }
+        return values
     }
 
-    mutating func point(_ source: Source, path: inout PropPath) -> PropValue? {
-        guard let v = numberFields(source, type: .point, names: ["x", "y"], required: true, path: &path) else {
+    @inlinable mutating func point(_ source: Source, path: inout PropPath) -> PropValue? {
+        guard let v = numberFields(source, type: .point, names: Point.fieldNames, required: true, path: &path) else {
             return nil
         }
         return .point(Point(x: v[0], y: v[1]))
     }
 
-    mutating func edgeInsets(_ source: Source, path: inout PropPath) -> PropValue? {
-        let names = ["top", "left", "bottom", "right"]
-        guard let v = numberFields(source, type: .edgeInsets, names: names, required: false, path: &path) else {
+    @inlinable mutating func edgeInsets(_ source: Source, path: inout PropPath) -> PropValue? {
+        guard
+            let v = numberFields(source, type: .edgeInsets, names: EdgeInsets.fieldNames, required: false, path: &path)
+        else {
             return nil
         }
         return .edgeInsets(EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]))
     }
 
-    mutating func imageSource(_ source: Source, path: inout PropPath, depth: Int) -> PropValue? {
+    @inlinable mutating func imageSource(_ source: Source, path: inout PropPath, depth: Int) -> PropValue? {
         if source.sourceKind == .string { return .imageSource(ImageSource(uri: source.stringValue)) }
         guard source.sourceKind == .object else {
             fail(source, .imageSource, path)
@@ -355,11 +361,11 @@ struct Converter<Source: PropSource> {
         return issues.total == before ? .imageSource(image) : nil
     }
 
-    mutating func tooDeep(_ source: Source, _ type: PropType, _ path: PropPath) {
+    @inlinable mutating func tooDeep(_ source: Source, _ type: PropType, _ path: PropPath) {
         fail(source, type, path, "the value nests deeper than \(limits.maxDepth) levels")
     }
 
-    mutating func array(_ source: Source, of element: PropType, path: inout PropPath, depth: Int) -> PropValue? {
+    @inlinable mutating func array(_ source: Source, of element: PropType, path: inout PropPath, depth: Int) -> PropValue? {
         let type = PropType.array(element)
         guard source.sourceKind == .array else {
             fail(source, type, path)
@@ -386,7 +392,7 @@ struct Converter<Source: PropSource> {
         return issues.total == before ? .array(values) : nil
     }
 
-    mutating func object(
+    @inlinable mutating func object(
         _ source: Source,
         fields: [PropField],
         type: PropType,
@@ -442,7 +448,7 @@ struct Converter<Source: PropSource> {
     }
 
     /// Copies any JSON value, within the depth and size limits.
-    mutating func mixed(_ source: Source, path: inout PropPath, depth: Int) -> JSONValue? {
+    @inlinable mutating func mixed(_ source: Source, path: inout PropPath, depth: Int) -> JSONValue? {
         mixedBudget -= 1
         guard mixedBudget >= 0 else {
             if mixedBudget == -1 {

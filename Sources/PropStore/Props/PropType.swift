@@ -1,6 +1,6 @@
 /// The type of a prop, an object field, an event payload field or a command parameter, with its checked
 /// conversion from a JSON value (``PropType/convert(_:path:into:)``).
-public indirect enum PropType: Sendable, Equatable {
+public enum PropType: Sendable, Equatable {
     /// A 64-bit integer.
     case int
     /// A 32-bit integer (React Native's `Int32TypeAnnotation`).
@@ -20,7 +20,7 @@ public indirect enum PropType: Sendable, Equatable {
     case imageSource
     case dimension
     /// A JSON array whose every element converts to the element type.
-    case array(PropType)
+    indirect case array(PropType)
     /// A JSON object with declared fields; unknown fields and missing required ones are errors.
     case object([PropField])
     /// Any JSON value, kept as given.

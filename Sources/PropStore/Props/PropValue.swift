@@ -2,7 +2,7 @@
 ///
 /// Composite values (arrays, objects) hold converted values all the way down, so two values that are equal
 /// after conversion (`"#F00"` and `"#ff0000"`) compare equal and change nothing.
-public indirect enum PropValue: Sendable, Equatable {
+public enum PropValue: Sendable, Equatable {
     /// No value: a prop without a default before it is set, an optional field that is absent.
     case null
     /// An `int`, an `int32` or an int32 enum value.
@@ -15,7 +15,7 @@ public indirect enum PropValue: Sendable, Equatable {
     case color(Color)
     case point(Point)
     case edgeInsets(EdgeInsets)
-    case imageSource(ImageSource)
+    indirect case imageSource(ImageSource)
     case dimension(Dimension)
     case array([PropValue])
     /// An object prop: every declared field, in declaration order.
@@ -93,6 +93,9 @@ public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
 
+    /// The fields of its JSON object, in order.
+    public static let fieldNames = ["x", "y"]
+
     public init(x: Double = 0, y: Double = 0) {
         self.x = x
         self.y = y
@@ -105,6 +108,9 @@ public struct EdgeInsets: Sendable, Hashable {
     public var left: Double
     public var bottom: Double
     public var right: Double
+
+    /// The fields of its JSON object, in order.
+    public static let fieldNames = ["top", "left", "bottom", "right"]
 
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top

@@ -1,0 +1,138 @@
+import CJansson
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The lines of one read, parsed by jansson on a second core while the event loop handles them in order: the
+/// JSON parse of line *n + 1* runs beside the engine's work on line *n*.
+///
+/// Work stealing, so the loop never waits for a thread that has not started: both sides claim lines from one
+/// counter. A helper (``help()``, on another thread) claims the next line, parses it and publishes the tree.
+/// The loop takes its lines in order (``take(_:)``); when it has caught up with the helper it claims the line
+/// itself and parses it as usual. When its line is the one the helper is parsing, it parses the next unclaimed
+/// lines meanwhile, and waits idle only when none is left.
+///
+/// The engine still runs on the loop, one line after another, so answers, events and everything that depends
+/// on their order are exactly those of a read handled without it. A line jansson refuses is handed back
+/// unparsed: the loop parses it again to answer it the way it always does.
+///
+/// Safety of `@unchecked Sendable`: `lines` and `keepAlive` are immutable; a result slot is written once by the
+/// thread that claimed its line (through `next`, an atomic) and read by the loop after an acquiring load that
+/// sees it published; `handled` is the loop's alone.
+public final class ParseAhead: @unchecked Sendable {
+    /// The lines, without their `\n`: pointers into memory that `keepAlive` owns.
+    private let lines: [UnsafeRawBufferPointer]
+    private let keepAlive: any Sendable
+    /// The next line to claim; past the end, nobody parses any more.
+    private let next = Atomic<Int>(0)
+    /// Per line: 0 while unparsed, else the tree's address (or ``refused``).
+    private let results: UnsafeMutablePointer<Atomic<Int>>
+    /// Lines the loop has taken (the loop's alone).
+    private var handled = 0
+    /// Set by ``stop()``: nothing more is handed over (the loop's alone).
+    private var stopped = false
+    /// Lines the loop took parsed by the helper (for the figures in tests).
+    public private(set) var takenParsed = 0
+
+    /// A line the helper could not parse (or a blank one): the loop reads it itself.
+    private static let refused = 1
+
+    /// - Parameters:
+    ///   - lines: the complete lines of one read, in order, each without its `\n`, as the loop will be given them.
+    ///   - keepAlive: what owns the lines' bytes (the read's buffer), released with this.
+    public init(lines: [UnsafeRawBufferPointer], keepAlive: any Sendable) {
+        self.lines = lines
+        self.keepAlive = keepAlive
+        self.results = .allocate(capacity: max(lines.count, 1))
+        for index in 0..<lines.count { (results + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        // Only the lines nobody took are left; a helper still holding this is done with every line it claimed.
+        for index in handled..<lines.count {
+            let tree = results[index].load(ordering: .acquiring)
+            if tree > Self.refused { cj_decref(UnsafeMutablePointer(bitPattern: tree)) }
+        }
+        results.deinitialize(count: lines.count)
+        results.deallocate()
+    }
+
+    /// How many lines there are.
+    public var count: Int { lines.count }
+
+    /// Parses lines until none is left to claim. Runs on a thread other than the loop's.
+    public func help() {
+        while true {
+            let index = next.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+            guard index < lines.count else { return }
+            results[index].store(Self.parse(lines[index]), ordering: .releasing)
+        }
+    }
+
+    /// The parsed document of `line`, the loop's next line, or `nil` when the loop is to parse it itself: it
+    /// claimed it, jansson refused it, or it is not one of `lines` (a line completed from an earlier read).
+    public func take(_ line: UnsafeRawBufferPointer) -> JSONDocument? {
+        let index = handled
+        guard !stopped, index < lines.count, lines[index].baseAddress == line.baseAddress,
+            lines[index].count == line.count
+        else { return nil }
+        handled += 1
+        // Caught up with the helper: claim the line and parse it here.
+        if next.compareExchange(expected: index, desired: index + 1, ordering: .acquiringAndReleasing).exchanged {
+            return nil
+        }
+        let tree = waitParsingAhead(for: index)
+        guard tree > Self.refused else { return nil }
+        takenParsed += 1
+        return JSONDocument(adopting: JSONRef(UnsafeMutablePointer(bitPattern: tree)!))
+    }
+
+    /// Stops the helper from claiming more lines (the loop will not take them); frees what it parsed once it is
+    /// done with the line it holds. Call it when the loop stops early.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        let claimed = min(next.exchange(lines.count, ordering: .acquiringAndReleasing), lines.count)
+        // Wait for the lines the helper claimed (at most the one in its hands is unfinished), so that deinit,
+        // wherever it runs, frees them all.
+        for index in handled..<claimed { _ = Self.wait(for: results[index]) }
+    }
+
+    /// Waits for the helper to finish line `index`, meanwhile parsing the next unclaimed lines here (their
+    /// results wait in their slots), so that while one line is parsed on each core neither waits idle.
+    private func waitParsingAhead(for index: Int) -> Int {
+        while true {
+            let tree = results[index].load(ordering: .acquiring)
+            if tree != 0 { return tree }
+            let frontier = next.load(ordering: .relaxed)
+            if frontier < lines.count,
+                next.compareExchange(expected: frontier, desired: frontier + 1, ordering: .acquiringAndReleasing)
+                    .exchanged
+            {
+                results[frontier].store(Self.parse(lines[frontier]), ordering: .releasing)
+            } else if frontier >= lines.count {
+                return Self.wait(for: results[index])
+            }
+        }
+    }
+
+    private static func wait(for slot: borrowing Atomic<Int>) -> Int {
+        var spins = 0
+        while true {
+            let tree = slot.load(ordering: .acquiring)
+            if tree != 0 { return tree }
+            spins += 1
+            // The helper parses one line at a time: its thread is running, or preempted, then yield to it.
+            if spins > 100 { sched_yield() }
+        }
+    }
+
+    /// Parses a line the way ``Session`` does (a `\r` before the `\n` is dropped), or ``refused``.
+    private static func parse(_ line: UnsafeRawBufferPointer) -> Int {
+        guard let text = Session.requestText(line) else { return refused }
+        guard let document = try? JSONDocument(parsing: text) else { return refused }
+        return Int(bitPattern: document.release())
+    }
+}

@@ -1,0 +1,56 @@
+import BridgeCore
+import Dispatch
+import NIOCore
+import Synchronization
+
+/// When a read brings many lines, has another core parse them while the connection's event loop handles them
+/// (``ParseAhead``): jansson's parse of one line beside the engine's work on the one before it.
+///
+/// Only where a core is idle: at most `helpers` reads are parsed ahead at once (the machine's cores less the
+/// loop's own), and none while another connection's loop is also handling a large read (then both cores are
+/// busy already, and a helper would only take turns with them).
+final class ParseAheadPool: Sendable {
+    /// Reads parsed ahead at once; 0 turns it off.
+    let helpers: Int
+    /// A read is parsed ahead from this many bytes…
+    let minimumBytes: Int
+    /// …and this many complete lines.
+    let minimumLines: Int
+    /// Reads being parsed ahead.
+    private let running = Atomic<Int>(0)
+    /// Event loops handling a large read now.
+    private let busyLoops = Atomic<Int>(0)
+
+    init(helpers: Int, minimumBytes: Int = 4096, minimumLines: Int = 16) {
+        self.helpers = helpers
+        self.minimumBytes = minimumBytes
+        self.minimumLines = minimumLines
+    }
+
+    /// Handles the lines of `buffer` (`handle` frames them), with the complete lines `framer` hands out in
+    /// place parsed ahead when that pays: `handle` is given the ``ParseAhead`` to take them from, or `nil`.
+    func withParseAhead(
+        of buffer: ByteBuffer,
+        framer: LineFramer,
+        _ handle: (ParseAhead?) -> Void
+    ) {
+        guard helpers > 0, buffer.readableBytes >= minimumBytes else { return handle(nil) }
+        let loops = busyLoops.wrappingAdd(1, ordering: .relaxed).newValue
+        defer { busyLoops.wrappingSubtract(1, ordering: .relaxed) }
+        guard loops == 1, running.wrappingAdd(1, ordering: .relaxed).newValue <= helpers else {
+            if loops == 1 { running.wrappingSubtract(1, ordering: .relaxed) }
+            return handle(nil)
+        }
+        guard let lines = framer.linesInPlace(of: buffer), lines.count >= minimumLines else {
+            running.wrappingSubtract(1, ordering: .relaxed)
+            return handle(nil)
+        }
+        let ahead = ParseAhead(lines: lines, keepAlive: buffer)
+        DispatchQueue.global().async {
+            ahead.help()
+            self.running.wrappingSubtract(1, ordering: .relaxed)
+        }
+        handle(ahead)
+        ahead.stop()
+    }
+}

@@ -1,0 +1,144 @@
+import BridgeCore
+import Dispatch
+import Logging
+import NIOCore
+import Testing
+
+@testable import BridgeServer
+
+/// ``ParseAhead``: lines parsed on another thread are taken, in order, as the documents of exactly those lines;
+/// what the helper could not parse is left to the loop; and a connection answers a read the same with it as
+/// without it.
+@Suite struct ParseAheadTests {
+    /// Lines with ids 0..<count, some not parseable (blank, not JSON, an integer beyond 64 bits), some with `\r`.
+    static func lines(_ count: Int) -> [String] {
+        (0..<count).map { i in
+            switch i % 10 {
+            case 3: ""
+            case 5: #"{"id":\#(i),"op":"#
+            case 7: #"{"id":\#(i),"op":"update","tag":1,"props":{"count":99999999999999999999}}"#
+            case 8: #"{"id":\#(i),"op":"ping"}"# + "\r"
+            default: #"{"id":\#(i),"op":"update","tag":1,"props":{"count":\#(i)}}"#
+            }
+        }
+    }
+
+    static func parseable(_ i: Int) -> Bool { ![3, 5, 7].contains(i % 10) }
+
+    /// Takes `line`: whether it came parsed, and then its `id`.
+    static func take(_ ahead: ParseAhead, _ line: UnsafeRawBufferPointer) -> (parsed: Bool, id: Int64?) {
+        guard let document = ahead.take(line) else { return (false, nil) }
+        return (true, document.root["id"]?.integer)
+    }
+
+    /// One buffer holding the lines, and each line's place in it.
+    final class Read: @unchecked Sendable {
+        let bytes: UnsafeMutableRawBufferPointer
+        let lines: [UnsafeRawBufferPointer]
+
+        init(_ text: [String]) {
+            let joined = Array(text.joined(separator: "\n").utf8) + [0x0A]
+            bytes = .allocate(byteCount: joined.count, alignment: 1)
+            bytes.copyMemory(from: UnsafeRawBufferPointer(start: joined, count: joined.count))
+            var lines: [UnsafeRawBufferPointer] = []
+            var start = 0
+            for (index, byte) in joined.enumerated() where byte == 0x0A {
+                lines.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
+                start = index + 1
+            }
+            self.lines = lines
+        }
+
+        deinit { bytes.deallocate() }
+    }
+
+    /// The helper done first: every parseable line is taken parsed, as itself; the others are left to the loop.
+    @Test func aHelperThatRanFirstParsedEveryLine() {
+        let read = Read(Self.lines(100))
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        ahead.help()
+        for (i, line) in read.lines.enumerated() {
+            let taken = Self.take(ahead, line)
+            #expect(taken.parsed == Self.parseable(i), "line \(i)")
+            if taken.parsed { #expect(taken.id == Int64(i)) }
+        }
+        #expect(ahead.takenParsed == (0..<100).filter(Self.parseable).count)
+    }
+
+    /// No helper: the loop claims every line itself (and parses it as usual).
+    @Test func withoutAHelperTheLoopClaimsEveryLine() {
+        let read = Read(Self.lines(40))
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        for line in read.lines { #expect(!Self.take(ahead, line).parsed) }
+        // A helper that starts late finds nothing left.
+        ahead.help()
+        #expect(ahead.takenParsed == 0)
+    }
+
+    /// A helper on another thread while the loop takes: whichever side parsed a line, the loop gets that line's
+    /// document or parses it itself; never another line's.
+    @Test(arguments: 0..<5)
+    func aConcurrentHelperHandsOverTheRightDocuments(round: Int) async {
+        let read = Read(Self.lines(2_000))
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            ahead.help()
+            done.signal()
+        }
+        for (i, line) in read.lines.enumerated() {
+            let taken = Self.take(ahead, line)
+            if taken.parsed {
+                #expect(Self.parseable(i))
+                #expect(taken.id == Int64(i))
+            }
+        }
+        done.wait()
+    }
+
+    /// A line that is not the next one expected (completed from an earlier read) is the loop's to parse; the
+    /// lines after it are still handed over.
+    @Test func aLineNotListedIsLeftToTheLoop() {
+        let read = Read(Self.lines(20))
+        let other = Read([#"{"id":1000,"op":"ping"}"#])
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        ahead.help()
+        #expect(!Self.take(ahead, other.lines[0]).parsed)
+        #expect(Self.take(ahead, read.lines[0]) == (true, 0))
+    }
+
+    /// Stopped early (the connection paused): nothing more is claimed, what was parsed is freed.
+    @Test func stoppedEarlyNothingMoreIsParsed() {
+        let read = Read(Self.lines(50))
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        #expect(!Self.take(ahead, read.lines[0]).parsed)
+        ahead.stop()
+        ahead.help()
+        for line in read.lines.dropFirst() { #expect(!Self.take(ahead, line).parsed) }
+        #expect(ahead.takenParsed == 0)
+    }
+
+    // MARK: In a connection
+
+    /// The same reads (many lines, cut at several sizes, so that lines complete across reads; with refused,
+    /// blank, over-long and `\r\n` lines) are answered byte for byte the same with lines parsed ahead as without.
+    @Test(arguments: [100_000, 4096, 333, 61])
+    func aConnectionAnswersTheSameWithLinesParsedAhead(chunkSize: Int) throws {
+        var text = ParseAheadTests.lines(600)
+        text[11] = #"{"id":11,"op":"ping","pad":""# + String(repeating: "x", count: 300) + #""}"#
+        let creates = #"{"id":-1,"op":"create","tag":1,"component":"SwiftUIButton"}"# + "\n"
+        let bytes = Array((creates + text.joined(separator: "\n") + "\n").utf8)
+        func answers(helpers: Int) throws -> [String] {
+            let pool = ParseAheadPool(helpers: helpers, minimumBytes: 0, minimumLines: 1)
+            let client = try EmbeddedConnection(maxFrameBytes: 200, parseAhead: pool)
+            for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+                try client.send(bytes: bytes[start..<min(start + chunkSize, bytes.count)])
+            }
+            return try client.written()
+        }
+        let plain = try answers(helpers: 0)
+        #expect(plain.count == 600 - 60 + 1)
+        #expect(plain.contains { $0.contains("frame_too_large") })
+        #expect(try answers(helpers: 1) == plain)
+    }
+}
