@@ -52,11 +52,11 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Threads that may parse a large read's lines while its connection handles them (experimental; 0: none).",
+            "Threads that may parse a large read's lines while its connection handles them (0: none; default: the cores less one).",
             valueName: "n"
         )
     )
-    var parseThreads: Int = 0
+    var parseThreads: Int = max(0, System.coreCount - 1)
 
     @Option(
         name: .customLong("components"),

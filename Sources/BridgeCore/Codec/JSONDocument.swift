@@ -7,6 +7,9 @@ import PropStore
 public struct JSONDocument: ~Copyable {
     /// The root value, valid while the document lives.
     public let root: JSONRef
+    /// Whether the document releases the tree when it goes away (not a tree in a ``JSONArena``, which the arena
+    /// frees all at once).
+    private var owned = true
 
     /// Parses one JSON text: duplicate keys and invalid UTF-8 are refused, `\u0000` in strings is kept.
     ///
@@ -93,6 +96,12 @@ public struct JSONDocument: ~Copyable {
     /// A document owning `value`, a tree nobody else releases (one ``release()`` gave up).
     init(adopting value: JSONRef) { self.root = value }
 
+    /// A document for a tree in a ``JSONArena``: valid while the arena lives, never freed node by node.
+    init(inArena value: JSONRef) {
+        self.root = value
+        self.owned = false
+    }
+
     /// Gives up the tree without releasing it: whoever holds the pointer owns it (``init(adopting:)``).
     consuming func release() -> UnsafeMutablePointer<json_t> {
         let raw = root.raw
@@ -105,7 +114,7 @@ public struct JSONDocument: ~Copyable {
         JSONDocument(adopting: JSONRef(json_deep_copy(root.raw)!))
     }
 
-    deinit { cj_decref(root.raw) }
+    deinit { if owned { cj_decref(root.raw) } }
 }
 
 /// Why jansson did not read a text, in its words, with where.

@@ -14,6 +14,9 @@ import Glibc
 /// itself and parses it as usual. When its line is the one the helper is parsing, it parses the next unclaimed
 /// lines meanwhile, and waits idle only when none is left.
 ///
+/// The trees are built in arenas (``JSONArena``) that go away with this: no node is allocated on one thread and
+/// freed on the other, which glibc's allocator makes expensive.
+///
 /// The engine still runs on the loop, one line after another, so answers, events and everything that depends
 /// on their order are exactly those of a read handled without it. A line jansson refuses is handed back
 /// unparsed: the loop parses it again to answer it the way it always does.
@@ -35,6 +38,9 @@ public final class ParseAhead: @unchecked Sendable {
     private var stopped = false
     /// Lines the loop took parsed by the helper (for the figures in tests).
     public private(set) var takenParsed = 0
+    /// Where the helper's trees are, and the loop's when it parses ahead: each used by one thread only.
+    private let helperArena = JSONArena()
+    private let loopArena = JSONArena()
 
     /// A line the helper could not parse (or a blank one): the loop reads it itself.
     private static let refused = 1
@@ -50,11 +56,8 @@ public final class ParseAhead: @unchecked Sendable {
     }
 
     deinit {
-        // Only the lines nobody took are left; a helper still holding this is done with every line it claimed.
-        for index in handled..<lines.count {
-            let tree = results[index].load(ordering: .acquiring)
-            if tree > Self.refused { cj_decref(UnsafeMutablePointer(bitPattern: tree)) }
-        }
+        // The trees are in the arenas, which go with this (a helper still holding this is done with every line
+        // it claimed, and the loop is done with the lines it took).
         results.deinitialize(count: lines.count)
         results.deallocate()
     }
@@ -67,7 +70,7 @@ public final class ParseAhead: @unchecked Sendable {
         while true {
             let index = next.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
             guard index < lines.count else { return }
-            results[index].store(Self.parse(lines[index]), ordering: .releasing)
+            results[index].store(Self.parse(lines[index], in: helperArena), ordering: .releasing)
         }
     }
 
@@ -86,7 +89,7 @@ public final class ParseAhead: @unchecked Sendable {
         let tree = waitParsingAhead(for: index)
         guard tree > Self.refused else { return nil }
         takenParsed += 1
-        return JSONDocument(adopting: JSONRef(UnsafeMutablePointer(bitPattern: tree)!))
+        return JSONDocument(inArena: JSONRef(UnsafeMutablePointer(bitPattern: tree)!))
     }
 
     /// Stops the helper from claiming more lines (the loop will not take them); frees what it parsed once it is
@@ -111,7 +114,7 @@ public final class ParseAhead: @unchecked Sendable {
                 next.compareExchange(expected: frontier, desired: frontier + 1, ordering: .acquiringAndReleasing)
                     .exchanged
             {
-                results[frontier].store(Self.parse(lines[frontier]), ordering: .releasing)
+                results[frontier].store(Self.parse(lines[frontier], in: loopArena), ordering: .releasing)
             } else if frontier >= lines.count {
                 return Self.wait(for: results[index])
             }
@@ -129,10 +132,11 @@ public final class ParseAhead: @unchecked Sendable {
         }
     }
 
-    /// Parses a line the way ``Session`` does (a `\r` before the `\n` is dropped), or ``refused``.
-    private static func parse(_ line: UnsafeRawBufferPointer) -> Int {
-        guard let text = Session.requestText(line) else { return refused }
-        guard let document = try? JSONDocument(parsing: text) else { return refused }
-        return Int(bitPattern: document.release())
+    /// Parses a line the way ``Session`` does (a `\r` before the `\n` is dropped) into `arena`, or ``refused``.
+    private static func parse(_ line: UnsafeRawBufferPointer, in arena: JSONArena) -> Int {
+        guard let text = Session.requestText(line), let tree = JanssonMemory.parse(text, in: arena) else {
+            return refused
+        }
+        return Int(bitPattern: tree)
     }
 }
