@@ -25,17 +25,29 @@ enum EngineInput {
 
     @discardableResult
     static func check(_ input: UnsafeRawBufferPointer) -> Summary {
-        let saved = runLines(input)
+        let (saved, answers) = runLines(input, parsedAhead: false)
+        // The same lines parsed ahead (``ParseAhead``, its helper run first) must be answered byte for byte alike.
+        let (savedAhead, answersAhead) = runLines(input, parsedAhead: true)
+        precondition(answersAhead == answers, "lines parsed ahead were answered differently")
+        precondition(savedAhead == saved, "lines parsed ahead left a different state")
         reload(saved, mustLoad: true)
         let loaded = reload(Array(input), mustLoad: false)
         let replayed = Replayer().replay(String(decoding: input, as: UTF8.self)).passed
         return Summary(saved: saved, loaded: loaded, replayed: replayed)
     }
 
-    /// Feeds every line to connections of a fresh engine and checks their output; returns the saved state.
-    static func runLines(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+    /// Feeds every line to connections of a fresh engine and checks their output; returns the saved state and
+    /// every answer. With `parsedAhead`, the lines come parsed by a ``ParseAhead`` whose helper ran first.
+    static func runLines(_ input: UnsafeRawBufferPointer, parsedAhead: Bool) -> (saved: [UInt8], answers: [UInt8]) {
         let clock = FuzzClock()
         var saved: [UInt8] = []
+        var answers: [UInt8] = []
+        let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let ahead = ParseAhead(
+            lines: parsedAhead ? lines.filter { !$0.elementsEqual(reconnect) }.map { UnsafeRawBufferPointer(rebasing: $0) } : [],
+            keepAlive: ()
+        )
+        ahead.help()
         weak var weakEngine: Engine?
         do {
             let engine = Engine(clock: clock.read)
@@ -43,13 +55,14 @@ enum EngineInput {
             var connection = engine.connect()
             var checker = OutputChecker()
             var out: [UInt8] = []
-            for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            for line in lines {
                 if connection.hasEnded {
                     // The line right after a `bye` is still checked to get nothing; the next goes on a new one.
                     out.removeAll(keepingCapacity: true)
                     let bytes = UnsafeRawBufferPointer(rebasing: line)
-                    let kind = connection.handle(line: bytes, into: &out)
+                    let kind = connection.handle(line: bytes, parsed: ahead.take(bytes), into: &out)
                     checker.check(line: bytes, kind: kind, output: out)
+                    answers += out
                     connection.close()
                     connection = engine.connect()
                     checker = OutputChecker()
@@ -63,15 +76,16 @@ enum EngineInput {
                 }
                 out.removeAll(keepingCapacity: true)
                 let bytes = UnsafeRawBufferPointer(rebasing: line)
-                let kind = connection.handle(line: bytes, into: &out)
+                let kind = connection.handle(line: bytes, parsed: ahead.take(bytes), into: &out)
                 checker.check(line: bytes, kind: kind, output: out)
+                answers += out
             }
             connection.close()
             saved = engine.saveState()
             shutDown(engine, clock: clock)
         }
         precondition(weakEngine == nil, "the engine outlived its connections and sessions")
-        return saved
+        return (saved, answers)
     }
 
     /// Loads `state` into a fresh engine; when it loads, what the engine saves must load again and save the same.
