@@ -1,5 +1,6 @@
 import BridgeCore
 import Dispatch
+import Foundation
 import Logging
 import NIOCore
 import Testing
@@ -140,5 +141,50 @@ import Testing
         #expect(plain.count == 600 - 60 + 1)
         #expect(plain.contains { $0.contains("frame_too_large") })
         #expect(try answers(helpers: 1) == plain)
+    }
+
+    // MARK: In the daemon
+
+    /// Over a real socket: reads of 300 pipelined lines (about 17 KiB each, past the parse-ahead threshold) are
+    /// answered the same by a daemon with a parse thread as by one without; the views end in the same state.
+    @Test func theDaemonAnswersTheSameWithAParseThread() throws {
+        let dir = TemporaryDirectory()
+        var lines = [#"{"id":"c","op":"create","tag":1,"component":"SwiftUIButton","props":{"title":"t"}}"#]
+        for i in 0..<3_000 {
+            switch i % 50 {
+            case 7: lines.append("")
+            case 13: lines.append(#"{"id":\#(i),"op":"#)
+            case 29: lines.append(#"{"id":\#(i),"op":"update","tag":1,"props":{"count":99999999999999999999}}"#)
+            case 41: lines.append(#"{"id":\#(i),"op":"command","tag":1,"name":"press"}"#)
+            default: lines.append(#"{"id":\#(i),"op":"update","tag":1,"props":{"count":\#(i),"title":"n\#(i % 7)"}}"#)
+            }
+        }
+        lines.append(#"{"id":"last","op":"inspect","tag":1}"#)
+        func answers(parseThreads: Int) throws -> [String] {
+            let socket = dir.file("p\(parseThreads).sock")
+            let daemon = try DaemonProcess.start(
+                socket: socket,
+                ["--parse-threads", "\(parseThreads)", "--log-level", "trace"],
+                in: dir
+            )
+            defer {
+                daemon.signal(SIGTERM)
+                // Reads were parsed ahead only where a thread was given for it.
+                #expect(daemon.stderr.contains("read parsed ahead") == (parseThreads > 0))
+            }
+            let client = try SocketClient(path: socket)
+            try client.hello()
+            var answers: [String] = []
+            for start in stride(from: 0, to: lines.count, by: 300) {
+                let chunk = lines[start..<min(start + 300, lines.count)]
+                client.send(chunk.joined(separator: "\n") + "\n")
+                for line in chunk where !line.isEmpty { answers.append(try #require(client.readLine())) }
+            }
+            return answers
+        }
+        let plain = try answers(parseThreads: 0)
+        #expect(plain.count == lines.count - 60)
+        #expect(plain.last?.contains(#""count":2999"#) == true)
+        #expect(try answers(parseThreads: 1) == plain)
     }
 }

@@ -177,10 +177,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// Handles the complete lines the framer kept, then those of `buffer`, until the connection pauses.
     private func handleLines(context: ChannelHandlerContext, in buffer: ByteBuffer?) {
         if let buffer {
-            configuration.parseAhead.withParseAhead(of: buffer, framer: framer) { ahead in
+            let parsed = configuration.parseAhead.withParseAhead(of: buffer, framer: framer) { ahead in
                 parseAhead = ahead
                 framer.frame(buffer) { handle(frame: $0, context: context) }
                 parseAhead = nil
+            }
+            if let parsed {
+                logger.trace("read parsed ahead", metadata: ["lines": "\(parsed.lines)", "taken": "\(parsed.takenParsed)"])
             }
         } else {
             framer.frameKept { handle(frame: $0, context: context) }

@@ -29,21 +29,28 @@ final class ParseAheadPool: Sendable {
 
     /// Handles the lines of `buffer` (`handle` frames them), with the complete lines `framer` hands out in
     /// place parsed ahead when that pays: `handle` is given the ``ParseAhead`` to take them from, or `nil`.
+    /// Returns, when the read was parsed ahead, how many lines it had and how many the loop took parsed.
+    @discardableResult
     func withParseAhead(
         of buffer: ByteBuffer,
         framer: LineFramer,
         _ handle: (ParseAhead?) -> Void
-    ) {
-        guard helpers > 0, buffer.readableBytes >= minimumBytes else { return handle(nil) }
+    ) -> (lines: Int, takenParsed: Int)? {
+        guard helpers > 0, buffer.readableBytes >= minimumBytes else {
+            handle(nil)
+            return nil
+        }
         let loops = busyLoops.wrappingAdd(1, ordering: .relaxed).newValue
         defer { busyLoops.wrappingSubtract(1, ordering: .relaxed) }
         guard loops == 1, running.wrappingAdd(1, ordering: .relaxed).newValue <= helpers else {
             if loops == 1 { running.wrappingSubtract(1, ordering: .relaxed) }
-            return handle(nil)
+            handle(nil)
+            return nil
         }
         guard let lines = framer.linesInPlace(of: buffer), lines.count >= minimumLines else {
             running.wrappingSubtract(1, ordering: .relaxed)
-            return handle(nil)
+            handle(nil)
+            return nil
         }
         let ahead = ParseAhead(lines: lines, keepAlive: buffer)
         DispatchQueue.global().async {
@@ -52,5 +59,6 @@ final class ParseAheadPool: Sendable {
         }
         handle(ahead)
         ahead.stop()
+        return (ahead.count, ahead.takenParsed)
     }
 }
