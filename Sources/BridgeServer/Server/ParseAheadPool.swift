@@ -21,7 +21,7 @@ final class ParseAheadPool: Sendable {
     /// Event loops handling a large read now.
     private let busyLoops = Atomic<Int>(0)
 
-    init(helpers: Int, minimumBytes: Int = 4096, minimumLines: Int = 16) {
+    init(helpers: Int, minimumBytes: Int = 4096, minimumLines: Int = 2) {
         self.helpers = helpers
         self.minimumBytes = minimumBytes
         self.minimumLines = minimumLines
