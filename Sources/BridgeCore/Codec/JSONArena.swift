@@ -42,37 +42,35 @@ final class JSONArena {
 /// is freed as before. Inside it, every allocation comes from the arena and every free (jansson's temporaries,
 /// a refused line's partial tree) is nothing: during one `json_loadb` jansson frees only what it allocated in it.
 enum JanssonMemory {
-    /// The arena of the thread parsing into one (`pthread_getspecific`), else none.
-    static let currentArena: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
-
     /// Installs the functions (once; before the first parse into an arena).
     static let installed: Void = {
-        _ = currentArena
+        pthread_key_create(&currentArenaKey, nil)
         json_set_alloc_funcs(janssonAllocate, janssonFree)
     }()
 
     /// Parses `line` with the tree's memory in `arena`; returns the tree (owned by the arena) or `nil`.
     static func parse(_ line: UnsafeRawBufferPointer, in arena: JSONArena) -> UnsafeMutablePointer<json_t>? {
         _ = installed
-        pthread_setspecific(currentArena, Unmanaged.passUnretained(arena).toOpaque())
-        defer { pthread_setspecific(currentArena, nil) }
+        pthread_setspecific(currentArenaKey, Unmanaged.passUnretained(arena).toOpaque())
+        defer { pthread_setspecific(currentArenaKey, nil) }
         guard let document = try? JSONDocument(parsing: line) else { return nil }
         return document.release()
     }
 }
 
+/// The key of the arena of the thread parsing into one (`pthread_getspecific`), else none: created once by
+/// ``JanssonMemory/installed``, before the functions that read it are installed, and never changed after.
+/// A plain global (no lazy initialiser), so reading it on every jansson allocation costs a load.
+nonisolated(unsafe) private var currentArenaKey = pthread_key_t()
+
 private let janssonAllocate: @convention(c) (Int) -> UnsafeMutableRawPointer? = { size in
-    if let arena = pthread_getspecific(JanssonMemory.currentArena) {
-        return Unmanaged<JSONArena>.fromOpaque(arena).takeUnretainedValue().allocate(size)
+    if let arena = pthread_getspecific(currentArenaKey) {
+        return Unmanaged<JSONArena>.fromOpaque(arena)._withUnsafeGuaranteedRef { $0.allocate(size) }
     }
     return malloc(size)
 }
 
 private let janssonFree: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
-    guard pthread_getspecific(JanssonMemory.currentArena) == nil else { return }
+    guard pthread_getspecific(currentArenaKey) == nil else { return }
     free(pointer)
 }
