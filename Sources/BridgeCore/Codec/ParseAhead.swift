@@ -92,14 +92,14 @@ public final class ParseAhead: @unchecked Sendable {
         return JSONDocument(inArena: JSONRef(UnsafeMutablePointer(bitPattern: tree)!))
     }
 
-    /// Stops the helper from claiming more lines (the loop will not take them); frees what it parsed once it is
-    /// done with the line it holds. Call it when the loop stops early.
+    /// Stops the helper from claiming more lines (the loop will not take them), and waits until it is done with
+    /// the line it holds. Call it when the loop is done with the read, or stops early (backpressure).
     public func stop() {
         guard !stopped else { return }
         stopped = true
         let claimed = min(next.exchange(lines.count, ordering: .acquiringAndReleasing), lines.count)
-        // Wait for the lines the helper claimed (at most the one in its hands is unfinished), so that deinit,
-        // wherever it runs, frees them all.
+        // At most the line in the helper's hands is unfinished: once it is, nothing of this read is parsed any
+        // more (the trees stay in the arenas until this goes away).
         for index in handled..<claimed { _ = Self.wait(for: results[index]) }
     }
 
