@@ -1,10 +1,6 @@
 import CJansson
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The lines of one read, parsed by jansson on a second core while the event loop handles them in order: the
 /// JSON parse of line *n + 1* runs beside the engine's work on line *n*.
 ///
@@ -12,7 +8,8 @@ import Glibc
 /// counter. A helper (``help()``, on another thread) claims the next line, parses it and publishes the tree.
 /// The loop takes its lines in order (``take(_:)``); when it has caught up with the helper it claims the line
 /// itself and parses it as usual. When its line is the one the helper is parsing, it parses the next unclaimed
-/// lines meanwhile, and waits idle only when none is left.
+/// lines meanwhile; when none is left, it parses that line itself too. It never waits for the helper, so a
+/// helper that is slow or preempted costs at most a line parsed twice.
 ///
 /// The trees are built in arenas (``JSONArena``) that go away with this: no node is allocated on one thread and
 /// freed on the other, which glibc's allocator makes expensive.
@@ -92,43 +89,30 @@ public final class ParseAhead: @unchecked Sendable {
         return JSONDocument(inArena: JSONRef(UnsafeMutablePointer(bitPattern: tree)!))
     }
 
-    /// Stops the helper from claiming more lines (the loop will not take them), and waits until it is done with
-    /// the line it holds. Call it when the loop is done with the read, or stops early (backpressure).
+    /// Stops the helper from claiming more lines (the loop will not take them). Call it when the loop is done
+    /// with the read, or stops early (backpressure). The helper may still be finishing a line: its tree goes to
+    /// its arena, which lives as long as the helper holds this.
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        let claimed = min(next.exchange(lines.count, ordering: .acquiringAndReleasing), lines.count)
-        // At most the line in the helper's hands is unfinished: once it is, nothing of this read is parsed any
-        // more (the trees stay in the arenas until this goes away).
-        for index in handled..<claimed { _ = Self.wait(for: results[index]) }
+        next.store(lines.count, ordering: .releasing)
     }
 
-    /// Waits for the helper to finish line `index`, meanwhile parsing the next unclaimed lines here (their
-    /// results wait in their slots), so that while one line is parsed on each core neither waits idle.
+    /// The tree of line `index`, which the helper claimed: while it is not done, the loop parses the next
+    /// unclaimed lines (their trees wait in their slots); when none is left and the helper is still on this
+    /// line (it may have been preempted), ``refused``, so that the loop parses the line itself. The loop never
+    /// waits for the helper.
     private func waitParsingAhead(for index: Int) -> Int {
         while true {
             let tree = results[index].load(ordering: .acquiring)
             if tree != 0 { return tree }
             let frontier = next.load(ordering: .relaxed)
-            if frontier < lines.count,
-                next.compareExchange(expected: frontier, desired: frontier + 1, ordering: .acquiringAndReleasing)
-                    .exchanged
+            guard frontier < lines.count else { return Self.refused }
+            if next.compareExchange(expected: frontier, desired: frontier + 1, ordering: .acquiringAndReleasing)
+                .exchanged
             {
                 results[frontier].store(Self.parse(lines[frontier], in: loopArena), ordering: .releasing)
-            } else if frontier >= lines.count {
-                return Self.wait(for: results[index])
             }
-        }
-    }
-
-    private static func wait(for slot: borrowing Atomic<Int>) -> Int {
-        var spins = 0
-        while true {
-            let tree = slot.load(ordering: .acquiring)
-            if tree != 0 { return tree }
-            spins += 1
-            // The helper parses one line at a time: its thread is running, or preempted, then yield to it.
-            if spins > 100 { sched_yield() }
         }
     }
 
