@@ -52,7 +52,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Threads that may parse a large read's lines while its connection handles them (0: none; default: the cores less one).",
+            "Threads that may parse a large read's lines while its connection handles them "
+                + "(0: none; default: the cores less one).",
             valueName: "n"
         )
     )

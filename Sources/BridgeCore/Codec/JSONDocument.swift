@@ -93,8 +93,7 @@ public struct JSONDocument: ~Copyable {
         self.root = JSONRef(cj_incref(value.raw)!)
     }
 
-    /// A document owning `value`, a tree nobody else releases (one ``release()`` gave up).
-    init(adopting value: JSONRef) { self.root = value }
+    private init(adopting value: JSONRef) { self.root = value }
 
     /// A document for a tree in a ``JSONArena``: valid while the arena lives, never freed node by node.
     init(inArena value: JSONRef) {
@@ -102,7 +101,7 @@ public struct JSONDocument: ~Copyable {
         self.owned = false
     }
 
-    /// Gives up the tree without releasing it: whoever holds the pointer owns it (``init(adopting:)``).
+    /// Gives up the tree without releasing it: whoever holds the pointer owns it.
     consuming func release() -> UnsafeMutablePointer<json_t> {
         let raw = root.raw
         discard self

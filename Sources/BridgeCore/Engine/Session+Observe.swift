@@ -36,22 +36,24 @@ extension Session {
             if new != old, !changed.contains(where: { $0.0 === prop }) { changed.append((prop, new)) }
         }
         guard !changed.isEmpty else { return }
+        openUpdated(view)
+        watch.pending.object(changed, key: \.0.name) { $0.propValue($1.1) }
+        closeChange()
+    }
+
+    /// Starts the frame `updated` of `view`, up to its `props` object.
+    private func openUpdated(_ view: ViewProxy) {
         openChange("updated")
         watch.pending.raw(#","tag":"#)
         watch.pending.int(view.tag)
         watch.pending.raw(#","props":"#)
-        watch.pending.object(changed, key: \.0.name) { $0.propValue($1.1) }
-        closeChange()
     }
 
     /// A command changed the view's state (it recorded how to undo): `updated` with every prop, since the
     /// command does not say which it set. Reading them all only then keeps a command that changes nothing
     /// (a press) as cheap observed as not.
     func observeChangedState(_ view: ViewProxy) {
-        openChange("updated")
-        watch.pending.raw(#","tag":"#)
-        watch.pending.int(view.tag)
-        watch.pending.raw(#","props":"#)
+        openUpdated(view)
         watch.pending.object(view.type.props, key: \.name) { $0.propValue(view.value(of: $1)) }
         closeChange()
     }

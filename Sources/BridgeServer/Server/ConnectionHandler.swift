@@ -13,8 +13,8 @@ import Glibc
 /// The connection is driven here, on the channel's event loop, so no frame hops threads. Lines are handed to the
 /// engine straight from the read buffer; the frames answering every line of one read are written and
 /// flushed once, on `channelReadComplete`. Only jansson's parse of a large read's lines may run on another core
-/// (``ParseAheadPool``, `--parse-threads`); the engine takes them here, in order. Where the connection is (reading, paused, draining…) is one
-/// ``ConnectionStateMachine``; this handler does what its transitions return.
+/// (``ParseAheadPool``, `--parse-threads`); the engine takes them here, in order. Where the connection is
+/// (reading, paused, draining…) is one ``ConnectionStateMachine``; this handler does what its transitions return.
 ///
 /// - Limits: a line longer than `maxFrameBytes` is answered with `frame_too_large` (`id: null`) and skipped
 ///   up to its newline; the connection goes on.
@@ -184,7 +184,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 parseAhead = nil
             }
             if let parsed {
-                logger.trace("read parsed ahead", metadata: ["lines": "\(parsed.lines)", "taken": "\(parsed.takenParsed)"])
+                logger.trace(
+                    "read parsed ahead",
+                    metadata: ["lines": "\(parsed.lines)", "taken": "\(parsed.takenParsed)"]
+                )
             }
         } else {
             framer.frameKept { handle(frame: $0, context: context) }

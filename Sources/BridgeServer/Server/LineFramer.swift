@@ -98,17 +98,14 @@ struct LineFramer {
         var skipFirst = skipping || keptIsIncompleteLine
         let limit = maxFrameBytes
         return buffer.withUnsafeReadableBytes { bytes in
-            guard let base = bytes.baseAddress else { return [] }
             var lines: [UnsafeRawBufferPointer] = []
-            var start = 0
-            while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
-                let end = base.distance(to: UnsafeRawPointer(found))
+            Self.forEachLine(in: bytes) { line in
                 if skipFirst {
                     skipFirst = false
-                } else if end - start <= limit {
-                    lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                } else if line.count <= limit {
+                    lines.append(line)
                 }
-                start = end + 1
+                return true
             }
             return lines
         }
@@ -145,28 +142,20 @@ struct LineFramer {
         var stopped = false
         let limit = maxFrameBytes
         var skipping = self.skipping
-        let consumed = buffer.withUnsafeReadableBytes { bytes -> Int in
-            guard let base = bytes.baseAddress else { return 0 }
-            var start = 0
-            while start < bytes.count {
-                guard let found = memchr(base + start, 0x0A, bytes.count - start) else { break }
-                let end = base.distance(to: UnsafeRawPointer(found))
+        let consumed = buffer.withUnsafeReadableBytes { bytes in
+            Self.forEachLine(in: bytes) { line in
                 let goOn: Bool
                 if skipping {
                     skipping = false
                     goOn = true
-                } else if end - start > limit {
+                } else if line.count > limit {
                     goOn = body(.tooLarge)
                 } else {
-                    goOn = body(.line(UnsafeRawBufferPointer(rebasing: bytes[start..<end])))
+                    goOn = body(.line(line))
                 }
-                start = end + 1
-                if !goOn {
-                    stopped = true
-                    break
-                }
+                stopped = !goOn
+                return goOn
             }
-            return start
         }
         self.skipping = skipping
         var rest = buffer
@@ -178,6 +167,23 @@ struct LineFramer {
             keepIncompleteLine(rest, body)
         }
         // Skipping: the rest belongs to the line being dropped.
+    }
+
+    /// Calls `body` with each complete line of `bytes` (without its `\n`), in order, until it returns `false`;
+    /// returns where the bytes not yet handed out start (after the last newline reached).
+    private static func forEachLine(
+        in bytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer) -> Bool
+    ) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var start = 0
+        while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+            let end = base.distance(to: UnsafeRawPointer(found))
+            let goOn = body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            start = end + 1
+            if !goOn { break }
+        }
+        return start
     }
 
     /// Keeps the start of a line, unless it is already too long: then reports it and skips the rest of it.

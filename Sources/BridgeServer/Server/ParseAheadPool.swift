@@ -42,14 +42,21 @@ final class ParseAheadPool: Sendable {
         }
         let loops = busyLoops.wrappingAdd(1, ordering: .relaxed).newValue
         defer { busyLoops.wrappingSubtract(1, ordering: .relaxed) }
-        guard loops == 1, running.wrappingAdd(1, ordering: .relaxed).newValue <= helpers else {
-            if loops == 1 { running.wrappingSubtract(1, ordering: .relaxed) }
+        guard loops == 1, let ahead = start(of: buffer, framer: framer) else {
             handle(nil)
             return nil
         }
-        guard let lines = framer.linesInPlace(of: buffer), lines.count >= minimumLines else {
+        handle(ahead)
+        ahead.stop()
+        return (ahead.count, ahead.takenParsed)
+    }
+
+    /// A helper started on the lines of `buffer`, or `nil` when every helper is busy or there are too few lines.
+    private func start(of buffer: ByteBuffer, framer: LineFramer) -> ParseAhead? {
+        guard running.wrappingAdd(1, ordering: .relaxed).newValue <= helpers,
+            let lines = framer.linesInPlace(of: buffer), lines.count >= minimumLines
+        else {
             running.wrappingSubtract(1, ordering: .relaxed)
-            handle(nil)
             return nil
         }
         let ahead = ParseAhead(lines: lines, keepAlive: buffer)
@@ -57,8 +64,6 @@ final class ParseAheadPool: Sendable {
             ahead.help()
             self.running.wrappingSubtract(1, ordering: .relaxed)
         }
-        handle(ahead)
-        ahead.stop()
-        return (ahead.count, ahead.takenParsed)
+        return ahead
     }
 }

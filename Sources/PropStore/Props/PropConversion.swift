@@ -167,7 +167,8 @@ struct Converter<Source: PropSource> {
         }
     }
 
-    @inlinable mutating func convert(_ source: Source, as type: PropType, path: inout PropPath, depth: Int) -> PropValue? {
+    @inlinable
+    mutating func convert(_ source: Source, as type: PropType, path: inout PropPath, depth: Int) -> PropValue? {
         switch type {
         case .int:
             if let i = integer(source) { return .int(Int(i)) }
@@ -365,7 +366,8 @@ struct Converter<Source: PropSource> {
         fail(source, type, path, "the value nests deeper than \(limits.maxDepth) levels")
     }
 
-    @inlinable mutating func array(_ source: Source, of element: PropType, path: inout PropPath, depth: Int) -> PropValue? {
+    @inlinable
+    mutating func array(_ source: Source, of element: PropType, path: inout PropPath, depth: Int) -> PropValue? {
         let type = PropType.array(element)
         guard source.sourceKind == .array else {
             fail(source, type, path)

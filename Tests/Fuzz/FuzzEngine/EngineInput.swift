@@ -43,11 +43,13 @@ enum EngineInput {
         var saved: [UInt8] = []
         var answers: [UInt8] = []
         let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let ahead = ParseAhead(
-            lines: parsedAhead ? lines.filter { !$0.elementsEqual(reconnect) }.map { UnsafeRawBufferPointer(rebasing: $0) } : [],
-            keepAlive: ()
-        )
-        ahead.help()
+        let ahead =
+            parsedAhead
+            ? ParseAhead(
+                lines: lines.filter { !$0.elementsEqual(reconnect) }.map { UnsafeRawBufferPointer(rebasing: $0) },
+                keepAlive: ()
+            ) : nil
+        ahead?.help()
         weak var weakEngine: Engine?
         do {
             let engine = Engine(clock: clock.read)
@@ -60,7 +62,7 @@ enum EngineInput {
                     // The line right after a `bye` is still checked to get nothing; the next goes on a new one.
                     out.removeAll(keepingCapacity: true)
                     let bytes = UnsafeRawBufferPointer(rebasing: line)
-                    let kind = connection.handle(line: bytes, parsed: ahead.take(bytes), into: &out)
+                    let kind = connection.handle(line: bytes, parsed: ahead?.take(bytes), into: &out)
                     checker.check(line: bytes, kind: kind, output: out)
                     answers += out
                     connection.close()
@@ -76,7 +78,7 @@ enum EngineInput {
                 }
                 out.removeAll(keepingCapacity: true)
                 let bytes = UnsafeRawBufferPointer(rebasing: line)
-                let kind = connection.handle(line: bytes, parsed: ahead.take(bytes), into: &out)
+                let kind = connection.handle(line: bytes, parsed: ahead?.take(bytes), into: &out)
                 checker.check(line: bytes, kind: kind, output: out)
                 answers += out
             }
