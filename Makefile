@@ -94,7 +94,7 @@ bench: release
 FUZZ_SECONDS ?= 180
 FUZZ_DIR ?= .build-fuzz/run
 FUZZ_BUILD := $(SWIFT) build -c release --product FuzzEngine --scratch-path .build-fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -enable-experimental-feature -Xswiftc Extern
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -enforce-exclusivity=checked -Xswiftc -enable-experimental-feature -Xswiftc Extern
 FUZZ_BIN := $(CURDIR)/.build-fuzz/release/FuzzEngine
 
 fuzz: deps

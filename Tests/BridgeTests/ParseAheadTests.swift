@@ -66,6 +66,26 @@ import Testing
         #expect(ahead.takenParsed == (0..<100).filter(Self.parseable).count)
     }
 
+    /// Trees larger than the arena's 64 KiB chunks, and many small ones after them, are whole and distinct: a
+    /// 200,000-byte string, then 2,000 lines whose strings each differ.
+    @Test func treesLargerThanAnArenaChunkAreWhole() {
+        let big = String(repeating: "ab", count: 100_000)
+        let text = [#"{"id":0,"op":"ping","pad":"\#(big)"}"#]
+            + (1...2_000).map { #"{"id":\#($0),"op":"ping","pad":"line \#($0)"}"# }
+        let read = Read(text)
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        ahead.help()
+        for (i, line) in read.lines.enumerated() {
+            guard let document = ahead.take(line) else {
+                Issue.record("line \(i) was not parsed ahead")
+                continue
+            }
+            #expect(document.root["id"]?.integer == Int64(i))
+            #expect(document.root["pad"]?.string == (i == 0 ? big : "line \(i)"))
+        }
+        #expect(ahead.takenParsed == 2_001)
+    }
+
     /// No helper: the loop claims every line itself (and parses it as usual).
     @Test func withoutAHelperTheLoopClaimsEveryLine() {
         let read = Read(Self.lines(40))

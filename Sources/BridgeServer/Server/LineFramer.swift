@@ -171,6 +171,7 @@ struct LineFramer {
 
     /// Calls `body` with each complete line of `bytes` (without its `\n`), in order, until it returns `false`;
     /// returns where the bytes not yet handed out start (after the last newline reached).
+    @discardableResult
     private static func forEachLine(
         in bytes: UnsafeRawBufferPointer,
         _ body: (UnsafeRawBufferPointer) -> Bool

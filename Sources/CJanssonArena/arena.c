@@ -1,0 +1,75 @@
+#include "cjansson_arena.h"
+
+#include <jansson.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+enum { CHUNK_BYTES = 64 << 10, ALIGN = 16 };
+
+/* A chunk starts with a header holding the previous chunk, padded to ALIGN. */
+struct chunk {
+    struct chunk *previous;
+    size_t bytes;
+};
+#define HEADER ((sizeof(struct chunk) + ALIGN - 1) & ~(size_t)(ALIGN - 1))
+
+struct cja_arena {
+    struct chunk *last;
+    char *cursor;
+    size_t remaining;
+    size_t reserved;
+};
+
+static __thread cja_arena *current;
+
+cja_arena *cja_arena_create(void) { return calloc(1, sizeof(cja_arena)); }
+
+void cja_arena_destroy(cja_arena *arena) {
+    if (!arena) return;
+    struct chunk *chunk = arena->last;
+    while (chunk) {
+        struct chunk *previous = chunk->previous;
+        free(chunk);
+        chunk = previous;
+    }
+    free(arena);
+}
+
+size_t cja_arena_reserved(const cja_arena *arena) { return arena->reserved; }
+
+static void *arena_allocate(cja_arena *arena, size_t size) {
+    if (size > SIZE_MAX - 2 * ALIGN - HEADER) return NULL;
+    size_t needed = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+    if (needed > arena->remaining) {
+        size_t bytes = needed + HEADER > CHUNK_BYTES ? needed + HEADER : CHUNK_BYTES;
+        struct chunk *chunk = malloc(bytes);
+        if (!chunk) return NULL;
+        chunk->previous = arena->last;
+        chunk->bytes = bytes;
+        arena->last = chunk;
+        arena->cursor = (char *)chunk + HEADER;
+        arena->remaining = bytes - HEADER;
+        arena->reserved += bytes;
+    }
+    void *pointer = arena->cursor;
+    arena->cursor += needed;
+    arena->remaining -= needed;
+    return pointer;
+}
+
+static void *cja_malloc(size_t size) {
+    cja_arena *arena = current;
+    return arena ? arena_allocate(arena, size) : malloc(size);
+}
+
+static void cja_free(void *pointer) {
+    if (!current) free(pointer);
+}
+
+static pthread_once_t installed = PTHREAD_ONCE_INIT;
+static void install(void) { json_set_alloc_funcs(cja_malloc, cja_free); }
+void cja_install(void) { pthread_once(&installed, install); }
+
+void cja_enter(cja_arena *arena) { current = arena; }
+void cja_leave(void) { current = NULL; }
