@@ -6,7 +6,7 @@ import Foundation
 
 let updates = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 1_000_000
 let views = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2])! : 1_000
-/// A third argument names the only workload to measure (`update`, `press`, `nested`), e.g. for a profile.
+/// A third argument names the only workload to measure (`update`, `batch`, `press`, `nested`), e.g. for a profile.
 let only = CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : nil
 
 func measure(_ label: String, count: Int, _ body: () -> Void) {
@@ -40,6 +40,20 @@ let lines: [[UInt8]] = (0..<10_000).map { i in
 measure("update", count: updates) {
     for i in 0..<updates {
         lines[i % lines.count].withUnsafeBytes { _ = session.handle(line: $0, into: &out) }
+        if out.count > 1 << 19 { out.removeAll(keepingCapacity: true) }
+    }
+}
+// (4)'s frames: batches of 100 updates, every count new (the undo log of a batch at work).
+let batches: [[UInt8]] = (0..<1_000).map { b in
+    let ops = (0..<100).map { j in
+        let i = b * 100 + j
+        return #"{"op":"update","tag":\#(i % views + 1),"props":{"count":\#(i + 1_000_000)}}"#
+    }
+    return Array(#"{"id":\#(b),"op":"batch","ops":[\#(ops.joined(separator: ","))]}"#.utf8)
+}
+measure("batch of 100 updates", count: updates / 100) {
+    for i in 0..<(updates / 100) {
+        batches[i % batches.count].withUnsafeBytes { _ = session.handle(line: $0, into: &out) }
         if out.count > 1 << 19 { out.removeAll(keepingCapacity: true) }
     }
 }

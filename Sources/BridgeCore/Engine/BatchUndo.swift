@@ -10,11 +10,27 @@ import PropStore
 /// Outside a batch nothing is recorded: callers test ``isActive`` first, so that a single op allocates no
 /// closure. A batch begun inside another joins it: its changes are final when the outermost one commits, and
 /// a rollback undoes them all. A step must not use the ``BatchUndo`` that runs it.
+///
+/// A prop's change, the step a batch of updates records for every prop it changes, is kept as data (the view,
+/// the prop, the old value) rather than a closure, so that recording it allocates nothing.
 struct BatchUndo {
     typealias Step = () -> Void
 
+    private enum Entry {
+        /// Set `prop` of `view` back to `old`.
+        case prop(ViewProxy, ComponentType.PropDescriptor, old: PropValue)
+        case step(Step)
+
+        func undo() {
+            switch self {
+            case .prop(let view, let prop, let old): view.setValue(old, of: prop)
+            case .step(let step): step()
+            }
+        }
+    }
+
     /// How to undo each change, oldest first.
-    private var steps: [Step] = []
+    private var steps: [Entry] = []
     /// The views noted, each with whether it needed a render when noted; a view may be noted more than once.
     private var touched: [(view: ViewProxy, neededRender: Bool)] = []
     /// How many batches are open.
@@ -45,13 +61,20 @@ struct BatchUndo {
     @inline(__always)
     mutating func record(_ step: @escaping Step) {
         precondition(isActive, "an undo step recorded outside a batch")
-        steps.append(step)
+        steps.append(.step(step))
+    }
+
+    /// Records that `prop` of `view` was `old` before the batch changed it. Only inside a batch.
+    @inline(__always)
+    mutating func record(prop: ComponentType.PropDescriptor, of view: ViewProxy, old: PropValue) {
+        precondition(isActive, "an undo step recorded outside a batch")
+        steps.append(.prop(view, prop, old: old))
     }
 
     /// Records the undo steps of several changes, oldest first. Only inside a batch.
     mutating func record(contentsOf more: [Step]) {
         precondition(isActive, "undo steps recorded outside a batch")
-        steps.append(contentsOf: more)
+        steps.append(contentsOf: more.map(Entry.step))
     }
 
     /// Closes the innermost batch; when it is the outermost, its changes are final and forgotten here.
@@ -64,7 +87,7 @@ struct BatchUndo {
     /// Undoes every change of the open batches, newest first, and closes them all. Nothing renders: a view
     /// that had nothing to render when first noted, and is still mounted, is marked rendered again.
     mutating func rollBack() {
-        for step in steps.reversed() { step() }
+        for step in steps.reversed() { step.undo() }
         var seen = Set<ObjectIdentifier>()
         for (view, neededRender) in touched where seen.insert(ObjectIdentifier(view)).inserted {
             if !neededRender && view.isMounted { view.renderIfNeeded(counting: false) }

@@ -78,11 +78,10 @@ extension Session {
         var first = true
         for (prop, value) in converted {
             if undo.isActive {
-                let old = view.value(of: prop)
-                guard old != value else { continue }
-                undo.note(view)
-                view.setValue(value, of: prop)
-                undo.record { view.setValue(old, of: prop) }
+                let neededRender = view.needsRender
+                guard let old = view.replaceValue(value, of: prop) else { continue }
+                undo.note(view, neededRender: neededRender)
+                undo.record(prop: prop, of: view, old: old)
             } else {
                 guard view.setValue(value, of: prop) else { continue }
             }

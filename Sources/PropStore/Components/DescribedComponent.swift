@@ -48,6 +48,13 @@ extension ComponentType {
                     guard props.values[index] != value else { return false }
                     props.values[index] = value
                     return true
+                },
+                replace: { object, value in
+                    let props = unsafeDowncast(object, to: DescribedProps.self)
+                    let old = props.values[index]
+                    guard old != value else { return nil }
+                    props.values[index] = value
+                    return old
                 }
             )
         }

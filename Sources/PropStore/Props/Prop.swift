@@ -21,17 +21,32 @@ public struct Prop<Props: AnyObject>: Sendable {
     /// Writes the prop when the value differs from the current one; returns whether it did. A value of
     /// another shape than the prop's type is ignored (conversion checked it).
     let set: @Sendable (AnyObject, PropValue) -> Bool
+    /// Writes the prop when the value differs and returns the value it replaced (`nil`: nothing changed).
+    let replace: @Sendable (AnyObject, PropValue) -> PropValue?
 
     init(
         name: String,
         type: PropType,
         get: @escaping @Sendable (AnyObject) -> PropValue,
-        set: @escaping @Sendable (AnyObject, PropValue) -> Bool
+        set: @escaping @Sendable (AnyObject, PropValue) -> Bool,
+        replace: @escaping @Sendable (AnyObject, PropValue) -> PropValue?
     ) {
         self.name = name
         self.type = type
         self.get = get
         self.set = set
+        self.replace = replace
+    }
+
+    /// Writes `value` into `slot` when it differs; returns whether it did. Through a key path to an `@Observable`
+    /// property, `slot` is one access (the getter, then the setter when it ends): half the key path work of a read
+    /// followed by a write. The setter then runs with the value it had when nothing changed, which the
+    /// `@Observable` macro's setter checks for: it notifies no observer of an equal value.
+    @inline(__always)
+    private static func exchange<Value: Equatable>(_ slot: inout Value, with value: Value) -> Bool {
+        guard slot != value else { return false }
+        slot = value
+        return true
     }
 
     /// A prop of any ``PropConvertible`` Swift type; the named constructors below say the type in the line.
@@ -44,10 +59,16 @@ public struct Prop<Props: AnyObject>: Sendable {
             type: Value.propType,
             get: { unsafeDowncast($0, to: Props.self)[keyPath: keyPath].propValue },
             set: { object, value in
+                guard let typed = Value(propValue: value) else { return false }
+                return exchange(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed)
+            },
+            replace: { object, value in
                 let props = unsafeDowncast(object, to: Props.self)
-                guard let typed = Value(propValue: value), props[keyPath: keyPath] != typed else { return false }
+                guard let typed = Value(propValue: value) else { return nil }
+                let old = props[keyPath: keyPath]
+                guard old != typed else { return nil }
                 props[keyPath: keyPath] = typed
-                return true
+                return old.propValue
             }
         )
     }
@@ -213,6 +234,14 @@ public struct Prop<Props: AnyObject>: Sendable {
                 }
                 props[keyPath: keyPath] = typed
                 return true
+            },
+            replace: { object, value in
+                let props = unsafeDowncast(object, to: Props.self)
+                guard let raw = unwrap(value), let typed = E(rawValue: raw) else { return nil }
+                let old = props[keyPath: keyPath]
+                guard old != typed else { return nil }
+                props[keyPath: keyPath] = typed
+                return wrap(old.rawValue)
             }
         )
     }

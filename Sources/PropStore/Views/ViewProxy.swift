@@ -42,6 +42,13 @@ public final class ViewProxy: @unchecked Sendable {
     @discardableResult
     public func setValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) -> Bool { prop.set(props, value) }
 
+    /// Sets a prop when the value differs, as ``setValue(_:of:)``; returns the value it replaced, or `nil` when
+    /// the prop did not change.
+    @inlinable
+    public func replaceValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) -> PropValue? {
+        prop.replace(props, value)
+    }
+
     /// The commands sent to this view, oldest first: at most ``commandLogLimit``, the newest kept.
     public private(set) var commandLog: [LoggedCommand] = []
     /// Where the oldest entry is once the log is full (a ring).
