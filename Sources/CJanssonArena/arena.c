@@ -67,9 +67,51 @@ static void cja_free(void *pointer) {
     if (!current) free(pointer);
 }
 
+/* Frees every chunk but the first, and makes the arena empty. */
+static void arena_reset(cja_arena *arena) {
+    struct chunk *chunk = arena->last;
+    if (!chunk) return;
+    while (chunk->previous) {
+        struct chunk *previous = chunk->previous;
+        arena->reserved -= chunk->bytes;
+        free(chunk);
+        chunk = previous;
+    }
+    arena->last = chunk;
+    arena->cursor = (char *)chunk + HEADER;
+    arena->remaining = chunk->bytes - HEADER;
+}
+
+static __thread cja_arena *scratch;
+static __thread int scratch_busy;
+static pthread_key_t scratch_key;
+
+static void scratch_destroy(void *arena) { cja_arena_destroy(arena); }
+
 static pthread_once_t installed = PTHREAD_ONCE_INIT;
-static void install(void) { json_set_alloc_funcs(cja_malloc, cja_free); }
+static void install(void) {
+    pthread_key_create(&scratch_key, scratch_destroy);
+    json_set_alloc_funcs(cja_malloc, cja_free);
+}
 void cja_install(void) { pthread_once(&installed, install); }
 
 void cja_enter(cja_arena *arena) { current = arena; }
 void cja_leave(void) { current = NULL; }
+
+int cja_scratch_enter(void) {
+    if (scratch_busy) return 0;
+    if (!scratch) {
+        cja_install();
+        scratch = cja_arena_create();
+        if (!scratch) return 0;
+        pthread_setspecific(scratch_key, scratch);
+    }
+    scratch_busy = 1;
+    current = scratch;
+    return 1;
+}
+
+void cja_scratch_release(void) {
+    if (scratch) arena_reset(scratch);
+    scratch_busy = 0;
+}

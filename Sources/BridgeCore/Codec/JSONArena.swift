@@ -39,4 +39,12 @@ enum JanssonMemory {
         guard let document = try? JSONDocument(parsing: line) else { return nil }
         return document.release()
     }
+
+    /// Makes the thread's scratch arena (C) the one jansson allocates from, for the next parse; `false` when it
+    /// holds a tree still in use (a request parsed while another is handled on this thread): parse as usual.
+    /// After the parse, a tree in it lives until ``releaseScratch()``.
+    static func enterScratch() -> Bool { cja_scratch_enter() != 0 }
+
+    /// Gives back the scratch arena's memory: every tree parsed in it since ``enterScratch()`` is gone.
+    static func releaseScratch() { cja_scratch_release() }
 }

@@ -26,8 +26,11 @@ extension Session {
         if let parsed = parsed.take() { return withParsed(parsed, into: &out, body) }
         guard let line = requestText(line) else { return .keepAlive }
         let document: JSONDocument
+        // The tree goes in the thread's scratch arena, given back when the request is answered.
+        let inScratch = JanssonMemory.enterScratch()
+        defer { if inScratch { JanssonMemory.releaseScratch() } }
         do {
-            document = try JSONDocument(parsing: line)
+            document = try JSONDocument(parsing: line, inScratch: inScratch)
         } catch {
             guard let reread = refused(line, error, into: &out) else { return .notObject }
             // Handled as a request, but kept as text by a recorder: its integers do not fit a JSON reader.

@@ -26,4 +26,12 @@ void cja_install(void);
 void cja_enter(cja_arena *arena);
 void cja_leave(void);
 
+/* The calling thread's scratch arena, for the tree of one request at a time: cja_scratch_enter makes it the
+ * current arena (created on the thread's first use, freed when the thread exits) and returns 1, or returns 0
+ * and changes nothing when the scratch arena holds a tree still in use (a parse inside a request's handling).
+ * cja_leave ends the parse; cja_scratch_release, once the tree is no longer used, gives its memory back to the
+ * arena (keeping one chunk for the next request). */
+int cja_scratch_enter(void);
+void cja_scratch_release(void);
+
 #endif
