@@ -198,10 +198,10 @@ extension Session {
         if pending.event.bubbles {
             var node: ViewProxy? = target
             while let current = node {
-                if let phases = current.listeners[name] { listening.append((current.tag, phases)) }
+                if let phases = current.phases(for: name) { listening.append((current.tag, phases)) }
                 node = current.parent
             }
-        } else if let phases = target.listeners[name], phases.contains(.bubble) {
+        } else if let phases = target.phases(for: name), phases.contains(.bubble) {
             listening.append((target.tag, .bubble))
         }
         guard !listening.isEmpty else { return }

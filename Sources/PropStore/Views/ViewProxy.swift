@@ -18,6 +18,18 @@ public final class ViewProxy: @unchecked Sendable {
     public internal(set) var children: [ViewProxy] = []
     /// The events this view listens for, by name, with their phases.
     public var listeners: [String: ListenerPhases] = [:]
+
+    /// The phases this view listens in for `event`, if any: what an event's dispatch asks of every view on its
+    /// path. A view listens for a few events at most, so they are compared by name (two words for a short
+    /// name), without hashing it.
+    @inlinable
+    public func phases(for event: String) -> ListenerPhases? {
+        guard listeners.count > 4 else {
+            for (name, phases) in listeners where name == event { return phases }
+            return nil
+        }
+        return listeners[event]
+    }
     /// False once the view is deleted: it is out of storage and never emits again.
     public var isMounted = true
     /// The text of the last render.
