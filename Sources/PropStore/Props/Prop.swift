@@ -49,6 +49,15 @@ public struct Prop<Props: AnyObject>: Sendable {
         return true
     }
 
+    /// Writes `value` into `slot` when it differs, in one access as ``exchange(_:with:)``; returns the value it
+    /// replaced, or `nil` when nothing changed.
+    @inline(__always)
+    private static func replace<Value: Equatable>(_ slot: inout Value, with value: Value) -> Value? {
+        guard slot != value else { return nil }
+        defer { slot = value }
+        return slot
+    }
+
     /// A prop of any ``PropConvertible`` Swift type; the named constructors below say the type in the line.
     public static func prop<Value: PropConvertible>(
         _ name: String,
@@ -63,12 +72,8 @@ public struct Prop<Props: AnyObject>: Sendable {
                 return exchange(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed)
             },
             replace: { object, value in
-                let props = unsafeDowncast(object, to: Props.self)
                 guard let typed = Value(propValue: value) else { return nil }
-                let old = props[keyPath: keyPath]
-                guard old != typed else { return nil }
-                props[keyPath: keyPath] = typed
-                return old.propValue
+                return replace(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed)?.propValue
             }
         )
     }
@@ -228,20 +233,14 @@ public struct Prop<Props: AnyObject>: Sendable {
             type: type,
             get: { wrap(unsafeDowncast($0, to: Props.self)[keyPath: keyPath].rawValue) },
             set: { object, value in
-                let props = unsafeDowncast(object, to: Props.self)
-                guard let raw = unwrap(value), let typed = E(rawValue: raw), props[keyPath: keyPath] != typed else {
-                    return false
-                }
-                props[keyPath: keyPath] = typed
-                return true
+                guard let raw = unwrap(value), let typed = E(rawValue: raw) else { return false }
+                return exchange(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed)
             },
             replace: { object, value in
-                let props = unsafeDowncast(object, to: Props.self)
                 guard let raw = unwrap(value), let typed = E(rawValue: raw) else { return nil }
-                let old = props[keyPath: keyPath]
-                guard old != typed else { return nil }
-                props[keyPath: keyPath] = typed
-                return wrap(old.rawValue)
+                return replace(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed).map {
+                    wrap($0.rawValue)
+                }
             }
         )
     }
