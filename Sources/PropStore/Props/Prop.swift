@@ -12,6 +12,10 @@
 ///
 /// The prop's type follows the property's Swift type; its default is the property's initial value in a fresh
 /// props object. An optional property (`var source: ImageSource?`) is a prop without a default: `null` until set.
+///
+/// A write of an equal value changes nothing and is not reported as changed, but it goes through the property's
+/// setter (with the value it has: one key path access reads and writes): the `@Observable` macro's setter
+/// notifies no observer then. A props class that is not `@Observable` must not act on a setter call alone.
 public struct Prop<Props: AnyObject>: Sendable {
     public let name: String
     public let type: PropType
