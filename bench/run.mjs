@@ -525,19 +525,21 @@ function ratio(name, what, num, den, target, cmp, { info = false, needs = [] } =
 function computeRatios() {
   const W1 = '1_update_storm', W2 = '2_round_trip', W3 = '3_press_storm', W4 = '4_batch_updates', W5 = '5_concurrent_clients';
   ratio('(1) daemon ÷ refserver', 'update storm frames/s', med(W1, 'daemon', 'frames_per_s'), med(W1, 'refserver', 'frames_per_s'), 1.0, '>=');
-  ratio('(2) daemon p50 ÷ refserver p50', 'round-trip latency', med(W2, 'daemon', 'p50_us'), med(W2, 'refserver', 'p50_us'), 1.2, '<=');
+  ratio('(2) daemon p50 ÷ refserver p50', 'round-trip latency', med(W2, 'daemon', 'p50_us'), med(W2, 'refserver', 'p50_us'), 1.1, '<=');
   ratio('(1) daemon ÷ node peer', 'update storm frames/s', med(W1, 'daemon', 'frames_per_s'), med(W1, 'node', 'frames_per_s'), 1.0, '>=');
-  ratio('(3) daemon ÷ node peer', 'press storm frames/s', med(W3, 'daemon', 'frames_per_s'), med(W3, 'node', 'frames_per_s'), 1.0, '>=');
+  ratio('(3) daemon ÷ node peer', 'press storm frames/s', med(W3, 'daemon', 'frames_per_s'), med(W3, 'node', 'frames_per_s'), 1.2, '>=');
   if (OBSERVER) {
     ratio('(3) daemon with one observer ÷ without', 'press storm frames/s', med(W3, 'daemon+observer', 'frames_per_s'),
       med(W3, 'daemon', 'frames_per_s'), 0.9, '>=');
   }
-  ratio('(5) daemon ÷ node peer', '8 clients frames/s', med(W5, 'daemon', 'frames_per_s'), med(W5, 'node', 'frames_per_s'), 1.0, '>=');
+  ratio('(5) daemon ÷ node peer', '8 clients frames/s', med(W5, 'daemon', 'frames_per_s'), med(W5, 'node', 'frames_per_s'), 1.2, '>=');
   ratio('(7) daemon ÷ node peer', 'nested props update storm frames/s (codegen schema Chart)', med('7_nested_props', 'daemon', 'frames_per_s'),
     med('7_nested_props', 'node', 'frames_per_s'), 1.0, '>=');
   ratio('(7) ChartDaemon ÷ node peer', 'nested props update storm frames/s (Swift Chart)', med('7_nested_props', 'chart', 'frames_per_s'),
     med('7_nested_props', 'node', 'frames_per_s'), 1.0, '>=');
-  ratio('(4) daemon batch ÷ (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'daemon', 'ops_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
+  ratio('(4) daemon batch ÷ refserver batch', 'updates/s in batches of 100', med(W4, 'daemon', 'ops_per_s'), med(W4, 'refserver', 'ops_per_s'), 1.0, '>=');
+  ratio('(4) daemon batch ÷ node batch', 'updates/s in batches of 100', med(W4, 'daemon', 'ops_per_s'), med(W4, 'node', 'ops_per_s'), 1.0, '>=');
+  ratio('(4) daemon batch ÷ (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'daemon', 'ops_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=', { info: true });
   const mem = results.workloads['6_scale_memory'];
   ratio('(6) daemon memory per view', 'bytes (RSS delta ÷ views)', mem?.daemon?.bytes_per_view, 1, 1024, '<=');
   ratio('(6) daemon at 1M ÷ at 1k views', 'update storm frames/s', med('6_scale_storm_1m_views', 'daemon', 'frames_per_s'),
