@@ -1,12 +1,12 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// The engine's modules and the server's, in release builds, without the run-time exclusivity checks (a
 /// `swift_beginAccess`, with a thread-local lookup, on every access to a class's stored property): 6.6% of an
 /// update's instructions and 10% of a press's in EngineBench, more in time. A session's state is touched on one
 /// event loop at a time and a connection's on its channel's; the compile-time checks stay, and the debug build
-/// (the tests) and the fuzzer's build keep the run-time checks. SwiftPM allows unsafe flags in a package used by
-/// path, branch or revision, as in "Your own components" in the README.
+/// (the tests) and the fuzzer's build keep the run-time checks. This manifest is tools-version 6.2 so that SwiftPM
+/// accepts the flags in a dependency of any kind, by version too (before 6.2 only by path, branch or revision).
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(

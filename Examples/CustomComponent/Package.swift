@@ -1,7 +1,6 @@
 // swift-tools-version: 6.1
 // A daemon of your own: the bridged command line serving your components. It depends on bridged by path;
-// in your own package, point `path:` at your checkout of bridged (or use `.package(url:branch:)`; not `from:`,
-// because bridged builds its engine with unsafe flags, which SwiftPM refuses in version-based dependencies).
+// in your own package, point `path:` at your checkout of bridged (or use `.package(url:from:)`).
 import PackageDescription
 
 let package = Package(
