@@ -18,7 +18,6 @@ struct cja_arena {
     struct chunk *last;
     char *cursor;
     size_t remaining;
-    size_t reserved;
 };
 
 static __thread cja_arena *current;
@@ -36,8 +35,6 @@ void cja_arena_destroy(cja_arena *arena) {
     free(arena);
 }
 
-size_t cja_arena_reserved(const cja_arena *arena) { return arena->reserved; }
-
 static void *arena_allocate(cja_arena *arena, size_t size) {
     if (size > SIZE_MAX - 2 * ALIGN - HEADER) return NULL;
     size_t needed = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
@@ -50,7 +47,6 @@ static void *arena_allocate(cja_arena *arena, size_t size) {
         arena->last = chunk;
         arena->cursor = (char *)chunk + HEADER;
         arena->remaining = bytes - HEADER;
-        arena->reserved += bytes;
     }
     void *pointer = arena->cursor;
     arena->cursor += needed;
@@ -73,7 +69,6 @@ static void arena_reset(cja_arena *arena) {
     if (!chunk) return;
     while (chunk->previous) {
         struct chunk *previous = chunk->previous;
-        arena->reserved -= chunk->bytes;
         free(chunk);
         chunk = previous;
     }
@@ -98,17 +93,16 @@ void cja_install(void) { pthread_once(&installed, install); }
 void cja_enter(cja_arena *arena) { current = arena; }
 void cja_leave(void) { current = NULL; }
 
-int cja_scratch_enter(void) {
-    if (scratch_busy) return 0;
+cja_arena *cja_scratch_claim(void) {
+    if (scratch_busy) return NULL;
     if (!scratch) {
         cja_install();
         scratch = cja_arena_create();
-        if (!scratch) return 0;
+        if (!scratch) return NULL;
         pthread_setspecific(scratch_key, scratch);
     }
     scratch_busy = 1;
-    current = scratch;
-    return 1;
+    return scratch;
 }
 
 void cja_scratch_release(void) {

@@ -39,8 +39,9 @@ import Testing
 
         init(_ text: [String]) {
             let joined = Array(text.joined(separator: "\n").utf8) + [0x0A]
-            bytes = .allocate(byteCount: joined.count, alignment: 1)
-            bytes.copyMemory(from: UnsafeRawBufferPointer(start: joined, count: joined.count))
+            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: joined.count, alignment: 1)
+            joined.withUnsafeBytes { bytes.copyMemory(from: $0) }
+            self.bytes = bytes
             var lines: [UnsafeRawBufferPointer] = []
             var start = 0
             for (index, byte) in joined.enumerated() where byte == 0x0A {

@@ -5,24 +5,27 @@ import Testing
 /// The thread's scratch arena, which holds the tree of the request being handled: one tree at a time, its
 /// memory given back after each request, lines of any size.
 @Suite struct ScratchArenaTests {
-    static func parse(_ text: String, inScratch: Bool) throws -> JSONDocument {
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: text.utf8.count, alignment: 1)
-        defer { bytes.deallocate() }
-        bytes.copyBytes(from: text.utf8)
-        return try JSONDocument(parsing: UnsafeRawBufferPointer(bytes), inScratch: inScratch)
+    static func withBytes<T>(_ text: String, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes(body)
     }
 
-    /// While a tree is in the scratch arena, a second parse on the thread does not enter it (it would reset
-    /// the first tree when done); once released, the arena is free again.
+    /// While a tree is in the scratch arena, it cannot be claimed again (a second parse would reset the first
+    /// tree when done); once released, it can.
     @Test func oneTreeAtATime() throws {
-        #expect(JanssonMemory.enterScratch())
-        let outer = try Self.parse(#"{"id":1}"#, inScratch: true)
-        #expect(!JanssonMemory.enterScratch())
-        let inner = try Self.parse(#"{"id":2}"#, inScratch: false)
-        #expect(inner.root["id"]?.integer == 2)
-        #expect(outer.root["id"]?.integer == 1)
+        let scratch = try #require(JanssonMemory.claimScratch())
+        let outer = try #require(Self.withBytes(#"{"id":1}"#) { JanssonMemory.parse($0, into: scratch) })
+        #expect(JanssonMemory.claimScratch() == nil)
+        let inner = try Self.withBytes(#"{"id":2}"#) { bytes in
+            let document = try JSONDocument(parsing: bytes)
+            let id = document.root["id"]?.integer
+            withExtendedLifetime(document) {}
+            return id
+        }
+        #expect(inner == 2)
+        #expect(JSONRef(outer)["id"]?.integer == 1)
         JanssonMemory.releaseScratch()
-        #expect(JanssonMemory.enterScratch())
+        #expect(JanssonMemory.claimScratch() != nil)
         JanssonMemory.releaseScratch()
     }
 
@@ -40,4 +43,3 @@ import Testing
         }
     }
 }
-

@@ -19,9 +19,6 @@ final class JSONArena {
         self.arena = arena
     }
 
-    /// Bytes the arena has taken from the system so far.
-    var reservedBytes: Int { cja_arena_reserved(arena) }
-
     deinit { cja_arena_destroy(arena) }
 }
 
@@ -33,18 +30,23 @@ final class JSONArena {
 enum JanssonMemory {
     /// Parses `line` with the tree's memory in `arena`; returns the tree (owned by the arena) or `nil`.
     static func parse(_ line: UnsafeRawBufferPointer, in arena: JSONArena) -> UnsafeMutablePointer<json_t>? {
+        parse(line, into: arena.arena)
+    }
+
+    /// The same, into a C arena (``claimScratch()``).
+    static func parse(_ line: UnsafeRawBufferPointer, into arena: OpaquePointer) -> UnsafeMutablePointer<json_t>? {
         cja_install()
-        cja_enter(arena.arena)
+        cja_enter(arena)
         defer { cja_leave() }
         guard let document = try? JSONDocument(parsing: line) else { return nil }
         return document.release()
     }
 
-    /// Makes the thread's scratch arena (C) the one jansson allocates from, for the next parse; `false` when it
-    /// holds a tree still in use (a request parsed while another is handled on this thread): parse as usual.
-    /// After the parse, a tree in it lives until ``releaseScratch()``.
-    static func enterScratch() -> Bool { cja_scratch_enter() != 0 }
+    /// The thread's scratch arena (C), for the tree of the request being handled: `nil` while a tree parsed into
+    /// it is still in use (a request parsed while another is handled on this thread), then parse as usual. What
+    /// is parsed into it lives until ``releaseScratch()``.
+    static func claimScratch() -> OpaquePointer? { cja_scratch_claim() }
 
-    /// Gives back the scratch arena's memory: every tree parsed in it since ``enterScratch()`` is gone.
+    /// Gives back the scratch arena's memory: every tree parsed into it since ``claimScratch()`` is gone.
     static func releaseScratch() { cja_scratch_release() }
 }

@@ -1,5 +1,4 @@
 import CJansson
-import CJanssonArena
 import PropStore
 
 /// A parsed JSON value that owns its jansson tree and releases it when it goes away.
@@ -25,17 +24,6 @@ public struct JSONDocument: ~Copyable {
         } else {
             self.root = JSONRef(try Self.load(bytes))
         }
-    }
-
-    /// Parses one request line, `inScratch`: in the scratch arena the caller entered (``JanssonMemory``), which
-    /// owns the tree (the document does not free it), and which the parse leaves.
-    init(parsing bytes: UnsafeRawBufferPointer, inScratch: Bool) throws(JSONParseError) {
-        guard inScratch else {
-            try self.init(parsing: bytes)
-            return
-        }
-        defer { cja_leave() }
-        self.init(inArena: JSONRef(try Self.load(bytes)))
     }
 
     public init(parsing text: String) throws(JSONParseError) {

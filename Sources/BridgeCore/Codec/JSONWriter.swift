@@ -284,6 +284,22 @@ extension JSONWriter {
         object(view.type.props, key: \.name) { $0.propValue(view.value(of: $1)) }
     }
 
+    /// `,"parent":…,"children":[…]`: where a view is in its tree.
+    mutating func viewPlace(_ view: ViewProxy) {
+        raw(#","parent":"#)
+        if let parent = view.parent { int(parent.tag) } else { null() }
+        raw(#","children":"#)
+        tagArray(view.children)
+    }
+
+    /// `,"render":"…","renders":N`: a view's last render and how many times it has rendered.
+    mutating func viewRender(_ view: ViewProxy) {
+        raw(#","render":"#)
+        string(view.render)
+        raw(#","renders":"#)
+        int(view.renders)
+    }
+
     /// `[{"name":"scrollTo","args":[0,100,true]},…]`: a view's command log, oldest first.
     mutating func commandLog<S: Sequence<LoggedCommand>>(_ commands: S) {
         array(commands) { w, command in

@@ -99,14 +99,8 @@ extension Session {
         let view = try view(try request.tag(), op: "inspect")
         if view.renderIfNeeded(), watch.isObserved { observeRender(view) }
         scratch.result.viewHead(view)
-        scratch.result.raw(#","parent":"#)
-        if let parent = view.parent { scratch.result.int(parent.tag) } else { scratch.result.null() }
-        scratch.result.raw(#","children":"#)
-        scratch.result.tagArray(view.children)
-        scratch.result.raw(#","render":"#)
-        scratch.result.string(view.render)
-        scratch.result.raw(#","renders":"#)
-        scratch.result.int(view.renders)
+        scratch.result.viewPlace(view)
+        scratch.result.viewRender(view)
         scratch.result.raw(#","commands":"#)
         scratch.result.commandLog(view.commandsInOrder)
         scratch.result.raw("}")

@@ -25,12 +25,16 @@ extension Session {
     ) -> LineKind {
         if let parsed = parsed.take() { return withParsed(parsed, into: &out, body) }
         guard let line = requestText(line) else { return .keepAlive }
+        // The tree goes in the thread's scratch arena, given back when the request is answered. A line jansson
+        // refuses is read again below, for its error.
+        let scratch = JanssonMemory.claimScratch()
+        defer { if scratch != nil { JanssonMemory.releaseScratch() } }
+        if let scratch, let tree = JanssonMemory.parse(line, into: scratch) {
+            return withParsed(JSONDocument(inArena: JSONRef(tree)), into: &out, body)
+        }
         let document: JSONDocument
-        // The tree goes in the thread's scratch arena, given back when the request is answered.
-        let inScratch = JanssonMemory.enterScratch()
-        defer { if inScratch { JanssonMemory.releaseScratch() } }
         do {
-            document = try JSONDocument(parsing: line, inScratch: inScratch)
+            document = try JSONDocument(parsing: line)
         } catch {
             guard let reread = refused(line, error, into: &out) else { return .notObject }
             // Handled as a request, but kept as text by a recorder: its integers do not fit a JSON reader.

@@ -108,10 +108,7 @@ extension Session {
         openChange("render")
         watch.pending.raw(#","tag":"#)
         watch.pending.int(view.tag)
-        watch.pending.raw(#","render":"#)
-        watch.pending.string(view.render)
-        watch.pending.raw(#","renders":"#)
-        watch.pending.int(view.renders)
+        watch.pending.viewRender(view)
         closeChange()
     }
 
@@ -176,16 +173,10 @@ extension JSONWriter {
     /// whether its render is stale.
     mutating func observedView(_ view: ViewProxy) {
         viewHead(view)
-        raw(#","parent":"#)
-        if let parent = view.parent { int(parent.tag) } else { null() }
-        raw(#","children":"#)
-        tagArray(view.children)
+        viewPlace(view)
         raw(#","listeners":"#)
         object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { $0.phases($1.value) }
-        raw(#","render":"#)
-        string(view.render)
-        raw(#","renders":"#)
-        int(view.renders)
+        viewRender(view)
         raw(#","commands":"#)
         commandLog(view.commandsInOrder)
         raw(#","stale":"#)

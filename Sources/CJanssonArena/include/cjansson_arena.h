@@ -17,8 +17,6 @@ typedef struct cja_arena cja_arena;
 cja_arena *cja_arena_create(void);
 /* Frees every tree built in the arena. */
 void cja_arena_destroy(cja_arena *arena);
-/* Bytes taken from the system for the arena so far (for tests). */
-size_t cja_arena_reserved(const cja_arena *arena);
 
 /* Routes jansson's allocations through this file's functions. Idempotent; call it before the first cja_enter. */
 void cja_install(void);
@@ -26,12 +24,10 @@ void cja_install(void);
 void cja_enter(cja_arena *arena);
 void cja_leave(void);
 
-/* The calling thread's scratch arena, for the tree of one request at a time: cja_scratch_enter makes it the
- * current arena (created on the thread's first use, freed when the thread exits) and returns 1, or returns 0
- * and changes nothing when the scratch arena holds a tree still in use (a parse inside a request's handling).
- * cja_leave ends the parse; cja_scratch_release, once the tree is no longer used, gives its memory back to the
- * arena (keeping one chunk for the next request). */
-int cja_scratch_enter(void);
+/* The calling thread's scratch arena, for the tree of one request at a time (created on the thread's first use,
+ * freed when the thread exits), or NULL while what it holds is still in use: claimed until cja_scratch_release,
+ * which gives its memory back (keeping one chunk for the next request). Parse into it with cja_enter. */
+cja_arena *cja_scratch_claim(void);
 void cja_scratch_release(void);
 
 #endif
