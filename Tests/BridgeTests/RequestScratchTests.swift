@@ -39,10 +39,10 @@ struct RequestScratchTests {
     @Test func beginEmptiesTheResultAndKeepsItsCapacity() {
         var scratch = RequestScratch()
         scratch.result.raw(#"{"changed":["count"]}"#)
-        let capacity = scratch.result.bytes.capacity
+        let capacity = scratch.result.capacity
         scratch.begin()
-        #expect(scratch.result.bytes.isEmpty)
-        #expect(scratch.result.bytes.capacity == capacity)
+        #expect(scratch.result.count == 0)
+        #expect(scratch.result.capacity == capacity)
         scratch.result.raw("{}")
         #expect(String(decoding: scratch.result.bytes, as: UTF8.self) == "{}")
     }

@@ -4,96 +4,162 @@ import PropStore
 ///
 /// Strings are written byte-exact: only `"`, `\` and control characters below U+0020 are escaped,
 /// as jansson's own encoder does.
-public struct JSONWriter {
-    public var bytes: [UInt8]
+///
+/// The bytes are in a buffer of its own, written through a pointer: a frame is a dozen short appends, and
+/// `Array.append(contentsOf:)` costs several times a `memcpy` behind a capacity check for each. A writer is not
+/// copyable, so it owns its buffer alone.
+public struct JSONWriter: ~Copyable {
+    /// `count` bytes written at `start`, room for `capacity`.
+    private var start: UnsafeMutablePointer<UInt8>
+    public private(set) var count = 0
+    public private(set) var capacity: Int
 
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
     }
 
-    @inlinable
+    deinit { start.deallocate() }
+
+    /// The bytes written so far (a copy).
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with the bytes written so far.
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// Appends the bytes written so far to `out`.
+    public func write(to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// Forgets what was written, keeping the buffer.
+    public mutating func removeAll() { count = 0 }
+
+    /// Where the next `count` bytes go; ``advance(by:)`` once they are written.
+    @inline(__always)
+    private mutating func room(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+        if _slowPath(capacity - count < needed) { grow(by: needed) }
+        return start + count
+    }
+
+    /// Room for `additional` more bytes, doubling.
+    private mutating func grow(by additional: Int) {
+        let capacity = Swift.max(self.capacity * 2, count + additional)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    private mutating func advance(by written: Int) { count += written }
+
+    @inline(__always)
+    public mutating func byte(_ byte: UInt8) {
+        room(1).pointee = byte
+        advance(by: 1)
+    }
+
     public mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        raw(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    @inlinable
-    public mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    public mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        UnsafeMutableRawPointer(room(bytes.count)).copyMemory(from: base, byteCount: bytes.count)
+        advance(by: bytes.count)
+    }
+
+    public mutating func raw(_ other: [UInt8]) { other.withUnsafeBytes { raw($0) } }
+
+    public mutating func raw(_ other: ArraySlice<UInt8>) { other.withUnsafeBytes { raw($0) } }
 
     /// Writes `"key":`.
-    @inlinable
     public mutating func key(_ key: StaticString) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         raw(key)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
     }
 
     public mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
+            byte(UInt8(ascii: "\""))
             var start = 0
             for i in 0..<utf8.count {
                 let byte = utf8[i]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<i]))
+                raw(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start..<i]))
                 start = i + 1
-                bytes.append(UInt8(ascii: "\\"))
+                self.byte(UInt8(ascii: "\\"))
                 switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): self.byte(byte)
+                case 0x0A: self.byte(UInt8(ascii: "n"))
+                case 0x0D: self.byte(UInt8(ascii: "r"))
+                case 0x09: self.byte(UInt8(ascii: "t"))
+                case 0x08: self.byte(UInt8(ascii: "b"))
+                case 0x0C: self.byte(UInt8(ascii: "f"))
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    let hex: StaticString = "0123456789abcdef"
+                    raw("u00")
+                    self.byte(hex.utf8Start[Int(byte >> 4)])
+                    self.byte(hex.utf8Start[Int(byte & 0xF)])
                 }
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
-            bytes.append(UInt8(ascii: "\""))
+            raw(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[start...]))
+            byte(UInt8(ascii: "\""))
         }
     }
 
     public mutating func int(_ value: Int) {
         if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(value))
+            byte(UInt8(ascii: "0") &+ UInt8(value))
             return
         }
+        // At most 19 digits and a sign, written from the end.
         var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var count = 0
-            repeat {
-                digits[count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            while count > 0 {
-                count -= 1
-                bytes.append(digits[count])
-            }
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        let length = digits + (value < 0 ? 1 : 0)
+        let start = room(length)
+        var end = start + length
+        repeat {
+            end -= 1
+            end.pointee = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { start.pointee = UInt8(ascii: "-") }
+        advance(by: length)
     }
 
     /// A number; integral values keep a `.0` so that they read back as reals. Non-finite values are `null`.
     public mutating func double(_ value: Double) {
         guard value.isFinite else { return raw("null") }
-        bytes.append(contentsOf: value.description.utf8)
+        var text = value.description
+        text.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
     }
 
     public mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
     public mutating func null() { raw("null") }
 
-    public mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+    public mutating func comma() { byte(UInt8(ascii: ",")) }
 
     /// A 32-bit float as the shortest decimal that reads back as the same float (`0.1`).
     public mutating func float(_ value: Float) {
         guard value.isFinite else { return raw("null") }
-        bytes.append(contentsOf: value.description.utf8)
+        var text = value.description
+        text.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
     }
 
     public mutating func propValue(_ value: PropValue) {
@@ -175,7 +241,7 @@ public struct JSONWriter {
         case .int(let i): int(Int(i))
         case .double(let d): double(d)
         case .string(let s), .summary(let s): string(s)
-        case .array(let json), .object(let json): bytes.append(contentsOf: json.utf8)
+        case .array(var json), .object(var json): json.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -222,45 +288,41 @@ public struct JSONWriter {
         object(payload.fields, key: \.name) { $0.propValue($1.value) }
     }
 
-    /// Appends to `out` what `body` writes, without copying `out`.
-    @inlinable
+    /// Appends to `out` what `body` writes (written here first, then copied once).
     public static func append(to out: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
-        var w = JSONWriter(capacity: 0)
-        swap(&w.bytes, &out)
+        var w = JSONWriter(capacity: 256)
         body(&w)
-        swap(&w.bytes, &out)
+        w.write(to: &out)
     }
 
     /// Writes `[…]`: each element by `element`, separated by commas.
-    @inlinable
     public mutating func array<S: Sequence>(_ items: S, _ element: (inout JSONWriter, S.Element) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         var first = true
         for item in items {
             if !first { comma() }
             first = false
             element(&self, item)
         }
-        bytes.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 
     /// Writes `{…}`: a member `"key":value` per element, the value by `value`.
-    @inlinable
     public mutating func object<S: Sequence>(
         _ items: S,
         key: (S.Element) -> String,
         _ value: (inout JSONWriter, S.Element) -> Void
     ) {
-        bytes.append(UInt8(ascii: "{"))
+        byte(UInt8(ascii: "{"))
         var first = true
         for item in items {
             if !first { comma() }
             first = false
             string(key(item))
-            bytes.append(UInt8(ascii: ":"))
+            byte(UInt8(ascii: ":"))
             value(&self, item)
         }
-        bytes.append(UInt8(ascii: "}"))
+        byte(UInt8(ascii: "}"))
     }
 
     public mutating func stringArray<S: Sequence<String>>(_ values: S) {

@@ -24,7 +24,7 @@ extension Connection {
             return
         }
         Session.writeResponsePrefix(id: id, into: &out)
-        out.append(contentsOf: w.bytes)
+        w.write(to: &out)
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
     }
 

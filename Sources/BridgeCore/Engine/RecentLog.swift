@@ -26,7 +26,7 @@ struct RecentLog {
             for frame in generation.split(separator: UInt8(ascii: "\n")) {
                 if !first { w.comma() }
                 first = false
-                w.bytes.append(contentsOf: frame)
+                w.raw(frame)
             }
         }
         w.raw("]")

@@ -6,10 +6,12 @@ import PropStore
 /// A session keeps one and reuses its buffers from request to request, so that the hot path (an `update`)
 /// allocates nothing of its own once they have grown. A working array is taken (``takeConverted()``) and
 /// given back emptied, with its capacity (``giveBack(converted:)``): taking one again gets the same storage.
-struct RequestScratch {
+struct RequestScratch: ~Copyable {
     /// The result of the request being handled (its `result` member), written before the response prefix, which
     /// depends on whether it succeeds.
     var result = JSONWriter(capacity: 256)
+    /// Where one frame (an event, the response) is put together before it is appended to the output.
+    var frame = JSONWriter(capacity: 256)
     /// Events the request emitted, written once it succeeds.
     var events: [Session.PendingEvent] = []
     /// Roots of the subtrees the request deleted; torn down once it succeeds.
@@ -19,8 +21,24 @@ struct RequestScratch {
     /// For an event's dispatch: the listening views on its way.
     private var listeners: [(tag: Int, phases: ListenerPhases)] = []
 
+    /// Appends to `out` the frame `body` writes, put together in ``frame`` first.
+    mutating func writeFrame(to out: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
+        frame.removeAll()
+        body(&frame)
+        frame.write(to: &out)
+    }
+
+    /// Appends to `out` the response of the request that succeeded: its `id`, then ``result``.
+    mutating func writeResponse(id: Session.RequestID, to out: inout [UInt8]) {
+        frame.removeAll()
+        Session.writeResponsePrefix(id: id, into: &frame)
+        result.withUnsafeBytes { frame.raw($0) }
+        frame.raw("}\n")
+        frame.write(to: &out)
+    }
+
     /// Starts a request: an empty result, keeping its capacity.
-    mutating func begin() { result.bytes.removeAll(keepingCapacity: true) }
+    mutating func begin() { result.removeAll() }
 
     /// The request failed: what it emitted is dropped and what it deleted is not torn down (a rollback put it
     /// back).

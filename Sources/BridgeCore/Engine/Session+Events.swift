@@ -207,7 +207,7 @@ extension Session {
         guard !listening.isEmpty else { return }
         seq += 1
         let start = out.count
-        JSONWriter.append(to: &out) { w in
+        scratch.writeFrame(to: &out) { w in
             w.raw(#"{"event":"#)
             w.string(name)
             w.raw(#","seq":"#)

@@ -134,11 +134,13 @@ extension Session {
     }
 
     static func writeResponsePrefix(id: RequestID, into out: inout [UInt8]) {
-        JSONWriter.append(to: &out) { w in
-            w.raw(#"{"id":"#)
-            w.requestID(id)
-            w.raw(#","ok":true,"result":"#)
-        }
+        JSONWriter.append(to: &out) { writeResponsePrefix(id: id, into: &$0) }
+    }
+
+    static func writeResponsePrefix(id: RequestID, into w: inout JSONWriter) {
+        w.raw(#"{"id":"#)
+        w.requestID(id)
+        w.raw(#","ok":true,"result":"#)
     }
 
     static func writeError(_ error: BridgeError, id: RequestID, into out: inout [UInt8]) {

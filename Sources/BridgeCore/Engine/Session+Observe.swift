@@ -100,7 +100,7 @@ extension Session {
     func observeEvent(_ frame: ArraySlice<UInt8>) {
         openChange("event")
         watch.pending.raw(#","event":"#)
-        watch.pending.bytes.append(contentsOf: frame)
+        watch.pending.raw(frame)
         closeChange()
     }
 
@@ -114,26 +114,29 @@ extension Session {
 
     /// Hands the frames of the request that just succeeded to every observer; forgets those that fell behind.
     func deliverObserved() {
-        guard !watch.pending.bytes.isEmpty else { return }
-        watch.pending.bytes.withUnsafeBytes { frames in
-            watch.observers.removeAll { !$0.deliver(frames, last: false) }
+        guard !watch.pending.isEmpty else { return }
+        // The observers are taken out while the frames are read (one access to `watch` at a time).
+        var observers = watch.takeObservers()
+        watch.pending.withUnsafeBytes { frames in
+            observers.removeAll { !$0.deliver(frames, last: false) }
         }
-        watch.pending.bytes.removeAll(keepingCapacity: true)
+        watch.observers = observers
+        watch.pending.removeAll()
     }
 
     /// The session ends: tells every observer, which is then forgotten.
     func endObservations(reason: StaticString) {
-        watch.pending.bytes.removeAll(keepingCapacity: true)
+        watch.pending.removeAll()
         guard watch.isObserved else { return }
         openChange("ended")
         watch.pending.raw(#","reason":""#)
         watch.pending.raw(reason)
         watch.pending.raw("\"")
         closeChange()
-        watch.pending.bytes.withUnsafeBytes { frames in
-            for observer in watch.observers { _ = observer.deliver(frames, last: true) }
+        let observers = watch.takeObservers()
+        watch.pending.withUnsafeBytes { frames in
+            for observer in observers { _ = observer.deliver(frames, last: true) }
         }
-        watch.observers.removeAll()
         watch.pending = JSONWriter(capacity: 0)
     }
 

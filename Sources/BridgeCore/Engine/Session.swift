@@ -125,9 +125,7 @@ public final class Session: @unchecked Sendable {
         }
         if let handoff { return .handoff(handoff, id) }
         commit(into: &out)
-        Session.writeResponsePrefix(id: id, into: &out)
-        out.append(contentsOf: scratch.result.bytes)
-        out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+        scratch.writeResponse(id: id, to: &out)
         if watch.isObserved { deliverObserved() }
         if ending {
             // `bye`: the session ends now, answered first; the connection takes it out of the session table.
@@ -150,6 +148,6 @@ public final class Session: @unchecked Sendable {
     func rollback() {
         undo.rollBack()
         scratch.discard()
-        if watch.isObserved { watch.pending.bytes.removeAll(keepingCapacity: true) }
+        if watch.isObserved { watch.pending.removeAll() }
     }
 }

@@ -5,7 +5,7 @@ import PropStore
 ///
 /// Observing never changes the session: none of this is part of its protocol state (its `seq`, its events,
 /// its acks), of its recording or of its saved state.
-struct SessionWatch {
+struct SessionWatch: ~Copyable {
     /// Sinks of the connections observing the session.
     var observers: [any ObserverSink] = []
     /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
@@ -16,4 +16,11 @@ struct SessionWatch {
 
     @inline(__always)
     var isObserved: Bool { !observers.isEmpty }
+
+    /// The observers, which are no longer here (put them back by assigning ``observers``).
+    mutating func takeObservers() -> [any ObserverSink] {
+        var taken: [any ObserverSink] = []
+        swap(&taken, &observers)
+        return taken
+    }
 }

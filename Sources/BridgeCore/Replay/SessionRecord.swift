@@ -44,7 +44,7 @@ public enum SessionRecord {
             return nil
         case .object:
             w.raw(#"{"dir":"in","frame":"#)
-            w.bytes.append(contentsOf: line)
+            w.raw(line)
         case .notObject:
             w.raw(#"{"dir":"in","raw":"#)
             w.string(String(decoding: line, as: UTF8.self))
@@ -58,7 +58,7 @@ public enum SessionRecord {
         var w = JSONWriter(capacity: frames.count + 32)
         for frame in frames.split(separator: UInt8(ascii: "\n")) {
             w.raw(#"{"dir":"out","frame":"#)
-            w.bytes.append(contentsOf: frame)
+            w.raw(UnsafeRawBufferPointer(rebasing: frame))
             w.raw("}\n")
         }
         return w.bytes
