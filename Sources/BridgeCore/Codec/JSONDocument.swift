@@ -356,5 +356,17 @@ extension JSONRef: PropSource {
 
     public func sourceMember(_ name: String) -> JSONRef? { self[name] }
 
+    /// Calls `body` with the UTF-8 bytes of each member's name and its value, in order, without making strings.
+    public func forEachMember(_ body: (UnsafeRawBufferPointer, JSONRef) -> Void) {
+        var iter = json_object_iter(raw)
+        while let it = iter {
+            body(
+                UnsafeRawBufferPointer(start: json_object_iter_key(it), count: json_object_iter_key_len(it)),
+                JSONRef(json_object_iter_value(it))
+            )
+            iter = json_object_iter_next(raw, it)
+        }
+    }
+
     public var quoted: RawValue { rawValue }
 }

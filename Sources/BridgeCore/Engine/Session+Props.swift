@@ -15,8 +15,9 @@ extension Session {
     ) throws(BridgeError) {
         var issues = PropIssues(limits: engine.configuration.propLimits)
         var owners: [(prop: String?, arg: Int?)] = []
-        props.forEachSourceMember { name, value in
-            guard let prop = type.prop(named: name) else {
+        props.forEachMember { key, value in
+            guard let prop = type.prop(named: key) else {
+                let name = String(decoding: key, as: UTF8.self)
                 let known = type.props.map(\.name).joined(separator: ", ")
                 issues.add(
                     PropIssue(
@@ -37,9 +38,9 @@ extension Session {
                 converted.append((prop, prop.defaultValue))
                 return
             }
-            var path = PropPath(name)
+            var path = PropPath(prop.name)
             if let typed = prop.type.convert(value, path: &path, into: &issues) { converted.append((prop, typed)) }
-            while owners.count < issues.list.count { owners.append((name, nil)) }
+            while owners.count < issues.list.count { owners.append((prop.name, nil)) }
         }
         if !issues.isEmpty {
             converted.removeAll(keepingCapacity: true)

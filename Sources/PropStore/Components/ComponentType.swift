@@ -73,6 +73,10 @@ public final class ComponentType: Sendable {
     /// The commands in declaration order.
     public let commands: [CommandDescriptor]
     private let propIndex: [String: Int]
+    /// Every prop's name in UTF-8, one after another, and where each ends: a request's prop is found by its
+    /// key's bytes, without making a `String` and hashing it (``prop(named:)-(UnsafeRawBufferPointer)``).
+    private let propNameBytes: [UInt8]
+    private let propNameEnds: [Int]
     private let commandIndex: [String: Int]
     private let makePropsObject: @Sendable () -> AnyObject
     private let renderProps: @Sendable (AnyObject) -> String
@@ -91,6 +95,12 @@ public final class ComponentType: Sendable {
         self.events = events
         self.commands = commands
         self.propIndex = Dictionary(props.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.propNameBytes = props.flatMap { Array($0.name.utf8) }
+        var end = 0
+        self.propNameEnds = props.map { prop in
+            end += prop.name.utf8.count
+            return end
+        }
         self.commandIndex = Dictionary(
             commands.enumerated().map { ($1.name, $0) },
             uniquingKeysWith: { first, _ in first }
@@ -172,6 +182,23 @@ public final class ComponentType: Sendable {
     /// The prop named `name`, if the component has one.
     public func prop(named name: String) -> PropDescriptor? {
         propIndex[name].map { props[$0] }
+    }
+
+    /// The prop whose name is the UTF-8 `name`, if the component has one. Up to 16 props, the names are
+    /// compared byte by byte (cheaper than hashing); beyond, looked up by hash.
+    public func prop(named name: UnsafeRawBufferPointer) -> PropDescriptor? {
+        guard props.count <= 16 else { return prop(named: String(decoding: name, as: UTF8.self)) }
+        return propNameBytes.withUnsafeBufferPointer { names in
+            var start = 0
+            for (index, end) in propNameEnds.enumerated() {
+                defer { start = end }
+                guard end - start == name.count else { continue }
+                var i = 0
+                while i < name.count && names[start + i] == name[i] { i += 1 }
+                if i == name.count { return props[index] }
+            }
+            return nil
+        }
     }
 
     public func command(named name: String) -> CommandDescriptor? {
