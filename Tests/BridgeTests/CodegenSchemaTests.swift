@@ -330,3 +330,27 @@ struct CodegenSchemaTests {
         #expect(schemas.loadedComponents.isEmpty)
     }
 }
+
+@Suite("Prop lookup by a key's bytes")
+struct PropLookupTests {
+    /// Every prop of every component (the built-ins, and schema components of up to and over 16 props) is found
+    /// by the UTF-8 bytes of its name, as by the name itself; names that differ by a byte, a prefix or an extra
+    /// byte find nothing.
+    @Test(arguments: SchemaCorpus.goodFiles)
+    func everyPropIsFoundByItsBytesAndNothingElseIs(file: String) throws {
+        let registry = try SchemaCorpus.load(file).registry
+        var sizes: Set<Bool> = []
+        for type in registry.components {
+            sizes.insert(type.props.count > 16)
+            for prop in type.props {
+                let found = Array(prop.name.utf8).withUnsafeBytes { type.prop(named: $0) }
+                #expect(found === type.prop(named: prop.name), "\(type.name).\(prop.name)")
+                for near in [prop.name + "x", String(prop.name.dropLast()), "x" + prop.name.dropFirst(), ""]
+                where type.prop(named: near) == nil {
+                    #expect(Array(near.utf8).withUnsafeBytes { type.prop(named: $0) } == nil, "\(type.name): \(near)")
+                }
+            }
+        }
+        #expect(sizes.contains(false))
+    }
+}
