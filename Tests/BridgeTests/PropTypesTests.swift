@@ -399,3 +399,46 @@ struct RegistrationCheckTests {
         #expect(client.result(#"{"op":"command","tag":1,"name":"wrongPayload"}"#) == #""invalid_payload""#)
     }
 }
+
+@Suite("Event payloads checked against their type")
+struct EventPayloadCheckTests {
+    let event = EventSpec.bubbling(
+        "change",
+        payload: [PropField("value", .int), PropField("label", .string, optional: true, default: .string("none"))]
+    )
+
+    func check(_ payload: EventPayload) -> String {
+        switch payload.checked(for: event) {
+        case .success(let completed):
+            "ok " + completed.fields.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        case .failure(let problem):
+            "problem " + problem.description
+        }
+    }
+
+    @Test func everyFieldInOrderIsTheSamePayload() {
+        #expect(check(["value": .int(1), "label": .string("a")]) == #"ok value=\#(PropValue.int(1)),label=\#(PropValue.string("a"))"#)
+    }
+
+    @Test func fieldsOutOfOrderOrMissingComeInDeclarationOrderWithDefaults() {
+        #expect(check(["label": .string("a"), "value": .int(2)]) == #"ok value=\#(PropValue.int(2)),label=\#(PropValue.string("a"))"#)
+        #expect(check(["value": .int(3)]) == #"ok value=\#(PropValue.int(3)),label=\#(PropValue.string("none"))"#)
+    }
+
+    @Test func aWrongTypeAnUndeclaredOrAMissingFieldIsAProblem() {
+        #expect(check(["value": .string("x"), "label": .string("a")]).hasPrefix("problem value: "))
+        #expect(check(["label": .int(1), "value": .int(1)]).hasPrefix("problem label: "))
+        #expect(check(["value": .int(1), "other": .int(1)]) == "problem field 'other' is not declared in the payload of 'change'")
+        #expect(check(["label": .string("a")]) == "problem field 'value' of the payload of 'change' is missing")
+    }
+
+    @Test func anEventWithoutADeclaredPayloadTakesAnyFields() {
+        let free = EventSpec.bubbling("free")
+        let given: EventPayload = ["x": .bool(true)]
+        guard case .success(let payload) = given.checked(for: free) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(payload.fields.map(\.name) == ["x"])
+    }
+}

@@ -83,12 +83,11 @@ extension Session {
             if let emits = command.emits, !emits.contains(emitted.event) {
                 problem = "emitted '\(emitted.event)', which it does not declare in its emits"
             } else if let event = view.type.event(named: emitted.event) {
-                if let payloadProblem = emitted.payload.problem(for: event) {
+                switch emitted.payload.checked(for: event) {
+                case .success(let payload):
+                    scratch.events.append(PendingEvent(view: view, event: event, payload: payload))
+                case .failure(let payloadProblem):
                     problem = "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
-                } else {
-                    scratch.events.append(
-                        PendingEvent(view: view, event: event, payload: emitted.payload.complete(for: event))
-                    )
                 }
             } else {
                 problem = "emitted '\(emitted.event)', which \(view.type.name) does not declare"

@@ -50,6 +50,28 @@ public struct EventPayload: Sendable, Equatable, ExpressibleByDictionaryLiteral 
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// The payload as the event frame carries it (``complete(for:)``), or why it does not fit `event`'s payload
+    /// type (``problem(for:)``). One pass when the payload has every declared field in declaration order, as a
+    /// command's literal payload usually has.
+    public func checked(for event: EventSpec) -> Result<EventPayload, PayloadProblem> {
+        guard let declaredFields = event.payload else { return .success(self) }
+        if declaredFields.count == fields.count {
+            var inOrder = true
+            for (declared, field) in zip(declaredFields, fields) {
+                guard declared.name == field.name else {
+                    inOrder = false
+                    break
+                }
+                if let problem = declared.type.problem(with: field.value) {
+                    return .failure(PayloadProblem(description: "\(field.name): \(problem)"))
+                }
+            }
+            if inOrder { return .success(self) }
+        }
+        if let problem = problem(for: event) { return .failure(PayloadProblem(description: problem)) }
+        return .success(complete(for: event))
+    }
+
     /// Why this payload does not fit `event`'s payload type (an undeclared field, a value of the wrong type),
     /// or `nil` when it does.
     public func problem(for event: EventSpec) -> String? {
@@ -79,4 +101,9 @@ public struct EventPayload: Sendable, Equatable, ExpressibleByDictionaryLiteral 
             }
         )
     }
+}
+
+/// Why a payload does not fit its event's payload type.
+public struct PayloadProblem: Error, Sendable, CustomStringConvertible {
+    public let description: String
 }
