@@ -219,6 +219,12 @@ public struct JSONRef: @unchecked Sendable {
         return String(decoding: UnsafeRawBufferPointer(start: chars, count: json_string_length(raw)), as: UTF8.self)
     }
 
+    /// The UTF-8 bytes of a string, valid while its tree is; `nil` when this is not a string.
+    public var stringBytes: UnsafeRawBufferPointer? {
+        guard cj_is_string(raw) != 0, let chars = json_string_value(raw) else { return nil }
+        return UnsafeRawBufferPointer(start: chars, count: json_string_length(raw))
+    }
+
     /// Whether this is the string `literal` (compared without making a Swift string).
     public func isString(_ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { utf8 in

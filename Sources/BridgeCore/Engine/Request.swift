@@ -39,6 +39,18 @@ struct Request {
         return string
     }
 
+    /// A required string's UTF-8 bytes, valid while the request's tree is (``string(_:)`` without making a
+    /// `String`).
+    func stringBytes(_ field: StaticString) throws(BridgeError) -> UnsafeRawBufferPointer {
+        guard let value = json[field: field] else {
+            throw BridgeError(.badRequest, "\(op): missing '\(field)' (a string)")
+        }
+        guard let bytes = value.stringBytes else {
+            throw BridgeError(.badRequest, "\(op): '\(field)' must be a string, got \(value.compactText)")
+        }
+        return bytes
+    }
+
     func optionalString(_ field: StaticString) throws(BridgeError) -> String? {
         guard let value = json[field: field], !value.isNull else { return nil }
         guard let string = value.string else {

@@ -39,8 +39,9 @@ extension Session {
 
     func command(_ request: Request) throws(BridgeError) {
         let view = try view(try request.tag(), op: "command")
-        let name = try request.string("name")
-        guard let command = view.type.command(named: name) else {
+        let nameBytes = try request.stringBytes("name")
+        guard let command = view.type.command(named: nameBytes) else {
+            let name = String(decoding: nameBytes, as: UTF8.self)
             let known = view.type.commands.map(\.name)
             throw BridgeError(
                 .unknownCommand,
@@ -48,6 +49,7 @@ extension Session {
                     + (known.isEmpty ? "" : "; it has \(known.joined(separator: ", "))")
             )
         }
+        let name = command.name
         let given = try request.array("args", required: false) ?? []
         guard given.count == command.params.count else {
             throw BridgeError(

@@ -72,12 +72,8 @@ public final class ComponentType: Sendable {
     public let events: [EventSpec]
     /// The commands in declaration order.
     public let commands: [CommandDescriptor]
-    private let propIndex: [String: Int]
-    /// Every prop's name in UTF-8, one after another, and where each ends: a request's prop is found by its
-    /// key's bytes, without making a `String` and hashing it (``prop(named:)-(UnsafeRawBufferPointer)``).
-    private let propNameBytes: [UInt8]
-    private let propNameEnds: [Int]
-    private let commandIndex: [String: Int]
+    private let propIndex: NameIndex
+    private let commandIndex: NameIndex
     private let makePropsObject: @Sendable () -> AnyObject
     private let renderProps: @Sendable (AnyObject) -> String
 
@@ -94,17 +90,8 @@ public final class ComponentType: Sendable {
         self.props = props
         self.events = events
         self.commands = commands
-        self.propIndex = Dictionary(props.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.propNameBytes = props.flatMap { Array($0.name.utf8) }
-        var end = 0
-        self.propNameEnds = props.map { prop in
-            end += prop.name.utf8.count
-            return end
-        }
-        self.commandIndex = Dictionary(
-            commands.enumerated().map { ($1.name, $0) },
-            uniquingKeysWith: { first, _ in first }
-        )
+        self.propIndex = NameIndex(props.map(\.name))
+        self.commandIndex = NameIndex(commands.map(\.name))
         self.makePropsObject = makeProps
         self.renderProps = render
     }
@@ -181,28 +168,21 @@ public final class ComponentType: Sendable {
 
     /// The prop named `name`, if the component has one.
     public func prop(named name: String) -> PropDescriptor? {
-        propIndex[name].map { props[$0] }
+        propIndex.index(of: name).map { props[$0] }
     }
 
-    /// The prop whose name is the UTF-8 `name`, if the component has one. Up to 16 props, the names are
-    /// compared byte by byte (cheaper than hashing); beyond, looked up by hash.
+    /// The prop whose name is the UTF-8 `name` (a request's key, as jansson holds it), if the component has one.
     public func prop(named name: UnsafeRawBufferPointer) -> PropDescriptor? {
-        guard props.count <= 16 else { return prop(named: String(decoding: name, as: UTF8.self)) }
-        return propNameBytes.withUnsafeBufferPointer { names in
-            var start = 0
-            for (index, end) in propNameEnds.enumerated() {
-                defer { start = end }
-                guard end - start == name.count else { continue }
-                var i = 0
-                while i < name.count && names[start + i] == name[i] { i += 1 }
-                if i == name.count { return props[index] }
-            }
-            return nil
-        }
+        propIndex.index(of: name).map { props[$0] }
     }
 
     public func command(named name: String) -> CommandDescriptor? {
-        commandIndex[name].map { commands[$0] }
+        commandIndex.index(of: name).map { commands[$0] }
+    }
+
+    /// The command whose name is the UTF-8 `name`, if the component has one.
+    public func command(named name: UnsafeRawBufferPointer) -> CommandDescriptor? {
+        commandIndex.index(of: name).map { commands[$0] }
     }
 
     public func event(named name: String) -> EventSpec? {
