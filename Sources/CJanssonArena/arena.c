@@ -18,6 +18,8 @@ struct cja_arena {
     struct chunk *last;
     char *cursor;
     size_t remaining;
+    /* Allocations made, written by the arena's thread and read by others (cja_arena_progress): atomic. */
+    size_t allocations;
 };
 
 static __thread cja_arena *current;
@@ -51,6 +53,8 @@ static void *arena_allocate(cja_arena *arena, size_t size) {
     void *pointer = arena->cursor;
     arena->cursor += needed;
     arena->remaining -= needed;
+    /* One writer: a relaxed load and store (plain moves on x86), not a locked add. */
+    __atomic_store_n(&arena->allocations, __atomic_load_n(&arena->allocations, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
     return pointer;
 }
 
@@ -109,3 +113,5 @@ void cja_scratch_release(void) {
     if (scratch) arena_reset(scratch);
     scratch_busy = 0;
 }
+
+size_t cja_arena_progress(const cja_arena *arena) { return __atomic_load_n(&arena->allocations, __ATOMIC_RELAXED); }

@@ -1,4 +1,4 @@
-import BridgeCore
+@testable import BridgeCore
 import Dispatch
 import Foundation
 import Logging
@@ -127,6 +127,20 @@ import Testing
         ahead.help()
         #expect(!Self.take(ahead, other.lines[0]).parsed)
         #expect(Self.take(ahead, read.lines[0]) == (true, 0))
+    }
+
+    /// A helper that claimed the last lines and stalls (preempted): the loop, with nothing left to parse meanwhile,
+    /// waits for it only while it shows no progress for ``ParseAhead/stall``, then reads the line itself.
+    @Test func aStalledHelperIsNotWaitedForLong() {
+        let read = Read([#"{"id":0,"op":"ping"}"#, #"{"id":1,"op":"ping"}"#, #"{"id":2,"op":"ping"}"#])
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        #expect(!Self.take(ahead, read.lines[0]).parsed, "caught up with a helper that has not started")
+        #expect(ahead.claimForHelper() == 1)
+        #expect(ahead.claimForHelper() == 2)
+        #expect(!Self.take(ahead, read.lines[1]).parsed)
+        #expect(ahead.waitedForHelper > 0, "it waited before reading the line itself")
+        #expect(!Self.take(ahead, read.lines[2]).parsed)
+        #expect(ahead.takenParsed == 0)
     }
 
     /// Stopped early (the connection paused): nothing more is claimed, what was parsed is freed.

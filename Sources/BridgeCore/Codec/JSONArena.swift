@@ -20,6 +20,10 @@ final class JSONArena {
     }
 
     deinit { cja_arena_destroy(arena) }
+
+    /// How many allocations have been made in it so far; read from any thread, it shows that a parse into it on
+    /// another thread is moving.
+    var progress: Int { cja_arena_progress(arena) }
 }
 
 /// jansson's allocator, routed through an arena while the current thread parses into one.

@@ -15,6 +15,9 @@ typedef struct cja_arena cja_arena;
 
 /* A new, empty arena, or NULL when out of memory. */
 cja_arena *cja_arena_create(void);
+/* How many allocations the arena has made: another thread may read it while the arena's thread parses, to see
+ * that the parse is moving (jansson allocates for every value and key). */
+size_t cja_arena_progress(const cja_arena *arena);
 /* Frees every tree built in the arena. */
 void cja_arena_destroy(cja_arena *arena);
 
