@@ -130,16 +130,22 @@ import Testing
     }
 
     /// A helper that claimed the last lines and stalls (preempted): the loop, with nothing left to parse meanwhile,
-    /// waits for it only while it shows no progress for ``ParseAhead/stall``, then reads the line itself.
+    /// reads a short line itself at once, and waits for a long one only while the helper shows no progress for
+    /// ``ParseAhead/stall``, then reads it itself.
     @Test func aStalledHelperIsNotWaitedForLong() {
-        let read = Read([#"{"id":0,"op":"ping"}"#, #"{"id":1,"op":"ping"}"#, #"{"id":2,"op":"ping"}"#])
+        let pad = String(repeating: "x", count: ParseAhead.waitBytes)
+        let read = Read([
+            #"{"id":0,"op":"ping"}"#, #"{"id":1,"op":"ping"}"#, #"{"id":2,"op":"ping","pad":"\#(pad)"}"#,
+            #"{"id":3,"op":"ping"}"#,
+        ])
         let ahead = ParseAhead(lines: read.lines, keepAlive: read)
         #expect(!Self.take(ahead, read.lines[0]).parsed, "caught up with a helper that has not started")
-        #expect(ahead.claimForHelper() == 1)
-        #expect(ahead.claimForHelper() == 2)
+        for index in 1...3 { #expect(ahead.claimForHelper() == index) }
         #expect(!Self.take(ahead, read.lines[1]).parsed)
-        #expect(ahead.waitedForHelper > 0, "it waited before reading the line itself")
+        #expect(ahead.waitedForHelper == 0, "a short line is read again at once")
         #expect(!Self.take(ahead, read.lines[2]).parsed)
+        #expect(ahead.waitedForHelper > 0, "it waited for the long line before reading it itself")
+        #expect(!Self.take(ahead, read.lines[3]).parsed)
         #expect(ahead.takenParsed == 0)
     }
 

@@ -1,10 +1,6 @@
 import CJansson
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The lines of one read, parsed by jansson on a second core while the event loop handles them in order: the
 /// JSON parse of line *n + 1* runs beside the engine's work on line *n*.
 ///
@@ -12,11 +8,11 @@ import Glibc
 /// counter. A helper (``help()``, on another thread) claims the next line, parses it and publishes the tree.
 /// The loop takes its lines in order (``take(_:)``); when it has caught up with the helper it claims the line
 /// itself and parses it as usual. When its line is the one the helper is parsing, it parses the next unclaimed
-/// lines meanwhile; when none is left, it waits for the helper as long as the helper's parse is moving (its
-/// arena keeps allocating), and parses that line itself once it has not moved for ``stall`` (the helper was
-/// preempted). A helper that is preempted costs at most that wait and a line parsed twice; one that runs costs
-/// no line parsed twice (a batch of 100 updates is a line of about 6 KB: parsing it twice cost a tenth of a
-/// read).
+/// lines meanwhile. When none is left, a short line (under ``waitBytes``) it parses itself too, without waiting;
+/// a long one (a batch of 100 updates is about 6 KB, some 500 µs of jansson) it waits for, as long as the
+/// helper's parse is moving (its arena keeps allocating), and parses itself only once the helper has not moved
+/// for ``stall`` (it was preempted). So a helper that is slow or preempted costs at most a short line parsed
+/// twice, or a wait of ``stall`` and a long line parsed twice; one that runs costs no long line parsed twice.
 ///
 /// The trees are built in arenas (``JSONArena``) that go away with this: no node is allocated on one thread and
 /// freed on the other, which glibc's allocator makes expensive.
@@ -51,9 +47,12 @@ public final class ParseAhead: @unchecked Sendable {
     /// A line the helper could not parse (or a blank one): the loop reads it itself.
     private static let refused = 1
 
+    /// The shortest line the loop waits for the helper to finish rather than parse it a second time: jansson
+    /// takes some 80 ns a byte, so parsing a line this long again costs more than the longest wait, ``stall``.
+    static let waitBytes = 1024
     /// How long the loop waits for a helper whose parse shows no progress before it parses the line itself.
     /// jansson allocates for every value and key, every few hundred nanoseconds.
-    static let stall = Duration.microseconds(50)
+    static let stall = Duration.microseconds(20)
 
     /// - Parameters:
     ///   - lines: the complete lines of one read, in order, each without its `\n`, as the loop will be given them.
@@ -135,6 +134,7 @@ public final class ParseAhead: @unchecked Sendable {
                 continue
             }
             // Nothing left to parse here: the helper is on this line.
+            guard lines[index].count >= Self.waitBytes else { return Self.refused }
             let progress = helperArena.progress
             let now = ContinuousClock.now
             if let last = lastMove, last.progress == progress {
@@ -143,8 +143,6 @@ public final class ParseAhead: @unchecked Sendable {
                 lastMove = (progress, now)
             }
             waitedForHelper += 1
-            // Another thread runnable on this core (the client, on a machine of two) may run meanwhile.
-            sched_yield()
         }
     }
 
