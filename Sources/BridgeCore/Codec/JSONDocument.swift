@@ -214,10 +214,7 @@ public struct JSONRef: @unchecked Sendable {
     }
 
     /// The string value, byte-exact (including NUL), when this is a JSON string.
-    public var string: String? {
-        guard cj_is_string(raw) != 0, let chars = json_string_value(raw) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: chars, count: json_string_length(raw)), as: UTF8.self)
-    }
+    public var string: String? { stringBytes.map { String(decoding: $0, as: UTF8.self) } }
 
     /// The UTF-8 bytes of a string, valid while its tree is; `nil` when this is not a string.
     public var stringBytes: UnsafeRawBufferPointer? {
@@ -349,15 +346,7 @@ extension JSONRef: PropSource {
     public func element(at index: Int) -> JSONRef { JSONRef(json_array_get(raw, index)) }
 
     public func forEachSourceMember(_ body: (String, JSONRef) -> Void) {
-        var iter = json_object_iter(raw)
-        while let it = iter {
-            let key = String(
-                decoding: UnsafeRawBufferPointer(start: json_object_iter_key(it), count: json_object_iter_key_len(it)),
-                as: UTF8.self
-            )
-            body(key, JSONRef(json_object_iter_value(it)))
-            iter = json_object_iter_next(raw, it)
-        }
+        forEachMember { key, value in body(String(decoding: key, as: UTF8.self), value) }
     }
 
     public func sourceMember(_ name: String) -> JSONRef? { self[name] }

@@ -115,9 +115,9 @@ public final class ParseAhead: @unchecked Sendable {
     }
 
     /// The tree of line `index`, which the helper claimed: while it is not done, the loop parses the next
-    /// unclaimed lines (their trees wait in their slots); when none is left and the helper is still on this
-    /// line (it may have been preempted), ``refused``, so that the loop parses the line itself. The loop never
-    /// waits for the helper.
+    /// unclaimed lines (their trees wait in their slots). When none is left and the helper is still on this line:
+    /// for a short line at once, for a long one once the helper has shown no progress for ``stall``,
+    /// ``refused``, so that the loop parses the line itself.
     private func waitParsingAhead(for index: Int) -> Int {
         /// The helper's progress when it was last seen to move, and when.
         var lastMove: (progress: Int, at: ContinuousClock.Instant)?

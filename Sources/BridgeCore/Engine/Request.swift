@@ -30,13 +30,7 @@ struct Request {
     }
 
     func string(_ field: StaticString) throws(BridgeError) -> String {
-        guard let value = json[field: field] else {
-            throw BridgeError(.badRequest, "\(op): missing '\(field)' (a string)")
-        }
-        guard let string = value.string else {
-            throw BridgeError(.badRequest, "\(op): '\(field)' must be a string, got \(value.compactText)")
-        }
-        return string
+        String(decoding: try stringBytes(field), as: UTF8.self)
     }
 
     /// A required string's UTF-8 bytes, valid while the request's tree is (``string(_:)`` without making a
