@@ -9,9 +9,9 @@ import Synchronization
 /// The loop takes its lines in order (``take(_:)``); when it has caught up with the helper it claims the line
 /// itself and parses it as usual. When its line is the one the helper is parsing, it parses the next unclaimed
 /// lines meanwhile. When none is left, a short line (under ``waitBytes``) it parses itself too, without waiting;
-/// a long one (a batch of 100 updates is about 6 KB, some 500 µs of jansson) it waits for, as long as the
-/// helper's parse is moving (its arena keeps allocating), and parses itself only once the helper has not moved
-/// for ``stall`` (it was preempted). So a helper that is slow or preempted costs at most a short line parsed
+/// a long one (the bench's batch of 100 updates is 5.2 KB, about 500 µs of jansson) it waits for, as long as
+/// the helper's parse is moving (its arena keeps allocating), and parses itself only once the helper has not
+/// moved for ``stall`` (it was preempted). So a helper that is slow or preempted costs at most a short line parsed
 /// twice, or a wait of ``stall`` and a long line parsed twice; one that runs costs no long line parsed twice.
 ///
 /// The trees are built in arenas (``JSONArena``) that go away with this: no node is allocated on one thread and
@@ -48,7 +48,7 @@ public final class ParseAhead: @unchecked Sendable {
     private static let refused = 1
 
     /// The shortest line the loop waits for the helper to finish rather than parse it a second time: jansson
-    /// takes some 80 ns a byte, so parsing a line this long again costs more than the longest wait, ``stall``.
+    /// takes about 100 ns a byte, so parsing a line this long again costs more than the longest wait, ``stall``.
     static let waitBytes = 1024
     /// How long the loop waits for a helper whose parse shows no progress before it parses the line itself.
     /// jansson allocates for every value and key, every few hundred nanoseconds.
