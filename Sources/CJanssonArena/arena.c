@@ -1,6 +1,7 @@
 #include "cjansson_arena.h"
 
 #include <jansson.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -115,3 +116,5 @@ void cja_scratch_release(void) {
 }
 
 size_t cja_arena_progress(const cja_arena *arena) { return __atomic_load_n(&arena->allocations, __ATOMIC_RELAXED); }
+
+void cja_return_free_memory(void) { malloc_trim(0); }

@@ -252,4 +252,17 @@ struct ResumeTests {
         #expect(throws: StateError.self) { try engine.loadState(Array(text.utf8)) }
         #expect(engine.detachedSessionCount == 0)
     }
+
+    /// The file is parsed into an arena of its own; a text jansson refuses is still refused with jansson's reason.
+    @Test("a state file that is not JSON is refused with jansson's reason")
+    func stateNotJSON() {
+        let engine = Engine()
+        let error = #expect(throws: StateError.self) {
+            try engine.loadState(Array(#"{"format":"bridged-state","version":2,"sessions":[{"id":"a"},]}"#.utf8))
+        }
+        let message = error?.message ?? ""
+        #expect(message.hasPrefix("the state file is not JSON: "), "\(message)")
+        #expect(message.contains("column"), "jansson's reason says where: \(message)")
+        #expect(engine.detachedSessionCount == 0)
+    }
 }

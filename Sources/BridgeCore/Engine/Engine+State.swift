@@ -1,3 +1,4 @@
+import CJanssonArena
 import PropStore
 
 /// Saving every session to a state file and loading it back, so that clients resume across a restart.
@@ -55,12 +56,33 @@ extension Engine {
         socket: String? = nil,
         dropped: inout [DroppedSession]
     ) throws(StateError) -> Int {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: bytes)
-        } catch {
-            throw StateError("the state file is not JSON: \(error)")
+        // The file's tree is built in an arena of its own, freed at once when the sessions are restored (a state
+        // file of 48 MB, 3 sessions of 500,000 presses each: a peak of 1.01 GB and 967 MB kept after the load with
+        // jansson's nodes from malloc, freed one by one). The memory freed then goes back to the system.
+        defer { cja_return_free_memory() }
+        let arena = JSONArena()
+        let tree = bytes.withUnsafeBytes { JanssonMemory.parse($0, in: arena) }
+        guard let tree else {
+            // Refused: parsed again, as usual, for jansson's reason.
+            let reason: String
+            do {
+                _ = try JSONDocument(parsing: bytes)
+                reason = "refused"
+            } catch {
+                reason = "\(error)"
+            }
+            throw StateError("the state file is not JSON: \(reason)")
         }
+        return try withExtendedLifetime(arena) { () throws(StateError) -> Int in
+            try restoreSessions(JSONDocument(inArena: JSONRef(tree)), socket: socket, dropped: &dropped)
+        }
+    }
+
+    private func restoreSessions(
+        _ document: borrowing JSONDocument,
+        socket: String?,
+        dropped: inout [DroppedSession]
+    ) throws(StateError) -> Int {
         let root = document.root
         guard root[field: "format"]?.string == Engine.stateFormat else {
             throw StateError("not a bridged state file (no \"format\":\"\(Engine.stateFormat)\")")

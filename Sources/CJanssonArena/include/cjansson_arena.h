@@ -33,4 +33,8 @@ void cja_leave(void);
 cja_arena *cja_scratch_claim(void);
 void cja_scratch_release(void);
 
+/* Gives the memory freed so far back to the system (glibc's malloc_trim): after a large tree is freed node by node,
+ * the allocator keeps its pages otherwise. */
+void cja_return_free_memory(void);
+
 #endif
