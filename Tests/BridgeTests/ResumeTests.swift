@@ -218,6 +218,65 @@ struct ResumeTests {
         #expect(field(typed[0], "seq") == "4")
     }
 
+    /// Whether each view needs a render is saved too: after a restart, `inspect` reports the same render counts as
+    /// it would have without one (a view never inspected, or changed since its last render, renders and counts it
+    /// at its next `inspect`; a view rendered since its last change does not).
+    @Test func renderStateSurvivesARestart() throws {
+        func build(_ engine: Engine) -> Connection {
+            let connection = engine.connect()
+            _ = connection.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)
+            for tag in 1...3 {
+                _ = connection.handle(line: #"{"op":"create","tag":\#(tag),"component":"SwiftUIButton"}"#)
+            }
+            _ = connection.handle(line: #"{"op":"inspect","tag":2}"#)
+            _ = connection.handle(line: #"{"op":"inspect","tag":3}"#)
+            _ = connection.handle(line: #"{"op":"update","tag":3,"props":{"count":7}}"#)
+            return connection
+        }
+        // Tag 1: never inspected. Tag 2: rendered, unchanged since. Tag 3: rendered, then changed.
+        let inspects = [1, 2, 3].map { #"{"op":"inspect","tag":\#($0)}"# }
+        let unrestarted = build(Engine())
+        let expected = inspects.map { unrestarted.handle(line: $0)[0] }
+        #expect(expected.map { field($0, "result.renders") } == ["1", "1", "2"])
+
+        let engine = Engine()
+        let connection = build(engine)
+        let state = engine.saveState()
+        let saved = try JSONDocument(parsing: state)
+        let views = saved.root["sessions"]?.elements?.first?["views"]?.elements ?? []
+        #expect(views.map { $0["stale"]?.compactText } == ["true", "false", "true"])
+        connection.close()
+
+        let restarted = Engine()
+        #expect(try restarted.loadState(state) == 1)
+        let resumed = restarted.connect()
+        let frames = resumed.handle(line: resumeLine(connection.session, ack: 0))
+        #expect(field(frames[0], "result.resumed") == "true", "\(frames)")
+        #expect(inspects.map { resumed.handle(line: $0)[0] } == expected)
+    }
+
+    /// A state file saved before `stale` existed loads with every view rendered then; a `stale` that is not a
+    /// boolean is refused.
+    @Test func staleIsOptionalAndChecked() throws {
+        let view = #"{"tag":1,"component":"SwiftUIButton","props":{"count":2},"children":[],"listeners":{},"renders":3"#
+        func file(_ extra: String) -> [UInt8] {
+            Array(
+                (#"{"format":"bridged-state","version":2,"socket":null,"sessions":[{"id":"s1","token":"t","seq":0,"#
+                    + #""acked":0,"droppedThrough":0,"views":[\#(view)\#(extra)}],"events":[]}]}"#).utf8
+            )
+        }
+        let engine = Engine()
+        #expect(try engine.loadState(file("")) == 1)
+        let resumed = engine.connect()
+        _ = resumed.handle(line: #"{"id":1,"op":"hello","protocol":1,"resume":{"session":"s1","token":"t","ack":0}}"#)
+        let inspected = resumed.handle(line: #"{"op":"inspect","tag":1}"#)[0]
+        #expect(field(inspected, "result.renders") == "3", "\(inspected)")
+        #expect(field(inspected, "result.render") == #""Button \"\" count=2""#)
+
+        let refused = #expect(throws: StateError.self) { try Engine().loadState(file(#","stale":"yes""#)) }
+        #expect(refused?.message.contains("'stale'") == true)
+    }
+
     /// A state file names the socket whose daemon saved it; another socket's daemon refuses it whole.
     @Test func aStateSavedForOneSocketIsRefusedForAnother() throws {
         let engine = Engine()
