@@ -13,9 +13,7 @@
 /// The prop's type follows the property's Swift type; its default is the property's initial value in a fresh
 /// props object. An optional property (`var source: ImageSource?`) is a prop without a default: `null` until set.
 ///
-/// A write of an equal value changes nothing and is not reported as changed, but it goes through the property's
-/// setter (with the value it has: one key path access reads and writes): the `@Observable` macro's setter
-/// notifies no observer then. A props class that is not `@Observable` must not act on a setter call alone.
+/// A write of an equal value changes nothing and is not reported as changed: the property's setter is not called.
 public struct Prop<Props: AnyObject>: Sendable {
     public let name: String
     public let type: PropType
@@ -28,6 +26,7 @@ public struct Prop<Props: AnyObject>: Sendable {
     /// Writes the prop when the value differs and returns the value it replaced (`nil`: nothing changed).
     let replace: @Sendable (AnyObject, PropValue) -> PropValue?
 
+    @usableFromInline
     init(
         name: String,
         type: PropType,
@@ -42,27 +41,63 @@ public struct Prop<Props: AnyObject>: Sendable {
         self.replace = replace
     }
 
-    /// Writes `value` into `slot` when it differs; returns whether it did. Through a key path to an `@Observable`
-    /// property, `slot` is one access (the getter, then the setter when it ends): half the key path work of a read
-    /// followed by a write. The setter then runs with the value it had when nothing changed, which the
-    /// `@Observable` macro's setter checks for: it notifies no observer of an equal value.
-    @inline(__always)
-    private static func exchange<Value: Equatable>(_ slot: inout Value, with value: Value) -> Bool {
-        guard slot != value else { return false }
-        slot = value
-        return true
+    /// What ``access(_:convert:wrap:)`` is asked to do.
+    @usableFromInline
+    enum Access: Sendable {
+        /// Read the prop.
+        case get
+        /// Write it when the value differs; answer non-`nil` when it did.
+        case set
+        /// Write it when the value differs; answer the value it replaced, `nil` when nothing changed.
+        case replace
     }
 
-    /// Writes `value` into `slot` when it differs, in one access as ``exchange(_:with:)``; returns the value it
-    /// replaced, or `nil` when nothing changed.
-    @inline(__always)
-    private static func replace<Value: Equatable>(_ slot: inout Value, with value: Value) -> Value? {
-        guard slot != value else { return nil }
-        defer { slot = value }
-        return slot
+    /// The reads and writes of a prop bound by key path, as one closure that captures the key path once.
+    ///
+    /// Every constructor here is inlined into the component's declaration of its props, where the key path is a
+    /// literal; the optimizer then turns the key path's getter and setter into direct calls of the property's
+    /// accessors. It does that only for a key path captured by one closure, written and read apart (not one
+    /// `inout` access). Through the key path at run time, an `@Observable` property is reached through a
+    /// writeback buffer allocated per write: 2,450 instructions per update of `count` in a batch, against
+    /// about 850 called directly (callgrind; the same in a standalone program). ``get``, ``set`` and ``replace``
+    /// call this closure.
+    ///
+    /// A write of an equal value changes nothing and does not call the setter.
+    @inlinable @inline(__always)
+    static func access<Value: Equatable>(
+        _ keyPath: ReferenceWritableKeyPath<Props, Value> & Sendable,
+        convert: @escaping @Sendable (PropValue) -> Value?,
+        wrap: @escaping @Sendable (Value) -> PropValue
+    ) -> @Sendable (AnyObject, PropValue?, Access) -> PropValue? {
+        { object, value, access in
+            // unsafeDowncast: see the type's comment.
+            let props = unsafeDowncast(object, to: Props.self)
+            let old = props[keyPath: keyPath]
+            guard let value else { return wrap(old) }
+            guard let typed = convert(value), typed != old else { return nil }
+            props[keyPath: keyPath] = typed
+            return access == .replace ? wrap(old) : .null
+        }
+    }
+
+    /// A prop read and written through one ``access(_:convert:wrap:)`` closure.
+    @inlinable @inline(__always)
+    init(
+        name: String,
+        type: PropType,
+        access: @escaping @Sendable (AnyObject, PropValue?, Access) -> PropValue?
+    ) {
+        self.init(
+            name: name,
+            type: type,
+            get: { access($0, nil, .get)! },
+            set: { access($0, $1, .set) != nil },
+            replace: { access($0, $1, .replace) }
+        )
     }
 
     /// A prop of any ``PropConvertible`` Swift type; the named constructors below say the type in the line.
+    @inlinable @inline(__always)
     public static func prop<Value: PropConvertible>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, Value> & Sendable
@@ -70,111 +105,127 @@ public struct Prop<Props: AnyObject>: Sendable {
         Self(
             name: name,
             type: Value.propType,
-            get: { unsafeDowncast($0, to: Props.self)[keyPath: keyPath].propValue },
-            set: { object, value in
-                guard let typed = Value(propValue: value) else { return false }
-                return exchange(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed)
-            },
-            replace: { object, value in
-                guard let typed = Value(propValue: value) else { return nil }
-                return replace(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed)?.propValue
-            }
+            access: access(keyPath, convert: { Value(propValue: $0) }, wrap: { $0.propValue })
         )
     }
 
+    @inlinable @inline(__always)
     public static func int(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func int(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func int32(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int32> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func int32(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int32?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func float(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Float> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func float(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Float?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func double(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Double> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func double(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Double?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Bool> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Bool?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func string(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, String> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func string(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, String?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func color(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Color> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func color(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Color?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func point(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Point> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func point(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Point?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension?> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func mixed(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, JSONValue> & Sendable) -> Self {
         prop(name, keyPath)
     }
 
     /// An array prop: `[Point]`, `[[Int32]]`, `[Marker]` (any ``PropConvertible`` element).
+    @inlinable @inline(__always)
     public static func array<Element: PropConvertible>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, [Element]> & Sendable
@@ -182,6 +233,7 @@ public struct Prop<Props: AnyObject>: Sendable {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func array<Element: PropConvertible>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, [Element]?> & Sendable
@@ -190,6 +242,7 @@ public struct Prop<Props: AnyObject>: Sendable {
     }
 
     /// An object prop bound to a struct of yours whose fields are declared once (``PropStruct``).
+    @inlinable @inline(__always)
     public static func object<Value: PropStruct>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, Value> & Sendable
@@ -197,6 +250,7 @@ public struct Prop<Props: AnyObject>: Sendable {
         prop(name, keyPath)
     }
 
+    @inlinable @inline(__always)
     public static func object<Value: PropStruct>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, Value?> & Sendable
@@ -205,6 +259,7 @@ public struct Prop<Props: AnyObject>: Sendable {
     }
 
     /// A string `enum` prop backed by a Swift enum whose raw values are the accepted strings.
+    @inlinable @inline(__always)
     public static func enumeration<E: RawRepresentable & CaseIterable & Sendable & Equatable>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
@@ -215,6 +270,7 @@ public struct Prop<Props: AnyObject>: Sendable {
     }
 
     /// An int32 enum prop backed by a Swift enum whose raw values are the accepted integers.
+    @inlinable @inline(__always)
     public static func enumeration<E: RawRepresentable & CaseIterable & Sendable & Equatable>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
@@ -225,7 +281,8 @@ public struct Prop<Props: AnyObject>: Sendable {
     }
 
     /// A prop of a Swift enum, held on the wire as its raw value.
-    private static func rawBacked<E: RawRepresentable & Sendable & Equatable>(
+    @inlinable @inline(__always)
+    static func rawBacked<E: RawRepresentable & Sendable & Equatable>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable,
         type: PropType,
@@ -235,17 +292,11 @@ public struct Prop<Props: AnyObject>: Sendable {
         Self(
             name: name,
             type: type,
-            get: { wrap(unsafeDowncast($0, to: Props.self)[keyPath: keyPath].rawValue) },
-            set: { object, value in
-                guard let raw = unwrap(value), let typed = E(rawValue: raw) else { return false }
-                return exchange(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed)
-            },
-            replace: { object, value in
-                guard let raw = unwrap(value), let typed = E(rawValue: raw) else { return nil }
-                return replace(&unsafeDowncast(object, to: Props.self)[keyPath: keyPath], with: typed).map {
-                    wrap($0.rawValue)
-                }
-            }
+            access: access(
+                keyPath,
+                convert: { value in unwrap(value).flatMap { E(rawValue: $0) } },
+                wrap: { wrap($0.rawValue) }
+            )
         )
     }
 }
