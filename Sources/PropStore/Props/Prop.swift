@@ -264,9 +264,16 @@ public struct Prop<Props: AnyObject>: Sendable {
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
     ) -> Self where E.RawValue == String {
-        rawBacked(name, keyPath, type: .enumeration(E.allCases.map(\.rawValue)), wrap: PropValue.string) {
-            if case .string(let raw) = $0 { raw } else { nil }
-        }
+        // The conversions are closures that capture nothing, so that the key path is still folded (see `access`).
+        Self(
+            name: name,
+            type: .enumeration(E.allCases.map(\.rawValue)),
+            access: access(
+                keyPath,
+                convert: { if case .string(let raw) = $0 { E(rawValue: raw) } else { nil } },
+                wrap: { .string($0.rawValue) }
+            )
+        )
     }
 
     /// An int32 enum prop backed by a Swift enum whose raw values are the accepted integers.
@@ -275,27 +282,13 @@ public struct Prop<Props: AnyObject>: Sendable {
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable
     ) -> Self where E.RawValue == Int32 {
-        rawBacked(name, keyPath, type: .int32Enumeration(E.allCases.map(\.rawValue)), wrap: { .int(Int($0)) }) {
-            if case .int(let raw) = $0 { Int32(exactly: raw) } else { nil }
-        }
-    }
-
-    /// A prop of a Swift enum, held on the wire as its raw value.
-    @inlinable @inline(__always)
-    static func rawBacked<E: RawRepresentable & Sendable & Equatable>(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, E> & Sendable,
-        type: PropType,
-        wrap: @escaping @Sendable (E.RawValue) -> PropValue,
-        unwrap: @escaping @Sendable (PropValue) -> E.RawValue?
-    ) -> Self {
         Self(
             name: name,
-            type: type,
+            type: .int32Enumeration(E.allCases.map(\.rawValue)),
             access: access(
                 keyPath,
-                convert: { value in unwrap(value).flatMap { E(rawValue: $0) } },
-                wrap: { wrap($0.rawValue) }
+                convert: { if case .int(let raw) = $0, let raw = Int32(exactly: raw) { E(rawValue: raw) } else { nil } },
+                wrap: { .int(Int($0.rawValue)) }
             )
         )
     }
