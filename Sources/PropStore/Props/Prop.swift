@@ -64,7 +64,7 @@ public struct Prop<Props: AnyObject>: Sendable {
     ///
     /// A write of an equal value changes nothing and does not call the setter.
     @inlinable @inline(__always)
-    static func access<Value: Equatable>(
+    static func access<Value: Equatable & Sendable>(
         _ keyPath: ReferenceWritableKeyPath<Props, Value> & Sendable,
         convert: @escaping @Sendable (PropValue) -> Value?,
         wrap: @escaping @Sendable (Value) -> PropValue
