@@ -287,7 +287,9 @@ public struct Prop<Props: AnyObject>: Sendable {
             type: .int32Enumeration(E.allCases.map(\.rawValue)),
             access: access(
                 keyPath,
-                convert: { if case .int(let raw) = $0, let raw = Int32(exactly: raw) { E(rawValue: raw) } else { nil } },
+                convert: {
+                    if case .int(let raw) = $0, let raw = Int32(exactly: raw) { E(rawValue: raw) } else { nil }
+                },
                 wrap: { .int(Int($0.rawValue)) }
             )
         )
