@@ -39,11 +39,25 @@ enum JanssonMemory {
 
     /// The same, into a C arena (``claimScratch()``).
     static func parse(_ line: UnsafeRawBufferPointer, into arena: OpaquePointer) -> UnsafeMutablePointer<json_t>? {
+        try? parseOrThrow(line, into: arena)
+    }
+
+    /// Parses `bytes` with the tree's memory in `arena`, as ``parse(_:in:)``, or says why jansson refused them.
+    static func document(_ bytes: [UInt8], in arena: JSONArena) throws(JSONParseError) -> JSONDocument {
+        let tree = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONParseError) in try parseOrThrow(raw, into: arena.arena) }
+        }
+        return JSONDocument(inArena: JSONRef(try tree.get()))
+    }
+
+    private static func parseOrThrow(
+        _ bytes: UnsafeRawBufferPointer,
+        into arena: OpaquePointer
+    ) throws(JSONParseError) -> UnsafeMutablePointer<json_t> {
         cja_install()
         cja_enter(arena)
         defer { cja_leave() }
-        guard let document = try? JSONDocument(parsing: line) else { return nil }
-        return document.release()
+        return try JSONDocument(parsing: bytes).release()
     }
 
     /// The thread's scratch arena (C), for the tree of the request being handled: `nil` while a tree parsed into

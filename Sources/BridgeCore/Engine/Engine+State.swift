@@ -61,35 +61,22 @@ extension Engine {
         // of 48 MB (3 sessions of 500,000 presses each) left the daemon at 967 MB of RSS after loading.
         // (Runs once the inner call has returned: its arena is gone.)
         defer { cja_return_free_memory() }
-        return try restoreSessions(parsedInArena: bytes, socket: socket, dropped: &dropped)
+        return try restoreSessions(bytes, socket: socket, dropped: &dropped)
     }
 
     private func restoreSessions(
-        parsedInArena bytes: [UInt8],
+        _ bytes: [UInt8],
         socket: String?,
         dropped: inout [DroppedSession]
     ) throws(StateError) -> Int {
         let arena = JSONArena()
         defer { withExtendedLifetime(arena) {} }
-        guard let tree = bytes.withUnsafeBytes({ JanssonMemory.parse($0, in: arena) }) else {
-            // Refused: parsed again, as usual, for jansson's reason.
-            let reason: String
-            do {
-                _ = try JSONDocument(parsing: bytes)
-                reason = "refused"
-            } catch {
-                reason = "\(error)"
-            }
-            throw StateError("the state file is not JSON: \(reason)")
+        let document: JSONDocument
+        do {
+            document = try JanssonMemory.document(bytes, in: arena)
+        } catch {
+            throw StateError("the state file is not JSON: \(error)")
         }
-        return try restoreSessions(JSONDocument(inArena: JSONRef(tree)), socket: socket, dropped: &dropped)
-    }
-
-    private func restoreSessions(
-        _ document: borrowing JSONDocument,
-        socket: String?,
-        dropped: inout [DroppedSession]
-    ) throws(StateError) -> Int {
         let root = document.root
         guard root[field: "format"]?.string == Engine.stateFormat else {
             throw StateError("not a bridged state file (no \"format\":\"\(Engine.stateFormat)\")")
