@@ -212,10 +212,18 @@ function cpuSeconds(pid) {
   } catch { return NaN; }
 }
 
+/** Minor page faults of `pid` so far: memory the kernel had to map (and zero) for it. */
+function minorFaults(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]); // minflt
+  } catch { return NaN; }
+}
+
 /** Runs the driver to completion; resolves with its JSON result (plus server CPU seconds used). */
 function drive(server, args, timeoutMs = 600_000) {
   return new Promise((resolve, reject) => {
-    const cpu0 = cpuSeconds(server.pid);
+    const cpu0 = cpuSeconds(server.pid), faults0 = minorFaults(server.pid);
     const child = spawn(DRIVER, ['--socket', server.sock, '--window', String(WINDOW), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', err = '';
     child.stdout.on('data', (d) => { out += d; });
@@ -226,6 +234,7 @@ function drive(server, args, timeoutMs = 600_000) {
       if (code !== 0) return reject(new Error(`driver ${sig ?? `exit ${code}`}: ${err.trim()}`));
       const r = JSON.parse(out.trim().split('\n').pop());
       r.server_cpu_s = +(cpuSeconds(server.pid) - cpu0).toFixed(2);
+      r.server_minor_faults = minorFaults(server.pid) - faults0;
       resolve(r);
     });
   });

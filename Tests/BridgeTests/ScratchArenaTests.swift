@@ -42,4 +42,29 @@ import Testing
             #expect(refused.count == 1 && refused[0].contains("bad_json"), "round \(round)")
         }
     }
+
+    /// Arenas give their 64 KiB chunks back to a cache the next arenas take from, so that a read parsed ahead does
+    /// not fault its megabytes of trees in again from the kernel; the cache keeps at most 64 chunks.
+    ///
+    /// Other tests parse at the same time, so only what holds under any interleaving is asserted: the second
+    /// arena finds the cache holding chunks (its own predecessor's, or others' when the cache was full), and the
+    /// cache never holds more than its bound.
+    @Test func arenasReuseTheChunksOfEarlierOnesUpToABound() throws {
+        // A tree of about 1.3 MB: some twenty chunks.
+        let line = Array(("[" + (0..<3_000).map { #"{"x":\#($0),"y":"point \#($0)"}"# }.joined(separator: ",") + "]").utf8)
+        func parsed(in arena: JSONArena) -> Int? {
+            line.withUnsafeBytes { bytes in JanssonMemory.parse(bytes, in: arena).flatMap { JSONRef($0).arrayCount } }
+        }
+        let before = JSONArena.reusedChunks
+        do { #expect(parsed(in: JSONArena()) == 3_000) }
+        do { #expect(parsed(in: JSONArena()) == 3_000) }
+        #expect(JSONArena.reusedChunks - before >= 3)
+
+        // Ten at once hold some two hundred chunks; dropped, the cache keeps 64 of them.
+        var arenas = (0..<10).map { _ in JSONArena() }
+        for arena in arenas { #expect(parsed(in: arena) == 3_000) }
+        arenas.removeAll()
+        #expect(JSONArena.cachedChunks > 0)
+        #expect(JSONArena.cachedChunks <= JSONArena.maximumCachedChunks)
+    }
 }

@@ -21,6 +21,15 @@ final class JSONArena {
 
     deinit { cja_arena_destroy(arena) }
 
+    /// Chunks of memory the arenas gave back and keep for the next ones (at most ``maximumCachedChunks``): a read
+    /// parsed ahead builds megabytes of trees and drops them all, and memory freed to glibc went back to the
+    /// kernel, to be faulted in (and zeroed) again by the next read.
+    static var cachedChunks: Int { cja_cached_chunks() }
+    /// How many chunks arenas have taken from that cache since the process started.
+    static var reusedChunks: Int { cja_reused_chunks() }
+    /// The most chunks (64 KiB each) kept for reuse.
+    static let maximumCachedChunks = 64
+
     /// How many allocations have been made in it so far; read from any thread, it shows that a parse into it on
     /// another thread is moving.
     var progress: Int { cja_arena_progress(arena) }

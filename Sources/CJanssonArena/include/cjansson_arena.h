@@ -33,8 +33,12 @@ void cja_leave(void);
 cja_arena *cja_scratch_claim(void);
 void cja_scratch_release(void);
 
-/* Gives the memory freed so far back to the system (glibc's malloc_trim): after a large tree is freed node by node,
- * the allocator keeps its pages otherwise. */
+/* Gives the memory freed so far back to the system: the chunks kept for the next arenas (at most 4 MiB), then
+ * whatever glibc holds free (malloc_trim: after a large tree is freed node by node, the allocator keeps its pages
+ * otherwise). */
 void cja_return_free_memory(void);
+/* The chunks kept for reuse now (at most 64), and how many arenas have taken from them since the start. */
+size_t cja_cached_chunks(void);
+size_t cja_reused_chunks(void);
 
 #endif
