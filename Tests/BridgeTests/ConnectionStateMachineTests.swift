@@ -58,7 +58,7 @@ import Testing
             case .paused: .keep
             case .draining, .flushing, .discarding, .closed: .drop
             }
-        var machine = Self.machine(in: state)
+        let machine = Self.machine(in: state)
         #expect(machine.channelRead() == expected)
         #expect(machine.state == state)
         // Reading changes nothing, whatever the bytes were.

@@ -56,7 +56,7 @@ final class TemporaryDirectory {
         var template = Array("/tmp/bridged-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        path = String(cString: template)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func file(_ name: String) -> String { path + "/" + name }
@@ -82,8 +82,8 @@ final class DaemonProcess {
         let name = UUID().uuidString.prefix(8)
         stdoutPath = directory.file("daemon-\(name).out")
         stderrPath = directory.file("daemon-\(name).err")
-        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         var environment = ProcessInfo.processInfo.environment
         for key in ["BRIDGED_SOCKET", "XDG_RUNTIME_DIR", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "NOTIFY_SOCKET"]
         {

@@ -146,7 +146,7 @@ struct DaemonSchemaTests {
         for name in ["core-view-props.json", "legacy-spellings.json"] {
             try FileManager.default.copyItem(atPath: SchemaCorpus.path(name), toPath: dir.file("schemas/" + name))
         }
-        FileManager.default.createFile(atPath: dir.file("schemas/notes.txt"), contents: Data("not a schema".utf8))
+        _ = FileManager.default.createFile(atPath: dir.file("schemas/notes.txt"), contents: Data("not a schema".utf8))
         let socket = dir.file("b.sock")
         let daemon = try DaemonProcess.start(socket: socket, ["--components", dir.file("schemas")], in: dir)
         defer { daemon.signal(SIGTERM) }
