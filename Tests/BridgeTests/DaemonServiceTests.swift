@@ -229,7 +229,7 @@ struct DaemonServiceTests {
     @Test func refusesToReplaceAFileThatIsNotASocket() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("notes.txt")
-        FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8))
         let daemon = try DaemonProcess(["--socket", path], in: dir)
         #expect(daemon.waitForExit() == 1)
         #expect(daemon.stderr.contains("is not a socket"))

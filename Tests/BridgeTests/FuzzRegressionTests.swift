@@ -140,7 +140,7 @@ struct FuzzRegressionTests {
     ])
     func anIDBeyond64BitsIsNeverEchoedChanged(_ line: String, _ prefix: String) {
         let engine = Engine()
-        var connection = engine.connect()
+        let connection = engine.connect()
         defer { connection.close() }
         var out: [UInt8] = []
         _ = Array(#"{"id":1,"op":"hello","protocol":1}"#.utf8).withUnsafeBytes { connection.handle(line: $0, into: &out) }

@@ -245,18 +245,37 @@ struct ResumeTests {
         let saved = try JSONDocument(parsing: state)
         let views = saved.root["sessions"]?.elements?.first?["views"]?.elements ?? []
         #expect(views.map { $0["stale"]?.compactText } == ["true", "false", "true"])
+        // A stale view that rendered before keeps its last render for observers; one never rendered has none.
+        #expect(views.map { $0["render"]?.compactText } == [nil, nil, #""Button \"\" count=0""#])
+        withExtendedLifetime(saved) {}
         connection.close()
 
         let restarted = Engine()
         #expect(try restarted.loadState(state) == 1)
+        // An observer is shown every view as it last rendered, before anything renders again.
+        let tools = restarted.connect()
+        tools.makeObserverSink = { _ in DiscardingSink() }
+        _ = tools.handle(line: #"{"id":0,"op":"hello","protocol":1}"#)
+        let snapshot = tools.handle(line: #"{"id":1,"op":"observe","session":"\#(connection.session.id)"}"#)[0]
+        let document = try JSONDocument(parsing: Array(snapshot.utf8))
+        let observed = document.root["result"]?["views"]?.elements ?? []
+        #expect(observed.map { $0["render"]?.string } == ["", #"Button "" count=0"#, #"Button "" count=0"#])
+        #expect(observed.map { $0["stale"]?.compactText } == ["true", "false", "true"])
+        withExtendedLifetime(document) {}
         let resumed = restarted.connect()
         let frames = resumed.handle(line: resumeLine(connection.session, ack: 0))
         #expect(field(frames[0], "result.resumed") == "true", "\(frames)")
         #expect(inspects.map { resumed.handle(line: $0)[0] } == expected)
     }
 
+    /// An observer's sink that drops what it is given.
+    final class DiscardingSink: ObserverSink, @unchecked Sendable {
+        func deliver(_ frames: UnsafeRawBufferPointer, last: Bool) -> Bool { true }
+        func close() {}
+    }
+
     /// A state file saved before `stale` existed loads with every view rendered then; a `stale` that is not a
-    /// boolean is refused.
+    /// boolean, or a `render` that is not a string, is refused.
     @Test func staleIsOptionalAndChecked() throws {
         let view = #"{"tag":1,"component":"SwiftUIButton","props":{"count":2},"children":[],"listeners":{},"renders":3"#
         func file(_ extra: String) -> [UInt8] {
@@ -275,6 +294,10 @@ struct ResumeTests {
 
         let refused = #expect(throws: StateError.self) { try Engine().loadState(file(#","stale":"yes""#)) }
         #expect(refused?.message.contains("'stale'") == true)
+        let badRender = #expect(throws: StateError.self) {
+            try Engine().loadState(file(#","stale":true,"render":7"#))
+        }
+        #expect(badRender?.message.contains("'render'") == true)
     }
 
     /// A state file names the socket whose daemon saved it; another socket's daemon refuses it whole.

@@ -254,6 +254,11 @@ extension Session {
             w.int(view.renders)
             w.raw(#","stale":"#)
             w.bool(view.needsRender)
+            // A stale view's last render, for observers until it renders again (the others render on load).
+            if view.needsRender && !view.render.isEmpty {
+                w.raw(#","render":"#)
+                w.string(view.render)
+            }
             w.raw(#","commands":"#)
             w.commandLog(view.commandsInOrder)
             w.raw("}")
@@ -326,7 +331,15 @@ extension Session {
             guard stale == nil || stale?.kind == .bool else {
                 throw StateError("session \(id): view \(tag) has a 'stale' that is not a boolean")
             }
-            if stale?.boolValue != true { view.renderIfNeeded(counting: false) }
+            let render = entry[field: "render"]
+            guard render == nil || render?.kind == .string else {
+                throw StateError("session \(id): view \(tag) has a 'render' that is not a string")
+            }
+            if stale?.boolValue != true {
+                view.renderIfNeeded(counting: false)
+            } else if let text = render?.string {
+                view.restore(render: text)
+            }
             view.restore(renders: Int(entry[field: "renders"]?.integer ?? 0))
             view.restore(commands: try restoreCommands(entry[field: "commands"]?.elements ?? [], of: type, tag: tag))
             var childTags: [Int] = []

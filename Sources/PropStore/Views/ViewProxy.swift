@@ -128,6 +128,10 @@ public final class ViewProxy: @unchecked Sendable {
     /// Sets the render count of a view loaded from a saved state.
     public func restore(renders: Int) { self.renders = renders }
 
+    /// Sets the text of the last render of a view loaded from a saved state that still needs a render: what an
+    /// observer is shown until it renders again.
+    public func restore(render: String) { self.render = render }
+
     /// Breaks the references between this view and its subtree so that a deleted subtree is freed.
     public func tearDown() {
         var stack = [self]
