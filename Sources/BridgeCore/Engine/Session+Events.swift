@@ -197,10 +197,14 @@ extension Session {
         var listening = scratch.takeListeners()
         defer { scratch.giveBack(listeners: &listening) }
         if pending.event.bubbles {
-            var node: ViewProxy? = target
-            while let current = node {
-                if let phases = current.phases(for: name) { listening.append((current.tag, phases)) }
-                node = current.parent
+            // Unretained: the walk changes nothing, and every view on it is held by the session's storage. (A
+            // retained walk was a retain and a release per view, atomic, on every event.)
+            var node: Unmanaged<ViewProxy>? = .passUnretained(target)
+            while let unmanaged = node {
+                node = unmanaged._withUnsafeGuaranteedRef { current in
+                    if let phases = current.phases(for: name) { listening.append((current.tag, phases)) }
+                    return current.parent.map { .passUnretained($0) }
+                }
             }
         } else if let phases = target.phases(for: name), phases.contains(.bubble) {
             listening.append((target.tag, .bubble))
