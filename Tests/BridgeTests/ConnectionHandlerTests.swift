@@ -60,6 +60,23 @@ import Testing
         #expect(field(frames[1], "id") == "2")
     }
 
+    /// A read whose lines are parsed ahead is answered in two writes once the first half's answers are worth
+    /// one (``ConnectionHandler/Configuration/halfReadBytes``): the first write holds exactly the first half's
+    /// answers. A read handled without parsing ahead, or whose first half's answers are short, in one.
+    @Test(arguments: [(true, 100, 2), (false, 100, 1), (true, 5, 1)])
+    func aReadParsedAheadIsAnsweredHalfwayThrough(parsedAhead: Bool, idBytes: Int, writes: Int) throws {
+        let client = try EmbeddedConnection(
+            // Two helpers: the hello's read is parsed ahead too, and its helper may still be running.
+            parseAhead: ParseAheadPool(helpers: parsedAhead ? 2 : 0, minimumBytes: 0, minimumLines: 1)
+        )
+        let ids = (1...40).map { "\($0)-" + String(repeating: "x", count: idBytes) }
+        try client.send(ids.map { #"{"id":"\#($0)","op":"ping"}"# + "\n" }.joined())
+        let written = try client.writes()
+        #expect(written.count == writes)
+        if writes == 2 { #expect(written[0].map { field($0, "id") } == ids.prefix(20).map { "\"\($0)\"" }) }
+        #expect(written.flatMap { $0 }.map { field($0, "id") } == ids.map { "\"\($0)\"" })
+    }
+
     // MARK: Backpressure
 
     /// Backpressure on: the handler stops after the answer that found the channel unwritable, keeps the rest
@@ -384,6 +401,15 @@ final class EmbeddedConnection {
         }
         #expect(text.isEmpty || text.hasSuffix("\n"))
         return text.split(separator: "\n").map(String.init)
+    }
+
+    /// The frames of each write since the last call.
+    func writes() throws -> [[String]] {
+        var writes: [[String]] = []
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            writes.append(String(buffer: buffer).split(separator: "\n").map(String.init))
+        }
+        return writes
     }
 
     /// The ids of the frames written since the last call.

@@ -74,6 +74,9 @@ public final class ParseAhead: @unchecked Sendable {
     /// How many lines there are.
     public var count: Int { lines.count }
 
+    /// How many lines the loop has taken so far.
+    public var taken: Int { handled }
+
     /// Parses lines until none is left to claim. Runs on a thread other than the loop's.
     public func help() {
         while let index = claimForHelper() {

@@ -40,6 +40,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
         /// 426k against 377k frames/s with 64 in flight, 589k against 507k with 128, 674k against 677k with 512;
         /// updates unchanged (1,027k against 944k with 512). 8 KiB lost 10 % with 512 in flight.
         var outputChunkBytes: Int = 16 * 1024
+        /// Output written halfway through a read parsed ahead once this many bytes have accumulated.
+        var halfReadBytes: Int = 2048
         /// How long a quiescing connection may take to flush before it is closed anyway.
         var drainTimeout: TimeAmount
         /// `--record DIR`, if set.
@@ -198,6 +200,15 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 
+    /// Half the lines of a read parsed ahead are handled, and their answers are worth a write
+    /// (``Configuration/halfReadBytes``): they go out now, so that a client keeping a window of requests in flight
+    /// sends the next ones while the loop handles the other half. Presses with 64 in flight (medians of 5
+    /// alternated runs): 400k frames/s without, 517k with; with 128, 613k and 625k; with 512, 665k and 726k.
+    private var halfway: Bool {
+        guard let parseAhead, out.count >= configuration.halfReadBytes else { return false }
+        return parseAhead.taken == parseAhead.count / 2
+    }
+
     /// Handles one frame; returns whether to go on (`false`: the connection paused).
     @inline(__always)
     private func handle(frame: LineFramer.Frame, context: ChannelHandlerContext) -> Bool {
@@ -205,7 +216,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         case .line(let line): handle(line: line)
         case .tooLarge: refuseLongLine()
         }
-        guard out.count >= configuration.outputChunkBytes else { return true }
+        guard out.count >= configuration.outputChunkBytes || halfway else { return true }
         writeOutput(context: context)
         return state.chunkWritten(writable: context.channel.isWritable)
     }
