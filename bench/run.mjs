@@ -204,26 +204,20 @@ function rssKiB(pid) {
 }
 
 const TICK = 100; // USER_HZ on Linux
-function cpuSeconds(pid) {
+/** What `/proc/<pid>/stat` says of `pid` so far: CPU seconds (user + system) and minor page faults (memory the
+ * kernel had to map, and zero, for it); NaN for both once it is gone. */
+function usage(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / TICK; // utime, stime
-  } catch { return NaN; }
-}
-
-/** Minor page faults of `pid` so far: memory the kernel had to map (and zero) for it. */
-function minorFaults(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]); // minflt
-  } catch { return NaN; }
+    return { cpu: (Number(f[11]) + Number(f[12])) / TICK, faults: Number(f[7]) }; // utime, stime; minflt
+  } catch { return { cpu: NaN, faults: NaN }; }
 }
 
 /** Runs the driver to completion; resolves with its JSON result (plus server CPU seconds used). */
 function drive(server, args, timeoutMs = 600_000) {
   return new Promise((resolve, reject) => {
-    const cpu0 = cpuSeconds(server.pid), faults0 = minorFaults(server.pid);
+    const before = usage(server.pid);
     const child = spawn(DRIVER, ['--socket', server.sock, '--window', String(WINDOW), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '', err = '';
     child.stdout.on('data', (d) => { out += d; });
@@ -233,8 +227,9 @@ function drive(server, args, timeoutMs = 600_000) {
       clearTimeout(t);
       if (code !== 0) return reject(new Error(`driver ${sig ?? `exit ${code}`}: ${err.trim()}`));
       const r = JSON.parse(out.trim().split('\n').pop());
-      r.server_cpu_s = +(cpuSeconds(server.pid) - cpu0).toFixed(2);
-      r.server_minor_faults = minorFaults(server.pid) - faults0;
+      const after = usage(server.pid);
+      r.server_cpu_s = +(after.cpu - before.cpu).toFixed(2);
+      r.server_minor_faults = after.faults - before.faults;
       resolve(r);
     });
   });

@@ -28,10 +28,9 @@ static __thread cja_arena *current;
 /* Chunks given back, for the next arena to take: a read parsed ahead builds megabytes of trees, all dropped when it
  * is done. Freed to glibc, those pages went back to the kernel (its heaps trim what they hold free) and the next
  * read faulted every one in again, zeroed: a quarter of the parse helper's time in the bench's batches. Bounded:
- * CACHE_CHUNKS chunks of CHUNK_BYTES (4 MiB) at most are kept; larger chunks, and any beyond that, are freed. */
-enum { CACHE_CHUNKS = 64 };
+ * CJA_CACHE_CHUNKS chunks of CHUNK_BYTES at most are kept; larger chunks, and any beyond that, are freed. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct chunk *cache[CACHE_CHUNKS];
+static struct chunk *cache[CJA_CACHE_CHUNKS];
 static int cached;
 /* Chunks taken from the cache since the start (for tests). */
 static size_t reused;
@@ -55,7 +54,7 @@ static struct chunk *chunk_take(size_t bytes) {
 static void chunk_give(struct chunk *chunk) {
     if (chunk->bytes == CHUNK_BYTES) {
         pthread_mutex_lock(&cache_lock);
-        int kept = cached < CACHE_CHUNKS;
+        int kept = cached < CJA_CACHE_CHUNKS;
         if (kept) cache[cached++] = chunk;
         pthread_mutex_unlock(&cache_lock);
         if (kept) return;

@@ -28,7 +28,7 @@ final class JSONArena {
     /// How many chunks arenas have taken from that cache since the process started.
     static var reusedChunks: Int { cja_reused_chunks() }
     /// The most chunks (64 KiB each) kept for reuse.
-    static let maximumCachedChunks = 64
+    static var maximumCachedChunks: Int { Int(CJA_CACHE_CHUNKS) }
 
     /// How many allocations have been made in it so far; read from any thread, it shows that a parse into it on
     /// another thread is moving.

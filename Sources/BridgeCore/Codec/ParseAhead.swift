@@ -33,7 +33,7 @@ public final class ParseAhead: @unchecked Sendable {
     /// Per line: 0 while unparsed, else the tree's address (or ``refused``).
     private let results: UnsafeMutablePointer<Atomic<Int>>
     /// Lines the loop has taken (the loop's alone).
-    private var handled = 0
+    public private(set) var handled = 0
     /// Set by ``stop()``: nothing more is handed over (the loop's alone).
     private var stopped = false
     /// Lines the loop took parsed by the helper (for the figures in tests).
@@ -73,9 +73,6 @@ public final class ParseAhead: @unchecked Sendable {
 
     /// How many lines there are.
     public var count: Int { lines.count }
-
-    /// How many lines the loop has taken so far.
-    public var taken: Int { handled }
 
     /// Parses lines until none is left to claim. Runs on a thread other than the loop's.
     public func help() {

@@ -327,14 +327,18 @@ extension Session {
             // uncounted, for their render text and what it read. (Rendering every view here kept Observation's
             // tracking of each: 300,000 never-inspected buttons took 518 MB after loading instead of 134 MB.)
             // Files saved before `stale` existed have every view rendered, as they were loaded then.
-            let stale = entry[field: "stale"]
-            guard stale == nil || stale?.kind == .bool else {
-                throw StateError("session \(id): view \(tag) has a 'stale' that is not a boolean")
+            /// An optional member of the view's entry, refused when it is there as another kind of value.
+            func optionalMember(_ field: StaticString, _ kind: JSONRef.Kind, _ described: String) throws(StateError)
+                -> JSONRef?
+            {
+                guard let value = entry[field: field] else { return nil }
+                guard value.kind == kind else {
+                    throw StateError("session \(id): view \(tag) has a '\(field)' that is not \(described)")
+                }
+                return value
             }
-            let render = entry[field: "render"]
-            guard render == nil || render?.kind == .string else {
-                throw StateError("session \(id): view \(tag) has a 'render' that is not a string")
-            }
+            let stale = try optionalMember("stale", .bool, "a boolean")
+            let render = try optionalMember("render", .string, "a string")
             if stale?.boolValue != true {
                 view.renderIfNeeded(counting: false)
             } else if let text = render?.string {

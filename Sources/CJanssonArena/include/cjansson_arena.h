@@ -33,11 +33,14 @@ void cja_leave(void);
 cja_arena *cja_scratch_claim(void);
 void cja_scratch_release(void);
 
-/* Gives the memory freed so far back to the system: the chunks kept for the next arenas (at most 4 MiB), then
+/* Gives the memory freed so far back to the system: the chunks kept for the next arenas (CJA_CACHE_CHUNKS), then
  * whatever glibc holds free (malloc_trim: after a large tree is freed node by node, the allocator keeps its pages
  * otherwise). */
 void cja_return_free_memory(void);
-/* The chunks kept for reuse now (at most 64), and how many arenas have taken from them since the start. */
+/* The most 64 KiB chunks kept for the next arenas (4 MiB). */
+#define CJA_CACHE_CHUNKS 64
+/* The chunks kept for reuse now (at most CJA_CACHE_CHUNKS), and how many arenas have taken from them since the
+ * start. */
 size_t cja_cached_chunks(void);
 size_t cja_reused_chunks(void);
 
