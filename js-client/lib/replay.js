@@ -80,9 +80,22 @@ function withResult(frame, map) {
   return new JsonObject(frame.entries.map(([k, v]) => [k, k === 'result' ? map(v) : v]));
 }
 
+/**
+ * Built-in components added since recordings were first made (React Native's core host components): left out
+ * of hello's `components` on both sides, so recordings from before them still replay.
+ */
+const COMPONENTS_ADDED_TO_BUILTINS = new Set(['RCTView', 'RCTText', 'RCTVirtualText', 'RCTRawText']);
+
+function withoutAddedComponents(components) {
+  if (!(components instanceof JsonObject)) return components;
+  return new JsonObject(components.entries.filter(([name]) => !COMPONENTS_ADDED_TO_BUILTINS.has(name)));
+}
+
 function normaliseResult(op, requestFrame, result) {
   if (op === 'hello' && result instanceof JsonObject) {
-    return new JsonObject(result.entries.map(([k, v]) => [k, HELLO_VARIES.has(k) ? `<${k}>` : v]));
+    return new JsonObject(
+      result.entries.map(([k, v]) => [k, HELLO_VARIES.has(k) ? `<${k}>` : k === 'components' ? withoutAddedComponents(v) : v]),
+    );
   }
   if (op === 'stats') return zeroIntegers(result);
   if (op === 'batch' && requestFrame instanceof JsonObject && result instanceof JsonObject) {

@@ -343,7 +343,7 @@ extension JSONWriter {
         raw(#","component":"#)
         string(view.type.name)
         raw(#","props":"#)
-        object(view.type.props, key: \.name) { $0.propValue(view.value(of: $1)) }
+        object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
     }
 
     /// `,"parent":…,"children":[…]`: where a view is in its tree.

@@ -54,7 +54,7 @@ extension Session {
     /// (a press) as cheap observed as not.
     func observeChangedState(_ view: ViewProxy) {
         openUpdated(view)
-        watch.pending.object(view.type.props, key: \.name) { $0.propValue(view.value(of: $1)) }
+        watch.pending.object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
         closeChange()
     }
 

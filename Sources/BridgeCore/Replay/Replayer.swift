@@ -172,6 +172,10 @@ public struct Replayer: Sendable {
     /// Fields of the hello result that recordings made before they existed do not have.
     static let fieldsAddedToHello = ["token", "limits"]
 
+    /// Built-in components added since recordings were first made (React Native's core host components): a
+    /// recording whose hello lacks them is compared without them.
+    static let componentsAddedToBuiltins = ["RCTView", "RCTText", "RCTVirtualText", "RCTRawText"]
+
     /// The text of an input frame. A hello that resumes a recorded session names this replay's session instead,
     /// with this replay's token where it presents the recorded token of that session, or presents none and was
     /// recorded before hello results had tokens. Any other token (a wrong one, on purpose) is sent as recorded.
@@ -212,6 +216,13 @@ public struct Replayer: Sendable {
             if result["token"] != nil { result.setString("token", "<token>") }
             if let recordedResult = recorded?["result"], recordedResult.isObject {
                 for field in fieldsAddedToHello where recordedResult[field] == nil { result.removeMember(field) }
+                if let components = result["components"], components.isObject,
+                    let recordedComponents = recordedResult["components"], recordedComponents.isObject
+                {
+                    for name in componentsAddedToBuiltins where recordedComponents[name] == nil {
+                        components.removeMember(name)
+                    }
+                }
             }
         case "stats":
             zeroIntegers(result)

@@ -20,9 +20,13 @@ public protocol Component: SendableMetatype {
     static var commands: [Command<Props>] { get }
     /// A short text of what the view would draw. Only the props read here trigger a re-render.
     static func render(_ props: Props) -> String
+    /// Whether the view's render is its text content (the raw texts of its subtree), as React Native's
+    /// `Text` draws its nested texts; ``render(_:)`` is not used then. Default: false.
+    static var rendersTextContent: Bool { get }
 }
 
 extension Component {
+    public static var rendersTextContent: Bool { false }
     public static var events: [EventSpec] { [] }
     public static var commands: [Command<Props>] { [] }
 }

@@ -12,13 +12,18 @@ public struct ComponentRegistry: Sendable {
 
     public init() {}
 
-    /// `View`, `SwiftUIButton`, `TextField` and `Slider`.
+    /// `View`, `SwiftUIButton`, `TextField` and `Slider`, and React Native's core host components: `RCTView`,
+    /// `RCTText`, `RCTVirtualText` and `RCTRawText`.
     public static let builtin: ComponentRegistry = {
         var registry = ComponentRegistry()
         try! registry.register(ViewComponent.self)
         try! registry.register(SwiftUIButton.self)
         try! registry.register(TextField.self)
         try! registry.register(Slider.self)
+        try! registry.register(ReactNativeView.type)
+        try! registry.register(ReactNativeText.self)
+        try! registry.register(ReactNativeVirtualText.self)
+        try! registry.register(ReactNativeRawText.self)
         return registry
     }()
 

@@ -14,6 +14,9 @@ public final class ComponentType: Sendable {
         /// Whether clients may leave the prop out (shapes generated TypeScript only; every prop may be left out
         /// of `create`).
         public let isOptional: Bool
+        /// Whether the prop is one of View's that the component inherits (``ComponentType/inheritedProps``):
+        /// its value lives beside the component's props object (``ViewProxy/inheritedProps``).
+        public let isInherited: Bool
         public let get: @Sendable (AnyObject) -> PropValue
         /// Writes the value when it differs from the current one; returns whether it did.
         public let set: @Sendable (AnyObject, PropValue) -> Bool
@@ -26,6 +29,7 @@ public final class ComponentType: Sendable {
             type: PropType,
             defaultValue: PropValue,
             isOptional: Bool = true,
+            isInherited: Bool = false,
             get: @escaping @Sendable (AnyObject) -> PropValue,
             set: @escaping @Sendable (AnyObject, PropValue) -> Bool,
             replace: (@Sendable (AnyObject, PropValue) -> PropValue?)? = nil
@@ -34,6 +38,7 @@ public final class ComponentType: Sendable {
             self.type = type
             self.defaultValue = defaultValue
             self.isOptional = isOptional
+            self.isInherited = isInherited
             self.get = get
             self.set = set
             self.replace =
@@ -72,6 +77,14 @@ public final class ComponentType: Sendable {
     public let events: [EventSpec]
     /// The commands in declaration order.
     public let commands: [CommandDescriptor]
+    /// React Native's view props that the component does not declare itself, which it accepts as every
+    /// React Native component does (``ReactNativeView``); empty for `RCTView` itself.
+    public let inheritedProps: [PropDescriptor]
+    private let inheritedIndex: NameIndex
+    /// For a component whose render is its text content (React Native's `Text`): the render of a view of it,
+    /// read from the view and its subtree rather than from its props alone. Such a view renders whenever it is
+    /// asked to and its text changed.
+    public let contentRender: (@Sendable (ViewProxy) -> String)?
     private let propIndex: NameIndex
     private let commandIndex: NameIndex
     private let makePropsObject: @Sendable () -> AnyObject
@@ -83,13 +96,19 @@ public final class ComponentType: Sendable {
         props: [PropDescriptor],
         events: [EventSpec],
         commands: [CommandDescriptor],
+        inheritsViewProps: Bool = true,
         makeProps: @escaping @Sendable () -> AnyObject,
-        render: @escaping @Sendable (AnyObject) -> String
+        render: @escaping @Sendable (AnyObject) -> String,
+        contentRender: (@Sendable (ViewProxy) -> String)? = nil
     ) {
         self.name = name
         self.props = props
         self.events = events
         self.commands = commands
+        let own = Set(props.map(\.name))
+        self.inheritedProps = inheritsViewProps ? ReactNativeView.inheritedDescriptors.filter { !own.contains($0.name) } : []
+        self.inheritedIndex = NameIndex(inheritedProps.map(\.name))
+        self.contentRender = contentRender
         self.propIndex = NameIndex(props.map(\.name))
         self.commandIndex = NameIndex(commands.map(\.name))
         self.makePropsObject = makeProps
@@ -120,7 +139,8 @@ public final class ComponentType: Sendable {
                 }
             },
             makeProps: { C.Props() },
-            render: { C.render(unsafeDowncast($0, to: C.Props.self)) }
+            render: { C.render(unsafeDowncast($0, to: C.Props.self)) },
+            contentRender: C.rendersTextContent ? TextContent.render : nil
         )
     }
 
@@ -166,14 +186,17 @@ public final class ComponentType: Sendable {
         }
     }
 
-    /// The prop named `name`, if the component has one.
+    /// The prop named `name`, if the component has one: its own, else one of View's it inherits.
     public func prop(named name: String) -> PropDescriptor? {
-        propIndex.index(of: name).map { props[$0] }
+        if let index = propIndex.index(of: name) { return props[index] }
+        return inheritedIndex.index(of: name).map { inheritedProps[$0] }
     }
 
-    /// The prop whose name is the UTF-8 `name` (a request's key, as jansson holds it), if the component has one.
+    /// The prop whose name is the UTF-8 `name` (a request's key, as jansson holds it), if the component has one:
+    /// its own, else one of View's it inherits.
     public func prop(named name: UnsafeRawBufferPointer) -> PropDescriptor? {
-        propIndex.index(of: name).map { props[$0] }
+        if let index = propIndex.index(of: name) { return props[index] }
+        return inheritedIndex.index(of: name).map { inheritedProps[$0] }
     }
 
     public func command(named name: String) -> CommandDescriptor? {

@@ -44,21 +44,47 @@ public final class ViewProxy: @unchecked Sendable {
         self.props = type.makeProps()
     }
 
+    /// The values of the View props the component inherits (``ComponentType/inheritedProps``), once one is set.
+    public private(set) var inheritedProps: SparseProps?
+
+    /// The object that holds `prop`'s value: the props object, or the inherited View props.
+    @inlinable
+    func object(for prop: ComponentType.PropDescriptor) -> AnyObject {
+        prop.isInherited ? inheritedObject() : props
+    }
+
+    @usableFromInline
+    func inheritedObject() -> SparseProps {
+        if let inheritedProps { return inheritedProps }
+        let made = SparseProps()
+        inheritedProps = made
+        return made
+    }
+
     /// The current value of a prop.
     @inlinable
-    public func value(of prop: ComponentType.PropDescriptor) -> PropValue { prop.get(props) }
+    public func value(of prop: ComponentType.PropDescriptor) -> PropValue { prop.get(object(for: prop)) }
 
     /// Sets a prop when the value differs; observers of that prop mark the view for a re-render. Returns
     /// whether the prop changed.
     @inlinable
     @discardableResult
-    public func setValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) -> Bool { prop.set(props, value) }
+    public func setValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) -> Bool {
+        prop.set(object(for: prop), value)
+    }
 
     /// Sets a prop when the value differs, as ``setValue(_:of:)``; returns the value it replaced, or `nil` when
     /// the prop did not change.
     @inlinable
     public func replaceValue(_ value: PropValue, of prop: ComponentType.PropDescriptor) -> PropValue? {
-        prop.replace(props, value)
+        prop.replace(object(for: prop), value)
+    }
+
+    /// The props `inspect`, observers and the state file list: every prop of the component, then the inherited
+    /// View props that hold a value other than their default, in View's order.
+    public var listedProps: [ComponentType.PropDescriptor] {
+        guard let inheritedProps, !inheritedProps.values.isEmpty else { return type.props }
+        return type.props + type.inheritedProps.filter { value(of: $0) != $0.defaultValue }
     }
 
     /// The commands sent to this view, oldest first: at most ``commandLogLimit``, the newest kept.
@@ -112,6 +138,15 @@ public final class ViewProxy: @unchecked Sendable {
     /// used after a rolled-back batch restored the old values.
     @discardableResult
     public func renderIfNeeded(counting: Bool = true) -> Bool {
+        if let content = type.contentRender {
+            // The text of a subtree: read anew each time, a render counted when it changed.
+            let text = content(self)
+            let first = invalidation.dirty.exchange(false, ordering: .relaxed)
+            guard first || text != render else { return false }
+            render = text
+            if counting { renders += 1 }
+            return true
+        }
         guard invalidation.dirty.exchange(false, ordering: .relaxed) else { return false }
         let invalidation = self.invalidation
         let props = self.props

@@ -1,0 +1,255 @@
+// What both of React Native's renderers talk to, backed by one Bridge: the renderer's view tags mapped to the
+// daemon's, the calls of a commit queued and sent as one atomic batch, handler props turned into
+// subscriptions, and the daemon's events handed back to the renderer. The paper UIManager (paper.js) and
+// Fabric's nativeFabricUIManager (fabric.js) translate their calls into this one's ops.
+
+import { BridgeError, ErrorCodes } from '../errors.js';
+import { kAllocateTag } from '../internal.js';
+import { handlerProps, topLevelType } from './view-configs.js';
+
+/** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
+const MAX_SETTLE_ROUNDS = 10_000;
+
+export class NativeSide {
+  /** @type {import('../bridge.js').Bridge} */
+  bridge;
+  /** hello's components. */
+  components;
+  /** Handler prop name → {event, phase, direct}. */
+  handlers;
+  /** Renderer tag → daemon tag, and back. */
+  #toDaemon = new Map();
+  #toRenderer = new Map();
+  /** Renderer tag → component name. */
+  #components = new Map();
+  #queue = [];
+  /** How to take back the bookkeeping of the queued ops, should the daemon refuse their batch. */
+  #undo = [];
+  #scheduled = false;
+  /** The batches sent and not answered yet. */
+  #inflight = new Set();
+  /** Errors nobody was given yet: refused commits, exceptions in handlers and renders. */
+  #errors = [];
+  /** The last batch sent, answered or not: what a render waits for. */
+  #last = Promise.resolve();
+  /** The trace being recorded (an array of steps), if any. */
+  trace;
+  /** Delivers a daemon event to the renderer: (rendererTag, topLevelType, nativeEvent) => void. */
+  deliver = null;
+  #onEvent;
+
+  constructor(bridge, { trace } = {}) {
+    this.bridge = bridge;
+    this.components = bridge.components ?? {};
+    this.handlers = handlerProps(this.components);
+    this.trace = trace;
+    this.#onEvent = (frame) => this.#event(frame);
+    bridge.on('event', this.#onEvent);
+  }
+
+  /** Stops hearing the bridge's events. */
+  detach() {
+    this.bridge.off('event', this.#onEvent);
+  }
+
+  /** The daemon's tag of a renderer tag, if the view is live. */
+  daemonTag(rendererTag) {
+    return this.#toDaemon.get(rendererTag);
+  }
+
+  /** The renderer's tag of a daemon tag, if the view is one of this attachment's. */
+  rendererTag(daemonTag) {
+    return this.#toRenderer.get(daemonTag);
+  }
+
+  componentOf(rendererTag) {
+    return this.#components.get(rendererTag);
+  }
+
+  /** The daemon tag of a renderer tag, or an error naming the call that used an unknown tag. */
+  require(rendererTag, call) {
+    const tag = this.#toDaemon.get(rendererTag);
+    if (tag === undefined) throw new Error(`UIManager.${call}: no view with tag ${rendererTag}`);
+    return tag;
+  }
+
+  /** Maps a new renderer tag to a fresh daemon tag (from the bridge's own, so views never collide). */
+  mapTag(rendererTag, component) {
+    const tag = this.bridge[kAllocateTag]();
+    this.#toDaemon.set(rendererTag, tag);
+    this.#toRenderer.set(tag, rendererTag);
+    this.#components.set(rendererTag, component);
+    this.#undo.push(() => this.unmapTag(rendererTag));
+    return tag;
+  }
+
+  unmapTag(rendererTag) {
+    const tag = this.#toDaemon.get(rendererTag);
+    if (tag === undefined) return;
+    const component = this.#components.get(rendererTag);
+    this.#toDaemon.delete(rendererTag);
+    this.#toRenderer.delete(tag);
+    this.#components.delete(rendererTag);
+    this.#undo.push(() => {
+      this.#toDaemon.set(rendererTag, tag);
+      this.#toRenderer.set(tag, rendererTag);
+      this.#components.set(rendererTag, component);
+    });
+  }
+
+  /** Records how to take back a bookkeeping change if the batch it belongs to is refused. */
+  onRefused(undo) {
+    this.#undo.push(undo);
+  }
+
+  /**
+   * The ops for a view's props as the renderer sends them: handler props (`onCountChange: true`, or null
+   * when removed) become subscribe/unsubscribe ops; the rest are the props, `null` resetting one to its
+   * default. A direct event is subscribed only on a view whose component declares it.
+   */
+  propOps(tag, component, payload, { create = false } = {}) {
+    const props = {};
+    let any = false;
+    const subscriptions = [];
+    for (const key of Object.keys(payload ?? {})) {
+      const value = payload[key];
+      if (value === undefined) continue;
+      const handler = this.handlers.get(key);
+      if (handler) {
+        if (handler.direct && !this.components[component]?.events?.[handler.event]) continue;
+        const on = value !== null && value !== false;
+        if (!on && create) continue;
+        const op = { op: on ? 'subscribe' : 'unsubscribe', tag, event: handler.event };
+        if (handler.phase === 'capture') op.phase = 'capture';
+        subscriptions.push(op);
+        continue;
+      }
+      props[key] = value;
+      any = true;
+    }
+    return { props: any ? props : undefined, subscriptions };
+  }
+
+  /** Queues an op of the current commit; the commit's ops go out together once the renderer's call returns. */
+  enqueue(op) {
+    this.#queue.push(op);
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      queueMicrotask(() => this.flush());
+    }
+  }
+
+  /** Records a step of the trace, when one is recorded. */
+  record(step) {
+    this.trace?.push(step);
+  }
+
+  /**
+   * Sends the queued ops as one atomic batch. Resolves when the daemon applied it; rejects with the daemon's
+   * error for the op it refused (`code`, `message`, `details` with paths, and `index`, the op's place in the
+   * batch, and `op`): the batch changed nothing then, and the bookkeeping of its ops is taken back.
+   */
+  flush() {
+    this.#scheduled = false;
+    if (this.#queue.length === 0) return this.#last;
+    const ops = this.#queue;
+    const undo = this.#undo;
+    this.#queue = [];
+    this.#undo = [];
+    this.record({ flush: ops.length });
+    const sent = this.bridge.request({ op: 'batch', ops }).then(
+      () => undefined,
+      (err) => {
+        for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+        const error = commitError(err, ops);
+        this.#errors.push(error);
+        throw error;
+      },
+    );
+    const tracked = sent.catch(() => {});
+    this.#inflight.add(tracked);
+    tracked.then(() => this.#inflight.delete(tracked));
+    this.#last = sent;
+    return sent;
+  }
+
+  /**
+   * Waits for the batch of what was just queued, and rejects with its error (which settled() then no longer
+   * reports), or with an exception the renderer or a handler threw meanwhile.
+   */
+  async commit() {
+    const sent = this.flush();
+    try {
+      await sent;
+    } catch (error) {
+      this.#errors = this.#errors.filter((e) => e !== error);
+      throw error;
+    }
+    this.throwPending();
+  }
+
+  /** Keeps an exception of a handler or a render for the next commit() or settled(). */
+  fail(error) {
+    this.#errors.push(error);
+  }
+
+  /** Throws the oldest error not reported yet. */
+  throwPending() {
+    if (this.#errors.length > 0) throw this.#errors.shift();
+  }
+
+  /**
+   * Resolves once every queued call is applied, every event delivered and the work it caused (state updates,
+   * effects, their commits) applied too; rejects with the first error not reported yet.
+   */
+  async settled(scheduler) {
+    for (let round = 0; ; round++) {
+      if (round === MAX_SETTLE_ROUNDS) throw new Error(`settled(): still busy after ${MAX_SETTLE_ROUNDS} rounds (a loop of updates?)`);
+      await Promise.resolve();
+      this.flush();
+      if (this.#inflight.size > 0) {
+        await Promise.all([...this.#inflight]);
+        continue;
+      }
+      await idle(scheduler);
+      if (this.#queue.length === 0 && this.#inflight.size === 0) break;
+    }
+    this.throwPending();
+  }
+
+  #event(frame) {
+    const target = this.#toRenderer.get(frame.target);
+    if (target === undefined || typeof frame.event !== 'string' || this.deliver === null) return;
+    const payload = frame.payload !== null && typeof frame.payload === 'object' ? frame.payload : {};
+    const nativeEvent = { ...payload, target };
+    const type = topLevelType(frame.event);
+    this.record({ event: { target, type, nativeEvent } });
+    try {
+      this.deliver(target, type, nativeEvent);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+}
+
+/** Waits until the scheduler ran everything it had queued (an idle-priority task runs last), then a turn more. */
+function idle(scheduler) {
+  return new Promise((resolve) => {
+    const done = () => setImmediate(resolve);
+    if (scheduler?.unstable_scheduleCallback) scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, done);
+    else done();
+  });
+}
+
+/** The error of a refused commit: the inner error of the op the daemon refused, with its index and op. */
+function commitError(err, ops) {
+  if (!(err instanceof BridgeError) || err.code !== ErrorCodes.BATCH_FAILED || !err.details) return err;
+  const inner = BridgeError.fromProtocol(err.details);
+  const index = typeof err.index === 'number' ? err.index : err.details?.index;
+  const error = new BridgeError(inner.code, inner.message, { details: inner.details, cause: err });
+  if (typeof index === 'number') {
+    error.index = index;
+    error.op = ops[index];
+  }
+  return error;
+}

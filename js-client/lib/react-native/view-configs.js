@@ -1,0 +1,190 @@
+// React Native view configs made from the daemon's `hello`: what React Native's renderer needs to know of a
+// native component to send it props (`validAttributes`) and to dispatch its events (`bubblingEventTypes`,
+// `directEventTypes`), shaped as React Native's own (`getNativeComponentAttributes`, `BaseViewConfig.ios.js`).
+
+import { deepDiffer } from './style.js';
+import { processColor } from './process-color.js';
+
+/** The component every React Native component is: its props are every other component's too. */
+export const VIEW = 'RCTView';
+
+/**
+ * The names of `ReactNativeStyleAttributes` (React Native 0.72): the props a `style` holds, which the renderer
+ * flattens into top-level props.
+ */
+export const STYLE_ATTRIBUTES = new Set(
+  (
+    'alignContent alignItems alignSelf aspectRatio borderBottomWidth borderEndWidth borderLeftWidth borderRightWidth ' +
+    'borderStartWidth borderTopWidth columnGap borderWidth bottom direction display end flex flexBasis flexDirection ' +
+    'flexGrow flexShrink flexWrap gap height justifyContent left margin marginBlock marginBlockEnd marginBlockStart ' +
+    'marginBottom marginEnd marginHorizontal marginInline marginInlineEnd marginInlineStart marginLeft marginRight ' +
+    'marginStart marginTop marginVertical maxHeight maxWidth minHeight minWidth overflow padding paddingBlock ' +
+    'paddingBlockEnd paddingBlockStart paddingBottom paddingEnd paddingHorizontal paddingInline paddingInlineEnd ' +
+    'paddingInlineStart paddingLeft paddingRight paddingStart paddingTop paddingVertical position right rowGap start ' +
+    'top width zIndex elevation shadowColor shadowOffset shadowOpacity shadowRadius transform backfaceVisibility ' +
+    'backgroundColor borderBlockColor borderBlockEndColor borderBlockStartColor borderBottomColor ' +
+    'borderBottomEndRadius borderBottomLeftRadius borderBottomRightRadius borderBottomStartRadius borderColor ' +
+    'borderCurve borderEndColor borderEndEndRadius borderEndStartRadius borderLeftColor borderRadius ' +
+    'borderRightColor borderStartColor borderStartEndRadius borderStartStartRadius borderStyle borderTopColor ' +
+    'borderTopEndRadius borderTopLeftRadius borderTopRightRadius borderTopStartRadius opacity pointerEvents color ' +
+    'fontFamily fontSize fontStyle fontVariant fontWeight includeFontPadding letterSpacing lineHeight textAlign ' +
+    'textAlignVertical textDecorationColor textDecorationLine textDecorationStyle textShadowColor textShadowOffset ' +
+    'textShadowRadius textTransform userSelect verticalAlign writingDirection overlayColor resizeMode tintColor objectFit'
+  ).split(' '),
+);
+
+const colorAttribute = Object.freeze({ process: processColor });
+const objectAttribute = Object.freeze({ diff: deepDiffer });
+
+/** `processFontVariant`: `'small-caps oldstyle-nums'` → `['small-caps', 'oldstyle-nums']`. */
+function processFontVariant(value) {
+  return typeof value === 'string' ? value.split(' ').filter(Boolean) : value;
+}
+
+/** `processAspectRatio`: `'16/9'` or `'1.5'` → a number. */
+function processAspectRatio(value) {
+  if (typeof value !== 'string') return value;
+  const parts = value.split('/').map((part) => Number(part.trim()));
+  if (parts.length === 1 && Number.isFinite(parts[0])) return parts[0];
+  if (parts.length === 2 && parts.every(Number.isFinite) && parts[1] !== 0) return parts[0] / parts[1];
+  return value;
+}
+
+/** How the renderer sends one prop of a type `hello` describes: colors processed, objects deep-diffed. */
+function attributeFor(name, description) {
+  if (name === 'fontVariant') return { process: processFontVariant };
+  if (name === 'aspectRatio') return { process: processAspectRatio };
+  switch (description?.type) {
+    case 'color':
+      return colorAttribute;
+    case 'point':
+    case 'edgeInsets':
+    case 'imageSource':
+    case 'array':
+    case 'object':
+    case 'mixed':
+      return objectAttribute;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The event handler props the daemon's events give, by prop name: `onCountChange` → {event: 'countChange',
+ * phase: 'bubble'}, `onCountChangeCapture` → capture; a direct event's `onFoo` → {event, phase: 'bubble',
+ * direct: true}. Built once per attachment from every component's events.
+ */
+export function handlerProps(components) {
+  const handlers = new Map();
+  for (const description of Object.values(components)) {
+    for (const [event, spec] of Object.entries(description.events ?? {})) {
+      if (spec.bubbles) {
+        const names = spec.registrationNames ?? {};
+        handlers.set(names.bubbled ?? `on${capitalize(event)}`, { event, phase: 'bubble', direct: false });
+        handlers.set(names.captured ?? `on${capitalize(event)}Capture`, { event, phase: 'capture', direct: false });
+      } else {
+        handlers.set(spec.registrationName ?? `on${capitalize(event)}`, { event, phase: 'bubble', direct: true });
+      }
+    }
+  }
+  return handlers;
+}
+
+export function capitalize(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** The top-level type React Native names an event by: `countChange` → `topCountChange`. */
+export function topLevelType(event) {
+  return `top${capitalize(event)}`;
+}
+
+/**
+ * The view config of `name`, as React Native's `ReactNativeViewConfigRegistry` holds it: its props and View's,
+ * with `style` as a nested map of React Native's style attributes (the renderer flattens a `style` into
+ * top-level props through it); the handler props of its events and of every bubbling event (any view may
+ * listen for its descendants' bubbling events, as in React Native), and its events' types.
+ * Throws when the daemon serves no such component.
+ */
+export function viewConfigFor(name, components) {
+  const description = components[name];
+  if (!description) {
+    const known = Object.keys(components).join(', ');
+    throw new Error(`requireNativeComponent: '${name}' was not found in the UIManager (the daemon serves ${known})`);
+  }
+  const view = components[VIEW] ?? { props: {} };
+  const validAttributes = {};
+  const style = {};
+  const own = description.props ?? {};
+  for (const [prop, type] of Object.entries(view.props ?? {})) {
+    if (Object.hasOwn(own, prop)) continue;
+    if (STYLE_ATTRIBUTES.has(prop)) style[prop] = attributeFor(prop, type);
+    else validAttributes[prop] = attributeFor(prop, type);
+  }
+  for (const [prop, type] of Object.entries(own)) {
+    // A style attribute a `style` can set; a component's own prop of that name is a top-level prop as well.
+    if (STYLE_ATTRIBUTES.has(prop)) style[prop] = attributeFor(prop, type);
+    if (!STYLE_ATTRIBUTES.has(prop) || name !== VIEW) validAttributes[prop] = attributeFor(prop, type);
+  }
+  const bubblingEventTypes = {};
+  const directEventTypes = {};
+  for (const component of Object.values(components)) {
+    for (const [event, spec] of Object.entries(component.events ?? {})) {
+      if (!spec.bubbles) continue;
+      const names = spec.registrationNames ?? {};
+      const bubbled = names.bubbled ?? `on${capitalize(event)}`;
+      const captured = names.captured ?? `on${capitalize(event)}Capture`;
+      bubblingEventTypes[topLevelType(event)] = { phasedRegistrationNames: { bubbled, captured } };
+      validAttributes[bubbled] = true;
+      validAttributes[captured] = true;
+    }
+  }
+  for (const [event, spec] of Object.entries(description.events ?? {})) {
+    if (spec.bubbles) continue;
+    const registrationName = spec.registrationName ?? `on${capitalize(event)}`;
+    directEventTypes[topLevelType(event)] = { registrationName };
+    validAttributes[registrationName] = true;
+  }
+  validAttributes.style = style;
+  return { uiViewClassName: name, validAttributes, bubblingEventTypes, directEventTypes };
+}
+
+/**
+ * React Native's `ReactNativeViewConfigRegistry`, one per attachment: view configs registered by name and
+ * made on first use, their event types gathered into `customBubblingEventTypes`/`customDirectEventTypes`,
+ * which the renderer's event plugin reads.
+ */
+export class ViewConfigRegistry {
+  customBubblingEventTypes = {};
+  customDirectEventTypes = {};
+  #callbacks = new Map();
+  #configs = new Map();
+
+  // Arrow functions: the renderer takes `get` off the registry and calls it alone.
+  register = (name, callback) => {
+    if (this.#callbacks.has(name)) return name;
+    this.#callbacks.set(name, callback);
+    return name;
+  };
+
+  get = (name) => {
+    let config = this.#configs.get(name);
+    if (config) return config;
+    const callback = this.#callbacks.get(name);
+    if (typeof callback !== 'function') {
+      throw new Error(
+        `View config getter callback for component \`${name}\` must be a function (received \`${callback === null ? 'null' : typeof callback}\`).` +
+          (typeof name === 'string' && /^[a-z]/.test(name) ? ' Make sure to start component names with a capital letter.' : ''),
+      );
+    }
+    config = callback();
+    for (const [type, value] of Object.entries(config.bubblingEventTypes ?? {})) {
+      if (this.customBubblingEventTypes[type] == null) this.customBubblingEventTypes[type] = value;
+    }
+    for (const [type, value] of Object.entries(config.directEventTypes ?? {})) {
+      if (this.customDirectEventTypes[type] == null) this.customDirectEventTypes[type] = value;
+    }
+    this.#configs.set(name, config);
+    return config;
+  };
+}
