@@ -12,11 +12,12 @@ import { NativeSide } from './react-native/native-side.js';
 import { createPaperUIManager } from './react-native/paper.js';
 import { processColor } from './react-native/process-color.js';
 import { deepDiffer, deepFreezeAndThrowOnMutationInDev, flattenStyle } from './react-native/style.js';
-import { VIEW, ViewConfigRegistry, viewConfigFor } from './react-native/view-configs.js';
+import { ViewConfigRegistry, viewConfigFor } from './react-native/view-configs.js';
 
 export { processColor } from './react-native/process-color.js';
 export { createPaperUIManager } from './react-native/paper.js';
 export { NativeSide } from './react-native/native-side.js';
+export { playTrace } from './react-native/trace.js';
 
 const PAPER = 'react-native/Libraries/Renderer/implementations/ReactNativeRenderer-dev.js';
 const FABRIC = 'react-native/Libraries/Renderer/implementations/ReactFabric-dev.js';
@@ -88,6 +89,25 @@ function hostComponents(React) {
   });
   Text.displayName = 'Text';
   return { View, Text, TextAncestor };
+}
+
+/**
+ * The app's scheduler as the renderer sees it: the same, except that an exception a task throws (React rethrows
+ * a render's uncaught error from its scheduled work) goes to `onError`, for render()/settled() to reject with,
+ * instead of becoming the process's uncaught exception.
+ */
+function guardedScheduler(scheduler, onError) {
+  const guard = (callback) =>
+    function guarded(didTimeout) {
+      try {
+        const next = callback(didTimeout);
+        return typeof next === 'function' ? guard(next) : next;
+      } catch (error) {
+        onError(error);
+        return null;
+      }
+    };
+  return { ...scheduler, unstable_scheduleCallback: (priority, callback, options) => scheduler.unstable_scheduleCallback(priority, guard(callback), options) };
 }
 
 /** The modules the renderer imports, for one attachment. */
@@ -176,7 +196,14 @@ export async function attachReactNative(bridge, options = {}) {
   let emitterModule = null;
   const emitter = { register: (module) => (emitterModule = module) };
   const UIManager = createPaperUIManager(native);
-  const modules = privateModules({ React, scheduler, UIManager, registry, emitter, onError: (e) => native.fail(e) });
+  const modules = privateModules({
+    React,
+    scheduler: guardedScheduler(scheduler, (e) => native.fail(e)),
+    UIManager,
+    registry,
+    emitter,
+    onError: (e) => native.fail(e),
+  });
   const renderer = evaluateRenderer(file, modules);
   native.deliver = (target, type, nativeEvent) => emitterModule.receiveEvent(target, type, nativeEvent);
   return new ReactNativeAttachment({ bridge, React, scheduler, renderer, native, registry, file });
@@ -258,9 +285,7 @@ class ReactNativeAttachment {
   async render(element) {
     const rootTag = this.#nextRoot;
     this.#nextRoot += 10;
-    const tag = this.#native.mapTag(rootTag, VIEW);
-    this.#native.record({ root: rootTag });
-    this.#native.enqueue({ op: 'create', tag, component: VIEW });
+    const tag = this.#native.createRoot(rootTag);
     const root = new Root(this, rootTag, tag);
     this.#roots.set(rootTag, root);
     await this._renderInto(rootTag, element);

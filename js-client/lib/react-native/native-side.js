@@ -5,7 +5,7 @@
 
 import { BridgeError, ErrorCodes } from '../errors.js';
 import { kAllocateTag } from '../internal.js';
-import { handlerProps, topLevelType } from './view-configs.js';
+import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
 /** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
 const MAX_SETTLE_ROUNDS = 10_000;
@@ -30,6 +30,8 @@ export class NativeSide {
   #inflight = new Set();
   /** Errors nobody was given yet: refused commits, exceptions in handlers and renders. */
   #errors = [];
+  /** Errors already given to someone. */
+  #reported = new WeakSet();
   /** The last batch sent, answered or not: what a render waits for. */
   #last = Promise.resolve();
   /** The trace being recorded (an array of steps), if any. */
@@ -97,6 +99,14 @@ export class NativeSide {
     });
   }
 
+  /** A new root view (React Native's root container, `rootTag` 1, 11, 21…) for the next commit; its daemon tag. */
+  createRoot(rootTag) {
+    const tag = this.mapTag(rootTag, VIEW);
+    this.record({ root: rootTag });
+    this.enqueue({ op: 'create', tag, component: VIEW });
+    return tag;
+  }
+
   /** Records how to take back a bookkeeping change if the batch it belongs to is refused. */
   onRefused(undo) {
     this.#undo.push(undo);
@@ -156,12 +166,14 @@ export class NativeSide {
     const undo = this.#undo;
     this.#queue = [];
     this.#undo = [];
-    this.record({ flush: ops.length });
+    const step = { flush: ops.length };
+    this.record(step);
     const sent = this.bridge.request({ op: 'batch', ops }).then(
       () => undefined,
       (err) => {
         for (let i = undo.length - 1; i >= 0; i--) undo[i]();
         const error = commitError(err, ops);
+        step.refused = error.code;
         this.#errors.push(error);
         throw error;
       },
@@ -183,19 +195,27 @@ export class NativeSide {
       await sent;
     } catch (error) {
       this.#errors = this.#errors.filter((e) => e !== error);
+      if (error !== null && typeof error === 'object') this.#reported.add(error);
       throw error;
     }
     this.throwPending();
   }
 
-  /** Keeps an exception of a handler or a render for the next commit() or settled(). */
+  /**
+   * Keeps an exception of a handler or a render for the next commit() or settled(); the same error is kept
+   * once (React both reports an uncaught render error and rethrows it).
+   */
   fail(error) {
+    if (this.#reported.has(error) || this.#errors.includes(error)) return;
     this.#errors.push(error);
   }
 
   /** Throws the oldest error not reported yet. */
   throwPending() {
-    if (this.#errors.length > 0) throw this.#errors.shift();
+    if (this.#errors.length === 0) return;
+    const error = this.#errors.shift();
+    if (error !== null && typeof error === 'object') this.#reported.add(error);
+    throw error;
   }
 
   /**
@@ -221,9 +241,10 @@ export class NativeSide {
     const target = this.#toRenderer.get(frame.target);
     if (target === undefined || typeof frame.event !== 'string' || this.deliver === null) return;
     const payload = frame.payload !== null && typeof frame.payload === 'object' ? frame.payload : {};
-    const nativeEvent = { ...payload, target };
+    // `target` is the view's tag as findNodeHandle() gives it (the daemon's), as on a device.
+    const nativeEvent = { ...payload, target: frame.target };
     const type = topLevelType(frame.event);
-    this.record({ event: { target, type, nativeEvent } });
+    this.record({ event: { target, type, nativeEvent: structuredClone(nativeEvent) } });
     try {
       this.deliver(target, type, nativeEvent);
     } catch (error) {

@@ -1,0 +1,114 @@
+// Test support for React Native's renderer against bridged: the scenarios (JSX written with `h`, React's
+// createElement), each run live (React Native's renderer named by $BRIDGED_RN_RENDERER, with Debian's React)
+// or played back from its recorded trace, with the same checks of the daemon's side at the same checkpoints.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** React and scheduler: the app's (here Debian's node-react, found through NODE_PATH or /usr/share/nodejs). */
+export function loadReact() {
+  const require = createRequire(import.meta.url);
+  for (const base of [undefined, '/usr/share/nodejs']) {
+    try {
+      const at = (id) => (base ? require.resolve(id, { paths: [base] }) : require.resolve(id));
+      return { React: require(at('react')), scheduler: require(at('scheduler')) };
+    } catch {
+      // next
+    }
+  }
+  return null;
+}
+
+/** The daemon's view `tag` and its subtree: {tag, component, props, render, commands, children: [nodes]}. */
+export async function tree(bridge, tag) {
+  const view = await bridge.request({ op: 'inspect', tag });
+  const children = [];
+  for (const child of view.children) children.push(await tree(bridge, child));
+  return { tag, component: view.component, props: view.props, render: view.render, commands: view.commands, children };
+}
+
+/** The first node of a tree (depth first) for which `match` holds. */
+export function find(node, match) {
+  if (match(node)) return node;
+  for (const child of node.children) {
+    const found = find(child, match);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export const byTestID = (id) => (node) => node.props.testID === id;
+export const byComponent = (name) => (node) => node.component === name;
+
+/** Every node of a tree, depth first. */
+export function nodes(node, list = []) {
+  list.push(node);
+  for (const child of node.children) nodes(child, list);
+  return list;
+}
+
+/**
+ * Runs a scenario live: attaches React Native's renderer to `bridge`, records the trace, runs the scenario with
+ * {rn, React, h, bridge, checkpoint}, where checkpoint(name) records the step and runs the scenario's check of
+ * that name on the daemon's side. Returns the trace.
+ */
+export async function runLive(scenario, { bridge, attachReactNative, React, scheduler, renderer }) {
+  const trace = [];
+  const rn = await attachReactNative(bridge, { renderer, react: React, scheduler, trace });
+  const roots = [];
+  const context = {
+    rn,
+    React,
+    h: React.createElement,
+    bridge,
+    trace,
+    async render(element) {
+      const root = await rn.render(element);
+      roots.push(root);
+      return root;
+    },
+    async checkpoint(name) {
+      await rn.settled();
+      trace.push({ checkpoint: name });
+      await scenario.checks[name]({ bridge, root: (i = 0) => roots[i].tag });
+    },
+  };
+  await scenario.live(context);
+  await rn.settled();
+  await rn.detach();
+  return trace;
+}
+
+/** Plays a scenario's trace back into `bridge` with the same checks. */
+export async function runRecorded(scenario, steps, { bridge, playTrace }) {
+  const rootTags = steps.filter((s) => 'root' in s).map((s) => s.root);
+  const daemonTags = [];
+  await playTrace(bridge, steps, {
+    onCheckpoint: (name, native) =>
+      scenario.checks[name]({ bridge, root: (i = 0) => (daemonTags[i] ??= native.daemonTag(rootTags[i])) }),
+  });
+}
+
+/** The committed trace of a scenario, or null. */
+export function readTrace(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).steps : null;
+}
+
+/**
+ * Compares a live run's trace with the committed one: they must be equal. With BRIDGED_RN_UPDATE_TRACES=1, or
+ * when there is none yet, the live trace is written instead.
+ */
+export function checkTrace(file, steps, { renderer, scenario }) {
+  const committed = readTrace(file);
+  if (committed === null || process.env.BRIDGED_RN_UPDATE_TRACES === '1') {
+    mkdirSync(dirname(file), { recursive: true });
+    const header = {
+      what: `React Native's paper renderer (${renderer.split('/').slice(-1)[0]}) rendering scenario '${scenario}' into bridged: its UIManager calls and the events it received`,
+      steps,
+    };
+    writeFileSync(file, JSON.stringify(header, null, 1) + '\n');
+    return;
+  }
+  assert.deepEqual(JSON.parse(JSON.stringify(steps)), committed, `the live run no longer produces ${file} (BRIDGED_RN_UPDATE_TRACES=1 rewrites it)`);
+}
