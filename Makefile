@@ -20,6 +20,10 @@ deps:
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq nodejs; }
 	@command -v tsc >/dev/null || { echo "installing node-typescript (tsc, for test-types)"; \
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq node-typescript; }
+	@[ -f /usr/share/nodejs/react/package.json ] && [ -f /usr/share/nodejs/scheduler/package.json ] \
+	  && [ -d /usr/share/nodejs/@babel/preset-react ] || { \
+	  echo "installing node-react, node-scheduler, node-babel7 (React for the React Native tests, Babel for the example's JSX)"; \
+	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq node-react node-scheduler node-babel7; }
 
 build: deps
 	$(SWIFT) build
@@ -62,15 +66,20 @@ test: deps
 	$(MAKE) test-example
 
 # The example package (Examples/CustomComponent): a daemon of one's own with a Swift component, built against
-# this checkout and driven over its socket, its recording replayed by its own binary. SwiftPM keeps a path
+# this checkout and driven over its socket, its recording replayed by its own binary. Then the example React
+# Native app (Examples/ReactNativeApp: JSX through Babel, rendered by React Native's renderer, or its trace). SwiftPM keeps a path
 # dependency's file list in the build description, so that is dropped first to see files added since.
 EXAMPLE := Examples/CustomComponent
 test-example:
 	rm -f $(EXAMPLE)/.build/debug.yaml $(EXAMPLE)/.build/debug/description.json
 	$(SWIFT) build --package-path $(EXAMPLE)
 	node --test $(EXAMPLE)/test/
+	BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test Examples/ReactNativeApp/test/
 
 # The Node client against the real binary; js-client/test/types/ (index.d.ts under tsc --strict) runs with it.
+# React comes from Debian (node-react, under /usr/share/nodejs). React Native's renderer cannot be committed: the
+# live React Native tests run when BRIDGED_RN_RENDERER names ReactNativeRenderer-dev.js (and
+# BRIDGED_RN_FABRIC_RENDERER ReactFabric-dev.js); their recorded traces always run.
 # Chromium is needed only by the DevTools page test (js-client/test/devtools.test.js), which skips itself with a
 # message where it could not be installed.
 test-js:
@@ -78,7 +87,7 @@ test-js:
 	  echo "installing chromium (for the DevTools page test only)"; \
 	  { $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium; } \
 	  || echo "chromium could not be installed: the DevTools page test will be skipped"; }
-	@if [ -d js-client/test ]; then BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) node --test js-client/test/; fi
+	@if [ -d js-client/test ]; then BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test js-client/test/; fi
 
 # Only index.d.ts under tsc --strict: the programs of js-client/test/types/, README's examples, must-fail.ts.
 test-types:

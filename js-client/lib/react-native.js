@@ -316,6 +316,15 @@ class ReactNativeAttachment {
     this.#renderer.dispatchCommand(ref, name, args);
   }
 
+  /**
+   * Sends a `command` or `emit` request on one of this attachment's views (`tag`: its daemon tag) as a user or
+   * native code would cause it; recorded in the trace. Resolves once the daemon answered and the events it
+   * caused were handed to React.
+   */
+  native(frame) {
+    return this.#native.stimulate(frame);
+  }
+
   /** The daemon's tag of a host component instance (or a ref's current value); a number is returned as it is. */
   findNodeHandle(instance) {
     if (instance == null) return null;

@@ -149,6 +149,19 @@ export class NativeSide {
     }
   }
 
+  /**
+   * Sends `frame` (a `command` or an `emit` on a view of this attachment, by its daemon tag) as a user or
+   * native code would cause it, recorded in the trace with the renderer's tag so that a playback sends it
+   * again; resolves when the daemon answered and the events it caused were delivered.
+   */
+  async stimulate(frame) {
+    const rendererTag = this.#toRenderer.get(frame.tag);
+    if (rendererTag === undefined) throw new Error(`no view with daemon tag ${frame.tag} in this attachment`);
+    await this.flush();
+    this.record({ native: { ...frame, tag: rendererTag } });
+    return this.bridge.request(frame);
+  }
+
   /** Records a step of the trace, when one is recorded. */
   record(step) {
     this.trace?.push(step);

@@ -7,6 +7,7 @@
 //   {call: 'createView', args: […]}  a UIManager call, with its arguments as the renderer passed them
 //   {flush: n, refused?: code}       the queued calls went out as one batch of n ops (refused with code)
 //   {event: {target, type, nativeEvent}}  an event handed to RCTEventEmitter.receiveEvent
+//   {native: {op, tag, …}}           a command or emit sent as native code would (the renderer's tag)
 //   {checkpoint: name}               a point where a test checked the daemon's side (played back as is)
 
 import { NativeSide } from './native-side.js';
@@ -46,6 +47,9 @@ export async function playTrace(bridge, steps, { onCheckpoint } = {}) {
         if (JSON.stringify(got) !== JSON.stringify(step.event)) {
           throw new Error(`${where}: the daemon delivered ${got ? JSON.stringify(got) : 'no event'}`);
         }
+      } else if ('native' in step) {
+        await native.flush();
+        await bridge.request({ ...step.native, tag: native.require(step.native.tag, step.native.op) });
       } else if ('checkpoint' in step) {
         await native.flush().catch(() => {});
         await onCheckpoint?.(step.checkpoint, native);
