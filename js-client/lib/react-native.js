@@ -10,6 +10,8 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { NativeSide } from './react-native/native-side.js';
 import { createPaperUIManager } from './react-native/paper.js';
+import { appArchitecture } from './react-native/architecture.js';
+import { createFabricUIManager } from './react-native/fabric.js';
 import { processColor } from './react-native/process-color.js';
 import { deepDiffer, deepFreezeAndThrowOnMutationInDev, flattenStyle } from './react-native/style.js';
 import { ViewConfigRegistry, viewConfigFor } from './react-native/view-configs.js';
@@ -18,6 +20,9 @@ export { processColor } from './react-native/process-color.js';
 export { createPaperUIManager } from './react-native/paper.js';
 export { NativeSide } from './react-native/native-side.js';
 export { playTrace } from './react-native/trace.js';
+export { createFabricUIManager } from './react-native/fabric.js';
+export { playFabricTrace } from './react-native/fabric-trace.js';
+export { appArchitecture } from './react-native/architecture.js';
 
 const PAPER = 'react-native/Libraries/Renderer/implementations/ReactNativeRenderer-dev.js';
 const FABRIC = 'react-native/Libraries/Renderer/implementations/ReactFabric-dev.js';
@@ -178,14 +183,18 @@ function privateModules({ React, scheduler, UIManager, registry, emitter, onErro
  * @param {string} [options.cwd] where the app's node_modules are resolved from (default: process.cwd())
  * @param {Array<object>} [options.trace] an array the calls of the renderer and the events it received are
  *   appended to (a recorded trace, see playTrace)
+ * @param {'paper'|'fabric'|'auto'} [options.architecture] which renderer: paper (ReactNativeRenderer, default),
+ *   Fabric (ReactFabric, its `nativeFabricUIManager` passed to the module, never set as a global), or the one the
+ *   app enables (appArchitecture)
+ * @param {boolean} [options.concurrentRoot] Fabric: render roots as concurrent roots (default true)
  */
 export async function attachReactNative(bridge, options = {}) {
   if (!bridge || typeof bridge.request !== 'function') throw new TypeError('attachReactNative(bridge): bridge is a connected Bridge');
-  const architecture = options.architecture ?? 'paper';
-  if (architecture !== 'paper') {
-    throw new Error(`attachReactNative: architecture '${architecture}' is not supported yet (use 'paper')`);
-  }
   const from = options.cwd ?? process.cwd();
+  const architecture = options.architecture === 'auto' ? appArchitecture(from) : (options.architecture ?? 'paper');
+  if (architecture !== 'paper' && architecture !== 'fabric') {
+    throw new Error(`attachReactNative: architecture '${architecture}' is not one of 'paper', 'fabric', 'auto'`);
+  }
   const React = options.react ?? loadFrom(from, 'react', "the app's React");
   const scheduler = options.scheduler ?? loadFrom(from, 'scheduler', "the app's scheduler");
   const file = rendererPath(options.renderer, from, architecture);
@@ -204,6 +213,13 @@ export async function attachReactNative(bridge, options = {}) {
     emitter,
     onError: (e) => native.fail(e),
   });
+  if (architecture === 'fabric') {
+    // The renderer registers its event handler with the manager, which hands it the daemon's events.
+    const fabricUIManager = createFabricUIManager(native);
+    const renderer = evaluateRenderer(file, modules, { fabricUIManager });
+    const concurrentRoot = options.concurrentRoot ?? true;
+    return new FabricAttachment({ bridge, React, scheduler, renderer, native, registry, file, fabricUIManager, concurrentRoot });
+  }
   const renderer = evaluateRenderer(file, modules);
   native.deliver = (target, type, nativeEvent) => emitterModule.receiveEvent(target, type, nativeEvent);
   return new ReactNativeAttachment({ bridge, React, scheduler, renderer, native, registry, file });
@@ -343,5 +359,50 @@ class ReactNativeAttachment {
   async detach() {
     for (const rootTag of [...this.#roots.keys()]) await this._unmount(rootTag);
     this.#native.detach();
+  }
+}
+
+/**
+ * An attachment of React Native's Fabric renderer (ReactFabric): roots are surfaces rendered with a concurrent
+ * root, as React Native 0.72 does under the new architecture (RCTAppDelegate's `concurrentRoot`), unless
+ * `concurrentRoot: false`; render() resolves once the work it caused is applied.
+ */
+class FabricAttachment extends ReactNativeAttachment {
+  #native;
+  #scheduler;
+  #manager;
+  #concurrentRoot;
+
+  constructor(args) {
+    super(args);
+    this.#native = args.native;
+    this.#scheduler = args.scheduler;
+    this.#manager = args.fabricUIManager;
+    this.#concurrentRoot = args.concurrentRoot;
+  }
+
+  get architecture() {
+    return 'fabric';
+  }
+
+  async _renderInto(rootTag, element) {
+    try {
+      this.renderer.render(element, rootTag, null, this.#concurrentRoot);
+    } catch (error) {
+      this.#native.fail(error);
+    }
+    await this.#native.settled(this.#scheduler);
+  }
+
+  /** Stops the surface: the renderer empties it, then its root view is deleted. A stopped root stays stopped. */
+  async _unmount(rootTag) {
+    if (this.#native.daemonTag(rootTag) === undefined) return;
+    try {
+      this.renderer.stopSurface(rootTag);
+      await this.#native.settled(this.#scheduler);
+    } finally {
+      this.#manager.stopSurface(rootTag);
+      await this.#native.commit();
+    }
   }
 }

@@ -17,11 +17,12 @@ import { createPaperUIManager } from './paper.js';
  * Plays a paper trace's calls through the attachment's own UIManager into `bridge`'s daemon, batch by batch
  * as they were sent, and checks that the daemon delivers the recorded events, in order, with the same
  * contents, and refuses the batches that were refused. `onCheckpoint(name, native)` runs at each checkpoint.
+ * `createUIManager(native)` makes what the calls are played through (default: the paper UIManager).
  * Throws at the first step that differs, naming it.
  */
-export async function playTrace(bridge, steps, { onCheckpoint } = {}) {
+export async function playTrace(bridge, steps, { onCheckpoint, createUIManager = createPaperUIManager } = {}) {
   const native = new NativeSide(bridge);
-  const UIManager = createPaperUIManager(native);
+  const UIManager = createUIManager(native);
   const delivered = [];
   native.deliver = (target, type, nativeEvent) => delivered.push({ target, type, nativeEvent });
   try {
