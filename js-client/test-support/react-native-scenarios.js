@@ -404,8 +404,10 @@ export const scenarios = [
       rn.dispatchCommand(slider.current, 'slide', [0.25]);
       await rn.settled();
       assert.deepEqual(seen, [['editing', true], ['commit', 'typed']]);
-      // The View's onCommit is no handler of its component: it is not sent, nor subscribed.
-      const viewCreate = trace.find((s) => s.call === 'createView' && s.args[1] === 'RCTView' && s.args[3]?.testID === 'form');
+      // The View's onCommit is no handler of its component: it is not sent, nor subscribed (paper's createView and
+      // Fabric's createNode take the same arguments).
+      const creates = (s) => s.call === 'createView' || s.call === 'createNode';
+      const viewCreate = trace.find((s) => creates(s) && s.args[1] === 'RCTView' && s.args[3]?.testID === 'form');
       assert.equal(viewCreate.args[3].onCommit, undefined);
       await checkpoint('commanded');
       rn.dispatchCommand(slider.current, 'slide', ['far']);
