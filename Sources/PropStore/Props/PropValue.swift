@@ -61,8 +61,9 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             digits.append(digit)
         }
         switch digits.count {
-        case 3:
-            self.init(red: digits[0] * 17, green: digits[1] * 17, blue: digits[2] * 17)
+        case 3, 4:
+            let alpha = digits.count == 4 ? digits[3] * 17 : 0xFF
+            self.init(red: digits[0] * 17, green: digits[1] * 17, blue: digits[2] * 17, alpha: alpha)
         case 6, 8:
             func byte(_ i: Int) -> UInt8 { digits[i] << 4 | digits[i + 1] }
             self.init(red: byte(0), green: byte(2), blue: byte(4), alpha: digits.count == 8 ? byte(6) : 0xFF)
