@@ -187,6 +187,8 @@ function privateModules({ React, scheduler, UIManager, registry, emitter, onErro
  *   Fabric (ReactFabric, its `nativeFabricUIManager` passed to the module, never set as a global), or the one the
  *   app enables (appArchitecture)
  * @param {boolean} [options.concurrentRoot] Fabric: render roots as concurrent roots (default true)
+ * @param {Function} [options.fabricUIManager] Fabric: makes the `nativeFabricUIManager` from the NativeSide
+ *   (default createFabricUIManager; to wrap or stand in for it, as bench/react-native-fabric.mjs does)
  */
 export async function attachReactNative(bridge, options = {}) {
   if (!bridge || typeof bridge.request !== 'function') throw new TypeError('attachReactNative(bridge): bridge is a connected Bridge');
@@ -215,7 +217,7 @@ export async function attachReactNative(bridge, options = {}) {
   });
   if (architecture === 'fabric') {
     // The renderer registers its event handler with the manager, which hands it the daemon's events.
-    const fabricUIManager = createFabricUIManager(native);
+    const fabricUIManager = (options.fabricUIManager ?? createFabricUIManager)(native);
     const renderer = evaluateRenderer(file, modules, { fabricUIManager });
     const concurrentRoot = options.concurrentRoot ?? true;
     return new FabricAttachment({ bridge, React, scheduler, renderer, native, registry, file, fabricUIManager, concurrentRoot });
