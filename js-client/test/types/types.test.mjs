@@ -57,12 +57,12 @@ function programsOf(readme, text) {
 
 describe('index.d.ts under tsc --strict', () => {
   test('alone: no @types/node, no DOM library', () => {
-    const { status, output } = tsc(['--lib', 'es2022', join(clientDir, 'index.d.ts')]);
+    const { status, output } = tsc(['--lib', 'es2022', join(clientDir, 'index.d.ts'), join(clientDir, 'react-native.d.ts')]);
     assert.equal(status, 0, output);
   });
 
   test('the programs of test/types use the whole API without an error', () => {
-    const es = tsc(['--lib', 'es2022', 'globals.d.ts', 'api.ts', 'readme-counter.ts']);
+    const es = tsc(['--lib', 'es2022', 'globals.d.ts', 'api.ts', 'readme-counter.ts', 'react-native.ts']);
     assert.equal(es.status, 0, es.output);
     const dom = tsc(['--lib', 'es2022,dom', 'dom-signal.ts']);
     assert.equal(dom.status, 0, dom.output);
