@@ -4,6 +4,9 @@ APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && ec
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
+# React Native's renderer files for the live React Native tests, when given (make test BRIDGED_RN_RENDERER=…).
+export BRIDGED_RN_RENDERER BRIDGED_RN_FABRIC_RENDERER
+
 .PHONY: all deps build release run install test test-js test-types test-example bench fuzz soak clean
 
 all: build
