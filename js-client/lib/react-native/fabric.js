@@ -63,6 +63,8 @@ class ChildSet {
   }
 }
 
+const NO_PROPS = Object.freeze({});
+
 /** Appends `child` to a node's or a child set's list, noting whether it differs from the base list's child. */
 function append(parent, child) {
   const index = parent.children.length;
@@ -273,7 +275,8 @@ export function createFabricUIManager(native) {
 
   const manager = {
     createNode(reactTag, viewName, rootTag, props, instanceHandle) {
-      const node = new ShadowNode(reactTag, viewName, rootTag, mergeProps({}, props), [], instanceHandle);
+      // The payload is the renderer's own new object (its diff of the props against none), never changed after.
+      const node = new ShadowNode(reactTag, viewName, rootTag, props ?? NO_PROPS, [], instanceHandle);
       return recordNode('createNode', [reactTag, viewName, rootTag, props], node);
     },
 

@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// react-native-fabric.mjs: React Native's Fabric renderer (ReactFabric-dev.js) rendering rows into bridged,
+// against the same renderer rendering into a nativeFabricUIManager that only builds its nodes (the floor: what
+// React itself costs). Runs only when $BRIDGED_RN_FABRIC_RENDERER names the renderer file; React and scheduler
+// are the app's (NODE_PATH=/usr/share/nodejs for Debian's).
+//
+//   mount        1,000 rows (a View with a Text each: 3,001 nodes) rendered into a new root, until the daemon
+//                applied the commit; bridged ÷ floor is the overhead of the attachment and the daemon
+//   one row      one row's prop changed: the ops sent (one update) and the time of completeRoot (the diff and
+//                the batch's send) at 1,000 and 10,000 rows: the diff visits the changed nodes, not the tree
+//
+// Environment: BRIDGED_BIN (default ../.build/release/bridged, else ../.build/debug/bridged), BENCH_RUNS (7),
+// BENCH_OUT (a JSON file to write the figures to, e.g. bench/recorded/<date>-<commit>-react-native-fabric.json).
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { connect } from '../js-client/index.js';
+import { attachReactNative, createFabricUIManager } from '../js-client/lib/react-native.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const RENDERER = process.env.BRIDGED_RN_FABRIC_RENDERER;
+if (!RENDERER) {
+  console.log('react-native-fabric: skipped ($BRIDGED_RN_FABRIC_RENDERER names no ReactFabric-dev.js)');
+  process.exit(0);
+}
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) | 0);
+const BIN =
+  process.env.BRIDGED_BIN ??
+  [path.join(root, '.build/release/bridged'), path.join(root, '.build/debug/bridged')].find((p) => fs.existsSync(p));
+
+const require = createRequire(import.meta.url);
+const React = require('react');
+const scheduler = require('scheduler');
+const h = React.createElement;
+
+/** A nativeFabricUIManager that only builds its nodes: React's own cost, the floor of any native side. */
+function floorManager() {
+  let handler = null;
+  const node = (tag, viewName, props, children) => ({ tag, viewName, props, children });
+  const merged = (n, payload) => (payload ? { ...n.props, ...payload } : n.props);
+  return {
+    createNode: (tag, viewName, rootTag, props) => node(tag, viewName, props ?? {}, []),
+    cloneNode: (n) => node(n.tag, n.viewName, n.props, n.children),
+    cloneNodeWithNewChildren: (n) => node(n.tag, n.viewName, n.props, []),
+    cloneNodeWithNewProps: (n, p) => node(n.tag, n.viewName, merged(n, p), n.children),
+    cloneNodeWithNewChildrenAndProps: (n, p) => node(n.tag, n.viewName, merged(n, p), []),
+    appendChild: (parent, child) => void parent.children.push(child),
+    createChildSet: () => [],
+    appendChildToSet: (set, child) => void set.push(child),
+    completeRoot() {},
+    stopSurface() {},
+    registerEventHandler: (fn) => (handler = fn),
+    unstable_DefaultEventPriority: 0,
+    unstable_DiscreteEventPriority: 1,
+    unstable_getCurrentEventPriority: () => 0,
+    dispatchCommand() {},
+    setIsJSResponder() {},
+    sendAccessibilityEvent() {},
+    measure() {},
+    measureInWindow() {},
+    measureLayout() {},
+    findNodeAtPoint() {},
+    get handler() {
+      return handler;
+    },
+  };
+}
+
+/**
+ * The bridged manager, measured: each completeRoot's time split into the diff (building the ops) and the send
+ * (the batch checked, encoded and written by the Bridge), and the ops of each batch sent.
+ */
+function measuredManager(native, record) {
+  const manager = createFabricUIManager(native);
+  const completeRoot = manager.completeRoot;
+  const flush = native.flush.bind(native);
+  let send = 0;
+  native.flush = () => {
+    const start = performance.now();
+    try {
+      return flush();
+    } finally {
+      send += performance.now() - start;
+    }
+  };
+  manager.completeRoot = (rootTag, set) => {
+    send = 0;
+    const start = performance.now();
+    completeRoot(rootTag, set);
+    const total = performance.now() - start;
+    record.completeRoot.push({ diff: total - send, send, end: performance.now() });
+  };
+  const request = native.bridge.request.bind(native.bridge);
+  native.bridge.request = (frame) => {
+    if (frame.op === 'batch') record.batches.push(frame.ops);
+    return request(frame);
+  };
+  return manager;
+}
+
+function Row({ i, label }) {
+  return h('RCTView', { testID: `row-${i}`, accessibilityLabel: label }, h('RCTText', null, `row ${i}`));
+}
+/** `rows` rows; `labels` gives some rows a label of their own (the others are 'row'). */
+function List({ rows, labels = {} }) {
+  const children = [];
+  for (let i = 0; i < rows; i++) children.push(h(Row, { key: i, i, label: labels[i] ?? 'row' }));
+  return h('RCTView', { testID: 'list' }, children);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (x) => Math.round(x * 1000) / 1000;
+const summary = (values) => ({ median: round(median(values)), min: round(Math.min(...values)), max: round(Math.max(...values)), values: values.map(round) });
+
+// A mount of 10,000 rows is one batch of 30,001 creates, about 3 MB: more than the default --max-frame-bytes.
+const DAEMON_ARGS = ['--max-frame-bytes', String(64 << 20)];
+process.env.BRIDGED_BIN = BIN;
+const { startDaemon } = await import('../js-client/test-support/daemon.js');
+
+async function withBridge(fn) {
+  const daemon = await startDaemon(DAEMON_ARGS);
+  const bridge = await connect({ socket: daemon.socket });
+  try {
+    return await fn(bridge);
+  } finally {
+    await bridge.close();
+    await daemon.stop();
+  }
+}
+
+async function attach(bridge, fabricUIManager) {
+  const rn = await attachReactNative(bridge, { architecture: 'fabric', renderer: RENDERER, react: React, scheduler, fabricUIManager });
+  await rn.settled();
+  return rn;
+}
+
+/**
+ * One mount of `rows` rows into a new root: the time until render() resolved (the daemon applied the commit)
+ * and, for bridged, until the commit's batch was written (`sent`).
+ */
+async function mountOnce(bridge, rows, bridged) {
+  const record = { completeRoot: [], batches: [] };
+  const rn = await attach(bridge, bridged ? (native) => measuredManager(native, record) : () => floorManager());
+  const start = performance.now();
+  const root = await rn.render(h(List, { rows }));
+  const applied = performance.now() - start;
+  const last = record.completeRoot.at(-1);
+  const sent = bridged ? last.end - start : applied;
+  const ops = record.batches.at(-1)?.length ?? 0;
+  await root.unmount();
+  await rn.detach();
+  return { applied, sent, diff: last?.diff, send: last?.send, ops };
+}
+
+async function mount(rows) {
+  return withBridge(async (bridge) => {
+    const floor = [];
+    const applied = [];
+    const sent = [];
+    const diff = [];
+    const send = [];
+    let ops = 0;
+    // Warm up both (the renderer's code, the daemon's allocations), then alternate.
+    await mountOnce(bridge, rows, false);
+    await mountOnce(bridge, rows, true);
+    for (let run = 0; run < RUNS; run++) {
+      floor.push((await mountOnce(bridge, rows, false)).applied);
+      const one = await mountOnce(bridge, rows, true);
+      applied.push(one.applied);
+      sent.push(one.sent);
+      diff.push(one.diff);
+      send.push(one.send);
+      ops = one.ops;
+    }
+    return {
+      rows,
+      nodes: rows * 3 + 1,
+      ops_sent: ops,
+      floor_ms: summary(floor),
+      bridged_applied_ms: summary(applied),
+      bridged_sent_ms: summary(sent),
+      diff_ms: summary(diff),
+      send_ms: summary(send),
+      ratio_applied: round(median(applied) / median(floor)),
+      ratio_sent: round(median(sent) / median(floor)),
+    };
+  });
+}
+
+/**
+ * RUNS commits that each change one prop of one row (its label), in a tree of `rows` rows: the ops each sent,
+ * the diff's and the send's time, and the whole commit's time against the floor's.
+ */
+async function oneRow(rows) {
+  return withBridge(async (bridge) => {
+    const record = { completeRoot: [], batches: [] };
+    const measure = async (rn, collect) => {
+      const root = await rn.render(h(List, { rows }));
+      const labels = {};
+      const commits = [];
+      for (let run = 0; run < RUNS + 1; run++) {
+        labels[(run * 7919) % rows] = `changed ${run}`;
+        record.completeRoot.length = 0;
+        record.batches.length = 0;
+        const start = performance.now();
+        await root.render(h(List, { rows, labels: { ...labels } }));
+        if (run > 0) {
+          commits.push(performance.now() - start);
+          collect?.();
+        }
+      }
+      await root.unmount();
+      await rn.detach();
+      return commits;
+    };
+    const floor = await measure(await attach(bridge, () => floorManager()));
+    const diff = [];
+    const send = [];
+    const ops = [];
+    const bridged = await measure(await attach(bridge, (native) => measuredManager(native, record)), () => {
+      if (record.completeRoot.length !== 1) throw new Error(`expected one completeRoot, got ${record.completeRoot.length}`);
+      diff.push(record.completeRoot[0].diff);
+      send.push(record.completeRoot[0].send);
+      ops.push(record.batches.flat().map((op) => `${op.op} ${Object.keys(op.props ?? {}).join(',')}`.trim()));
+    });
+    return { rows, ops_per_commit: ops, diff_ms: summary(diff), send_ms: summary(send), floor_commit_ms: summary(floor), bridged_commit_ms: summary(bridged) };
+  });
+}
+
+const commit = (() => {
+  try {
+    return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+
+const results = {
+  meta: {
+    date: new Date().toISOString(),
+    host: os.hostname(),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadavgAtStart: os.loadavg().map((x) => x.toFixed(2)),
+    node: process.version,
+    react: React.version,
+    renderer: RENDERER,
+    daemonBin: BIN,
+    daemonArgs: DAEMON_ARGS,
+    runs: RUNS,
+    commit,
+  },
+  mount: await mount(1000),
+  oneRow: [await oneRow(1000), await oneRow(10_000)],
+};
+const [small, big] = results.oneRow;
+results.diff_10k_over_1k = round(big.diff_ms.median / small.diff_ms.median);
+
+const f = (s) => `${s.median} ms (${s.min}–${s.max})`;
+const m = results.mount;
+console.log(`daemon ${BIN}; ${RUNS} runs; medians (min–max)`);
+console.log(`mount of ${m.rows} rows (${m.nodes} nodes, ${m.ops_sent} ops in one batch):`);
+console.log(`  floor (a manager that only builds nodes)  ${f(m.floor_ms)}`);
+console.log(`  bridged, until the batch was sent          ${f(m.bridged_sent_ms)}   ratio ${m.ratio_sent}`);
+console.log(`  bridged, until the daemon applied it       ${f(m.bridged_applied_ms)}   ratio ${m.ratio_applied}`);
+console.log(`  of which the diff ${f(m.diff_ms)}, the send ${f(m.send_ms)}`);
+for (const r of results.oneRow) {
+  const kinds = [...new Set(r.ops_per_commit.map((ops) => JSON.stringify(ops)))].join(' ');
+  console.log(`one prop of one row changed, ${r.rows} rows: ops per commit ${kinds}`);
+  console.log(`  diff ${f(r.diff_ms)}; send ${f(r.send_ms)}; whole commit: floor ${f(r.floor_commit_ms)}, bridged ${f(r.bridged_commit_ms)}`);
+}
+console.log(`diff at 10,000 rows ÷ at 1,000: ${results.diff_10k_over_1k}`);
+if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify(results, null, 2) + '\n');
