@@ -20,6 +20,7 @@ export { processColor } from './react-native/process-color.js';
 export { createPaperUIManager } from './react-native/paper.js';
 export { NativeSide } from './react-native/native-side.js';
 export { playTrace } from './react-native/trace.js';
+export { ViewConfigRegistry, viewConfigFor } from './react-native/view-configs.js';
 export { createFabricUIManager } from './react-native/fabric.js';
 export { playFabricTrace } from './react-native/fabric-trace.js';
 export { appArchitecture } from './react-native/architecture.js';
@@ -170,6 +171,23 @@ function privateModules({ React, scheduler, UIManager, registry, emitter, onErro
     [PRIVATE_INTERFACE]: ReactNativePrivateInterface,
     [INITIALIZE_CORE]: {},
   };
+}
+
+/**
+ * A fresh copy of a paper renderer file over the given UIManager and view config registry (what
+ * attachReactNative does, and the bench with a UIManager that does nothing: the renderer's own cost).
+ * `emitter.register(module)` receives the renderer's `receiveEvent`.
+ */
+export function loadRenderer(file, { React, scheduler, UIManager, registry, emitter = { register() {} }, onError = () => {} }) {
+  const modules = privateModules({
+    React,
+    scheduler: guardedScheduler(scheduler, onError),
+    UIManager,
+    registry,
+    emitter,
+    onError,
+  });
+  return evaluateRenderer(file, modules);
 }
 
 /**
