@@ -6,10 +6,12 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
-import { attachReactNative, createFabricUIManager, NativeSide, playFabricTrace } from '../lib/react-native.js';
+import { appArchitecture, attachReactNative, createFabricUIManager, NativeSide, playFabricTrace } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
 import { byTestID, find, loadReact, readTrace, runLive, runRecorded, tree } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
@@ -73,3 +75,217 @@ for (const [group, list, args] of [
     }
   });
 }
+
+/** Records the ops of every batch `bridge` sends from now on. */
+function batchesOf(bridge) {
+  const batches = [];
+  const request = bridge.request.bind(bridge);
+  bridge.request = (frame, options) => {
+    if (frame.op === 'batch') batches.push(frame.ops);
+    return request(frame, options);
+  };
+  return batches;
+}
+
+describe('Fabric: the diff, with the calls the renderer makes', () => {
+  let daemon;
+  let bridge;
+  let native;
+  let ui;
+  let batches;
+  let nextTag;
+  before(async () => {
+    daemon = await startDaemon();
+  });
+  after(() => daemon?.stop());
+
+  /** A fresh attachment's native side, its root view (rootTag 1) created. */
+  async function fresh() {
+    await bridge?.close();
+    bridge = await connect({ socket: daemon.socket });
+    native = new NativeSide(bridge);
+    ui = createFabricUIManager(native);
+    native.createRoot(1);
+    await native.commit();
+    batches = batchesOf(bridge);
+    nextTag = 2;
+  }
+  after(() => bridge?.close());
+
+  const node = (viewName, props, children = []) => {
+    const made = ui.createNode(nextTag, viewName, 1, props, { tag: nextTag });
+    nextTag += 2;
+    for (const child of children) ui.appendChild(made, child);
+    return made;
+  };
+  /** A clone of `parent` with new children, as the renderer makes one when a child changed. */
+  const withChildren = (parent, children) => {
+    const copy = ui.cloneNodeWithNewChildren(parent);
+    for (const child of children) ui.appendChild(copy, child);
+    return copy;
+  };
+  async function commit(...children) {
+    const set = ui.createChildSet(1);
+    for (const child of children) ui.appendChildToSet(set, child);
+    ui.completeRoot(1, set);
+    await native.commit();
+  }
+  const daemonTag = (n) => native.daemonTag(n.tag);
+  const testIDs = async (n) => {
+    const view = await tree(bridge, daemonTag(n));
+    return view.children.map((child) => child.props.testID);
+  };
+
+  test('a commit that changes nothing sends nothing; a clone with the same props keeps its view and its state', async () => {
+    await fresh();
+    const button = node('SwiftUIButton', { title: 'b', testID: 'b' });
+    const list = node('RCTView', { testID: 'list' }, [button, node('RCTView', { testID: 'other' })]);
+    await commit(list);
+    assert.equal(batches.length, 1);
+    ui.dispatchCommand(button, 'press', []);
+    await native.commit();
+    batches.length = 0;
+
+    await commit(list);
+    const same = ui.cloneNodeWithNewProps(button, { title: 'b' });
+    await commit(withChildren(list, [same, list.children[1]]));
+    assert.deepEqual(batches, []);
+    const view = await bridge.request({ op: 'inspect', tag: daemonTag(same) });
+    assert.equal(view.component, 'SwiftUIButton');
+    assert.deepEqual(view.commands, [{ name: 'press', args: [] }]);
+  });
+
+  test('one prop of one node in a 1,000-node tree sends exactly one update', async () => {
+    await fresh();
+    const rows = [];
+    for (let i = 0; i < 999; i++) rows.push(node('RCTView', { testID: `row-${i}` }));
+    const list = node('RCTView', { testID: 'list' }, rows);
+    await commit(list);
+    assert.deepEqual(batches.map((b) => b.length), [1000]);
+    batches.length = 0;
+
+    const changed = ui.cloneNodeWithNewProps(rows[500], { accessibilityLabel: 'five hundred' });
+    await commit(withChildren(list, rows.map((row, i) => (i === 500 ? changed : row))));
+    assert.deepEqual(batches, [[{ op: 'update', tag: daemonTag(changed), props: { accessibilityLabel: 'five hundred' } }]]);
+    assert.equal((await bridge.request({ op: 'inspect', tag: daemonTag(changed) })).props.accessibilityLabel, 'five hundred');
+  });
+
+  test('an insert or a removal in the middle is one op; a reorder is one setChildren; a removed subtree is one delete', async () => {
+    await fresh();
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => node('RCTView', { testID: id }, [node('RCTText', null, [node('RCTRawText', { text: id })])]));
+    const list = node('RCTView', { testID: 'list' }, [a, b, c, d]);
+    await commit(list);
+    batches.length = 0;
+
+    const x = node('RCTView', { testID: 'x' });
+    const withX = withChildren(list, [a, b, x, c, d]);
+    await commit(withX);
+    assert.deepEqual(batches, [[{ op: 'create', tag: daemonTag(x), component: 'RCTView', props: { testID: 'x' }, parent: daemonTag(list), index: 2 }]]);
+    assert.deepEqual(await testIDs(list), ['a', 'b', 'x', 'c', 'd']);
+    batches.length = 0;
+
+    const cTag = daemonTag(c);
+    const withoutC = withChildren(withX, [a, b, x, d]);
+    await commit(withoutC);
+    assert.deepEqual(batches, [[{ op: 'delete', tag: cTag }]]);
+    assert.deepEqual(await testIDs(list), ['a', 'b', 'x', 'd']);
+    batches.length = 0;
+
+    await commit(withChildren(withoutC, [d, x, a, b]));
+    assert.deepEqual(batches, [[{ op: 'setChildren', tag: daemonTag(list), children: [d, x, a, b].map(daemonTag) }]]);
+    assert.deepEqual(await testIDs(list), ['d', 'x', 'a', 'b']);
+    assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 1 + 1 + 3 * 3 + 1, 'the root, the list, 3 rows of 3 views, x');
+  });
+
+  test('a prop set back to its default is sent as null; handler props become subscriptions', async () => {
+    await fresh();
+    const button = node('SwiftUIButton', { title: 't', accessibilityLabel: 'l', onCountChange: true });
+    await commit(button);
+    assert.deepEqual(batches[0].slice(1), [{ op: 'subscribe', tag: daemonTag(button), event: 'countChange' }]);
+    batches.length = 0;
+    await commit(ui.cloneNodeWithNewProps(button, { accessibilityLabel: null, onCountChange: null, onCountChangeCapture: true }));
+    assert.deepEqual(batches, [
+      [
+        { op: 'update', tag: daemonTag(button), props: { accessibilityLabel: null } },
+        { op: 'unsubscribe', tag: daemonTag(button), event: 'countChange' },
+        { op: 'subscribe', tag: daemonTag(button), event: 'countChange', phase: 'capture' },
+      ],
+    ]);
+  });
+});
+
+describe('Fabric: which renderer an app uses', () => {
+  const dirs = [];
+  after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+  async function app(files) {
+    const dir = await mkdtemp(join(tmpdir(), 'bridged-rn-app-'));
+    dirs.push(dir);
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(join(dir, dirname(file)), { recursive: true });
+      await writeFile(join(dir, file), text);
+    }
+    return dir;
+  }
+
+  test('RCT_NEW_ARCH_ENABLED, then android/gradle.properties, then ios/Podfile.properties.json; else paper', async () => {
+    const none = await app({});
+    const gradle = await app({ 'android/gradle.properties': 'org.gradle.jvmargs=-Xmx2048m\nnewArchEnabled=true\n' });
+    const gradleOff = await app({ 'android/gradle.properties': 'newArchEnabled=false\n' });
+    const podfile = await app({ 'ios/Podfile.properties.json': '{"expo.jsEngine":"hermes","newArchEnabled":"true"}' });
+    assert.equal(appArchitecture(none, {}), 'paper');
+    assert.equal(appArchitecture(gradle, {}), 'fabric');
+    assert.equal(appArchitecture(gradleOff, {}), 'paper');
+    assert.equal(appArchitecture(podfile, {}), 'fabric');
+    assert.equal(appArchitecture(none, { RCT_NEW_ARCH_ENABLED: '1' }), 'fabric');
+    assert.equal(appArchitecture(gradle, { RCT_NEW_ARCH_ENABLED: '0' }), 'paper');
+  });
+
+  test('live: architecture auto loads the Fabric renderer for an app that enables it', { skip: liveSkip }, async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const cwd = await app({ 'android/gradle.properties': 'newArchEnabled=true\n' });
+      const rn = await attachReactNative(bridge, { architecture: 'auto', cwd, renderer: RENDERER, react: react.React, scheduler: react.scheduler });
+      assert.equal(rn.architecture, 'fabric');
+      const root = await rn.render(react.React.createElement(rn.View, { testID: 'auto' }));
+      assert.equal((await tree(bridge, root.tag)).children[0].props.testID, 'auto');
+      await rn.detach();
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});
+
+describe('Fabric live: what a commit sends', { skip: liveSkip }, () => {
+  let daemon;
+  before(async () => {
+    daemon = await startDaemon();
+  });
+  after(() => daemon?.stop());
+
+  test('a re-render that changes nothing sends nothing; one prop of one row of a 1,000-node tree sends one update', async () => {
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const { React, scheduler } = react;
+      const h = React.createElement;
+      const rn = await attachFabric(bridge, { renderer: RENDERER, react: React, scheduler });
+      const { View, Text } = rn;
+      const Row = ({ i, label }) => h(View, { testID: `row-${i}`, accessibilityLabel: label }, h(Text, null, `row ${i}`));
+      // 333 rows of a View, a Text and its raw text, in a list: 1,000 nodes.
+      const List = ({ changed }) =>
+        h(View, { testID: 'list' }, Array.from({ length: 333 }, (_, i) => h(Row, { key: i, i, label: i === changed ? 'changed' : 'row' })));
+      const root = await rn.render(h(List, {}));
+      const batches = batchesOf(bridge);
+      await root.render(h(List, {}));
+      assert.deepEqual(batches, []);
+      await root.render(h(List, { changed: 200 }));
+      const list = find(await tree(bridge, root.tag), byTestID('list'));
+      assert.equal(list.children.length, 333);
+      assert.deepEqual(batches, [[{ op: 'update', tag: list.children[200].tag, props: { accessibilityLabel: 'changed' } }]]);
+      await rn.detach();
+    } finally {
+      await bridge.close();
+    }
+  });
+});
