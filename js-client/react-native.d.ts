@@ -14,6 +14,9 @@ export type HostInstance = object;
 export type TraceStep =
   | { root: number }
   | { call: string; args: JsonValue[] }
+  /** A Fabric call that makes a node or a child set, numbered by the order they were made in (`{node: n}`/`{set: n}` in later calls' `args`). */
+  | { call: string; args: JsonValue[]; node: number }
+  | { call: string; args: JsonValue[]; set: number }
   | { flush: number; refused?: string }
   | { event: { target: number; type: string; nativeEvent: { [key: string]: JsonValue } } }
   | { native: { op: 'command' | 'emit'; tag: number; [key: string]: JsonValue } }
@@ -28,8 +31,16 @@ export interface AttachOptions {
   scheduler?: object;
   /** Where the app's `node_modules` are resolved from (default: `process.cwd()`). */
   cwd?: string;
-  /** `'paper'` (ReactNativeRenderer), `'fabric'` (ReactFabric) or `'auto'`. */
+  /**
+   * `'paper'` (ReactNativeRenderer, the default), `'fabric'` (ReactFabric-dev.js, from `cwd`, else
+   * `$BRIDGED_RN_FABRIC_RENDERER`; its `nativeFabricUIManager` is a parameter of the renderer's module, never a
+   * global) or `'auto'`: Fabric when the app enables the new architecture (see appArchitecture), else paper.
+   */
   architecture?: 'paper' | 'fabric' | 'auto';
+  /** Fabric: render each root as a concurrent root, as React Native 0.72 does under the new architecture (default true). */
+  concurrentRoot?: boolean;
+  /** Fabric: makes the `nativeFabricUIManager` from the attachment's native side (default createFabricUIManager), to wrap or stand in for it. */
+  fabricUIManager?: (native: NativeSide) => FabricUIManager;
   /** An array the trace's steps are appended to. */
   trace?: TraceStep[];
 }
@@ -94,3 +105,52 @@ export function playTrace(
 
 /** React Native's processColor (iOS): a color to an ARGB integer; anything else as it is. */
 export function processColor<T>(color: T): number | T;
+
+/** What React Native's renderers talk to, backed by one Bridge (tags mapped, one batch per commit). */
+export interface NativeSide {
+  readonly bridge: Bridge;
+  /** The daemon's tag of a renderer tag, if the view is live. */
+  daemonTag(rendererTag: number): number | undefined;
+  /** The renderer's tag of a daemon tag, if the view is the attachment's. */
+  rendererTag(daemonTag: number): number | undefined;
+}
+
+/** A shadow node of the Fabric renderer's tree: opaque to its users. */
+export type FabricNode = object;
+/** A root's child set (createChildSet): opaque to its users. */
+export type FabricChildSet = object;
+
+/** React Native's `nativeFabricUIManager`, as the Fabric renderer calls it (UIManagerBinding.cpp's methods). */
+export interface FabricUIManager {
+  createNode(tag: number, viewName: string, rootTag: number, props: { [key: string]: unknown } | null, instanceHandle: unknown): FabricNode;
+  cloneNode(node: FabricNode): FabricNode;
+  cloneNodeWithNewChildren(node: FabricNode): FabricNode;
+  cloneNodeWithNewProps(node: FabricNode, props: { [key: string]: unknown } | null): FabricNode;
+  cloneNodeWithNewChildrenAndProps(node: FabricNode, props: { [key: string]: unknown } | null): FabricNode;
+  appendChild(parent: FabricNode, child: FabricNode): void;
+  createChildSet(rootTag: number): FabricChildSet;
+  appendChildToSet(set: FabricChildSet, child: FabricNode): void;
+  /** The tree of a root, finished: its difference from the committed one goes to the daemon as one batch. */
+  completeRoot(rootTag: number, set: FabricChildSet): void;
+  registerEventHandler(handler: (instanceHandle: unknown, type: string, nativeEvent: object) => void): void;
+  dispatchCommand(node: FabricNode, name: string, args: JsonValue[]): void;
+  /** Deletes a root view the renderer emptied (bridged's stand-in for native's UIManager::stopSurface). */
+  stopSurface(rootTag: number): void;
+  [method: string]: unknown;
+}
+
+/** The `nativeFabricUIManager` of an attachment, backed by its native side. */
+export function createFabricUIManager(native: NativeSide): FabricUIManager;
+
+/** Plays a recorded Fabric trace through createFabricUIManager into the daemon, checking events and refusals. */
+export function playFabricTrace(
+  bridge: Bridge,
+  trace: TraceStep[],
+  options?: { onCheckpoint?: (name: string, native: NativeSide) => unknown },
+): Promise<NativeSide>;
+
+/**
+ * `'fabric'` or `'paper'` for the app at `root`: `$RCT_NEW_ARCH_ENABLED` (1/true, 0/false), else
+ * `android/gradle.properties`'s `newArchEnabled`, else `ios/Podfile.properties.json`'s `newArchEnabled`, else paper.
+ */
+export function appArchitecture(root: string, env?: { [name: string]: string | undefined }): 'paper' | 'fabric';

@@ -28,3 +28,27 @@ await playTrace(bridge, trace);
 console.log(root.tag, root.rootTag, argb, rn.architecture);
 await rn.detach();
 await bridge.close();
+
+// Fabric: the same attachment, the manager and its traces.
+import { appArchitecture, createFabricUIManager, playFabricTrace } from '../../react-native.js';
+import type { FabricUIManager, NativeSide } from '../../react-native.js';
+import type { Bridge } from '../../index.js';
+export async function fabric(bridge: Bridge): Promise<void> {
+  const wrapped: FabricUIManager[] = [];
+  const trace: TraceStep[] = [];
+  const rn: ReactNativeAttachment = await attachReactNative(bridge, {
+    architecture: appArchitecture('/app', { RCT_NEW_ARCH_ENABLED: '1' }) === 'fabric' ? 'fabric' : 'auto',
+    concurrentRoot: false,
+    trace,
+    fabricUIManager: (native: NativeSide) => {
+      const manager = createFabricUIManager(native);
+      wrapped.push(manager);
+      return manager;
+    },
+  });
+  const arch: 'paper' | 'fabric' = rn.architecture;
+  const native: NativeSide = await playFabricTrace(bridge, trace, { onCheckpoint: (name, n) => n.daemonTag(1) });
+  const tag: number | undefined = native.daemonTag(1);
+  void arch;
+  void tag;
+}
