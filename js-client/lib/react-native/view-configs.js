@@ -50,10 +50,43 @@ function processAspectRatio(value) {
   return value;
 }
 
+/**
+ * For a type that holds colors below it (an array of colors, an object with a color field…), a function that
+ * processes each of them as React Native's `processColor`/`processColorArray` do; null for any other type.
+ */
+function colorProcessor(description) {
+  switch (description?.type) {
+    case 'color':
+      return processColor;
+    case 'array': {
+      const element = colorProcessor(description.elements);
+      return element && ((value) => (Array.isArray(value) ? value.map(element) : value));
+    }
+    case 'object': {
+      const fields = Object.entries(description.fields ?? {})
+        .map(([field, type]) => [field, colorProcessor(type)])
+        .filter(([, process]) => process);
+      if (fields.length === 0) return null;
+      return (value) => {
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+        const copy = { ...value };
+        for (const [field, process] of fields) if (field in copy) copy[field] = process(copy[field]);
+        return copy;
+      };
+    }
+    default:
+      return null;
+  }
+}
+
 /** How the renderer sends one prop of a type `hello` describes: colors processed, objects deep-diffed. */
 function attributeFor(name, description) {
   if (name === 'fontVariant') return { process: processFontVariant };
   if (name === 'aspectRatio') return { process: processAspectRatio };
+  if (description?.type !== 'color') {
+    const process = colorProcessor(description);
+    if (process) return { diff: deepDiffer, process };
+  }
   switch (description?.type) {
     case 'color':
       return colorAttribute;
