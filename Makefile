@@ -76,7 +76,7 @@ EXAMPLE := Examples/CustomComponent
 test-example:
 	rm -f $(EXAMPLE)/.build/debug.yaml $(EXAMPLE)/.build/debug/description.json
 	$(SWIFT) build --package-path $(EXAMPLE)
-	node --test $(EXAMPLE)/test/
+	NODE_PATH=/usr/share/nodejs node --test $(EXAMPLE)/test/
 	BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test Examples/ReactNativeApp/test/
 
 # The Node client against the real binary; js-client/test/types/ (index.d.ts under tsc --strict) runs with it.
