@@ -93,16 +93,21 @@ export const scenarios = [
 
   {
     name: 'props',
-    async live({ rn, h, render, checkpoint }) {
+    async live({ rn, React, h, render, checkpoint }) {
       const { View } = rn;
       const SwiftUIButton = rn.requireNativeComponent('SwiftUIButton');
+      const boxRef = React.createRef();
       const first = h(
         View,
-        { testID: 'box', accessibilityLabel: 'a box', accessible: true, style: { opacity: 0.5, width: '50%', height: 'auto', margin: 4 } },
+        { ref: boxRef, testID: 'box', accessibilityLabel: 'a box', accessible: true, style: { opacity: 0.5, width: '50%', height: 'auto', margin: 4 } },
         h(SwiftUIButton, { testID: 'button', title: 'T', accessibilityLabel: 'tap', style: { opacity: 0.25 } }),
       );
       const root = await render(first);
       await checkpoint('set');
+      // bridged has no layout engine: every measurement answers zeros, and the responder calls do nothing.
+      const measured = await new Promise((resolve) => boxRef.current.measure((...values) => resolve(values)));
+      assert.deepEqual(measured, [0, 0, 0, 0, 0, 0]);
+      assert.deepEqual(await new Promise((resolve) => boxRef.current.measureInWindow((...values) => resolve(values))), [0, 0, 0, 0]);
       await root.render(
         h(View, { testID: 'box2', style: { opacity: 0.5 } }, h(SwiftUIButton, { title: 'T' })),
       );

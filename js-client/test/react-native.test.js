@@ -54,3 +54,52 @@ for (const [group, list, args] of [
     }
   });
 }
+
+describe("a session of React Native's renderer, recorded by the daemon", () => {
+  test('replays with `bridged replay`, without JavaScript', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { BRIDGED_BIN, tempDir } = await import('../test-support/daemon.js');
+    const records = await tempDir();
+    const daemon = await startDaemon(['--record', records]);
+    try {
+      const bridge = await connect({ socket: daemon.socket });
+      await runRecorded(scenarios.find((s) => s.name === 'counter'), readTrace(traceFile('counter')), { bridge, playTrace });
+      await bridge.close();
+    } finally {
+      await daemon.stop();
+    }
+    const files = readdirSync(records).filter((f) => f.endsWith('.jsonl')).map((f) => join(records, f));
+    assert.equal(files.length, 1);
+    const run = spawnSync(BRIDGED_BIN, ['replay', ...files], { encoding: 'utf8' });
+    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
+    assert.match(run.stdout, /1 passed, 0 failed/);
+  });
+});
+
+describe('two attachments on one Bridge', () => {
+  test('render side by side, with tags that never collide and no global set', { skip: liveSkip }, async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const globals = new Set(Object.keys(globalThis));
+      const options = { renderer: RENDERER, react: react.React, scheduler: react.scheduler };
+      const [one, two] = [await attachReactNative(bridge, options), await attachReactNative(bridge, options)];
+      assert.deepEqual(Object.keys(globalThis).filter((k) => !globals.has(k)), []);
+      const h = react.React.createElement;
+      const a = await one.render(h(one.Text, null, 'one'));
+      const b = await two.render(h(two.Text, null, 'two'));
+      const textOf = async (root) => (await bridge.request({ op: 'inspect', tag: (await bridge.request({ op: 'inspect', tag: root.tag })).children[0] })).render;
+      assert.equal(await textOf(a), 'one');
+      assert.equal(await textOf(b), 'two');
+      await one.detach();
+      assert.equal(await textOf(b), 'two');
+      await two.detach();
+      assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 0);
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});
