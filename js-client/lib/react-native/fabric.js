@@ -11,7 +11,7 @@
 //   completeRoot(rootTag, childSet)                → one batch: create (with parent and index) for each new
 //                                                   view, update with the props that differ, setChildren where
 //                                                   kept views changed order, delete for each view gone
-//   dispatchCommand(node, name, args)              → command {tag, name, args}, a batch of its own
+//   dispatchCommand(node, name, args)              → command {tag, name, args}, never in a commit's batch
 //   registerEventHandler(fn)                       → daemon events reach fn(instanceHandle, topType, event)
 //   measure*, findNodeAtPoint                      → zeros / no node (bridged has no layout engine)
 
@@ -319,6 +319,8 @@ export function createFabricUIManager(native) {
 
     /** The renderer's finished tree for a root: the difference from the committed one goes out as one batch. */
     completeRoot(rootTag, set) {
+      // What was queued before (commands, a root view) goes first, in a batch of its own.
+      native.flush().catch(() => {});
       if (tracing()) native.record({ call: 'completeRoot', args: [rootTag, { set: refOf(set) }] });
       const before = roots.get(rootTag) ?? [];
       reconcile(() => native.require(rootTag, 'completeRoot'), before, set);
@@ -371,13 +373,15 @@ export function createFabricUIManager(native) {
       return eventPriority;
     },
 
-    /** A command goes out in a batch of its own: a refused one takes no commit with it. */
+    /**
+     * The commands of one turn go out together once it ends, never in a commit's batch: a refused command takes
+     * no commit with it.
+     */
     dispatchCommand(node, commandName, commandArgs) {
       if (tracing()) native.record({ call: 'dispatchCommand', args: [nodeArg(node), commandName, commandArgs] });
       const op = { op: 'command', tag: daemonTag(node, 'dispatchCommand'), name: String(commandName) };
       if (commandArgs && commandArgs.length > 0) op.args = commandArgs;
       native.enqueue(op);
-      native.flush().catch(() => {});
     },
 
     /** Props set on the view directly, outside a commit (React Native 0.72's setNativeProps under Fabric). */

@@ -32,8 +32,6 @@ export class NativeSide {
   #errors = [];
   /** Errors already given to someone. */
   #reported = new WeakSet();
-  /** The last batch sent, answered or not: what a render waits for. */
-  #last = Promise.resolve();
   /** The trace being recorded (an array of steps), if any. */
   trace;
   /** Delivers a daemon event to the renderer: (rendererTag, topLevelType, nativeEvent) => void. */
@@ -174,7 +172,8 @@ export class NativeSide {
    */
   flush() {
     this.#scheduled = false;
-    if (this.#queue.length === 0) return this.#last;
+    // Nothing queued: wait for what is in flight; its error, if any, is reported by settled() or commit().
+    if (this.#queue.length === 0) return Promise.all([...this.#inflight]).then(() => undefined);
     const ops = this.#queue;
     const undo = this.#undo;
     this.#queue = [];
@@ -194,7 +193,6 @@ export class NativeSide {
     const tracked = sent.catch(() => {});
     this.#inflight.add(tracked);
     tracked.then(() => this.#inflight.delete(tracked));
-    this.#last = sent;
     return sent;
   }
 
