@@ -28,7 +28,8 @@ const MAKES = new Set([
  * n-th node or set the playback made.
  */
 export function createFabricTracePlayer(native) {
-  const manager = createFabricUIManager(native);
+  // The batches go out at the trace's flush steps, as they went out live.
+  const manager = createFabricUIManager(native, { send: false });
   const made = [null];
   const player = {};
   for (const [call, positions] of Object.entries(TRACE_REFERENCES)) {

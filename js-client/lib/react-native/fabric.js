@@ -126,8 +126,13 @@ function initialProps(props) {
  * The `nativeFabricUIManager` of one attachment, over `native` (a NativeSide). Extra to React Native's
  * methods: `stopSurface(rootTag)`, which deletes a root view once the renderer emptied it (React Native's
  * native `UIManager::stopSurface`), and `committed(rootTag)`, the root's children as last committed.
+ * With `send: false` a completeRoot only queues its ops (a trace's playback sends them at its flush steps).
  */
-export function createFabricUIManager(native) {
+export function createFabricUIManager(native, { send = true } = {}) {
+  /** Sends what is queued now, as one batch; a refusal reaches render()/settled() through the NativeSide. */
+  const flush = () => {
+    if (send) native.flush().catch(() => {});
+  };
   /** rootTag → the root's children as last committed (the tree the daemon holds). */
   const roots = new Map();
   /** Renderer tag → the instance handle of the committed view, for events. */
@@ -320,7 +325,7 @@ export function createFabricUIManager(native) {
     /** The renderer's finished tree for a root: the difference from the committed one goes out as one batch. */
     completeRoot(rootTag, set) {
       // What was queued before (commands, a root view) goes first, in a batch of its own.
-      native.flush().catch(() => {});
+      flush();
       if (tracing()) native.record({ call: 'completeRoot', args: [rootTag, { set: refOf(set) }] });
       const before = roots.get(rootTag) ?? [];
       reconcile(() => native.require(rootTag, 'completeRoot'), before, set);
@@ -328,8 +333,7 @@ export function createFabricUIManager(native) {
       native.onRefused(() => roots.set(rootTag, before));
       set.base = null;
       set.changed = null;
-      // A refused commit reaches render()/settled() through the NativeSide's errors.
-      native.flush().catch(() => {});
+      flush();
     },
 
     /** Deletes a root view the renderer emptied (bridged's stand-in for native's UIManager::stopSurface). */
@@ -344,7 +348,7 @@ export function createFabricUIManager(native) {
       native.onRefused(() => before && roots.set(rootTag, before));
       native.enqueue({ op: 'delete', tag });
       native.unmapTag(rootTag);
-      native.flush().catch(() => {});
+      flush();
     },
 
     /** The children of a root as last committed (what the daemon holds). */
