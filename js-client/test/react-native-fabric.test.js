@@ -5,14 +5,15 @@
 // Then the diff's own rules, with calls made as the renderer makes them (no renderer needed) and live.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
 import { appArchitecture, attachReactNative, createFabricUIManager, NativeSide, playFabricTrace } from '../lib/react-native.js';
-import { startDaemon } from '../test-support/daemon.js';
+import { BRIDGED_BIN, startDaemon, tempDir } from '../test-support/daemon.js';
 import { byTestID, find, loadReact, readTrace, runLive, runRecorded, tree } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
 
@@ -286,6 +287,56 @@ describe('Fabric live: what a commit sends', { skip: liveSkip }, () => {
       await rn.detach();
     } finally {
       await bridge.close();
+    }
+  });
+});
+
+describe("a session of React Native's Fabric renderer, recorded by the daemon", () => {
+  test('replays with `bridged replay`, without JavaScript', async () => {
+    const records = await tempDir();
+    const daemon = await startDaemon(['--record', records]);
+    try {
+      const bridge = await connect({ socket: daemon.socket });
+      await runRecorded(scenarios.find((s) => s.name === 'counter'), readTrace(traceFile('counter')), { bridge, playTrace: playFabricTrace });
+      await bridge.close();
+    } finally {
+      await daemon.stop();
+    }
+    const files = readdirSync(records).filter((f) => f.endsWith('.jsonl')).map((f) => join(records, f));
+    assert.equal(files.length, 1);
+    const run = spawnSync(BRIDGED_BIN, ['replay', ...files], { encoding: 'utf8' });
+    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
+    assert.match(run.stdout, /1 passed, 0 failed/);
+    await rm(records, { recursive: true, force: true });
+  });
+});
+
+describe('Fabric and paper attachments on one Bridge', () => {
+  const paperRenderer = process.env.BRIDGED_RN_RENDERER;
+  test('render side by side, with tags that never collide and no global set (nativeFabricUIManager neither)', { skip: liveSkip || (!paperRenderer && 'BRIDGED_RN_RENDERER names no paper renderer') }, async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const globals = new Set(Object.keys(globalThis));
+      const common = { react: react.React, scheduler: react.scheduler };
+      const one = await attachReactNative(bridge, { ...common, architecture: 'fabric', renderer: RENDERER });
+      const two = await attachReactNative(bridge, { ...common, architecture: 'fabric', renderer: RENDERER });
+      const paper = await attachReactNative(bridge, { ...common, renderer: paperRenderer });
+      assert.deepEqual(Object.keys(globalThis).filter((k) => !globals.has(k)), []);
+      assert.equal(globalThis.nativeFabricUIManager, undefined);
+      assert.deepEqual([one.architecture, two.architecture, paper.architecture], ['fabric', 'fabric', 'paper']);
+      const h = react.React.createElement;
+      const roots = [await one.render(h(one.Text, null, 'one')), await two.render(h(two.Text, null, 'two')), await paper.render(h(paper.Text, null, 'paper'))];
+      const textOf = async (root) => (await bridge.request({ op: 'inspect', tag: (await bridge.request({ op: 'inspect', tag: root.tag })).children[0] })).render;
+      assert.deepEqual(await Promise.all(roots.map(textOf)), ['one', 'two', 'paper']);
+      await one.detach();
+      assert.deepEqual(await Promise.all(roots.slice(1).map(textOf)), ['two', 'paper']);
+      await two.detach();
+      await paper.detach();
+      assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 0);
+    } finally {
+      await bridge.close();
+      await daemon.stop();
     }
   });
 });
