@@ -23,7 +23,10 @@ export type TraceStep =
   | { checkpoint: string };
 
 export interface AttachOptions {
-  /** The renderer file (default: the app's `react-native/Libraries/Renderer/implementations/ReactNativeRenderer-dev.js`, resolved from `cwd`, else `$BRIDGED_RN_RENDERER`). */
+  /**
+   * The renderer file (default: the app's `react-native/Libraries/Renderer/implementations/ReactNativeRenderer-dev.js`,
+   * resolved from `cwd`, else `$BRIDGED_RN_RENDERER`; for Fabric, its `ReactFabric-dev.js`, else `$BRIDGED_RN_FABRIC_RENDERER`).
+   */
   renderer?: string;
   /** The app's React (default: `react` resolved from `cwd`). */
   react?: object;

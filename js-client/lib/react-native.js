@@ -2,7 +2,8 @@
 // bridged under plain Node. attachReactNative(bridge) loads ReactNativeRenderer-dev.js unchanged with the
 // app's React and scheduler, supplies what it imports (ReactNativePrivateInterface, backed by the bridge) and
 // gives React Native's surface: View, Text, requireNativeComponent, render, dispatchCommand, findNodeHandle,
-// settled.
+// settled. With `architecture: 'fabric'` it loads ReactFabric-dev.js instead, with a nativeFabricUIManager
+// (react-native/fabric.js) passed to the renderer's module as a parameter, never set as a global.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
