@@ -96,7 +96,8 @@ describe('Fabric: the diff, with the calls the renderer makes', () => {
   let batches;
   let nextTag;
   before(async () => {
-    daemon = await startDaemon();
+    // 10,000 rows are one batch of 30,001 creates, about 3 MB.
+    daemon = await startDaemon(['--max-frame-bytes', String(16 << 20)]);
   });
   after(() => daemon?.stop());
 
@@ -169,6 +170,26 @@ describe('Fabric: the diff, with the calls the renderer makes', () => {
     await commit(withChildren(list, rows.map((row, i) => (i === 500 ? changed : row))));
     assert.deepEqual(batches, [[{ op: 'update', tag: daemonTag(changed), props: { accessibilityLabel: 'five hundred' } }]]);
     assert.equal((await bridge.request({ op: 'inspect', tag: daemonTag(changed) })).props.accessibilityLabel, 'five hundred');
+  });
+
+  test('the diff of a one-prop commit looks at the same nodes in a tree of 10,000 rows as of 100', async () => {
+    const looked = [];
+    for (const size of [100, 10_000]) {
+      await fresh();
+      const rows = [];
+      for (let i = 0; i < size; i++) rows.push(node('RCTView', { testID: `row-${i}` }, [node('RCTText', null, [node('RCTRawText', { text: `${i}` })])]));
+      const list = node('RCTView', { testID: 'list' }, rows);
+      await commit(list);
+      const text = rows[42].children[0];
+      const raw = ui.cloneNodeWithNewProps(text.children[0], { text: 'forty-two' });
+      const row = withChildren(rows[42], [withChildren(text, [raw])]);
+      batches.length = 0;
+      await commit(withChildren(list, rows.map((r, i) => (i === 42 ? row : r))));
+      assert.deepEqual(batches, [[{ op: 'update', tag: daemonTag(raw), props: { text: 'forty-two' } }]]);
+      looked.push(ui.looked());
+    }
+    // The list, the row, its Text, the raw text: the path to the change, whatever the tree's size.
+    assert.deepEqual(looked, [4, 4]);
   });
 
   test('an insert or a removal in the middle is one op; a reorder is one setChildren; a removed subtree is one delete', async () => {

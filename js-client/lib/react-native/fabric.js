@@ -125,7 +125,8 @@ function initialProps(props) {
 /**
  * The `nativeFabricUIManager` of one attachment, over `native` (a NativeSide). Extra to React Native's
  * methods: `stopSurface(rootTag)`, which deletes a root view once the renderer emptied it (React Native's
- * native `UIManager::stopSurface`), and `committed(rootTag)`, the root's children as last committed.
+ * native `UIManager::stopSurface`), `committed(rootTag)`, the root's children as last committed, and `looked()`,
+ * how many nodes the last completeRoot's diff looked at.
  * With `send: false` a completeRoot only queues its ops (a trace's playback sends them at its flush steps).
  */
 export function createFabricUIManager(native, { send = true } = {}) {
@@ -140,6 +141,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
   let eventHandler = null;
   let eventPriority = DEFAULT_EVENT_PRIORITY;
   let nextRef = 0;
+  let looked = 0;
 
   const tracing = () => native.trace !== undefined;
   function refOf(nodeOrSet) {
@@ -166,6 +168,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
 
   /** Creates a view and its subtree, in pre-order; with `parent`, inserted there at `index` (default: appended). */
   function create(node, parent, index) {
+    looked++;
     const tag = native.mapTag(node.tag, node.viewName);
     const { props, subscriptions } = native.propOps(tag, node.viewName, initialProps(node.props), { create: true });
     const op = { op: 'create', tag, component: node.viewName };
@@ -208,6 +211,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
   /** The ops that turn committed node `prev` into `next`, a node of the same tag. */
   function update(prev, next) {
     if (prev === next) return;
+    looked++;
     if (prev.props !== next.props) {
       const changed = changedProps(prev.props, next.props);
       if (changed) {
@@ -239,6 +243,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
   }
 
   function matchByTag(parentTag, before, after) {
+    looked += before.length + after.length;
     const previous = new Map();
     for (const node of before) previous.set(node.tag, node);
     const kept = new Set();
@@ -328,6 +333,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
       flush();
       if (tracing()) native.record({ call: 'completeRoot', args: [rootTag, { set: refOf(set) }] });
       const before = roots.get(rootTag) ?? [];
+      looked = 0;
       reconcile(() => native.require(rootTag, 'completeRoot'), before, set);
       roots.set(rootTag, set.children);
       native.onRefused(() => roots.set(rootTag, before));
@@ -349,6 +355,14 @@ export function createFabricUIManager(native, { send = true } = {}) {
       native.enqueue({ op: 'delete', tag });
       native.unmapTag(rootTag);
       flush();
+    },
+
+    /**
+     * How many nodes the last completeRoot's diff looked at: each node it created or compared, and each child of
+     * a list it had to match by tag. A measure of its cost that needs no clock.
+     */
+    looked() {
+      return looked;
     },
 
     /** The children of a root as last committed (what the daemon holds). */
