@@ -95,7 +95,7 @@ function measuredManager(native, record) {
     const start = performance.now();
     completeRoot(rootTag, set);
     const total = performance.now() - start;
-    record.completeRoot.push({ diff: total - send, send, end: performance.now() });
+    record.completeRoot.push({ diff: total - send, send, looked: manager.looked() });
   };
   const request = native.bridge.request.bind(native.bridge);
   native.bridge.request = (frame) => {
@@ -221,13 +221,15 @@ async function oneRow(rows) {
     const diff = [];
     const send = [];
     const ops = [];
+    const looked = [];
     const bridged = await measure(await attach(bridge, (native) => measuredManager(native, record)), () => {
       if (record.completeRoot.length !== 1) throw new Error(`expected one completeRoot, got ${record.completeRoot.length}`);
       diff.push(record.completeRoot[0].diff);
       send.push(record.completeRoot[0].send);
+      looked.push(record.completeRoot[0].looked);
       ops.push(record.batches.flat().map((op) => `${op.op} ${Object.keys(op.props ?? {}).join(',')}`.trim()));
     });
-    return { rows, ops_per_commit: ops, diff_ms: summary(diff), send_ms: summary(send), floor_commit_ms: summary(floor), bridged_commit_ms: summary(bridged) };
+    return { rows, ops_per_commit: ops, nodes_looked_at: looked, diff_ms: summary(diff), send_ms: summary(send), floor_commit_ms: summary(floor), bridged_commit_ms: summary(bridged) };
   });
 }
 
@@ -269,7 +271,7 @@ console.log(`  bridged, until the daemon applied it       ${f(m.bridged_applied_
 console.log(`  the diff ${f(m.diff_ms)}, the send ${f(m.send_ms)}: (floor + diff + send) ÷ floor ${m.ratio_js}`);
 for (const r of results.oneRow) {
   const kinds = [...new Set(r.ops_per_commit.map((ops) => JSON.stringify(ops)))].join(' ');
-  console.log(`one prop of one row changed, ${r.rows} rows: ops per commit ${kinds}`);
+  console.log(`one prop of one row changed, ${r.rows} rows: ops per commit ${kinds}; nodes the diff looked at ${[...new Set(r.nodes_looked_at)].join(', ')}`);
   console.log(`  diff ${f(r.diff_ms)}; send ${f(r.send_ms)}; whole commit: floor ${f(r.floor_commit_ms)}, bridged ${f(r.bridged_commit_ms)}`);
 }
 console.log(`diff at 10,000 rows ÷ at 1,000: ${results.diff_10k_over_1k}`);

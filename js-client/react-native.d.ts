@@ -139,6 +139,10 @@ export interface FabricUIManager {
   dispatchCommand(node: FabricNode, name: string, args: JsonValue[]): void;
   /** Deletes a root view the renderer emptied (bridged's stand-in for native's UIManager::stopSurface). */
   stopSurface(rootTag: number): void;
+  /** A root's children as last committed (the tree the daemon holds). */
+  committed(rootTag: number): FabricNode[];
+  /** How many nodes the last completeRoot's diff looked at (created, compared, or matched by tag in a list). */
+  looked(): number;
   [method: string]: unknown;
 }
 
