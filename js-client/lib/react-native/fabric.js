@@ -142,6 +142,9 @@ export function createFabricUIManager(native, { send = true } = {}) {
   let eventPriority = DEFAULT_EVENT_PRIORITY;
   let nextRef = 0;
   let looked = 0;
+  /** The tags whose handles this commit set, and the [tag, handle] pairs it removed. */
+  let handled = [];
+  let unhandled = [];
 
   const tracing = () => native.trace !== undefined;
   function refOf(nodeOrSet) {
@@ -177,17 +180,26 @@ export function createFabricUIManager(native, { send = true } = {}) {
     if (index !== undefined) op.index = index;
     native.enqueue(op);
     for (const s of subscriptions) native.enqueue(s);
-    remember(node);
+    // A clone has its source's instance handle: a tag's handle is set once, when its view is created.
+    handles.set(node.tag, node.handle);
+    handled.push(node.tag);
+    committed(node);
     for (const child of node.children) create(child, tag);
   }
 
-  /** Keeps a committed node's instance handle for its events, and forgets how it was built. */
-  function remember(node) {
-    const previous = handles.get(node.tag);
-    handles.set(node.tag, node.handle);
-    native.onRefused(() => (previous === undefined ? handles.delete(node.tag) : handles.set(node.tag, previous)));
+  /** Forgets how a node was built, once it is committed (so that it does not keep older trees alive). */
+  function committed(node) {
     node.base = null;
     node.changed = null;
+  }
+
+  /** Takes back the handles a refused commit set and removed. */
+  function undoHandles(set, removed) {
+    if (set.length === 0 && removed.length === 0) return;
+    native.onRefused(() => {
+      for (const tag of set) handles.delete(tag);
+      for (const [tag, handle] of removed) handles.set(tag, handle);
+    });
   }
 
   /** Deletes a view (the daemon deletes its subtree) and forgets the subtree's tags. */
@@ -201,8 +213,8 @@ export function createFabricUIManager(native, { send = true } = {}) {
     while (stack.length > 0) {
       const gone = stack.pop();
       const handle = handles.get(gone.tag);
+      if (handle !== undefined) unhandled.push([gone.tag, handle]);
       handles.delete(gone.tag);
-      native.onRefused(() => handles.set(gone.tag, handle));
       native.unmapTag(gone.tag);
       for (const child of gone.children) stack.push(child);
     }
@@ -222,7 +234,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
       }
     }
     if (prev.children !== next.children) reconcile(() => daemonTag(next, 'completeRoot'), prev.children, next);
-    remember(next);
+    committed(next);
   }
 
   /**
@@ -334,7 +346,10 @@ export function createFabricUIManager(native, { send = true } = {}) {
       if (tracing()) native.record({ call: 'completeRoot', args: [rootTag, { set: refOf(set) }] });
       const before = roots.get(rootTag) ?? [];
       looked = 0;
+      handled = [];
+      unhandled = [];
       reconcile(() => native.require(rootTag, 'completeRoot'), before, set);
+      undoHandles(handled, unhandled);
       roots.set(rootTag, set.children);
       native.onRefused(() => roots.set(rootTag, before));
       set.base = null;
@@ -349,7 +364,10 @@ export function createFabricUIManager(native, { send = true } = {}) {
       if (tag === undefined) return;
       // Deleting the root view deletes its subtree.
       const before = roots.get(rootTag);
+      handled = [];
+      unhandled = [];
       for (const node of before ?? []) forget(node);
+      undoHandles(handled, unhandled);
       roots.delete(rootTag);
       native.onRefused(() => before && roots.set(rootTag, before));
       native.enqueue({ op: 'delete', tag });
