@@ -254,6 +254,10 @@ export function createFabricUIManager(native, { send = true } = {}) {
     matchByTag(parentTag, before, list);
   }
 
+  /**
+   * Matches two child lists by tag. A tag is one parent's child only: React never moves a host node to another
+   * parent (a reparented element is a new node), so a tag not in `before` is a new view.
+   */
   function matchByTag(parentTag, before, after) {
     looked += before.length + after.length;
     const previous = new Map();
