@@ -25,6 +25,61 @@ const liveSkip = !RENDERER ? 'BRIDGED_RN_FABRIC_RENDERER names no React Native F
 
 const attachFabric = (bridge, options) => attachReactNative(bridge, { ...options, architecture: 'fabric' });
 
+/** Scenarios of Fabric's own: what it does with clones that paper does with updates. */
+const fabricScenarios = [
+  {
+    name: 'suspense',
+    // A Suspense boundary whose content suspends again: Fabric hides the content with a clone whose style is
+    // display: none (cloneHiddenInstance) and shows the fallback beside it; once resolved, the content is shown again.
+    async live({ rn, React, h, render, checkpoint }) {
+      const { View, Text } = rn;
+      let pending = null;
+      let resolve;
+      const Slow = () => {
+        if (pending) throw pending;
+        return h(Text, null, 'loaded');
+      };
+      const App = ({ n }) =>
+        h(
+          View,
+          { testID: 'app' },
+          h(Text, { testID: 'n' }, `n=${n}`),
+          h(React.Suspense, { fallback: h(Text, { testID: 'fallback' }, 'loading') }, h(View, { testID: 'content' }, h(Slow))),
+        );
+      const root = await render(h(App, { n: 1 }));
+      await checkpoint('shown');
+      const promise = new Promise((r) => (resolve = r));
+      pending = promise.then(() => (pending = null));
+      await root.render(h(App, { n: 2 }));
+      await checkpoint('hidden');
+      resolve();
+      await promise;
+      await checkpoint('shown again');
+    },
+    checks: {
+      async shown({ bridge, root }) {
+        const app = find(await tree(bridge, root()), byTestID('app'));
+        assert.deepEqual(app.children.map((c) => c.props.testID), ['n', 'content']);
+        assert.equal(app.children[1].render, 'View #content');
+        assert.equal(app.children[1].children[0].render, 'loaded');
+      },
+      async hidden({ bridge, root }) {
+        const app = find(await tree(bridge, root()), byTestID('app'));
+        assert.deepEqual(app.children.map((c) => c.props.testID), ['n', 'content', 'fallback']);
+        assert.equal(app.children[0].render, 'n=2');
+        assert.equal(app.children[1].props.display, 'none');
+        assert.equal(app.children[2].render, 'loading');
+      },
+      async 'shown again'({ bridge, root }) {
+        const app = find(await tree(bridge, root()), byTestID('app'));
+        assert.deepEqual(app.children.map((c) => c.props.testID), ['n', 'content']);
+        assert.equal(app.children[1].props.display, null);
+        assert.equal(app.children[1].children[0].render, 'loaded');
+      },
+    },
+  },
+];
+
 /**
  * A live run's trace must equal the committed one; BRIDGED_RN_UPDATE_TRACES=1 (or no trace yet) writes it.
  */
@@ -42,7 +97,7 @@ function checkTrace(file, steps, scenario) {
 }
 
 for (const [group, list, args] of [
-  ['built-ins', scenarios, []],
+  ['built-ins', [...scenarios, ...fabricScenarios], []],
   ['a codegen schema', schemaScenarios, ['--components', SCHEMA]],
 ]) {
   describe(`React Native's Fabric renderer with ${group}`, () => {
