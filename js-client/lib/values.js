@@ -34,12 +34,51 @@ function join(path, key) {
   return path === '' ? key : `${path}.${key}`;
 }
 
+/** The nesting past which jsonSafe() leaves a value to unsendable() (which also finds cycles). */
+const FAST_DEPTH = 64;
+
+/**
+ * Whether JSON carries `value` as it is: the common case, checked without building a path for every value
+ * (a commit of React Native's renderer sends thousands). False for anything unsendable() would report, and for
+ * a value nested deeper than FAST_DEPTH, which unsendable() then checks.
+ */
+function jsonSafe(value, depth) {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth > FAST_DEPTH) return false;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !jsonSafe(value[i], depth + 1)) return false;
+    return true;
+  }
+  if (!isPlainObject(value) || Object.getOwnPropertySymbols(value).length > 0) return false;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item !== undefined && !jsonSafe(item, depth + 1)) return false;
+  }
+  return true;
+}
+
 /**
  * The places in `value` that JSON cannot carry as they are: `[{path, got, expected}]`, empty when it is
  * JSON-safe. `path` is relative to `value` (`style.insets.top`, `points[2].x`, `[0]`). An object property
  * that is `undefined` counts as absent, as in JSON.stringify; anywhere else `undefined` is refused.
  */
-export function unsendable(value, path = '', found = [], ancestors = new Set()) {
+export function unsendable(value, path = '', found = [], ancestors = undefined) {
+  if (ancestors === undefined) {
+    if (jsonSafe(value, 0)) return found;
+    ancestors = new Set();
+  }
   const refuse = (expected) => found.push({ path, got: describe(value), expected });
   switch (typeof value) {
     case 'string':
@@ -174,6 +213,8 @@ function opError(op, paramsOf) {
  * `paramsOf(op)` gives the parameters (`[{name, type}]`) of a command op, to name args as the daemon does.
  */
 export function requestError(frame, paramsOf) {
+  // Every check below is of what JSON carries: a frame JSON carries as it is has nothing to report.
+  if (jsonSafe(frame, 0)) return null;
   if (frame.op === 'batch' && Array.isArray(frame.ops)) {
     for (let index = 0; index < frame.ops.length; index++) {
       const inner = opError(frame.ops[index], paramsOf);
