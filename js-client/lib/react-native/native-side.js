@@ -7,6 +7,8 @@ import { BridgeError, ErrorCodes } from '../errors.js';
 import { kAllocateTag } from '../internal.js';
 import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
+const NONE = Object.freeze([]);
+
 /** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
 const MAX_SETTLE_ROUNDS = 10_000;
 
@@ -25,6 +27,8 @@ export class NativeSide {
   #queue = [];
   /** How to take back the bookkeeping of the queued ops, should the daemon refuse their batch. */
   #undo = [];
+  /** The renderer tags mapped for the queued ops: unmapped again should the daemon refuse their batch. */
+  #mapped = [];
   #scheduled = false;
   /** The batches sent and not answered yet. */
   #inflight = new Set();
@@ -79,8 +83,17 @@ export class NativeSide {
     this.#toDaemon.set(rendererTag, tag);
     this.#toRenderer.set(tag, rendererTag);
     this.#components.set(rendererTag, component);
-    this.#undo.push(() => this.unmapTag(rendererTag));
+    this.#mapped.push(rendererTag);
     return tag;
+  }
+
+  /** Forgets a mapping with no way back (a view whose create was refused). */
+  #forgetTag(rendererTag) {
+    const tag = this.#toDaemon.get(rendererTag);
+    if (tag === undefined) return;
+    this.#toDaemon.delete(rendererTag);
+    this.#toRenderer.delete(tag);
+    this.#components.delete(rendererTag);
   }
 
   unmapTag(rendererTag) {
@@ -116,6 +129,15 @@ export class NativeSide {
    * default. A direct event is subscribed only on a view whose component declares it.
    */
   propOps(tag, component, payload, { create = false } = {}) {
+    // The common case: no handler prop, nothing undefined: the renderer's payload is sent as it is.
+    let plain = true;
+    for (const key in payload) {
+      if (payload[key] === undefined || this.handlers.has(key)) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) return { props: payload && Object.keys(payload).length > 0 ? payload : undefined, subscriptions: NONE };
     const props = {};
     let any = false;
     const subscriptions = [];
@@ -176,14 +198,17 @@ export class NativeSide {
     if (this.#queue.length === 0) return Promise.all([...this.#inflight]).then(() => undefined);
     const ops = this.#queue;
     const undo = this.#undo;
+    const mapped = this.#mapped;
     this.#queue = [];
     this.#undo = [];
+    this.#mapped = [];
     const step = { flush: ops.length };
     this.record(step);
     const sent = this.bridge.request({ op: 'batch', ops }).then(
       () => undefined,
       (err) => {
         for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+        for (const rendererTag of mapped) this.#forgetTag(rendererTag);
         const error = commitError(err, ops);
         step.refused = error.code;
         this.#errors.push(error);

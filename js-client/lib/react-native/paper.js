@@ -80,7 +80,7 @@ export function createPaperUIManager(native) {
 
   const UIManager = {
     createView(reactTag, viewName, rootTag, props) {
-      native.record({ call: 'createView', args: [reactTag, viewName, rootTag, props] });
+      if (native.trace) native.record({ call: 'createView', args: [reactTag, viewName, rootTag, props] });
       const tag = native.mapTag(reactTag, viewName);
       const { props: initial, subscriptions } = native.propOps(tag, viewName, props, { create: true });
       const op = { op: 'create', tag, component: viewName };
@@ -90,7 +90,7 @@ export function createPaperUIManager(native) {
     },
 
     updateView(reactTag, viewName, props) {
-      native.record({ call: 'updateView', args: [reactTag, viewName, props] });
+      if (native.trace) native.record({ call: 'updateView', args: [reactTag, viewName, props] });
       const tag = native.require(reactTag, 'updateView');
       const component = native.componentOf(reactTag) ?? viewName;
       const { props: changed, subscriptions } = native.propOps(tag, component, props);
@@ -99,7 +99,7 @@ export function createPaperUIManager(native) {
     },
 
     setChildren(containerTag, reactTags) {
-      native.record({ call: 'setChildren', args: [containerTag, reactTags] });
+      if (native.trace) native.record({ call: 'setChildren', args: [containerTag, reactTags] });
       const list = childrenOf(containerTag).slice();
       reactTags.forEach((child, index) => {
         detach(child, containerTag);
@@ -112,10 +112,12 @@ export function createPaperUIManager(native) {
     },
 
     manageChildren(containerTag, moveFromIndices, moveToIndices, addChildReactTags, addAtIndices, removeAtIndices) {
-      native.record({
-        call: 'manageChildren',
-        args: [containerTag, moveFromIndices, moveToIndices, addChildReactTags, addAtIndices, removeAtIndices],
-      });
+      if (native.trace) {
+        native.record({
+          call: 'manageChildren',
+          args: [containerTag, moveFromIndices, moveToIndices, addChildReactTags, addAtIndices, removeAtIndices],
+        });
+      }
       const current = childrenOf(containerTag);
       const moveFrom = moveFromIndices ?? [];
       const removeAt = removeAtIndices ?? [];
@@ -142,7 +144,7 @@ export function createPaperUIManager(native) {
     },
 
     removeRootView(rootTag) {
-      native.record({ call: 'removeRootView', args: [rootTag] });
+      if (native.trace) native.record({ call: 'removeRootView', args: [rootTag] });
       const tag = native.daemonTag(rootTag);
       if (tag === undefined) return;
       native.enqueue({ op: 'delete', tag });
@@ -150,7 +152,7 @@ export function createPaperUIManager(native) {
     },
 
     dispatchViewManagerCommand(reactTag, commandName, commandArgs) {
-      native.record({ call: 'dispatchViewManagerCommand', args: [reactTag, commandName, commandArgs] });
+      if (native.trace) native.record({ call: 'dispatchViewManagerCommand', args: [reactTag, commandName, commandArgs] });
       const op = { op: 'command', tag: native.require(reactTag, 'dispatchViewManagerCommand'), name: String(commandName) };
       if (commandArgs && commandArgs.length > 0) op.args = commandArgs;
       native.enqueue(op);
