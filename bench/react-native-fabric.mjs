@@ -124,11 +124,24 @@ const DAEMON_ARGS = ['--max-frame-bytes', String(64 << 20)];
 process.env.BRIDGED_BIN = BIN;
 const { startDaemon } = await import('../js-client/test-support/daemon.js');
 
+/** The CPU time a process used so far, in ms (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuOf(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** This process's CPU time so far, in ms (every thread: React, the attachment, the GC). */
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 async function withBridge(fn) {
   const daemon = await startDaemon(DAEMON_ARGS);
   const bridge = await connect({ socket: daemon.socket });
   try {
-    return await fn(bridge);
+    return await fn(bridge, daemon.child.pid);
   } finally {
     await bridge.close();
     await daemon.stop();
@@ -145,22 +158,29 @@ async function attach(bridge, fabricUIManager) {
  * One mount of `rows` rows into a new root: the time until render() resolved (the daemon applied the commit)
  * and, for bridged, its diff's and its send's time.
  */
-async function mountOnce(bridge, rows, bridged) {
+async function mountOnce(bridge, rows, bridged, pid) {
   const record = { completeRoot: [], batches: [] };
   const rn = await attach(bridge, bridged ? (native) => measuredManager(native, record) : () => floorManager());
+  const cpu = ownCpu();
+  const daemonBefore = pid ? cpuOf(pid) : 0;
   const start = performance.now();
   const root = await rn.render(h(List, { rows }));
   const applied = performance.now() - start;
+  const cpuMs = ownCpu() - cpu;
+  const daemonCpu = pid ? cpuOf(pid) - daemonBefore : 0;
   const last = record.completeRoot.at(-1);
   const ops = record.batches.at(-1)?.length ?? 0;
   await root.unmount();
   await rn.detach();
-  return { applied, diff: last?.diff, send: last?.send, ops };
+  return { applied, cpu: cpuMs, daemonCpu, diff: last?.diff, send: last?.send, ops };
 }
 
 async function mount(rows) {
-  return withBridge(async (bridge) => {
+  return withBridge(async (bridge, pid) => {
     const floor = [];
+    const floorCpu = [];
+    const bridgedCpu = [];
+    let daemonCpu = 0;
     const applied = [];
     const diff = [];
     const send = [];
@@ -169,8 +189,12 @@ async function mount(rows) {
     await mountOnce(bridge, rows, false);
     await mountOnce(bridge, rows, true);
     for (let run = 0; run < RUNS; run++) {
-      floor.push((await mountOnce(bridge, rows, false)).applied);
-      const one = await mountOnce(bridge, rows, true);
+      const base = await mountOnce(bridge, rows, false);
+      floor.push(base.applied);
+      floorCpu.push(base.cpu);
+      const one = await mountOnce(bridge, rows, true, pid);
+      daemonCpu += one.daemonCpu;
+      bridgedCpu.push(one.cpu);
       applied.push(one.applied);
       diff.push(one.diff);
       send.push(one.send);
@@ -185,6 +209,12 @@ async function mount(rows) {
       diff_ms: summary(diff),
       send_ms: summary(send),
       ratio_applied: round(median(applied) / median(floor)),
+      // CPU time, which other processes on the machine do not add to: this process's for the floor; for
+      // bridged, this process's and the daemon's (the mean over the runs of 10 ms clock ticks read around each mount).
+      floor_cpu_ms: summary(floorCpu),
+      bridged_cpu_ms: summary(bridgedCpu),
+      daemon_cpu_ms_per_mount: round(daemonCpu / RUNS),
+      ratio_cpu: round((median(bridgedCpu) + daemonCpu / RUNS) / median(floorCpu)),
       // The attachment's own work over React's: the floor plus the diff and the send.
       ratio_js: round((median(floor) + median(diff) + median(send)) / median(floor)),
     };
@@ -269,6 +299,7 @@ console.log(`mount of ${m.rows} rows (${m.nodes} nodes, ${m.ops_sent} ops in one
 console.log(`  floor (a manager that only builds nodes)  ${f(m.floor_ms)}`);
 console.log(`  bridged, until the daemon applied it       ${f(m.bridged_applied_ms)}   ratio ${m.ratio_applied}`);
 console.log(`  the diff ${f(m.diff_ms)}, the send ${f(m.send_ms)}: (floor + diff + send) ÷ floor ${m.ratio_js}`);
+console.log(`  CPU: floor ${f(m.floor_cpu_ms)}; bridged ${f(m.bridged_cpu_ms)} + the daemon's ${m.daemon_cpu_ms_per_mount} ms: ratio ${m.ratio_cpu}`);
 for (const r of results.oneRow) {
   const kinds = [...new Set(r.ops_per_commit.map((ops) => JSON.stringify(ops)))].join(' ');
   console.log(`one prop of one row changed, ${r.rows} rows: ops per commit ${kinds}; nodes the diff looked at ${[...new Set(r.nodes_looked_at)].join(', ')}`);

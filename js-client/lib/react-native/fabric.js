@@ -111,15 +111,15 @@ function changedProps(prev, next) {
   return out;
 }
 
-/** A new view's props: what is set (a `null` is the default already). */
+/** A new view's props: what is set (a `null` is the default already); usually the props themselves. */
 function initialProps(props) {
-  let out = props;
-  for (const key of Object.keys(props)) {
+  for (const key in props) {
     if (!unset(props[key])) continue;
-    if (out === props) out = { ...props };
-    delete out[key];
+    const out = {};
+    for (const k in props) if (!unset(props[k])) out[k] = props[k];
+    return out;
   }
-  return out;
+  return props;
 }
 
 /**
