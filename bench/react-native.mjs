@@ -40,6 +40,16 @@ await waitForSocket(socket, daemon);
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+/** The daemon's CPU time so far, in ms (10 ms clock ticks). */
+const daemonCpu = () => {
+  const stat = readFileSync(`/proc/${daemon.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${daemon.pid}/status`, 'utf8'))[1]) * 1024;
 
 function List({ count, changed }) {
@@ -61,6 +71,8 @@ const bare = loadRenderer(RENDERER, { React, scheduler, UIManager: nothing, regi
 let nothingRoot = 1;
 
 const mountInto = { bridged: [], nothing: [] };
+/** CPU time of the mounts, which the machine's other load does not add to: this process's, and the daemon's. */
+const mountCpu = { nothing: [], bridged: [], daemon: [] };
 const change = { bridged: [], nothing: [], roundTrip: [] };
 let opsOfChange = null;
 // One attachment for every round, as the renderer into nothing is one copy: both copies warm alike.
@@ -71,18 +83,24 @@ for (let round = -1; round < rounds; round++) {
   // Into nothing.
   const tag = nothingRoot;
   nothingRoot += 10;
+  let cpuStart = cpu();
   let start = now();
   bare.render(h(List, { count: rows, changed: -1 }), tag);
   const nothingMount = now() - start;
+  const nothingCpu = cpu() - cpuStart;
   start = now();
   bare.render(h(List, { count: rows, changed: 7 }), tag);
   const nothingChange = now() - start;
   bare.unmountComponentAtNodeAndRemoveContainer(tag);
 
   // Into bridged.
+  cpuStart = cpu();
+  const daemonStart = daemonCpu();
   start = now();
   const mounted = await rn.render(h(List, { count: rows, changed: -1 }));
   const bridgedMount = now() - start;
+  const bridgedCpu = cpu() - cpuStart;
+  const bridgedDaemonCpu = daemonCpu() - daemonStart;
   const before = trace.length;
   start = now();
   await mounted.render(h(List, { count: rows, changed: 7 }));
@@ -90,6 +108,9 @@ for (let round = -1; round < rounds; round++) {
   if (round >= 0) {
     // Round -1 warms both up.
     mountInto.nothing.push(nothingMount);
+    mountCpu.nothing.push(nothingCpu);
+    mountCpu.bridged.push(bridgedCpu);
+    mountCpu.daemon.push(bridgedDaemonCpu);
     change.nothing.push(nothingChange);
     mountInto.bridged.push(bridgedMount);
     change.bridged.push(bridgedChange);
@@ -127,6 +148,12 @@ const result = {
   rows,
   rounds,
   mountMs: { bridged: m(mountInto.bridged), nothing: m(mountInto.nothing), ratio: Number(mountRatio.toFixed(3)), target: 1.25 },
+  mountCpuMs: {
+    nothing: m(mountCpu.nothing),
+    bridged: m(mountCpu.bridged),
+    daemonMean: Number((mountCpu.daemon.reduce((a, b) => a + b, 0) / mountCpu.daemon.length).toFixed(2)),
+    ratio: Number(((median(mountCpu.bridged) + mountCpu.daemon.reduce((a, b) => a + b, 0) / mountCpu.daemon.length) / median(mountCpu.nothing)).toFixed(3)),
+  },
   oneRowChange: {
     ...opsOfChange,
     ms: { bridged: m(change.bridged), rendererAlone: m(change.nothing), daemonRoundTrip: m(change.roundTrip) },
