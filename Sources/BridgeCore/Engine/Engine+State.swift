@@ -103,8 +103,13 @@ extension Engine {
         let current = JSONDocument.describing(registry)
         var restored: [Session] = []
         var droppedHere: [(drop: DroppedSession, token: String)] = []
+        // Ids already in the table, then those of the file: a second session of one id would replace the first.
+        var ids = table.withLock { Set($0.slots.keys) }
         do throws(StateError) {
             for (index, entry) in entries.enumerated() {
+                if let id = entry[field: "id"]?.string, !ids.insert(id).inserted {
+                    throw StateError("session \(index): the id '\(id)' is taken by another session")
+                }
                 if let drop = changedComponent(of: entry, saved: savedComponents, current: current.root) {
                     droppedHere.append(drop)
                     continue
@@ -133,8 +138,8 @@ extension Engine {
         saved: JSONRef?,
         current: JSONRef
     ) -> (drop: DroppedSession, token: String)? {
-        guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string,
-            let views = entry[field: "views"]?.elements
+        guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string, !id.isEmpty,
+            !token.isEmpty, let views = entry[field: "views"]?.elements
         else { return nil }
         for view in views {
             guard let name = view[field: "component"]?.string else { continue }
@@ -156,6 +161,15 @@ extension Engine {
         else {
             throw StateError("session \(index): missing id, token, seq, acked, droppedThrough, views or events")
         }
+        // Values the daemon could have saved, and nothing else: a seq below 0 refuses every later resume, an ack
+        // beyond the seq lets a resume skip events, a session of no token is resumed with an empty one.
+        guard !id.isEmpty, !token.isEmpty else { throw StateError("session \(index): an empty id or token") }
+        guard seq >= 0, (0...seq).contains(acked), (0...seq).contains(dropped) else {
+            throw StateError(
+                "session \(id): seq \(seq), acked \(acked), droppedThrough \(dropped): "
+                    + "acked and droppedThrough must be within 0...seq"
+            )
+        }
         let session = makeSession(id: id, token: token)
         session.seq = Int(seq)
         session.acked = Int(acked)
@@ -163,6 +177,7 @@ extension Engine {
         session.greeted = true
         do throws(StateError) {
             try session.restoreViews(views, registry: registry)
+            var lastSeq: Int64 = 0
             for event in events {
                 guard let text = event.string else { throw StateError("session \(id): an event is not a string") }
                 let frameDocument: JSONDocument
@@ -174,6 +189,14 @@ extension Engine {
                 guard let eventSeq = frameDocument.root[field: "seq"]?.integer, eventSeq > 0 else {
                     throw StateError("session \(id): an event frame has no seq")
                 }
+                // Kept events are the unacked ones, in order, none after the session's seq.
+                guard eventSeq > max(acked, dropped, lastSeq), eventSeq <= seq else {
+                    throw StateError(
+                        "session \(id): an event of seq \(eventSeq) is out of order or outside "
+                            + "\(max(acked, dropped))...\(seq)"
+                    )
+                }
+                lastSeq = eventSeq
                 var frame = Array(text.utf8)
                 frame.append(UInt8(ascii: "\n"))
                 session.retain(seq: Int(eventSeq), frame: frame[...])
@@ -344,7 +367,9 @@ extension Session {
             } else if let text = render?.string {
                 view.restore(render: text)
             }
-            view.restore(renders: Int(entry[field: "renders"]?.integer ?? 0))
+            let renders = entry[field: "renders"]?.integer ?? 0
+            guard renders >= 0 else { throw StateError("session \(id): view \(tag) has rendered \(renders) times") }
+            view.restore(renders: Int(renders))
             view.restore(commands: try restoreCommands(entry[field: "commands"]?.elements ?? [], of: type, tag: tag))
             var childTags: [Int] = []
             for child in children {

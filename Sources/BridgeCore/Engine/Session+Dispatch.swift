@@ -97,6 +97,12 @@ extension Session {
 
     func inspect(_ request: Request) throws(BridgeError) {
         let view = try view(try request.tag(), op: "inspect")
+        if view.renders == .max && view.needsRender {
+            throw BridgeError(
+                .limitExceeded,
+                "inspect: view \(view.tag) has rendered \(view.renders) times, the most it can count"
+            )
+        }
         if view.renderIfNeeded(), watch.isObserved { observeRender(view) }
         scratch.result.viewHead(view)
         scratch.result.viewPlace(view)
