@@ -175,6 +175,7 @@ extension Engine {
         session.acked = Int(acked)
         session.droppedThrough = Int(dropped)
         session.greeted = true
+        defer { session.publishListing() }
         do throws(StateError) {
             try session.restoreViews(views, registry: registry)
             var lastSeq: Int64 = 0
