@@ -97,7 +97,8 @@ struct BusySessionTests {
             #expect(field(hello[0], "ok") == "true")
             other.withLock { $0 = connection }
         }
-        #expect(Self.finishesWhileHeld(greeted), "a new connection's hello is answered while the other session is busy")
+        let helloAnswered = Self.finishesWhileHeld(greeted)
+        #expect(helloAnswered, "a new connection's hello is answered while the other session is busy")
         let listed = Self.inBackground {
             guard let connection = other.withLock({ $0 }) else { return }
             let sessions = connection.handle(line: #"{"id":2,"op":"sessions"}"#)
@@ -108,7 +109,7 @@ struct BusySessionTests {
         Self.released.signal()
         #expect(Self.finishesWhileHeld(held))
         #expect(Self.finishesWhileHeld(resumed))
-        _ = Self.finishesWhileHeld(greeted)  // (already done, unless it waited for the held request)
+        if !helloAnswered { _ = Self.finishesWhileHeld(greeted) }  // it waited for the held request
         #expect(resumer.session === session, "the resume took the session once its request was done")
         #expect(busy.isTakenOver)
         busy.close()
