@@ -139,4 +139,35 @@ struct BusySessionTests {
         busy.close()
         engine.closeAllSessions()
     }
+
+    /// A session whose single request goes on (it is not a batch, so it does not stop) is waited for only as long
+    /// as the saver allows, then left out: every other session is saved.
+    @Test func aSessionStillBusyIsLeftOutAndTheOthersSaved() throws {
+        let engine = try Self.engine()
+        let busy = Self.greeted(engine)
+        let idle = Self.greeted(engine)
+        let held = Self.inBackground { _ = busy.handle(line: #"{"op":"command","tag":1,"name":"hold"}"#) }
+        Self.entered.wait()
+        engine.interruptRequests()
+        var tries = 0
+        var leftOut: [String] = []
+        let saved = engine.saveState(
+            keepWaiting: {
+                tries += 1
+                return tries < 3
+            },
+            leftOut: &leftOut
+        )
+        Self.released.signal()
+        #expect(Self.finishesWhileHeld(held))
+        #expect(leftOut == [busy.session.id])
+        let text = String(decoding: saved, as: UTF8.self)
+        #expect(text.contains(#""id":"\#(idle.session.id)""#) && !text.contains(#""id":"\#(busy.session.id)""#))
+        let reloaded = Engine(registry: engine.registry)
+        #expect(try reloaded.loadState(saved) == 1, "what is saved loads")
+        reloaded.closeAllSessions()
+        busy.close()
+        idle.close()
+        engine.closeAllSessions()
+    }
 }

@@ -19,6 +19,24 @@ extension Engine {
     /// Call it when no connection is handling lines (the daemon does, after it stopped reading). `socket` is the
     /// socket the saving daemon serves: ``loadState(_:socket:)`` refuses the file for any other.
     public func saveState(socket: String? = nil) -> [UInt8] {
+        var left: [String] = []
+        return saveState(socket: socket, blocking: true, keepWaiting: { true }, leftOut: &left)
+    }
+
+    /// Every session as ``saveState(socket:)`` saves them, waiting for a session busy with a request only while
+    /// `keepWaiting` (called between tries, it may sleep a little) returns true; then the session is left out
+    /// and its id added to `leftOut`. After ``interruptRequests()`` a request stops at its next op, so this
+    /// leaves out only a session whose single request outlasts the daemon's patience: the others are saved.
+    public func saveState(socket: String? = nil, keepWaiting: () -> Bool, leftOut: inout [String]) -> [UInt8] {
+        saveState(socket: socket, blocking: false, keepWaiting: keepWaiting, leftOut: &leftOut)
+    }
+
+    private func saveState(
+        socket: String?,
+        blocking: Bool,
+        keepWaiting: () -> Bool,
+        leftOut: inout [String]
+    ) -> [UInt8] {
         let sessions = table.withLock { table in table.slots.values.map(\.session).sorted { $0.id < $1.id } }
         var w = JSONWriter(capacity: 4096)
         w.raw(#"{"format":"#)
@@ -31,9 +49,36 @@ extension Engine {
         if let socket { w.string(socket) } else { w.null() }
         w.raw(#","components":"#)
         w.raw(componentsJSON)
-        w.raw(#","sessions":"#)
-        w.array(sessions) { w, session in session.gate.withLock { _ in session.writeState(into: &w) } }
-        w.raw("}\n")
+        w.raw(#","sessions":["#)
+        var first = true
+        for session in sessions {
+            let state: [UInt8]?
+            if !blocking {
+                var saved: [UInt8]?
+                repeat {
+                    saved = session.gate.withLockIfAvailable { _ -> [UInt8] in
+                        var one = JSONWriter(capacity: 4096)
+                        session.writeState(into: &one)
+                        return one.bytes
+                    }
+                } while saved == nil && keepWaiting()
+                state = saved
+            } else {
+                state = session.gate.withLock { _ in
+                    var one = JSONWriter(capacity: 4096)
+                    session.writeState(into: &one)
+                    return one.bytes
+                }
+            }
+            guard let state else {
+                leftOut.append(session.id)
+                continue
+            }
+            if !first { w.comma() }
+            first = false
+            w.raw(state)
+        }
+        w.raw("]}\n")
         return w.bytes
     }
 

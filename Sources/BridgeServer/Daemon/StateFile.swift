@@ -19,6 +19,9 @@ struct StateFile: Sendable {
     /// The socket this daemon serves, written into the file and checked when loading it.
     let socket: String?
 
+    /// How long (seconds) the save waits for a session whose request goes on after the shutdown's deadline.
+    static let busyPatience: Double = 5
+
     /// The default for a socket: `<socket>.state` beside it (`dir/a.sock` → `dir/a.sock.state`).
     static func beside(socket: String) -> StateFile {
         StateFile(path: socket + ".state", socket: socket)
@@ -58,7 +61,24 @@ struct StateFile: Sendable {
     /// Saves every session of `engine`. Returns false (after logging why) if the file could not be written.
     @discardableResult
     func save(from engine: Engine, logger: Logger) -> Bool {
-        let bytes = engine.saveState(socket: socket)
+        // A session still busy with one request (the service stopped the engine's requests at its deadline: a
+        // batch stops at its next op, a single op is linear in what it touches) is waited for up to
+        // `busyPatience`, then left out with a log line, so that the others are saved before the service manager
+        // gives up on the daemon (systemd's TimeoutStopSec).
+        var waited: Double = 0
+        var leftOut: [String] = []
+        let bytes = engine.saveState(socket: socket, keepWaiting: {
+            guard waited < StateFile.busyPatience else { return false }
+            usleep(10_000)
+            waited += 0.01
+            return true
+        }, leftOut: &leftOut)
+        for session in leftOut {
+            logger.error(
+                "session \(session) was busy with a request past the shutdown's deadline; it is not saved",
+                metadata: ["session": "\(session)"]
+            )
+        }
         // The file holds resume tokens. Its temporary is a new file of mode 0600 under a name nobody can guess
         // (mkstemp: O_CREAT|O_EXCL, so never through a link, and another name when one is taken): a link or a
         // file planted beside the state file is never written through, and never stops the save.
