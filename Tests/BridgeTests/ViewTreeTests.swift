@@ -42,9 +42,10 @@ struct ViewTreeTests {
         let v = views(3)
         _ = ViewTree.setChildren([v[1]], of: v[0])
         _ = ViewTree.setChildren([v[2]], of: v[1])
-        #expect(ViewTree.cycle(making: [1], childrenOf: v[2])?.tag == 1)
-        #expect(ViewTree.cycle(making: [3], childrenOf: v[2])?.tag == 3, "a view is not its own child")
-        #expect(ViewTree.cycle(making: [2], childrenOf: v[0]) == nil)
+        #expect(ViewTree.cycle(making: [v[0]], childrenOf: v[2])?.tag == 1)
+        #expect(ViewTree.cycle(making: [v[2]], childrenOf: v[2])?.tag == 3, "a view is not its own child")
+        #expect(ViewTree.cycle(making: [v[1]], childrenOf: v[0]) == nil)
+        #expect(ViewTree.cycle(making: [v[2], v[1]], childrenOf: v[2])?.tag == 3)
     }
 
     @Test func detachAndUndoKeepThePosition() {

@@ -65,7 +65,7 @@ public final class Connection: @unchecked Sendable {
         let kind = Session.withRequest(line: line, parsed: parsed, into: &out) { request, out in
             let session = self.session
             let handled = session.gate.withLock { _ in
-                isTakenOver ? .answered : session.handle(request: request, into: &out)
+                isTakenOver || engine.isInterrupted ? .answered : session.handle(request: request, into: &out)
             }
             // Outside the gate: resuming may take this very session, or another one's gate; so may observing.
             switch handled {

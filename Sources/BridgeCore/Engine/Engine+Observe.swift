@@ -2,8 +2,8 @@ import PropStore
 
 /// Observing sessions: the list of sessions, and observations that start from a snapshot.
 ///
-/// Called by a ``Connection`` that holds no session's gate; each session is read under its own gate, one at
-/// a time, after the session table's lock is released.
+/// Called by a ``Connection`` that holds no session's gate. `sessions` reads each session's listing, which
+/// takes no gate; `observe` reads the session under its own gate, after the session table's lock is released.
 extension Engine {
     /// The session ids in the table, with whether a connection is attached, in the order they were opened.
     private func tableEntries() -> [(session: Session, connected: Bool)] {
@@ -21,25 +21,26 @@ extension Engine {
         w.raw(#"{"sessions":"#)
         var first = true
         w.raw("[")
+        // Each session as its last request left it (its listing), so that a session busy with a long request
+        // holds up no one's `sessions`.
         for (session, connected) in tableEntries() {
-            session.gate.withLock { _ in
-                guard !session.closed else { return }
-                if !first { w.comma() }
-                first = false
-                w.raw(#"{"session":"#)
-                w.string(session.id)
-                w.raw(#","client":"#)
-                if let client = session.watch.client { w.string(client) } else { w.null() }
-                w.raw(#","connected":"#)
-                w.bool(connected)
-                w.raw(#","views":"#)
-                w.int(session.viewCount)
-                w.raw(#","seq":"#)
-                w.int(session.seq)
-                w.raw(#","observers":"#)
-                w.int(session.watch.observers.count)
-                w.raw("}")
-            }
+            let listing = session.listing
+            guard !listing.closed.load(ordering: .acquiring) else { continue }
+            if !first { w.comma() }
+            first = false
+            w.raw(#"{"session":"#)
+            w.string(session.id)
+            w.raw(#","client":"#)
+            if let client = listing.client.withLock({ $0 }) { w.string(client) } else { w.null() }
+            w.raw(#","connected":"#)
+            w.bool(connected)
+            w.raw(#","views":"#)
+            w.int(listing.views.load(ordering: .relaxed))
+            w.raw(#","seq":"#)
+            w.int(listing.seq.load(ordering: .relaxed))
+            w.raw(#","observers":"#)
+            w.int(listing.observers.load(ordering: .relaxed))
+            w.raw("}")
         }
         w.raw("]}")
     }

@@ -93,42 +93,49 @@ extension Engine {
 
     /// Hands the session a resume asks for to `connection` if the token is its token and it can be resumed from
     /// the resume's `ack` without a gap. A wrong or missing token is refused exactly as an unknown session is.
+    ///
+    /// The session's cursor is read under its gate with the table's lock released, so that a session busy with a
+    /// long request holds up only the connection that resumes it, never another's `hello`. It is read again once
+    /// the session is this connection's (its former connection handles no more lines), for what changed between.
     func claim(_ request: ResumeRequest, by connection: Connection) -> Claim {
         let (id, token, ack) = (request.session, request.token, request.ack)
         expireSessions()
-        var displaced: Connection?
-        var overflowed: Session?
-        let claim: Claim = table.withLock { table in
-            guard let slot = table.slots[id], let token, tokensMatch(slot.session.token, token) else {
+        let found: Session? = table.withLock { table in
+            guard let slot = table.slots[id], let token, tokensMatch(slot.session.token, token) else { return nil }
+            return slot.session
+        }
+        guard let session = found else {
+            return table.withLock { table in
                 if let known = table.dropped[id], let token, tokensMatch(known, token) {
                     return .refused("components_changed")
                 }
                 let expired = table.expired[id].map { known in token.map { tokensMatch(known, $0) } ?? false }
                 return .refused(expired == true ? "expired" : "unknown_session")
             }
-            let session = slot.session
-            // Events up to `forgotten` are no longer kept: dropped when the buffer was full, or acked before.
-            let (seq, forgotten, ended) = session.gate.withLock { _ in
-                (session.seq, max(session.droppedThrough, session.acked), session.closed)
-            }
+        }
+        // Events up to `forgotten` are no longer kept: dropped when the buffer was full, or acked before.
+        let (seq, forgotten, ended) = session.gate.withLock { _ in
+            (session.seq, max(session.droppedThrough, session.acked), session.closed)
+        }
+        if !ended && ack > seq {
+            return .invalid(
+                BridgeError(.badRequest, "hello: resume ack \(ack) is beyond the session's last event (\(seq))")
+            )
+        }
+        var displaced: Connection?
+        let claim: Claim = table.withLock { table in
+            guard let slot = table.slots[id], slot.session === session else { return .refused("unknown_session") }
             if ended {
                 // Said `bye` and not yet forgotten by its connection: gone all the same.
                 table.slots.removeValue(forKey: id)
                 return .refused("unknown_session")
             }
-            if ack > seq {
-                return .invalid(
-                    BridgeError(.badRequest, "hello: resume ack \(ack) is beyond the session's last event (\(seq))")
-                )
-            }
+            displaced = slot.connection
             if forgotten > ack {
                 table.slots.removeValue(forKey: id)
                 table.rememberExpired(session, limit: configuration.expiredMemory)
-                displaced = slot.connection
-                overflowed = session
                 return .refused("overflow")
             }
-            displaced = slot.connection
             slot.connection = connection
             slot.detachedAt = nil
             return .resumed(session)
@@ -137,14 +144,33 @@ extension Engine {
             displaced.takenOver.store(true, ordering: .releasing)
             displaced.onTakeover?()
         }
-        if let overflowed { overflowed.gate.withLock { _ in overflowed.close() } }
-        if case .resumed(let session) = claim {
-            session.gate.withLock { _ in
+        switch claim {
+        case .refused("overflow"):
+            session.gate.withLock { _ in session.close() }
+            return claim
+        case .resumed:
+            // Its former connection handled requests until it was displaced: they may have ended the session or
+            // dropped events after `ack` from a full buffer. Then it is refused as if that had come first.
+            let late: String? = session.gate.withLock { _ in
+                if session.closed { return "unknown_session" }
+                if max(session.droppedThrough, session.acked) > ack { return "overflow" }
                 session.acked = max(session.acked, ack)
                 session.forgetRetained(through: ack)
+                return nil
             }
+            guard let late else { return claim }
+            table.withLock { table in
+                guard let slot = table.slots[id], slot.session === session, slot.connection === connection else {
+                    return
+                }
+                table.slots.removeValue(forKey: id)
+                if late == "overflow" { table.rememberExpired(session, limit: configuration.expiredMemory) }
+            }
+            session.gate.withLock { _ in session.close() }
+            return .refused(late)
+        default:
+            return claim
         }
-        return claim
     }
 
     /// Ends the detached sessions whose `sessionTTL` has passed; returns how many.

@@ -19,6 +19,24 @@ extension Engine {
     /// Call it when no connection is handling lines (the daemon does, after it stopped reading). `socket` is the
     /// socket the saving daemon serves: ``loadState(_:socket:)`` refuses the file for any other.
     public func saveState(socket: String? = nil) -> [UInt8] {
+        var left: [String] = []
+        return saveState(socket: socket, blocking: true, keepWaiting: { true }, leftOut: &left)
+    }
+
+    /// Every session as ``saveState(socket:)`` saves them, waiting for a session busy with a request only while
+    /// `keepWaiting` (called between tries, it may sleep a little) returns true; then the session is left out
+    /// and its id added to `leftOut`. After ``interruptRequests()`` a request stops at its next op, so this
+    /// leaves out only a session whose single request outlasts the daemon's patience: the others are saved.
+    public func saveState(socket: String? = nil, keepWaiting: () -> Bool, leftOut: inout [String]) -> [UInt8] {
+        saveState(socket: socket, blocking: false, keepWaiting: keepWaiting, leftOut: &leftOut)
+    }
+
+    private func saveState(
+        socket: String?,
+        blocking: Bool,
+        keepWaiting: () -> Bool,
+        leftOut: inout [String]
+    ) -> [UInt8] {
         let sessions = table.withLock { table in table.slots.values.map(\.session).sorted { $0.id < $1.id } }
         var w = JSONWriter(capacity: 4096)
         w.raw(#"{"format":"#)
@@ -31,9 +49,36 @@ extension Engine {
         if let socket { w.string(socket) } else { w.null() }
         w.raw(#","components":"#)
         w.raw(componentsJSON)
-        w.raw(#","sessions":"#)
-        w.array(sessions) { w, session in session.gate.withLock { _ in session.writeState(into: &w) } }
-        w.raw("}\n")
+        w.raw(#","sessions":["#)
+        var first = true
+        for session in sessions {
+            let state: [UInt8]?
+            if !blocking {
+                var saved: [UInt8]?
+                repeat {
+                    saved = session.gate.withLockIfAvailable { _ -> [UInt8] in
+                        var one = JSONWriter(capacity: 4096)
+                        session.writeState(into: &one)
+                        return one.bytes
+                    }
+                } while saved == nil && keepWaiting()
+                state = saved
+            } else {
+                state = session.gate.withLock { _ in
+                    var one = JSONWriter(capacity: 4096)
+                    session.writeState(into: &one)
+                    return one.bytes
+                }
+            }
+            guard let state else {
+                leftOut.append(session.id)
+                continue
+            }
+            if !first { w.comma() }
+            first = false
+            w.raw(state)
+        }
+        w.raw("]}\n")
         return w.bytes
     }
 
@@ -103,8 +148,13 @@ extension Engine {
         let current = JSONDocument.describing(registry)
         var restored: [Session] = []
         var droppedHere: [(drop: DroppedSession, token: String)] = []
+        // Ids already in the table, then those of the file: a second session of one id would replace the first.
+        var ids = table.withLock { Set($0.slots.keys) }
         do throws(StateError) {
             for (index, entry) in entries.enumerated() {
+                if let id = entry[field: "id"]?.string, !ids.insert(id).inserted {
+                    throw StateError("session \(index): the id '\(id)' is taken by another session")
+                }
                 if let drop = changedComponent(of: entry, saved: savedComponents, current: current.root) {
                     droppedHere.append(drop)
                     continue
@@ -133,8 +183,8 @@ extension Engine {
         saved: JSONRef?,
         current: JSONRef
     ) -> (drop: DroppedSession, token: String)? {
-        guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string,
-            let views = entry[field: "views"]?.elements
+        guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string, !id.isEmpty,
+            !token.isEmpty, let views = entry[field: "views"]?.elements
         else { return nil }
         for view in views {
             guard let name = view[field: "component"]?.string else { continue }
@@ -156,13 +206,24 @@ extension Engine {
         else {
             throw StateError("session \(index): missing id, token, seq, acked, droppedThrough, views or events")
         }
+        // Values the daemon could have saved, and nothing else: a seq below 0 refuses every later resume, an ack
+        // beyond the seq lets a resume skip events, a session of no token is resumed with an empty one.
+        guard !id.isEmpty, !token.isEmpty else { throw StateError("session \(index): an empty id or token") }
+        guard seq >= 0, (0...seq).contains(acked), (0...seq).contains(dropped) else {
+            throw StateError(
+                "session \(id): seq \(seq), acked \(acked), droppedThrough \(dropped): "
+                    + "acked and droppedThrough must be within 0...seq"
+            )
+        }
         let session = makeSession(id: id, token: token)
         session.seq = Int(seq)
         session.acked = Int(acked)
         session.droppedThrough = Int(dropped)
         session.greeted = true
+        defer { session.publishListing() }
         do throws(StateError) {
             try session.restoreViews(views, registry: registry)
+            var lastSeq: Int64 = 0
             for event in events {
                 guard let text = event.string else { throw StateError("session \(id): an event is not a string") }
                 let frameDocument: JSONDocument
@@ -174,6 +235,14 @@ extension Engine {
                 guard let eventSeq = frameDocument.root[field: "seq"]?.integer, eventSeq > 0 else {
                     throw StateError("session \(id): an event frame has no seq")
                 }
+                // Kept events are the unacked ones, in order, none after the session's seq.
+                guard eventSeq > max(acked, dropped, lastSeq), eventSeq <= seq else {
+                    throw StateError(
+                        "session \(id): an event of seq \(eventSeq) is out of order or outside "
+                            + "\(max(acked, dropped))...\(seq)"
+                    )
+                }
+                lastSeq = eventSeq
                 var frame = Array(text.utf8)
                 frame.append(UInt8(ascii: "\n"))
                 session.retain(seq: Int(eventSeq), frame: frame[...])
@@ -344,7 +413,9 @@ extension Session {
             } else if let text = render?.string {
                 view.restore(render: text)
             }
-            view.restore(renders: Int(entry[field: "renders"]?.integer ?? 0))
+            let renders = entry[field: "renders"]?.integer ?? 0
+            guard renders >= 0 else { throw StateError("session \(id): view \(tag) has rendered \(renders) times") }
+            view.restore(renders: Int(renders))
             view.restore(commands: try restoreCommands(entry[field: "commands"]?.elements ?? [], of: type, tag: tag))
             var childTags: [Int] = []
             for child in children {

@@ -37,12 +37,15 @@ public final class Engine: Sendable {
     public let describedComponentsJSON: [UInt8]?
     private let openSessions = Atomic<Int>(0)
     private let liveViews = Atomic<Int>(0)
+    private let interrupted = Atomic<Bool>(false)
     /// The sessions by id. **Lock order: the table, then a gate.** The table's lock may be held while a
-    /// session's ``Session/gate`` is taken (`detach` reads whether the session said hello, `claim` reads its
-    /// cursor), never the other way round: code that holds a gate never takes the table's lock (a request is
-    /// handled under its session's gate, and ``Connection`` resumes, observes and forgets a `bye`d session only
-    /// after releasing it; `sessions`, `observe` and `saveState` copy what they need out of the table before
-    /// taking gates). Two gates are never held at once.
+    /// session's ``Session/gate`` is taken only where that gate cannot be held by a long request (`detach` reads
+    /// whether the session said hello, for the connection that drives it, which is not in a request then), never
+    /// the other way round: code that holds a gate never takes the table's lock (a request is handled under its
+    /// session's gate, and ``Connection`` resumes, observes and forgets a `bye`d session only after releasing it;
+    /// `claim`, `observe` and `saveState` copy what they need out of the table before taking gates; `sessions`
+    /// takes none). So a session busy with a long request holds up no other session's `hello`. Two gates are
+    /// never held at once.
     let table = Mutex(SessionTable())
     /// The engine's clock, in nanoseconds: only session expiry reads it.
     let now: @Sendable () -> UInt64
@@ -85,6 +88,16 @@ public final class Engine: Sendable {
         openSessions.add(1, ordering: .relaxed)
         return Session(engine: self, id: id, token: token ?? Engine.countingToken(0))
     }
+
+    /// Stops handling requests for good, so that a stopping daemon saves its state by its deadline: a batch in
+    /// progress is undone at its next op and never answered, and no line is handled after. A single op in
+    /// progress (each is linear in what it touches) ends first. Every session's state is then as of its last
+    /// answered request, ready for ``saveState(socket:)``.
+    public func interruptRequests() { interrupted.store(true, ordering: .releasing) }
+
+    /// Whether ``interruptRequests()`` was called.
+    @inline(__always)
+    var isInterrupted: Bool { interrupted.load(ordering: .acquiring) }
 
     /// Sessions opened and not yet closed.
     public var sessionCount: Int { openSessions.load(ordering: .relaxed) }

@@ -76,7 +76,10 @@ extension Session {
             )
         }
         let client = try request.optionalString("client")
-        if client != nil { watch.client = client }
+        if let client {
+            watch.client = client
+            listing.client.withLock { $0 = client }
+        }
         if let resume = request.json[field: "resume"] { return try ResumeRequest(resume) }
         greeted = true
         writeHelloResult(resumed: nil, reason: nil, into: &scratch.result)
@@ -97,6 +100,12 @@ extension Session {
 
     func inspect(_ request: Request) throws(BridgeError) {
         let view = try view(try request.tag(), op: "inspect")
+        if view.renders == .max && view.needsRender {
+            throw BridgeError(
+                .limitExceeded,
+                "inspect: view \(view.tag) has rendered \(view.renders) times, the most it can count"
+            )
+        }
         if view.renderIfNeeded(), watch.isObserved { observeRender(view) }
         scratch.result.viewHead(view)
         scratch.result.viewPlace(view)
@@ -119,6 +128,8 @@ extension Session {
         scratch.result.raw(#"{"results":["#)
         for (index, op) in ops.enumerated() {
             if index > 0 { scratch.result.comma() }
+            // The daemon is stopping and will not wait for the rest: undone, and saved as it was before.
+            if engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }
             do throws(BridgeError) {
                 guard op.isObject else { throw BridgeError(.badRequest, "batch: op \(index) is not an object") }
                 guard let name = op[field: "op"], name.kind == .string else {
@@ -135,6 +146,7 @@ extension Session {
                 throw failure
             }
         }
+        if engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }
         scratch.result.raw("]}")
         undo.commit()
     }

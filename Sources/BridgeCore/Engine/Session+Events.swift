@@ -78,6 +78,11 @@ extension Session {
         }
         let neededRender = view.needsRender
         let outcome = command.run(on: view.props, args: args)
+        if outcome.emitted.count > eventRoom {
+            for step in outcome.undo.reversed() { step() }
+            if !neededRender { view.renderIfNeeded(counting: false) }
+            throw Session.seqExhausted("command: \(view.type.name).\(name)", seq: seq)
+        }
         // A command may emit only events it declares, with payloads of their types: otherwise it failed.
         let firstEvent = scratch.events.count
         for emitted in outcome.emitted {
@@ -182,8 +187,17 @@ extension Session {
             }
             fields = members.map { (name: $0.name, value: $0.value) }
         }
+        guard eventRoom > 0 else { throw Session.seqExhausted("emit", seq: seq) }
         scratch.events.append(PendingEvent(view: view, event: event, payload: EventPayload(fields: fields)))
         scratch.result.raw("{}")
+    }
+
+    /// How many more events the request may emit before the session's seq would pass `Int.max`.
+    private var eventRoom: Int { Int.max - seq - scratch.events.count }
+
+    /// The error of a request whose events would take the session's seq past `Int.max`; it changes nothing.
+    private static func seqExhausted(_ what: String, seq: Int) -> BridgeError {
+        BridgeError(.limitExceeded, "\(what): the session's event seq is at \(seq), the most it can count")
     }
 
     /// Writes an event frame with its listener path, or nothing when no listener is on the path.

@@ -147,6 +147,7 @@ extension Session {
     func addObserver(_ sink: any ObserverSink, connected: Bool, into w: inout JSONWriter) {
         watch.observers.removeAll { $0 === sink }
         watch.observers.append(sink)
+        publishListing()
         w.raw(#"{"session":"#)
         w.string(id)
         w.raw(#","client":"#)
@@ -167,6 +168,7 @@ extension Session {
 
     func removeObserver(_ sink: any ObserverSink) {
         watch.observers.removeAll { $0 === sink }
+        publishListing()
         if !watch.isObserved { watch.pending = JSONWriter(capacity: 0) }
     }
 }

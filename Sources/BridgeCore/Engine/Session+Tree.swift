@@ -67,7 +67,7 @@ extension Session {
             children.append(try view(tag, field: "child", op: "setChildren"))
         }
         // A child may not be the parent itself or one of its ancestors.
-        if let looped = ViewTree.cycle(making: seen, childrenOf: parent) {
+        if let looped = ViewTree.cycle(making: children, childrenOf: parent) {
             throw BridgeError(
                 .cycle,
                 "setChildren: making \(looped.tag) a child of \(parent.tag) would make it its own ancestor"

@@ -52,6 +52,8 @@ public final class Session: @unchecked Sendable {
     var undo = BatchUndo()
     /// Observers, the change frames they are owed, the recent log (Session+Observe).
     var watch = SessionWatch()
+    /// What `sessions` lists of this session, published as each request ends: read without the gate.
+    let listing = SessionListing()
 
     /// An event a request emitted: written, with its listener path and seq, once the request succeeds.
     struct PendingEvent {
@@ -79,6 +81,7 @@ public final class Session: @unchecked Sendable {
         endObservations(reason: "closed")
         for view in ViewStorage.removeSession(storageKey) { view.unmount() }
         viewCount = 0
+        listing.closed.store(true, ordering: .releasing)
         engine.sessionClosed()
     }
 
@@ -120,13 +123,16 @@ public final class Session: @unchecked Sendable {
             ending = op.isString("bye")
         } catch {
             rollback()
-            Session.writeError(error, id: id, into: &out)
+            // A batch the daemon's shutdown interrupted is undone and never answered (RELIABILITY: the state is
+            // saved as it was before it).
+            if !engine.isInterrupted { Session.writeError(error, id: id, into: &out) }
             return .answered
         }
         if let handoff { return .handoff(handoff, id) }
         commit(into: &out)
         scratch.writeResponse(id: id, to: &out)
         if watch.isObserved { deliverObserved() }
+        publishListing()
         if ending {
             // `bye`: the session ends now, answered first; the connection takes it out of the session table.
             close()

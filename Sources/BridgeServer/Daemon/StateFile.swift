@@ -7,10 +7,10 @@ import Glibc
 
 /// The file the daemon saves its sessions to on a clean stop and loads them from on start.
 ///
-/// Written atomically: a temporary file beside it, `fsync`, `rename`, then `fsync` of the directory, so a
-/// crash leaves either the old file or the new one, never half of one. Loaded once and then removed: if the
-/// daemon later dies without a clean stop (`kill -9`), the next start finds no state and clients are told
-/// `unknown_session` rather than resuming sessions that went on without them.
+/// Written atomically: a temporary file beside it (mode 0600, a name nobody can guess, created new), `fsync`,
+/// `rename`, then `fsync` of the directory, so a crash leaves either the old file or the new one, never half of
+/// one. Loaded once and then removed: if the daemon later dies without a clean stop (`kill -9`), the next start
+/// finds no state and clients are told `unknown_session` rather than resuming sessions that went on without them.
 ///
 /// The file names the socket whose daemon saved it: a daemon loads only its own socket's file, so two daemons
 /// never share sessions even when they are given one file.
@@ -18,6 +18,9 @@ struct StateFile: Sendable {
     let path: String
     /// The socket this daemon serves, written into the file and checked when loading it.
     let socket: String?
+
+    /// How long (seconds) the save waits for a session whose request goes on after the shutdown's deadline.
+    static let busyPatience: Double = 5
 
     /// The default for a socket: `<socket>.state` beside it (`dir/a.sock` → `dir/a.sock.state`).
     static func beside(socket: String) -> StateFile {
@@ -58,10 +61,32 @@ struct StateFile: Sendable {
     /// Saves every session of `engine`. Returns false (after logging why) if the file could not be written.
     @discardableResult
     func save(from engine: Engine, logger: Logger) -> Bool {
-        let bytes = engine.saveState(socket: socket)
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return failed("cannot create \(temporary)", logger) }
+        // A session still busy with one request (the service stopped the engine's requests at its deadline: a
+        // batch stops at its next op, a single op is linear in what it touches) is waited for up to
+        // `busyPatience`, then left out with a log line, so that the others are saved before the service manager
+        // gives up on the daemon (systemd's TimeoutStopSec).
+        var waited: Double = 0
+        var leftOut: [String] = []
+        let bytes = engine.saveState(socket: socket, keepWaiting: {
+            guard waited < StateFile.busyPatience else { return false }
+            usleep(10_000)
+            waited += 0.01
+            return true
+        }, leftOut: &leftOut)
+        for session in leftOut {
+            logger.error(
+                "session \(session) was busy with a request past the shutdown's deadline; it is not saved",
+                metadata: ["session": "\(session)"]
+            )
+        }
+        // The file holds resume tokens. Its temporary is a new file of mode 0600 under a name nobody can guess
+        // (mkstemp: O_CREAT|O_EXCL, so never through a link, and another name when one is taken): a link or a
+        // file planted beside the state file is never written through, and never stops the save.
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else { return failed("cannot create a temporary file beside \(path)", logger) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let ok = writeAll(descriptor, bytes) && fsync(descriptor) == 0
         close(descriptor)
         guard ok, rename(temporary, path) == 0 else {

@@ -13,7 +13,8 @@ import Glibc
 /// The daemon's server: accepts connections on a Unix socket and gives each one an engine session.
 ///
 /// A `Service`: it runs until graceful shutdown (SIGTERM, SIGINT), then stops accepting, lets every connection
-/// answer what it has read and flush (``ConnectionHandler``), and returns once all connections are closed.
+/// answer what it has read and flush (``ConnectionHandler``), and returns once all connections are closed, or
+/// once `drainTimeout` has passed, having stopped the engine's requests (``Engine/interruptRequests()``).
 struct BridgeService: Service {
     /// Where to listen.
     enum Listener: Sendable {
@@ -112,14 +113,29 @@ struct BridgeService: Service {
             guard stopping.first() else { return }
             quiesce.initiateShutdown(promise: allClosed)
         }
-        try await withGracefulShutdownHandler {
-            try? await channel.closeFuture.get()
-            // The socket closed: by the shutdown, or by an error (then the connections are closed too).
+        let finished = Finish()
+        // The socket closed (by the shutdown, or by an error: then the connections are closed too), and then every
+        // connection.
+        channel.closeFuture.whenComplete { _ in
             stop()
-            try await allClosed.futureResult.get()
+            allClosed.futureResult.whenComplete { _ in finished.finish() }
+        }
+        let deadline = connection.drainTimeout
+        await withGracefulShutdownHandler {
+            await finished.wait()
         } onGracefulShutdown: {
             logger.info("shutting down: no new connections; finishing the open ones")
             stop()
+            // The deadline holds even when an event loop is busy with a long request (it then neither closes its
+            // connections nor runs its timers): past it, requests stop (a batch in progress is undone) and the
+            // service returns, so that the state is saved as of every session's last answered request.
+            Task {
+                try? await Task.sleep(for: .nanoseconds(deadline.nanoseconds))
+                if finished.isFinished { return }
+                logger.notice("shutdown timeout: connections still open; stopping their requests")
+                engine.interruptRequests()
+                finished.finish()
+            }
         }
     }
 }
@@ -142,6 +158,33 @@ func monotonicNanoseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Completes once, from any thread: ``wait()`` returns once ``finish()`` was called.
+final class Finish: Sendable {
+    private let state = Mutex<(done: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    var isFinished: Bool { state.withLock { $0.done } }
+
+    func finish() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.done else { return nil }
+            state.done = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state -> Bool in
+                if !state.done { state.waiter = continuation }
+                return state.done
+            }
+            if done { continuation.resume() }
+        }
+    }
 }
 
 /// True the first time only.

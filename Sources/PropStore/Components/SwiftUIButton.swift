@@ -26,7 +26,9 @@ public enum SwiftUIButton: Component {
     public static let commands: [Command<ButtonProps>] = [
         Command("press", emits: ["countChange"]) { ctx in
             guard !ctx.props.disabled else { return }
-            ctx.emit("countChange", ["count": .int(ctx.props.count &+ 1)])
+            let (next, overflow) = ctx.props.count.addingReportingOverflow(1)
+            // Past Int.max the count is not an int: the payload does not fit, and the press fails (invalid_payload).
+            ctx.emit("countChange", ["count": overflow ? .double(Double(ctx.props.count) + 1) : .int(next)])
         }
     ]
 

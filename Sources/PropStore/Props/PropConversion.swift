@@ -518,6 +518,8 @@ extension PropType {
             return nil
         case (.int32, .int(let i)):
             return Int32(exactly: i) == nil ? "\(i) is outside the int32 range" : nil
+        case (.int, .double(let d)) where d.isFinite && d.rounded() == d && Int64(exactly: d) == nil:
+            return "\(d) is outside the int range"
         case (.float, .float(let f)):
             return f.isFinite ? nil : "\(f) is not a finite float"
         case (.enumeration(let values), .string(let s)):

@@ -156,7 +156,8 @@ public final class ViewProxy: @unchecked Sendable {
         } onChange: {
             invalidation.dirty.store(true, ordering: .relaxed)
         }
-        if counting { renders += 1 }
+        // Never past Int.max: inspect refuses to render a view that has counted that many.
+        if counting && renders < .max { renders += 1 }
         return true
     }
 
