@@ -7,12 +7,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { connect } from '../../../js-client/index.js';
-import { attachReactNative, playTrace } from '../../../js-client/lib/react-native.js';
+import { attachReactNative, playFabricTrace, playTrace } from '../../../js-client/lib/react-native.js';
 import { startDaemon } from '../../../js-client/test-support/daemon.js';
 import { byTestID, checkTrace, find, loadReact, readTrace, runLive, runRecorded, tree } from '../../../js-client/test-support/react-native.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const RENDERER = process.env.BRIDGED_RN_RENDERER;
+const FABRIC_RENDERER = process.env.BRIDGED_RN_FABRIC_RENDERER;
 const react = loadReact();
 
 /** src/App.jsx compiled by Babel (@babel/preset-react) into .build/App.mjs, and imported. */
@@ -106,6 +107,30 @@ test('the example app, from its recorded trace', async () => {
   const bridge = await connect({ socket: daemon.socket });
   try {
     await runRecorded(scenario, steps, { bridge, playTrace });
+  } finally {
+    await bridge.close();
+  }
+});
+
+// The same app with React Native's new renderer, Fabric (ReactFabric-dev.js, $BRIDGED_RN_FABRIC_RENDERER).
+const attachFabric = (bridge, options) => attachReactNative(bridge, { ...options, architecture: 'fabric' });
+
+test("the example app, live with React Native's Fabric renderer", { skip: !FABRIC_RENDERER ? 'BRIDGED_RN_FABRIC_RENDERER names no renderer' : !react && 'no React' }, async () => {
+  const bridge = await connect({ socket: daemon.socket });
+  try {
+    const steps = await runLive(scenario, { bridge, attachReactNative: attachFabric, ...react, renderer: FABRIC_RENDERER });
+    checkTrace(here('app.fabric.trace.json'), steps, { renderer: FABRIC_RENDERER, scenario: scenario.name });
+  } finally {
+    await bridge.close();
+  }
+});
+
+test('the example app with Fabric, from its recorded trace', async () => {
+  const steps = readTrace(here('app.fabric.trace.json'));
+  assert.ok(steps, 'no recorded trace: run the live test with BRIDGED_RN_FABRIC_RENDERER');
+  const bridge = await connect({ socket: daemon.socket });
+  try {
+    await runRecorded(scenario, steps, { bridge, playTrace: playFabricTrace });
   } finally {
     await bridge.close();
   }
