@@ -629,7 +629,8 @@ export interface ConnectOptions {
   maxQueuedBytes?: number;
   /**
    * How long a request without a `signal` of its own waits for its response before it rejects with `timeout`.
-   * Default 30000; `0` or `Infinity`: no limit. A request's `signal` replaces it for that request.
+   * Default 30000; `0` or `Infinity`: no limit. A request's `signal` replaces it for that request. While the
+   * Bridge reconnects, `reconnect.requestTimeoutMs` applies instead; a request sent again after it starts anew.
    */
   requestTimeoutMs?: number;
   /** The longest line accepted from the daemon; a longer one is a `protocol_error` and ends the connection. Default 256 MiB. */

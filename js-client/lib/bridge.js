@@ -352,10 +352,9 @@ export class Bridge extends EventEmitter {
     const timeoutMs = signal === undefined && internal !== 'hello' ? this.#requestTimeoutMs : 0;
     return new Promise((resolve, reject) => {
       const onAbort = () => this.#abort(id, signal);
-      const timer = timeoutMs > 0 ? setTimeout(() => this.#expire(id, timeoutMs), timeoutMs) : null;
       const done = () => {
         signal?.removeEventListener('abort', onAbort);
-        clearTimeout(timer);
+        clearTimeout(entry.timer);
       };
       const entry = {
         id,
@@ -366,6 +365,8 @@ export class Bridge extends EventEmitter {
         aborted: false,
         internal,
         onResponse,
+        timeoutMs,
+        timer: null,
         resolve: (value) => {
           done();
           resolve(value);
@@ -376,6 +377,7 @@ export class Bridge extends EventEmitter {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.#armTimeout(entry);
       this.#pending.set(id, entry);
       this.#unsentBytes += bytes;
       if (internal === 'hello') this.#write(entry);
@@ -396,9 +398,19 @@ export class Bridge extends EventEmitter {
     this.#giveUp(id, () => aborted(signal));
   }
 
-  /** No response within requestTimeoutMs: the request fails as an aborted one does. */
-  #expire(id, ms) {
-    this.#giveUp(id, (entry) => new BridgeError(ClientErrorCodes.TIMEOUT, `no response to ${entry.op} within ${ms} ms (requestTimeoutMs)`));
+  /**
+   * Starts (or starts again) the request's requestTimeoutMs. While the request waits for a reconnection,
+   * `reconnect.requestTimeoutMs` governs it instead (connection_closed); once the session is back and it is sent,
+   * its requestTimeoutMs starts again.
+   */
+  #armTimeout(entry) {
+    clearTimeout(entry.timer);
+    if (entry.timeoutMs <= 0) return;
+    entry.timer = setTimeout(() => {
+      if (this.#pending.get(entry.id) !== entry || (this.#state === 'reconnecting' && !entry.sent)) return;
+      const message = `no response to ${entry.op} within ${entry.timeoutMs} ms (requestTimeoutMs)`;
+      this.#giveUp(entry.id, () => new BridgeError(ClientErrorCodes.TIMEOUT, message));
+    }, entry.timeoutMs);
   }
 
   #giveUp(id, error) {
@@ -824,6 +836,7 @@ export class Bridge extends EventEmitter {
     for (const [id, entry] of this.#pending) {
       if (entry.sent || entry.internal) continue;
       if (keep(entry)) {
+        this.#armTimeout(entry);
         this.#send(entry);
       } else {
         this.#drop(id, entry);
