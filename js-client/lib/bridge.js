@@ -571,7 +571,9 @@ export class Bridge extends EventEmitter {
     try {
       pending.onResponse?.(frame);
     } catch (err) {
-      this.#reportError(err);
+      // The client's own bookkeeping of an answer (deleted tags, a batch's results) found it of another shape.
+      const message = `the daemon's answer to ${pending.op} could not be used: ${err?.message ?? err}`;
+      this.#reportError(err instanceof BridgeError ? err : protocolError(message, { cause: err }));
     }
     if (pending.aborted) return; // rejected when its signal aborted; the client's own state is updated above
     const settle = () => {

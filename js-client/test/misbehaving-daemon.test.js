@@ -160,6 +160,18 @@ describe('malformed frames', () => {
 });
 
 describe('responses', () => {
+  test('an answer the client cannot keep its books with (deleted: 5) is a protocol_error, not a TypeError', LIMIT, async () => {
+    const path = await fakeDaemon((frame, write) => {
+      const result = frame.op === 'delete' ? { deleted: 5 } : frame.op === 'create' ? { tag: frame.tag } : {};
+      write(JSON.stringify({ id: frame.id, ok: true, result }));
+    });
+    const { bridge, errors } = await client(path);
+    const view = await bridge.create('View');
+    await view.delete();
+    assert.deepEqual(errors.map((e) => [e.code, e.cause?.name]), [['protocol_error', 'TypeError']]);
+    assert.match(errors[0].message, /answer to delete could not be used/);
+  });
+
   test('a response to an id that was never sent settles nothing: protocol_error', LIMIT, async () => {
     const held = [];
     const path = await fakeDaemon((frame, write) => {
