@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { chmod, chown, mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, defaultSocketPath } from '../index.js';
-import { spawn } from 'node:child_process';
-import { BRIDGED_BIN, tempDir, waitForSocket } from '../test-support/daemon.js';
+import { execFile, spawn } from 'node:child_process';
+import { BRIDGED_BIN, CLI, tempDir, waitForSocket } from '../test-support/daemon.js';
 
 const LIMIT = { timeout: 30_000 };
 let runtime;
@@ -63,6 +63,25 @@ describe('the default socket folder', () => {
       }
     }
     assert.equal(await connectsByDefault(), join(folder, 'bridged.sock'));
+  });
+
+  test('bridged-client without --socket checks it too', LIMIT, async () => {
+    const run = (...args) =>
+      new Promise((resolve) => {
+        execFile(process.execPath, [CLI, ...args], { env: { ...process.env } }, (error, stdout, stderr) => {
+          resolve({ code: error ? error.code : 0, stdout, stderr });
+        });
+      });
+    assert.equal((await run('ping')).code, 0);
+    await chmod(folder, 0o750);
+    try {
+      const refused = await run('ping');
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /^bridged-client: unsafe_socket_dir: .*chmod 700/);
+      assert.equal((await run('ping', '--socket', join(folder, 'bridged.sock'))).code, 0);
+    } finally {
+      await chmod(folder, 0o700);
+    }
   });
 
   test('an explicit socket is the caller\'s choice: not checked', LIMIT, async () => {
