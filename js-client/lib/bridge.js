@@ -51,16 +51,16 @@ export function bridgeOptions({ requestTimeoutMs = REQUEST_TIMEOUT_MS, maxFrameB
   return { requestTimeoutMs: requestTimeoutMs > MAX_TIMER_MS ? 0 : requestTimeoutMs, maxFrameBytes };
 }
 
-/**
- * One session with the daemon, over one connection at a time. Emits 'event' (each event frame
- * dispatched), 'error' (socket, protocol and handler errors; only when someone listens, see
- * #reportError), 'reconnecting', 'resumed', 'reset' and 'close'.
- */
 /** A line quoted in an error message, cut short when long. */
 function abbreviate(line) {
   return line.length > 300 ? `${line.slice(0, 300)}… (${line.length} characters)` : line;
 }
 
+/**
+ * One session with the daemon, over one connection at a time. Emits 'event' (each event frame
+ * dispatched), 'error' (socket, protocol and handler errors; only when someone listens, see
+ * #reportError), 'reconnecting', 'resumed', 'reset' and 'close'.
+ */
 export class Bridge extends EventEmitter {
   #socket;
   #splitter = new LineSplitter();
