@@ -3,7 +3,8 @@
 // handler.
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isTag = (value) => Number.isSafeInteger(value) && value > 0;
+// Tags and seqs go up to 2^63 - 1 (protocol.md): past 2^53 JSON.parse makes them inexact, but still integers.
+const isTag = (value) => Number.isInteger(value) && value > 0;
 const PHASES = new Set(['capture', 'bubble']);
 
 /** The kind of a parsed line: `'event'`, `'response'`, or `null` for neither. */
@@ -35,7 +36,7 @@ export function eventProblem(frame) {
  */
 export function responseProblem(frame) {
   const { id } = frame;
-  if (id !== null && typeof id !== 'string' && !Number.isSafeInteger(id)) return 'id is not an integer, a string or null';
+  if (id !== null && typeof id !== 'string' && !Number.isInteger(id)) return 'id is not an integer, a string or null';
   if (frame.ok) return isObject(frame.result) ? null : 'result is not an object';
   if (!isObject(frame.error) || typeof frame.error.code !== 'string') return 'error is not an object with a code';
   return null;

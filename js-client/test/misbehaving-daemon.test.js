@@ -157,6 +157,18 @@ describe('malformed frames', () => {
     assert.equal(errors[0].code, 'protocol_error');
     assert.match(errors[0].message, /path/);
   });
+  test('tags and seqs past 2^53 (up to 2^63 - 1, inexact in JavaScript) are still frames of the protocol', LIMIT, async () => {
+    const path = await fakeDaemon((frame, write) => {
+      write(`{"event":"countChange","seq":9223372036854775807,"target":9223372036854775807,"payload":{},"path":[{"tag":9223372036854775807,"phase":"bubble"}]}`);
+      write(JSON.stringify({ id: frame.id, ok: true, result: {} }));
+    });
+    const { bridge, errors } = await client(path);
+    const seen = [];
+    bridge.on('event', (e) => seen.push(e.target));
+    await bridge.request({ op: 'ping' });
+    assert.deepEqual(seen, [2 ** 63]);
+    assert.deepEqual(errors, []);
+  });
 });
 
 describe('responses', () => {
