@@ -36,7 +36,8 @@ export async function connect(options = {}) {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = anySignal([options.signal, timeout]);
   const spawn = options.spawn ?? false;
-  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin: options.bin, components, signal, timeoutMs, checkFolder });
+  const { bin } = options;
+  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder });
   const bridge = new Bridge(socket, {
     socketPath,
     daemonPid,

@@ -142,7 +142,9 @@ export class Bridge extends EventEmitter {
     this.#maxQueuedBytes = maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.#reconnect = reconnectOptions(reconnect);
     this.#ack = ackOptions(ack);
-    ({ requestTimeoutMs: this.#requestTimeoutMs, maxFrameBytes: this.#maxFrameBytes } = bridgeOptions({ requestTimeoutMs, maxFrameBytes }));
+    const checked = bridgeOptions({ requestTimeoutMs, maxFrameBytes });
+    this.#requestTimeoutMs = checked.requestTimeoutMs;
+    this.#maxFrameBytes = checked.maxFrameBytes;
     this.#connectOptions = { socketPath, spawn, bin, components, timeoutMs, checkFolder };
     this.socketPath = socketPath;
     this.daemonPid = daemonPid;
@@ -504,7 +506,9 @@ export class Bridge extends EventEmitter {
    * requests fail with connection_closed, whose cause is this error; with `reconnect`, it reconnects).
    */
   #lineTooLong(socket, { maxBytes }) {
-    const err = protocolError(`the daemon sent a line longer than ${maxBytes} bytes (maxFrameBytes); closing the connection`);
+    const err = protocolError(
+      `the daemon sent a line longer than ${maxBytes} bytes (maxFrameBytes); closing the connection`,
+    );
     this.#reportError(err);
     this.#socketError ??= err;
     socket.destroy();
@@ -532,7 +536,8 @@ export class Bridge extends EventEmitter {
     } else if (kind === 'response') {
       this.#onResponse(frame, line);
     } else {
-      this.#reportError(protocolError(`the daemon sent a line that is neither a response nor an event: ${abbreviate(line)}`));
+      const message = `the daemon sent a line that is neither a response nor an event: ${abbreviate(line)}`;
+      this.#reportError(protocolError(message));
     }
   }
 
@@ -557,7 +562,8 @@ export class Bridge extends EventEmitter {
     const id = frame.id === null ? this.#oldestSent() : frame.id;
     const pending = id === undefined ? undefined : this.#pending.get(id);
     if (!pending?.sent) {
-      this.#reportError(protocolError(`the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)}): ${abbreviate(line)}`));
+      const message = `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})`;
+      this.#reportError(protocolError(`${message}: ${abbreviate(line)}`));
       return;
     }
     this.#pending.delete(id);

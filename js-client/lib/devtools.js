@@ -211,7 +211,8 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
   /** A page that does not read its stream: end it (request 'close' cleans up); its EventSource reconnects. */
   function dropStream(stream) {
     if (stream.response.destroyed) return;
-    log(`devtools: dropped a page's event stream ${stream.behind} bytes behind (more than ${maxStreamBytes}); it reconnects for a fresh snapshot`);
+    const behind = `${stream.behind} bytes behind (more than ${maxStreamBytes})`;
+    log(`devtools: dropped a page's event stream ${behind}; it reconnects for a fresh snapshot`);
     stream.response.destroy();
   }
 

@@ -71,7 +71,15 @@ const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED']);
  * that folder is checked first, and again once a spawn created it (`unsafe_socket_dir`).
  * @returns {Promise<{socket: import('node:net').Socket, daemonPid: number | null}>}
  */
-export async function connectOrSpawn({ socketPath, spawn = false, bin, components = [], signal, timeoutMs, checkFolder = null }) {
+export async function connectOrSpawn({
+  socketPath,
+  spawn = false,
+  bin,
+  components = [],
+  signal,
+  timeoutMs,
+  checkFolder = null,
+}) {
   if (signal?.aborted) throw aborted(signal);
   if (checkFolder) checkSocketFolder(checkFolder);
   try {
