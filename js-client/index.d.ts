@@ -41,6 +41,10 @@ export const ClientErrorCodes: Readonly<{
   ABORTED: 'aborted';
   /** More than `maxQueuedBytes` of requests wait to be written. */
   QUEUE_FULL: 'queue_full';
+  /** No response within `requestTimeoutMs` (a request without a `signal` of its own). */
+  TIMEOUT: 'timeout';
+  /** The default socket's folder is not the user's own directory of mode 0700 (`details.path`: the folder). */
+  UNSAFE_SOCKET_DIR: 'unsafe_socket_dir';
 }>;
 
 /** A code the daemon sends: exactly the rows of protocol.md's table (a test compares them). */
@@ -87,7 +91,10 @@ export interface AbortSignalLike {
 
 /** Options every request method takes. */
 export interface RequestOptions {
-  /** Rejects the request with `aborted` when it aborts first (the daemon may still have done it, if sent). */
+  /**
+   * Rejects the request with `aborted` when it aborts first (the daemon may still have done it, if sent). It
+   * replaces connect()'s `requestTimeoutMs` for this request.
+   */
   signal?: AbortSignalLike;
 }
 
@@ -146,11 +153,17 @@ export interface HandlerFailedDetails {
   target: number;
 }
 
+/** `details` of `unsafe_socket_dir`: the folder that was refused. */
+export interface UnsafeSocketDirDetails {
+  path: string;
+}
+
 /**
  * `details` by code: `invalid_props`/`invalid_args`/`bad_request` a list of bad values; `batch_failed` the
- * inner error object; a View that cannot be used `{tag, state}`; `handler_failed` `{event, seq, target}`.
+ * inner error object; a View that cannot be used `{tag, state}`; `handler_failed` `{event, seq, target}`;
+ * `unsafe_socket_dir` `{path}`.
  */
-export type ErrorDetails = ValueIssue[] | ProtocolError | ViewStateDetails | HandlerFailedDetails;
+export type ErrorDetails = ValueIssue[] | ProtocolError | ViewStateDetails | HandlerFailedDetails | UnsafeSocketDirDetails;
 
 /** The one error class: every rejection of the client is a BridgeError (or a TypeError for misuse). */
 export class BridgeError extends Error {
@@ -585,7 +598,10 @@ export interface AckOptions {
 }
 
 export interface ConnectOptions {
-  /** Socket path; default as the daemon's: $BRIDGED_SOCKET, $XDG_RUNTIME_DIR/bridged/bridged.sock, /tmp/bridged-<uid>/bridged.sock. */
+  /**
+   * Socket path; default as the daemon's: $BRIDGED_SOCKET, $XDG_RUNTIME_DIR/bridged/bridged.sock, /tmp/bridged-<uid>/bridged.sock.
+   * The folder of the last two must be the user's own, mode 0700, else connect() rejects with `unsafe_socket_dir`.
+   */
   socket?: string;
   /** Start `bridged --socket <path>` (detached) when nothing listens. */
   spawn?: boolean;
@@ -611,6 +627,14 @@ export interface ConnectOptions {
   ack?: boolean | AckOptions;
   /** The most bytes of requests waiting to be written (backpressure, reconnect); beyond, `queue_full`. Default 8 MiB. */
   maxQueuedBytes?: number;
+  /**
+   * How long a request without a `signal` of its own waits for its response before it rejects with `timeout`.
+   * Default 30000; `0` or `Infinity`: no limit. A request's `signal` replaces it for that request. While the
+   * Bridge reconnects, `reconnect.requestTimeoutMs` applies instead; a request sent again after it starts anew.
+   */
+  requestTimeoutMs?: number;
+  /** The longest line accepted from the daemon; a longer one is a `protocol_error` and ends the connection. Default 256 MiB. */
+  maxFrameBytes?: number;
 }
 
 export type BridgeState = 'open' | 'reconnecting' | 'closed';

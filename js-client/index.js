@@ -1,7 +1,7 @@
 // bridged-client: the Node side of the bridged protocol (see ../protocol.md and README.md).
-import { Bridge } from './lib/bridge.js';
+import { Bridge, bridgeOptions } from './lib/bridge.js';
 import { connectOrSpawn } from './lib/spawn.js';
-import { componentPaths, componentsSocketPath, defaultSocketPath } from './lib/socket-path.js';
+import { componentPaths, componentsSocketPath, defaultSocketFolder, defaultSocketPath } from './lib/socket-path.js';
 import { BridgeError, ClientErrorCodes, aborted } from './lib/errors.js';
 import { anySignal } from './lib/internal.js';
 import { ackOptions, reconnectOptions } from './lib/reconnect.js';
@@ -25,15 +25,19 @@ export async function connect(options = {}) {
   // A daemon for these schemas has a socket of its own, so that a daemon serving other components (the
   // default socket's) is never mistaken for it.
   const socketPath = options.socket ?? (components.length ? componentsSocketPath(components) : defaultSocketPath());
+  // The default location's folder must be the user's own (unsafe_socket_dir); a path the caller gave is theirs.
+  const checkFolder = options.socket === undefined ? defaultSocketFolder() : null;
   const timeoutMs = options.timeoutMs ?? 10_000;
   // Checked before connecting: a bad option throws a TypeError and opens nothing.
   reconnectOptions(options.reconnect);
   ackOptions(options.ack);
+  bridgeOptions(options);
   if (options.signal?.aborted) throw aborted(options.signal, 'connect()');
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = anySignal([options.signal, timeout]);
   const spawn = options.spawn ?? false;
-  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin: options.bin, components, signal, timeoutMs });
+  const { bin } = options;
+  const { socket, daemonPid } = await connectOrSpawn({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder });
   const bridge = new Bridge(socket, {
     socketPath,
     daemonPid,
@@ -45,6 +49,9 @@ export async function connect(options = {}) {
     components,
     timeoutMs,
     maxQueuedBytes: options.maxQueuedBytes,
+    requestTimeoutMs: options.requestTimeoutMs,
+    maxFrameBytes: options.maxFrameBytes,
+    checkFolder,
   });
   try {
     await bridge.hello({ signal });

@@ -15,6 +15,8 @@ const SHOWN_EVENTS = 100;
 /** The event log is redrawn at most this often (ms): at 1,000 events a second, redrawing it is what costs. */
 const LOG_INTERVAL = 250;
 const FLASH_MS = 800;
+/** How soon an event stream the browser closed is opened again (the server's `retry:` for the others). */
+const RECONNECT_MS = 1000;
 
 const params = new URLSearchParams(location.search);
 const token = params.get('token') ?? '';
@@ -26,10 +28,9 @@ const state = {
   session: boot.session,
   components: boot.components,
   ended: false,
-  /** tag → view */
+  /** tag → view; each view has its command log, `commands` (protocol.md: the snapshot's views[].commands). */
   views: new Map(),
   events: [],
-  commands: [],
   selected: params.has('tag') ? Number(params.get('tag')) : null,
   collapsed: new Set(),
   rows: [],
@@ -53,10 +54,10 @@ function loadSnapshot(snapshot) {
   state.views = new Map();
   for (const view of snapshot?.views ?? []) {
     view.updatedAt = -Infinity;
+    view.commands = (view.commands ?? []).slice(-MAX_COMMANDS);
     state.views.set(view.tag, view);
   }
   state.events = (snapshot?.events ?? []).slice(-MAX_EVENTS);
-  state.commands = (snapshot?.commands ?? []).slice(-MAX_COMMANDS);
   state.ended = false;
   state.snapshot = snapshot ? { seq: snapshot.seq, client: snapshot.client, connected: snapshot.connected } : null;
   markAll();
@@ -80,6 +81,7 @@ function apply(change, now) {
     case 'created': {
       const created = change.view;
       created.updatedAt = now;
+      created.commands ??= [];
       state.views.set(created.tag, created);
       if (created.parent !== null) {
         const parent = state.views.get(created.parent);
@@ -129,9 +131,10 @@ function apply(change, now) {
       if (view.tag === state.selected) dirty.detail = true;
       break;
     case 'command':
-      state.commands.push({ tag: change.tag, name: change.name, args: change.args });
-      if (state.commands.length > MAX_COMMANDS * 1.5) state.commands = state.commands.slice(-MAX_COMMANDS);
-      if (change.tag === state.selected) dirty.detail = true;
+      if (!view) break;
+      view.commands.push({ name: change.name, args: change.args });
+      if (view.commands.length > MAX_COMMANDS * 1.5) view.commands = view.commands.slice(-MAX_COMMANDS);
+      if (view.tag === state.selected) dirty.detail = true;
       break;
     case 'event':
       state.events.push(change.event);
@@ -355,7 +358,7 @@ function renderDetail() {
   const listeners = ['capture', 'bubble']
     .map((phase) => `<tr data-phase="${phase}"><td class="phase-${phase}">${phase}</td><td>${byPhase[phase].map(text).join(', ') || '—'}</td></tr>`)
     .join('');
-  const commands = state.commands.filter((c) => c.tag === view.tag).slice(-50).reverse();
+  const commands = view.commands.slice(-50).reverse();
   const commandRows = commands
     .map((c) => `<tr class="command"><td>${text(c.name)}</td><td>${text(JSON.stringify(c.args))}</td></tr>`)
     .join('');
@@ -443,6 +446,14 @@ function openStream() {
     connectionUp = false;
     dirty.header = true;
     schedule();
+    // A stream the server ended (a page that fell behind is dropped) reconnects by itself, and the server sends
+    // a fresh snapshot. One the browser gave up on (an HTTP error: CLOSED) is opened again here.
+    const closed = source;
+    if (closed.readyState === EventSource.CLOSED) {
+      setTimeout(() => {
+        if (source === closed) openStream();
+      }, RECONNECT_MS);
+    }
   });
   source.addEventListener('status', (message) => {
     const status = JSON.parse(message.data);

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed } from './errors.js';
+import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed, protocolError } from './errors.js';
 import { EventStream } from './event-stream.js';
 import { RegistrationNames, SubscriptionTable, SyntheticEvent } from './events.js';
+import { eventProblem, frameKind, responseProblem } from './frames.js';
 import {
   anySignal,
   kAllocateTag,
@@ -14,7 +15,7 @@ import {
   kTrackView,
   kViewsDeleted,
 } from './internal.js';
-import { LineSplitter } from './lines.js';
+import { LineSplitter, LineTooLong } from './lines.js';
 import { EventCursor, SAFE_TO_REPEAT, SESSION_FREE, ackOptions, backoffDelay, reconnectOptions } from './reconnect.js';
 import { connectOrSpawn } from './spawn.js';
 import { Transaction } from './transaction.js';
@@ -24,6 +25,36 @@ import { CLIENT_NAME } from './version.js';
 
 /** The most bytes of requests waiting to be written (backpressure, reconnect) before `queue_full`. */
 export const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
+/** How long a request without a signal of its own waits for its response before `timeout`. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * The longest line read from the daemon. No frame of the daemon comes near it (its answers are bounded by what
+ * its requests may hold, `--max-frame-bytes`, and by the session's views); it keeps a broken peer from
+ * growing the process without limit, and stays under V8's longest string (2^29 - 24 characters).
+ */
+export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
+
+/** The largest delay setTimeout takes; a longer requestTimeoutMs means no limit. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Checks connect()'s `requestTimeoutMs` and `maxFrameBytes` (a TypeError for a bad one) and returns them with
+ * their defaults; `requestTimeoutMs` 0 (or Infinity) means no limit.
+ */
+export function bridgeOptions({ requestTimeoutMs = REQUEST_TIMEOUT_MS, maxFrameBytes = MAX_FRAME_BYTES } = {}) {
+  if (typeof requestTimeoutMs !== 'number' || !(requestTimeoutMs >= 0)) {
+    throw new TypeError('requestTimeoutMs is a number of milliseconds (0 or Infinity: no limit)');
+  }
+  if (!Number.isSafeInteger(maxFrameBytes) || maxFrameBytes < 1) throw new TypeError('maxFrameBytes is a positive integer');
+  return { requestTimeoutMs: requestTimeoutMs > MAX_TIMER_MS ? 0 : requestTimeoutMs, maxFrameBytes };
+}
+
+/** A line quoted in an error message, cut short when long. */
+function abbreviate(line) {
+  return line.length > 300 ? `${line.slice(0, 300)}… (${line.length} characters)` : line;
+}
 
 /**
  * One session with the daemon, over one connection at a time. Emits 'event' (each event frame
@@ -83,18 +114,38 @@ export class Bridge extends EventEmitter {
   #ackedSeq = 0;
   /** hello's `token`, the secret a resume presents (a daemon that sends none needs none). */
   #token;
+  /** A request without a signal of its own fails with `timeout` after this long (0: never). */
+  #requestTimeoutMs;
+  #maxFrameBytes;
 
   /** @internal Use `connect()`. */
   constructor(
     socket,
-    { socketPath, daemonPid = null, record, reconnect, ack, spawn = false, bin, components, timeoutMs = 10_000, maxQueuedBytes } = {},
+    {
+      socketPath,
+      daemonPid = null,
+      record,
+      reconnect,
+      ack,
+      spawn = false,
+      bin,
+      components,
+      timeoutMs = 10_000,
+      maxQueuedBytes,
+      requestTimeoutMs,
+      maxFrameBytes,
+      checkFolder = null,
+    } = {},
   ) {
     super();
     this.#record = record;
     this.#maxQueuedBytes = maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.#reconnect = reconnectOptions(reconnect);
     this.#ack = ackOptions(ack);
-    this.#connectOptions = { socketPath, spawn, bin, components, timeoutMs };
+    const checked = bridgeOptions({ requestTimeoutMs, maxFrameBytes });
+    this.#requestTimeoutMs = checked.requestTimeoutMs;
+    this.#maxFrameBytes = checked.maxFrameBytes;
+    this.#connectOptions = { socketPath, spawn, bin, components, timeoutMs, checkFolder };
     this.socketPath = socketPath;
     this.daemonPid = daemonPid;
     this.session = null;
@@ -145,7 +196,7 @@ export class Bridge extends EventEmitter {
 
   /**
    * Sends a raw request (an id is assigned) and resolves its `result`, or rejects with a BridgeError.
-   * With `signal`, rejects with `aborted` when it aborts first.
+   * With `signal`, rejects with `aborted` when it aborts first; without, with `timeout` after `requestTimeoutMs`.
    */
   request(frame, { signal } = {}) {
     if (frame === null || typeof frame !== 'object' || Array.isArray(frame)) {
@@ -273,7 +324,8 @@ export class Bridge extends EventEmitter {
    * Sends `frame` with a fresh id. `onResponse(frame)` runs as soon as the response frame is read,
    * before any later frame; the promise settles after the handlers of the events that preceded it.
    * While the Bridge reconnects, the request waits and is sent once the session is resumed. Values JSON
-   * cannot carry are refused before anything is sent (values.js); `signal` aborts the request.
+   * cannot carry are refused before anything is sent (values.js); `signal` aborts the request. Without a
+   * signal, it fails with `timeout` when no response came within `requestTimeoutMs` of the call.
    * `internal` ('hello', 'ack', 'bye') marks the client's own requests.
    */
   [kRequest](frame, { onResponse, internal = null, signal } = {}) {
@@ -298,9 +350,14 @@ export class Bridge extends EventEmitter {
       const message = `${this.#unsentBytes} bytes of requests already wait to be written (maxQueuedBytes ${this.#maxQueuedBytes})`;
       return Promise.reject(new BridgeError(ClientErrorCodes.QUEUE_FULL, message));
     }
+    // A signal of the caller's own is the whole limit: it may wait longer than requestTimeoutMs, or not at all.
+    const timeoutMs = signal === undefined && internal !== 'hello' ? this.#requestTimeoutMs : 0;
     return new Promise((resolve, reject) => {
       const onAbort = () => this.#abort(id, signal);
-      const done = () => signal?.removeEventListener('abort', onAbort);
+      const done = () => {
+        signal?.removeEventListener('abort', onAbort);
+        clearTimeout(entry.timer);
+      };
       const entry = {
         id,
         op: out.op,
@@ -310,6 +367,8 @@ export class Bridge extends EventEmitter {
         aborted: false,
         internal,
         onResponse,
+        timeoutMs,
+        timer: null,
         resolve: (value) => {
           done();
           resolve(value);
@@ -320,6 +379,7 @@ export class Bridge extends EventEmitter {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.#armTimeout(entry);
       this.#pending.set(id, entry);
       this.#unsentBytes += bytes;
       if (internal === 'hello') this.#write(entry);
@@ -337,11 +397,34 @@ export class Bridge extends EventEmitter {
 
   /** The request's signal aborted: unsent, it is dropped; sent, its response will be ignored. */
   #abort(id, signal) {
+    this.#giveUp(id, () => aborted(signal));
+  }
+
+  /**
+   * Starts (or starts again) the request's requestTimeoutMs. While the request waits for a reconnection,
+   * `reconnect.requestTimeoutMs` governs it instead (connection_closed); once the session is back and it is sent,
+   * its requestTimeoutMs starts again.
+   */
+  #armTimeout(entry) {
+    clearTimeout(entry.timer);
+    if (entry.timeoutMs <= 0) return;
+    entry.timer = setTimeout(() => {
+      if (this.#pending.get(entry.id) !== entry || (this.#state === 'reconnecting' && !entry.sent)) return;
+      const message = `no response to ${entry.op} within ${entry.timeoutMs} ms (requestTimeoutMs)`;
+      this.#giveUp(entry.id, () => new BridgeError(ClientErrorCodes.TIMEOUT, message));
+    }, entry.timeoutMs);
+  }
+
+  #giveUp(id, error) {
     const entry = this.#pending.get(id);
     if (!entry || entry.aborted) return;
-    if (entry.sent) entry.aborted = true;
-    else this.#drop(id, entry);
-    entry.reject(aborted(signal));
+    if (entry.sent) {
+      entry.aborted = true;
+      entry.line = null; // never sent again: a loss drops it
+    } else {
+      this.#drop(id, entry);
+    }
+    entry.reject(error(entry));
   }
 
   /** Forgets a pending request (the caller settles it). */
@@ -393,13 +476,14 @@ export class Bridge extends EventEmitter {
 
   #attach(socket) {
     this.#socket = socket;
-    this.#splitter = new LineSplitter();
+    this.#splitter = new LineSplitter({ maxBytes: this.#maxFrameBytes });
     this.#blocked = false;
     this.#socketError = null;
     socket.on('data', (chunk) => {
       for (const line of this.#splitter.push(chunk)) {
-        if (socket !== this.#socket || this.#takenOver) return;
-        this.#onLine(line);
+        if (socket !== this.#socket || this.#takenOver || socket.destroyed) return;
+        if (line instanceof LineTooLong) this.#lineTooLong(socket, line);
+        else this.#onLine(line);
       }
       this.#scheduleAck();
     });
@@ -416,49 +500,86 @@ export class Bridge extends EventEmitter {
     socket.on('close', () => this.#onSocketClose(socket));
   }
 
+  /**
+   * A line longer than maxFrameBytes: the client cannot tell what it answered, and the responses after it
+   * would be matched to the wrong requests. A protocol_error, and the connection ends (as a loss: pending
+   * requests fail with connection_closed, whose cause is this error; with `reconnect`, it reconnects).
+   */
+  #lineTooLong(socket, { maxBytes }) {
+    const err = protocolError(
+      `the daemon sent a line longer than ${maxBytes} bytes (maxFrameBytes); closing the connection`,
+    );
+    this.#reportError(err);
+    this.#socketError ??= err;
+    socket.destroy();
+  }
+
   #onLine(line) {
     if (line === '') return;
     let frame;
     try {
       frame = JSON.parse(line);
     } catch {
-      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `the daemon sent a line that is not JSON: ${line}`));
+      this.#reportError(protocolError(`the daemon sent a line that is not JSON: ${abbreviate(line)}`));
       return;
     }
     this.#record?.({ dir: 'out', frame });
-    if (frame === null || typeof frame !== 'object') {
-      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `unexpected frame: ${line}`));
-    } else if (typeof frame.event === 'string' && !('ok' in frame)) {
-      this.#onEvent(frame);
-    } else if (frame.ok === false && frame.id === null && frame.error?.code === ErrorCodes.SESSION_TAKEN_OVER) {
+    const kind = frameKind(frame);
+    if (kind === 'event') {
+      const problem = eventProblem(frame);
+      if (problem) this.#reportError(protocolError(`the daemon sent an event frame whose ${problem}: ${abbreviate(line)}`));
+      else this.#onEvent(frame);
+    } else if (kind === 'response' && frame.id === null && frame.error?.code === ErrorCodes.SESSION_TAKEN_OVER) {
       // Another connection resumed this session: it is theirs now. No reconnect.
       this.#takenOver = BridgeError.fromProtocol(frame.error);
       this.#socket.destroy();
-    } else if (typeof frame.ok === 'boolean') {
-      this.#onResponse(frame);
+    } else if (kind === 'response') {
+      this.#onResponse(frame, line);
     } else {
-      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `unexpected frame: ${line}`));
+      const message = `the daemon sent a line that is neither a response nor an event: ${abbreviate(line)}`;
+      this.#reportError(protocolError(message));
     }
   }
 
-  #onResponse(frame) {
+  /** The oldest request written and not answered yet (a Map keeps the order requests were made in). */
+  #oldestSent() {
+    for (const [id, entry] of this.#pending) if (entry.sent) return id;
+    return undefined;
+  }
+
+  #onResponse(frame, line) {
     // The retained events of a resume come before any other response.
     if (this.#replay) this.#endReplay();
-    // Responses come in request order; one without a usable id (frame_too_large) answers the oldest sent.
-    let id = frame.id;
-    if (!this.#pending.get(id)?.sent) id = [...this.#pending].find(([, entry]) => entry.sent)?.[0];
-    const pending = this.#pending.get(id);
     const waits = this.#window;
     this.#window = [];
-    if (!pending) {
-      this.#reportError(new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, `a response for no request: ${JSON.stringify(frame)}`));
+    const problem = responseProblem(frame);
+    if (problem && frame.id !== null && this.#pending.get(frame.id)?.sent !== true) {
+      this.#reportError(protocolError(`the daemon sent a response whose ${problem}: ${abbreviate(line)}`));
+      return;
+    }
+    // Responses come in request order; one with a null id (frame_too_large: the daemon did not read the line's
+    // id) answers the oldest request sent. Any other id must be one the client sent and has no answer for.
+    const id = frame.id === null ? this.#oldestSent() : frame.id;
+    const pending = id === undefined ? undefined : this.#pending.get(id);
+    if (!pending?.sent) {
+      const message = `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})`;
+      this.#reportError(protocolError(`${message}: ${abbreviate(line)}`));
       return;
     }
     this.#pending.delete(id);
+    if (problem) {
+      // The request it answers fails with the same protocol_error, rather than waiting for an answer that came.
+      const err = protocolError(`the daemon sent a response whose ${problem}: ${abbreviate(line)}`);
+      this.#reportError(err);
+      if (!pending.aborted) pending.reject(err);
+      return;
+    }
     try {
       pending.onResponse?.(frame);
     } catch (err) {
-      this.#reportError(err);
+      // The client's own bookkeeping of an answer (deleted tags, a batch's results) found it of another shape.
+      const message = `the daemon's answer to ${pending.op} could not be used: ${err?.message ?? err}`;
+      this.#reportError(err instanceof BridgeError ? err : protocolError(message, { cause: err }));
     }
     if (pending.aborted) return; // rejected when its signal aborted; the client's own state is updated above
     const settle = () => {
@@ -723,6 +844,7 @@ export class Bridge extends EventEmitter {
     for (const [id, entry] of this.#pending) {
       if (entry.sent || entry.internal) continue;
       if (keep(entry)) {
+        this.#armTimeout(entry);
         this.#send(entry);
       } else {
         this.#drop(id, entry);

@@ -6,7 +6,7 @@ import { counterDemo } from './demo.js';
 import { startDevtools } from './devtools.js';
 import { parseLossless, stringifyLossless } from './json.js';
 import { exchange, replay } from './replay.js';
-import { componentPaths, componentsSocketPath, defaultSocketPath } from './socket-path.js';
+import { checkSocketFolder, componentPaths, componentsSocketPath, defaultSocketFolder, defaultSocketPath } from './socket-path.js';
 import { declarationsFor } from './types.js';
 import { writeFile } from 'node:fs/promises';
 import { connectOrSpawn } from './spawn.js';
@@ -87,6 +87,11 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   const print = (line) => stdout.write(`${line}\n`);
   options.onSpawn = (pid) => stderr.write(`bridged-client: started bridged (pid ${pid}) on ${options.socket}\n`);
   try {
+    // As connect() without `socket`: the default location's folder must be the user's own, mode 0700.
+    if (values.socket === undefined) {
+      const folder = defaultSocketFolder();
+      if (folder) checkSocketFolder(folder);
+    }
     switch (command) {
       case 'ping':
         return await ping(options, print);

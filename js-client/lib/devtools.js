@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { LineSplitter } from './lines.js';
+import { MAX_FRAME_BYTES } from './bridge.js';
+import { LineSplitter, LineTooLong } from './lines.js';
 import { openSocket } from './spawn.js';
 
 const PAGE_DIR = new URL('../devtools/', import.meta.url);
@@ -15,13 +16,21 @@ const FILES = {
 };
 /** Change frames are sent to the page in batches, at most this often (ms). */
 const BATCH_MS = 50;
+/** A batch is sent at once when it holds this many bytes. */
+const BATCH_BYTES = 256 * 1024;
+/**
+ * How many bytes a page's event stream may fall behind (queued, or written and not yet taken by its socket)
+ * beyond its last snapshot before it is dropped. The page's EventSource reconnects and starts again from a
+ * fresh snapshot; a page that does not read holds no more than this.
+ */
+export const STREAM_BUFFER_BYTES = 8 * 1024 * 1024;
 /** How often the session list is refreshed (ms), and how soon a lost daemon is tried again. */
 const POLL_MS = 1000;
 const CLIENT_NAME = 'bridged-devtools';
 
 /**
  * One connection to the daemon: requests by id, change frames of observations routed by session.
- * Emits nothing itself; `onFrame(session, line)` and `onClose()` are set by the owner.
+ * Emits nothing itself; `onFrame(frame, line)` and `onClose()` are set by the owner.
  */
 class DaemonLink {
   #socket;
@@ -32,9 +41,14 @@ class DaemonLink {
 
   constructor(socket, { onFrame, onClose }) {
     this.#socket = socket;
-    const splitter = new LineSplitter();
+    const splitter = new LineSplitter({ maxBytes: MAX_FRAME_BYTES });
     socket.on('data', (chunk) => {
-      for (const line of splitter.push(chunk)) this.#line(line, onFrame);
+      for (const line of splitter.push(chunk)) {
+        if (socket.destroyed) return;
+        // A line too long to read: what it answered is lost, so is the order of what follows. Start afresh.
+        if (line instanceof LineTooLong) socket.destroy();
+        else this.#line(line, onFrame);
+      }
     });
     socket.on('error', () => {});
     socket.on('close', () => {
@@ -53,23 +67,24 @@ class DaemonLink {
   }
 
   #line(line, onFrame) {
-    if (line.startsWith('{"observe":')) {
-      // The session id is the first member: route without parsing the rest.
-      const end = line.indexOf('","', 12);
-      onFrame(JSON.parse(line.slice(11, end + 1)), line);
-      return;
-    }
     let frame;
     try {
       frame = JSON.parse(line);
     } catch {
       return;
     }
+    if (frame === null || typeof frame !== 'object') return;
+    // A change frame (protocol.md, "Observing sessions"): known by its own members, never by a substring that
+    // a prop value could hold too.
+    if (typeof frame.observe === 'string' && typeof frame.change === 'string' && !('id' in frame)) {
+      onFrame(frame, line);
+      return;
+    }
     const waiting = this.#pending.get(frame.id);
-    if (!waiting) return;
+    if (!waiting || typeof frame.ok !== 'boolean') return;
     this.#pending.delete(frame.id);
     if (frame.ok) waiting.resolve(frame.result);
-    else waiting.reject(Object.assign(new Error(frame.error.message), { code: frame.error.code }));
+    else waiting.reject(Object.assign(new Error(String(frame.error?.message)), { code: frame.error?.code }));
   }
 
   request(frame) {
@@ -85,31 +100,69 @@ class DaemonLink {
   }
 }
 
-/** One page's event stream (an open SSE response), watching at most one session. */
+/**
+ * One page's event stream (an open SSE response), watching at most one session. Bounded: once it is more than
+ * `maxBytes` behind (beyond its last snapshot), `onBehind(stream)` is called instead of queueing more.
+ */
 class PageStream {
-  constructor(response, session) {
+  #queuedBytes = 0;
+  #snapshotBytes = 0;
+
+  constructor(response, session, { maxBytes, onBehind }) {
     this.response = response;
     this.session = session;
     this.queue = [];
     this.timer = null;
+    this.maxBytes = maxBytes;
+    this.onBehind = onBehind;
+  }
+
+  /** Bytes queued here, or written to the response and not yet taken by its socket. */
+  get behind() {
+    return this.#queuedBytes + this.response.writableLength;
+  }
+
+  /** Whether the page has not read the last `maxBytes` (plus the snapshot it is reading); then onBehind. */
+  #fellBehind() {
+    if (this.behind <= this.maxBytes + this.#snapshotBytes) return false;
+    this.onBehind(this);
+    return true;
   }
 
   send(type, data) {
+    if (this.response.destroyed || this.#fellBehind()) return;
     this.response.write(`event: ${type}\ndata: ${data}\n\n`);
+  }
+
+  /** Sends a snapshot (its JSON text): what was queued belongs to an older one. */
+  snapshot(text) {
+    this.reset();
+    this.#snapshotBytes = Buffer.byteLength(text);
+    this.send('snapshot', text);
   }
 
   /** Queues a change frame (its JSON text); sent with the others of the next BATCH_MS. */
   push(line) {
+    if (this.response.destroyed || this.#fellBehind()) return;
     this.queue.push(line);
-    this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
+    this.#queuedBytes += Buffer.byteLength(line) + 1;
+    if (this.#queuedBytes >= BATCH_BYTES) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
   }
 
   flush() {
+    clearTimeout(this.timer);
     this.timer = null;
     if (this.queue.length === 0) return;
     const lines = this.queue;
-    this.queue = [];
+    this.reset();
     this.send('changes', `[${lines.join(',')}]`);
+  }
+
+  /** Forgets what was queued. */
+  reset() {
+    this.queue = [];
+    this.#queuedBytes = 0;
   }
 
   close() {
@@ -119,11 +172,11 @@ class PageStream {
 }
 
 /**
- * Starts the DevTools server.
- * @param {{socket: string, port?: number, host?: string, log?: (line: string) => void}} options
+ * Starts the DevTools server. A page whose event stream falls `maxStreamBytes` behind is dropped (it reconnects).
+ * @param {{socket: string, port?: number, maxStreamBytes?: number, log?: (line: string) => void}} options
  * @returns {Promise<{url: string, port: number, token: string, close: () => Promise<void>}>}
  */
-export async function startDevtools({ socket: socketPath, port = 0, log = () => {} }) {
+export async function startDevtools({ socket: socketPath, port = 0, maxStreamBytes = STREAM_BUFFER_BYTES, log = () => {} }) {
   const token = randomBytes(16).toString('hex');
   const tokenBytes = Buffer.from(token);
   /** @type {DaemonLink | null} */
@@ -142,16 +195,25 @@ export async function startDevtools({ socket: socketPath, port = 0, log = () => 
     for (const stream of streams) stream.send(type, data);
   };
 
-  function onFrame(session, line) {
+  function onFrame(frame, line) {
+    const session = frame.observe;
     const watching = [...streams].filter((stream) => stream.session === session);
-    if (line.includes('"change":"cutoff"')) {
+    if (frame.change === 'cutoff') {
       // This server fell behind: start again from a fresh snapshot.
       observed.delete(session);
       for (const stream of watching) startObserving(stream);
       return;
     }
-    if (line.includes('"change":"ended"')) observed.delete(session);
+    if (frame.change === 'ended') observed.delete(session);
     for (const stream of watching) stream.push(line);
+  }
+
+  /** A page that does not read its stream: end it (request 'close' cleans up); its EventSource reconnects. */
+  function dropStream(stream) {
+    if (stream.response.destroyed) return;
+    const behind = `${stream.behind} bytes behind (more than ${maxStreamBytes})`;
+    log(`devtools: dropped a page's event stream ${behind}; it reconnects for a fresh snapshot`);
+    stream.response.destroy();
   }
 
   function onClose() {
@@ -214,10 +276,13 @@ export async function startDevtools({ socket: socketPath, port = 0, log = () => 
     if (!link || !session) return;
     try {
       const snapshot = await link.request({ op: 'observe', session });
+      if (!streams.has(stream)) {
+        // The page went (or was dropped) while the daemon answered: the observation is nobody's.
+        if (!observed.has(session)) await link?.request({ op: 'unobserve', session }).catch(() => {});
+        return;
+      }
       observed.set(session, (observed.get(session) ?? 0) + 1);
-      // Frames queued before this snapshot belong to an older one.
-      stream.queue = [];
-      stream.send('snapshot', JSON.stringify(snapshot));
+      stream.snapshot(JSON.stringify(snapshot));
     } catch (err) {
       stream.send('missing', JSON.stringify({ session, code: err.code ?? 'error', message: err.message }));
     }
@@ -315,7 +380,10 @@ export async function startDevtools({ socket: socketPath, port = 0, log = () => 
       connection: 'keep-alive',
     });
     response.write('retry: 1000\n\n');
-    const page = new PageStream(response, url.searchParams.get('session') || null);
+    const page = new PageStream(response, url.searchParams.get('session') || null, {
+      maxBytes: maxStreamBytes,
+      onBehind: dropStream,
+    });
     streams.add(page);
     request.on('close', () => {
       streams.delete(page);

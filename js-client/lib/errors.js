@@ -45,6 +45,13 @@ export const ClientErrorCodes = Object.freeze({
   ABORTED: 'aborted',
   /** More bytes of requests wait to be written (socket backpressure, or a reconnect) than `maxQueuedBytes`. */
   QUEUE_FULL: 'queue_full',
+  /** No response within `requestTimeoutMs` (a request without a `signal` of its own). */
+  TIMEOUT: 'timeout',
+  /**
+   * The default socket's folder is not safe to connect through: not a directory of the user's own, or open to
+   * group or others (not mode 0700). Another user could serve a daemon of their own there.
+   */
+  UNSAFE_SOCKET_DIR: 'unsafe_socket_dir',
 });
 
 /** The one error class of the client: `code` is a protocol error code or one of `ClientErrorCodes`. */
@@ -77,6 +84,10 @@ export class BridgeError extends Error {
     }
     return new BridgeError(error.code, message, { details: error.details, index: error.index });
   }
+}
+
+export function protocolError(message, extra) {
+  return new BridgeError(ClientErrorCodes.PROTOCOL_ERROR, message, extra);
 }
 
 export function connectionClosed(message = 'the connection to bridged closed', cause = undefined) {

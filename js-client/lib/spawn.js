@@ -5,6 +5,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BridgeError, ClientErrorCodes, aborted } from './errors.js';
+import { checkSocketFolder } from './socket-path.js';
 
 /** Opens a connection to a Unix socket; rejects with the system error (ENOENT, ECONNREFUSED, …). */
 export function openSocket(path) {
@@ -66,11 +67,21 @@ const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED']);
 /**
  * Connects to `socketPath`; with `spawn`, when nothing listens there, starts `bridged --socket <path>`
  * (with `--components` for each of `components`) detached (`bin`, else findBridged()) and polls until it accepts, until `signal` aborts. `timeoutMs` is
- * only named in the message when `signal` is that timeout.
+ * only named in the message when `signal` is that timeout. With `checkFolder` (the default location's folder),
+ * that folder is checked first, and again once a spawn created it (`unsafe_socket_dir`).
  * @returns {Promise<{socket: import('node:net').Socket, daemonPid: number | null}>}
  */
-export async function connectOrSpawn({ socketPath, spawn = false, bin, components = [], signal, timeoutMs }) {
+export async function connectOrSpawn({
+  socketPath,
+  spawn = false,
+  bin,
+  components = [],
+  signal,
+  timeoutMs,
+  checkFolder = null,
+}) {
   if (signal?.aborted) throw aborted(signal);
+  if (checkFolder) checkSocketFolder(checkFolder);
   try {
     return { socket: await openSocket(socketPath), daemonPid: null };
   } catch (err) {
@@ -96,6 +107,11 @@ export async function connectOrSpawn({ socketPath, spawn = false, bin, component
   let log = 'ignore';
   try {
     mkdirSync(dirname(socketPath), { recursive: true, mode: 0o700 });
+  } catch {
+    // the daemon says why
+  }
+  if (checkFolder) checkSocketFolder(checkFolder);
+  try {
     log = openSync(logPath, 'w', 0o600);
   } catch {
     // no log then

@@ -1,11 +1,12 @@
 // `bridged-client devtools`: the page in a real headless Chromium, against a real daemon driven by a client.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import { connect } from '../index.js';
-import { CLI, startDaemon } from '../test-support/daemon.js';
+import { startDevtools } from '../lib/devtools.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { startDevtoolsCommand } from '../test-support/devtools.js';
 import { HeadlessPage, findChromium } from '../test-support/chromium.js';
 
 const CHROMIUM = findChromium();
@@ -15,22 +16,6 @@ let bridge;
 let devtools;
 let url;
 const received = [];
-
-/** Starts `bridged-client devtools --port 0`; resolves once it printed its URL. */
-function startDevtoolsCommand(socket) {
-  const child = spawn(process.execPath, [CLI, 'devtools', '--socket', socket, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (s) => {
-      out += s;
-      const found = out.match(/(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/);
-      if (found) resolve({ child, url: found[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`devtools exited (${code}) before printing its URL`)));
-  });
-}
 
 /** GET `path` from the devtools server with the given Host header; resolves the status code. */
 function get(path, host) {
@@ -93,6 +78,62 @@ describe('bridged-client devtools', () => {
     assert.equal(await get(`/${search}`, `evil.example:${port}`), 403);
     assert.equal(await get(`/api/stream${search}`, `rebind.attacker.test`), 403);
   });
+
+  test(
+    'the page shows the command log a view received before the page opened (the snapshot\'s views[].commands)',
+    { skip: CHROMIUM ? false : 'no chromium on this machine (make test installs it where it can)', timeout: 120_000 },
+    async () => {
+      const pressed = buttons[0];
+      const { commands } = await pressed.inspect();
+      assert.deepEqual(commands, [{ name: 'press', args: [] }], 'pressed before the devtools started');
+      const page = await HeadlessPage.open(CHROMIUM);
+      try {
+        await page.navigate(`${url}&tag=${pressed.tag}`);
+        // The whole detail (its command log too) is drawn at once.
+        await page.waitFor(`document.querySelector('#detail h2')?.dataset.tag === '${pressed.tag}'`);
+        const shown = `[...document.querySelectorAll('#commands tr')].map((r) => [r.children[0].textContent, r.children[1].textContent])`;
+        assert.deepEqual(await page.evaluate(shown), commands.map((c) => [c.name, JSON.stringify(c.args)]).reverse());
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  test(
+    'a page that falls behind is dropped by the server, reconnects by itself and catches up from a snapshot',
+    { skip: CHROMIUM ? false : 'no chromium on this machine (make test installs it where it can)', timeout: 120_000 },
+    async () => {
+      // A server of its own, with a small bound, in this process: its log says when it dropped the page.
+      const logged = [];
+      const server = await startDevtools({ socket: daemon.socket, maxStreamBytes: 64 * 1024, log: (line) => logged.push(line) });
+      const view = await bridge.create('View', { testID: 'behind-0' });
+      const page = await HeadlessPage.open(CHROMIUM);
+      try {
+        await page.navigate(`${server.url}&session=${bridge.session}&tag=${view.tag}`);
+        const testID = `document.querySelector('#props tr[data-prop="testID"]')?.children[2].textContent`;
+        await page.waitFor(`${testID} === '"behind-0"'`);
+        // The page stops reading: its script is paused in the debugger while the session is busy.
+        await page.send('Debugger.enable');
+        const paused = page.send('Runtime.evaluate', { expression: 'debugger' });
+        const big = 'x'.repeat(100 * 1024);
+        let i = 0;
+        while (!logged.some((line) => line.includes('dropped'))) {
+          assert.ok(++i < 2000, 'the page was never dropped');
+          await view.update({ testID: `behind-${i}-${big}` });
+        }
+        await view.update({ testID: 'caught-up' });
+        await page.send('Debugger.resume');
+        await paused;
+        await page.waitFor(`${testID} === '"caught-up"'`);
+        await page.waitFor(`document.querySelector('#status').textContent === 'live'`);
+        assert.match(logged.find((line) => line.includes('dropped')), /fresh snapshot/);
+      } finally {
+        await page.close();
+        await server.close();
+        await view.delete(); // the next test compares the whole tree
+      }
+    },
+  );
 
   test(
     'the page shows the tree, the selected view and the live event log as inspect does',

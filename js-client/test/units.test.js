@@ -1,7 +1,7 @@
 // The pure parts: line splitting, lossless JSON, replay normalisation, registration names.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineSplitter } from '../lib/lines.js';
+import { LineSplitter, LineTooLong } from '../lib/lines.js';
 import { jsonEqual, parseLossless, stringifyLossless } from '../lib/json.js';
 import { limitsMismatch, normalise, parseSession } from '../lib/replay.js';
 import { RegistrationNames } from '../lib/events.js';
@@ -16,6 +16,20 @@ describe('LineSplitter', () => {
     assert.equal(splitter.pending, true);
     assert.deepEqual(splitter.push(Buffer.concat([smile.subarray(2), Buffer.from('"}\n\n')])), ['{"b":"😀"}', '']);
     assert.equal(splitter.pending, false);
+  });
+
+  test('maxBytes: a longer line is a LineTooLong in its place, skipped to its \\n, at every split position', () => {
+    const input = Buffer.from('12345\r\n123456\n1234567890\r\n1234\r\n');
+    const show = (lines) => lines.map((l) => (l instanceof LineTooLong ? `too long (${l.maxBytes})` : l));
+    const expected = ['12345', 'too long (5)', 'too long (5)', '1234'];
+    for (let a = 0; a <= input.length; a++) {
+      for (let b = a; b <= input.length; b++) {
+        const splitter = new LineSplitter({ maxBytes: 5 });
+        const lines = [input.subarray(0, a), input.subarray(a, b), input.subarray(b)].flatMap((c) => splitter.push(c));
+        assert.deepEqual(show(lines), expected, `split at ${a} and ${b}`);
+        assert.equal(splitter.pending, false);
+      }
+    }
   });
 });
 

@@ -35,6 +35,8 @@ const bridge: Bridge = await connect({
   reconnect: { initialDelayMs: 50, maxDelayMs: 1_000, maxAttempts: 5, requestTimeoutMs: 2_000 },
   ack: { everyEvents: 10, delayMs: 5 },
   maxQueuedBytes: 1 << 20,
+  requestTimeoutMs: 0,
+  maxFrameBytes: 64 << 20,
 });
 const version: string = VERSION;
 const session: string = bridge.session;
@@ -122,6 +124,11 @@ try {
       console.log(err.index, err.details.code);
     }
     if (code === ClientErrorCodes.ABORTED || code === 'queue_full' || code === 'session_reset') console.log(err.cause);
+    if (code === ClientErrorCodes.TIMEOUT || code === 'protocol_error') console.log(err.message);
+    if (err.code === ClientErrorCodes.UNSAFE_SOCKET_DIR && err.details && 'path' in err.details) {
+      const folder: string = err.details.path;
+      console.log(folder);
+    }
   }
 }
 const made = new BridgeError('connection_closed', 'made by hand', { details: [], cause: new Error('x') });
