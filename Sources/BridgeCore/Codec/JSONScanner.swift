@@ -2,13 +2,16 @@
 /// reads the top-level `id` of an object.
 ///
 /// Used only when jansson refused a line: jansson also refuses valid JSON (nesting deeper than 2048, integers
-/// beyond 64 bits, `\u0000` in a key), and such a line must be answered with the request's own `id` and a
-/// code that says what was wrong, never `bad_json`.
+/// beyond 64 bits, `\u0000` in a key, a lone surrogate escape such as `"\ud800"`), and such a line must be
+/// answered with the request's own `id` and a code that says what was wrong, never `bad_json`.
 struct JSONScanner {
     /// What a valid line's top level was, with its `id` when it is an object with a readable one.
     struct Outline {
         var isObject: Bool
         var id: Session.RequestID
+        /// The first `\uXXXX` escape of a UTF-16 surrogate without its other half (RFC 8259 allows it; jansson
+        /// refuses it): where it starts in the line, and its text.
+        var loneSurrogate: (offset: Int, escape: String)?
     }
 
     private let bytes: UnsafeRawBufferPointer
@@ -31,7 +34,7 @@ struct JSONScanner {
     private mutating func scan() -> Outline? {
         // Containers open, innermost last: true for an object. Depth costs one bit's worth of memory each.
         var containers: [Bool] = []
-        var outline = Outline(isObject: false, id: .none)
+        var outline = Outline(isObject: false, id: .none, loneSurrogate: nil)
         skipSpace()
         outline.isObject = current == UInt8(ascii: "{")
         var topLevelKey: (start: Int, end: Int)?
@@ -51,13 +54,13 @@ struct JSONScanner {
                     containers.removeLast()
                 } else {
                     if isObject {
-                        guard let key = scanKey() else { return nil }
+                        guard let key = scanKey(noting: &outline) else { return nil }
                         if containers.count == 1 { topLevelKey = key }
                     }
                     continue
                 }
             case UInt8(ascii: "\""):
-                guard scanString() else { return nil }
+                guard scanString(noting: &outline) else { return nil }
             case UInt8(ascii: "t"): guard literal("true") else { return nil }
             case UInt8(ascii: "f"): guard literal("false") else { return nil }
             case UInt8(ascii: "n"): guard literal("null") else { return nil }
@@ -79,7 +82,7 @@ struct JSONScanner {
                 if byte == UInt8(ascii: ",") {
                     if last {
                         skipSpace()
-                        guard let key = scanKey() else { return nil }
+                        guard let key = scanKey(noting: &outline) else { return nil }
                         if containers.count == 1 { topLevelKey = key }
                     }
                     break
@@ -91,10 +94,10 @@ struct JSONScanner {
     }
 
     /// `"key" :`, returning where the key's text is (without quotes).
-    private mutating func scanKey() -> (start: Int, end: Int)? {
+    private mutating func scanKey(noting outline: inout Outline) -> (start: Int, end: Int)? {
         guard current == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
-        guard scanString() else { return nil }
+        guard scanString(noting: &outline) else { return nil }
         let end = position - 1
         skipSpace()
         guard current == UInt8(ascii: ":") else { return nil }
@@ -126,11 +129,19 @@ struct JSONScanner {
         return true
     }
 
-    /// A string with valid escapes, no raw control characters and valid UTF-8.
-    private mutating func scanString() -> Bool {
+    /// A string with valid escapes, no raw control characters and valid UTF-8; notes the first lone surrogate.
+    private mutating func scanString(noting outline: inout Outline) -> Bool {
         position += 1
         let start = position
+        /// A high surrogate escape just read, waiting for its low half: where it starts.
+        var highAt: Int?
         while let byte = current {
+            if let high = highAt, byte != UInt8(ascii: "\\") || position + 1 >= bytes.count
+                || bytes[position + 1] != UInt8(ascii: "u")
+            {
+                noteLoneSurrogate(at: high, in: &outline)
+                highAt = nil
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 let text = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
@@ -140,10 +151,24 @@ struct JSONScanner {
                 position += 1
                 guard let escaped = current else { return false }
                 if escaped == UInt8(ascii: "u") {
+                    var unit: UInt16 = 0
                     for i in 1...4 {
-                        guard position + i < bytes.count, bytes[position + i].isHexDigit else { return false }
+                        guard position + i < bytes.count, let digit = bytes[position + i].hexValue else { return false }
+                        unit = unit << 4 | UInt16(digit)
                     }
+                    let escapeAt = position - 1
                     position += 5
+                    switch unit {
+                    case 0xD800...0xDBFF:
+                        if let high = highAt { noteLoneSurrogate(at: high, in: &outline) }
+                        highAt = escapeAt
+                    case 0xDC00...0xDFFF:
+                        if highAt == nil { noteLoneSurrogate(at: escapeAt, in: &outline) }
+                        highAt = nil
+                    default:
+                        if let high = highAt { noteLoneSurrogate(at: high, in: &outline) }
+                        highAt = nil
+                    }
                 } else {
                     guard Array(#""\/bfnrt"#.utf8).contains(escaped) else { return false }
                     position += 1
@@ -155,6 +180,12 @@ struct JSONScanner {
             }
         }
         return false
+    }
+
+    private func noteLoneSurrogate(at offset: Int, in outline: inout Outline) {
+        guard outline.loneSurrogate == nil else { return }
+        let escape = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + 6)]), as: UTF8.self)
+        outline.loneSurrogate = (offset, escape)
     }
 
     private mutating func digits() -> Int {
@@ -184,7 +215,12 @@ struct JSONScanner {
 }
 
 extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
+    fileprivate var hexValue: UInt8? {
+        switch self {
+        case 0x30...0x39: self - 0x30
+        case 0x41...0x46: self - 0x41 + 10
+        case 0x61...0x66: self - 0x61 + 10
+        default: nil
+        }
     }
 }

@@ -75,7 +75,8 @@ extension Session {
         _ error: JSONParseError,
         into out: inout [UInt8]
     ) -> JSONDocument? {
-        guard error.reason != .syntax, let outline = JSONScanner.outline(line) else {
+        // A syntax error of valid JSON is a lone surrogate escape, which the scanner finds.
+        guard let outline = JSONScanner.outline(line), error.reason != .syntax || outline.loneSurrogate != nil else {
             writeError(BridgeError(.badJSON, "invalid JSON: \(error)"), id: .none, into: &out)
             return nil
         }
@@ -107,7 +108,15 @@ extension Session {
         case .duplicateKey:
             failure = BridgeError(.badRequest, "an object has a duplicate key (\(error))")
         case .syntax:
-            failure = BridgeError(.badJSON, "invalid JSON: \(error)")
+            guard let lone = outline.loneSurrogate else {
+                failure = BridgeError(.badJSON, "invalid JSON: \(error)")
+                break
+            }
+            failure = BridgeError(
+                .badRequest,
+                "a string has a lone UTF-16 surrogate escape, \(lone.escape) at byte \(lone.offset + 1) (half of a "
+                    + "surrogate pair, such as half an emoji); strings must hold whole Unicode characters"
+            )
         }
         writeError(failure, id: id, into: &out)
         return nil
