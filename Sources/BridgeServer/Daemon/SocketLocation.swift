@@ -96,17 +96,65 @@ struct SocketLocation: Sendable {
         return true
     }
 
+    /// Creates the missing folders of `dir`, `0700`. A folder is created only in a parent that no other user can
+    /// write, or that is sticky (as `/tmp`): in a parent others can write, another user could rename our new
+    /// folder away and put theirs (or a link) in its place; in a sticky one they cannot touch ours, and a folder
+    /// they made there first is refused for not being ours (as Watchman does for its state folder).
     private func createDirectories(_ dir: String) throws(DaemonError) {
+        let uid = getuid()
         var prefix = dir.hasPrefix("/") ? "" : "."
+        var parent = dir.hasPrefix("/") ? "/" : "."
         for component in dir.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) == 0 {
-                // mkdir honours the umask; the mode must be exactly 0700 whatever the umask.
-                chmod(prefix, 0o700)
-            } else if errno != EEXIST {
+            var info = stat()
+            if lstat(prefix, &info) == 0 {
+                parent = prefix
+                continue
+            }
+            guard errno == ENOENT else {
+                throw DaemonError(.unsafeDirectory, "cannot inspect \(prefix): \(errnoText())")
+            }
+            let parentMode = try Self.checkParent(parent, of: prefix, uid: uid)
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
                 throw DaemonError(.unsafeDirectory, "cannot create socket directory \(prefix): \(errnoText())")
             }
+            // Made by us, or by someone else just before us: either way it must be our own folder, not a link.
+            guard lstat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == uid else {
+                throw DaemonError(
+                    .unsafeDirectory,
+                    "refusing socket directory \(prefix): another user made it first in \(parent) "
+                        + "(mode \(octal(parentMode)))"
+                )
+            }
+            // mkdir honours the umask; the mode must be exactly 0700 whatever the umask.
+            chmod(prefix, 0o700)
+            parent = prefix
         }
+    }
+
+    /// Checks that a folder may be created in `parent`: it is ours or root's, and no one else may write to it
+    /// unless it is sticky. Returns its mode.
+    private static func checkParent(_ parent: String, of folder: String, uid: uid_t) throws(DaemonError) -> mode_t {
+        var info = stat()
+        guard stat(parent, &info) == 0 else {
+            throw DaemonError(.unsafeDirectory, "cannot inspect \(parent): \(errnoText())")
+        }
+        let mode = info.st_mode & 0o7777
+        if info.st_uid != uid && info.st_uid != 0 {
+            throw DaemonError(
+                .unsafeDirectory,
+                "refusing to create \(folder): its parent belongs to uid \(info.st_uid), not to uid \(uid) or root, "
+                    + "who could replace it"
+            )
+        }
+        if mode & 0o022 != 0 && mode & S_ISVTX == 0 {
+            throw DaemonError(
+                .unsafeDirectory,
+                "refusing to create \(folder): its parent's mode \(octal(mode)) lets other users replace it "
+                    + "(make the parent 0755 or 0700, or give it the sticky bit as /tmp has)"
+            )
+        }
+        return mode
     }
 }
 
