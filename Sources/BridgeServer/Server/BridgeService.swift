@@ -43,7 +43,11 @@ struct BridgeService: Service {
             .serverChannelOption(.backlog, value: 512)
             .serverChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                    // A failed accept (no descriptor left) waits a second before the next, and is logged once.
+                    try pipeline.addHandler(AcceptBackoffHandler(shouldForwardIOErrorCaught: true))
+                    try pipeline.addHandler(AcceptFailureLogger(logger: logger))
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
