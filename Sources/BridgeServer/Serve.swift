@@ -41,6 +41,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
     var eventBuffer: Int = 10_000
 
+    @Option(help: "The most bytes of unacknowledged event frames a session keeps for a resume.")
+    var eventBufferBytes: Int = Engine.Configuration().eventBufferBytes
+
+    @Option(help: "The most bytes one request may produce (its events and its response); more is limit_exceeded.")
+    var maxRequestOutputBytes: Int = Engine.Configuration().maxRequestOutputBytes
+
+    @Option(help: "The most sessions kept, connected or waiting to be resumed; at the cap the longest-detached goes.")
+    var maxSessions: Int = Engine.Configuration().maxSessions
+
     @Option(help: "The most views a session may have; more is limit_exceeded.")
     var maxViews: Int = Engine.Configuration().maxViewsPerSession
 
@@ -81,6 +90,9 @@ struct Serve: AsyncParsableCommand {
         guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
         guard sessionTTL >= 0 else { throw ValidationError("--session-ttl must not be negative") }
         guard eventBuffer >= 0 else { throw ValidationError("--event-buffer must not be negative") }
+        guard eventBufferBytes >= 0 else { throw ValidationError("--event-buffer-bytes must not be negative") }
+        guard maxRequestOutputBytes > 0 else { throw ValidationError("--max-request-output-bytes must be positive") }
+        guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
         guard maxViews > 0 else { throw ValidationError("--max-views must be positive") }
         guard maxBatchOps > 0 else { throw ValidationError("--max-batch-ops must be positive") }
         guard observerBuffer > 0 else { throw ValidationError("--observer-buffer must be positive") }
@@ -138,6 +150,9 @@ struct Serve: AsyncParsableCommand {
         var engineConfiguration = Engine.Configuration()
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
         engineConfiguration.eventBuffer = eventBuffer
+        engineConfiguration.eventBufferBytes = eventBufferBytes
+        engineConfiguration.maxRequestOutputBytes = maxRequestOutputBytes
+        engineConfiguration.maxSessions = maxSessions
         engineConfiguration.maxViewsPerSession = maxViews
         engineConfiguration.maxOpsPerBatch = maxBatchOps
         let engine = Engine(

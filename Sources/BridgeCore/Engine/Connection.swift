@@ -70,6 +70,7 @@ public final class Connection: @unchecked Sendable {
             // Outside the gate: resuming may take this very session, or another one's gate; so may observing.
             switch handled {
             case .answered: break
+            case .handoff(.greet, let id): greet(id: id, into: &out)
             case .handoff(.resume(let resume), let id): self.resume(resume, id: id, into: &out)
             case .handoff(.observer(let observerRequest), let id):
                 aboutOtherSessions = true
@@ -95,6 +96,17 @@ public final class Connection: @unchecked Sendable {
         engine.detach(session, from: self)
     }
 
+    /// The first `hello` of a session, which the session has checked: makes room for it, and answers.
+    private func greet(id: Session.RequestID, into out: inout [UInt8]) {
+        do throws(BridgeError) {
+            try engine.admit(session)
+        } catch {
+            Session.writeError(error, id: id, into: &out)
+            return
+        }
+        answerHello(id: id, resumed: nil, reason: nil, replayingAfter: nil, into: &out)
+    }
+
     /// `hello {protocol: 1, resume: {session, token, ack}}`, which the session has checked (its id, the protocol,
     /// the resume's members) and left to the connection: claims the session, or moves to a fresh one, and answers.
     private func resume(_ request: ResumeRequest, id: Session.RequestID, into out: inout [UInt8]) {
@@ -105,6 +117,12 @@ public final class Connection: @unchecked Sendable {
         case .refused(let reason):
             // Never a silent gap: the client gets a fresh session and is told why.
             switchSession(to: engine.freshSession(for: self))
+            do throws(BridgeError) {
+                try engine.admit(session)
+            } catch {
+                Session.writeError(error, id: id, into: &out)
+                return
+            }
             answerHello(id: id, resumed: false, reason: reason, replayingAfter: nil, into: &out)
         case .invalid(let error):
             Session.writeError(error, id: id, into: &out)
@@ -122,7 +140,7 @@ public final class Connection: @unchecked Sendable {
     /// The hello response of a resume, then the retained events after the client's cursor.
     private func answerHello(
         id: Session.RequestID,
-        resumed: Bool,
+        resumed: Bool?,
         reason: String?,
         replayingAfter ack: Int?,
         into out: inout [UInt8]

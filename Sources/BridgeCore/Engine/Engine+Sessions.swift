@@ -9,6 +9,9 @@ struct SessionTable: ~Copyable {
         weak var connection: Connection?
         /// When the session lost its connection (engine clock), or `nil` while attached.
         var detachedAt: UInt64?
+        /// The how-manieth detach of the table this slot's last one was: the session detached longest has the
+        /// lowest (loaded sessions have 0).
+        var detachOrder = 0
 
         init(session: Session, connection: Connection?, detachedAt: UInt64?) {
             self.session = session
@@ -22,6 +25,11 @@ struct SessionTable: ~Copyable {
     var expiredOrder: [String] = []
     /// The tokens of the sessions that expired, by id: only a client that knew the token is told `expired`.
     var expired: [String: String] = [:]
+    /// The ids among ``expired`` of the sessions evicted to make room for another (`--max-sessions`): their
+    /// resume is told `evicted`.
+    var evicted: Set<String> = []
+    /// How many times a session detached.
+    var detaches = 0
     /// The tokens of the saved sessions that a state file held but that were not loaded (a view of a component
     /// that changed), by id: a resume with the right token is told `components_changed`.
     var dropped: [String: String] = [:]
@@ -30,7 +38,24 @@ struct SessionTable: ~Copyable {
     mutating func rememberExpired(_ session: Session, limit: Int) {
         guard limit > 0, expired.updateValue(session.token, forKey: session.id) == nil else { return }
         expiredOrder.append(session.id)
-        if expiredOrder.count > limit { expired.removeValue(forKey: expiredOrder.removeFirst()) }
+        if expiredOrder.count > limit {
+            let forgotten = expiredOrder.removeFirst()
+            expired.removeValue(forKey: forgotten)
+            evicted.remove(forgotten)
+        }
+    }
+
+    /// Takes the session detached longest out of the table, remembered as evicted; `nil` when none is detached.
+    mutating func evictLongestDetached(limit: Int) -> Session? {
+        var longest: Slot?
+        for slot in slots.values where slot.detachedAt != nil {
+            if longest == nil || slot.detachOrder < longest!.detachOrder { longest = slot }
+        }
+        guard let longest else { return nil }
+        slots.removeValue(forKey: longest.session.id)
+        rememberExpired(longest.session, limit: limit)
+        if expired[longest.session.id] != nil { evicted.insert(longest.session.id) }
+        return longest.session
     }
 }
 
@@ -78,6 +103,8 @@ extension Engine {
             }
             slot.connection = nil
             slot.detachedAt = now()
+            table.detaches += 1
+            slot.detachOrder = table.detaches
             return nil
         }
         if let ended { ended.gate.withLock { _ in ended.close() } }
@@ -110,7 +137,8 @@ extension Engine {
                     return .refused("components_changed")
                 }
                 let expired = table.expired[id].map { known in token.map { tokensMatch(known, $0) } ?? false }
-                return .refused(expired == true ? "expired" : "unknown_session")
+                guard expired == true else { return .refused("unknown_session") }
+                return .refused(table.evicted.contains(id) ? "evicted" : "expired")
             }
         }
         // Events up to `forgotten` are no longer kept: dropped when the buffer was full, or acked before.
@@ -170,6 +198,28 @@ extension Engine {
             return .refused(late)
         default:
             return claim
+        }
+    }
+
+    /// Makes room for a session that says hello (or is given a fresh session by a refused resume) within
+    /// ``Configuration/maxSessions``: ends the sessions detached longest while the table is over the cap. Throws
+    /// `limit_exceeded` when it is over the cap with every session connected.
+    func admit(_ session: Session) throws(BridgeError) {
+        let limit = configuration.maxSessions
+        var evicted: [Session] = []
+        let full: Bool = table.withLock { table in
+            while table.slots.count > limit {
+                guard let session = table.evictLongestDetached(limit: configuration.expiredMemory) else { return true }
+                evicted.append(session)
+            }
+            return false
+        }
+        for session in evicted { session.gate.withLock { _ in session.close() } }
+        if full {
+            throw BridgeError(
+                .limitExceeded,
+                "hello: the daemon has \(limit) sessions (--max-sessions), all connected; try again later"
+            )
         }
     }
 

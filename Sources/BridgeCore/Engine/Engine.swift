@@ -14,6 +14,14 @@ public final class Engine: Sendable {
         public var maxOpsPerBatch: Int = 100_000
         /// Unacked event frames kept per session for a resume; past that the oldest go (`overflow`).
         public var eventBuffer: Int = 10_000
+        /// Bytes of unacked event frames kept per session for a resume; past that the oldest go (`overflow`).
+        public var eventBufferBytes: Int = 16 << 20
+        /// The most bytes one request may write (its event frames and its response); more is `limit_exceeded`,
+        /// with nothing applied.
+        public var maxRequestOutputBytes: Int = 32 << 20
+        /// The most sessions the engine keeps (connected, or detached and waiting for a resume). At the cap a
+        /// hello evicts the session detached longest, or is `limit_exceeded` when every session is connected.
+        public var maxSessions: Int = 10_000
         /// How long a session outlives its connection, waiting to be resumed, in nanoseconds (0: not at all).
         public var sessionTTL: UInt64 = 60_000_000_000
         /// How many ids of expired sessions are remembered, to answer `expired` rather than `unknown_session`.

@@ -1,11 +1,11 @@
 /// The event frames a session wrote and its client has not acknowledged yet, kept so that a resumed
-/// connection gets them again: at most `limit` of them, the oldest dropped first.
+/// connection gets them again: at most `limit` of them and `byteLimit` bytes of them, the oldest dropped first.
 ///
 /// Frames are kept back to back in byte arrays with an index, so keeping one costs a copy of its bytes and no
 /// allocation of its own. There are two generations: frames are added to the newer; the older one's frames
 /// are dropped or acknowledged from its front by moving a head; once the older has none left, the two swap
 /// and the emptied one is reused. Nothing is moved to make room (a client that never acknowledges, or a full
-/// buffer, costs no copy of the frames kept), and at most about twice `limit` frames' bytes are held.
+/// buffer, costs no copy of the frames kept), and at most about twice the kept frames' bytes are held.
 struct EventBuffer {
     /// An event frame kept: its seq and where its bytes (with their newline) are in its generation.
     struct Entry {
@@ -29,6 +29,10 @@ struct EventBuffer {
 
     /// The most frames kept (0: none).
     let limit: Int
+    /// The most bytes of frames kept; a frame larger than this alone is not kept.
+    let byteLimit: Int
+    /// The bytes of the frames kept.
+    private(set) var bytes = 0
     /// Frames before ``newer``'s, the first `head` of them gone.
     private var older = Generation()
     private var head = 0
@@ -38,7 +42,10 @@ struct EventBuffer {
     /// is before it cannot resume without a gap (`overflow`).
     var droppedThrough = 0
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, byteLimit: Int = .max) {
+        self.limit = limit
+        self.byteLimit = byteLimit
+    }
 
     /// How many frames are kept.
     var count: Int { older.index.count - head + newer.index.count }
@@ -52,7 +59,8 @@ struct EventBuffer {
         let start = newer.bytes.count
         newer.bytes.append(contentsOf: frame)
         newer.index.append(Entry(seq: seq, start: start, end: newer.bytes.count))
-        if count > limit {
+        bytes += frame.count
+        while count > limit || bytes > byteLimit {
             droppedThrough = oldest!.seq
             dropOldest()
         }
@@ -80,6 +88,7 @@ struct EventBuffer {
     }
 
     private mutating func dropOldest() {
+        if let oldest { bytes -= oldest.end - oldest.start }
         if head == older.index.count {
             // The older generation is spent: the newer becomes it, and the spent one is reused for new frames.
             swap(&older, &newer)

@@ -20,6 +20,8 @@ struct RequestScratch: ~Copyable {
     private var converted: [Session.PropChange] = []
     /// For an event's dispatch: the listening views on its way.
     private var listeners: [(tag: Int, phases: ListenerPhases)] = []
+    /// For a commit: where each event frame written ends in the output.
+    private var frameEnds: [Int] = []
 
     /// Appends to `out` the frame `body` writes, put together in ``frame`` first.
     mutating func writeFrame(to out: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
@@ -78,5 +80,18 @@ struct RequestScratch: ~Copyable {
     mutating func giveBack(listeners taken: inout [(tag: Int, phases: ListenerPhases)]) {
         taken.removeAll(keepingCapacity: true)
         swap(&taken, &listeners)
+    }
+
+    /// The empty array for the ends of event frames, with the capacity it had when given back.
+    mutating func takeFrameEnds() -> [Int] {
+        var taken: [Int] = []
+        swap(&taken, &frameEnds)
+        return taken
+    }
+
+    /// Keeps `taken`'s storage for the next ``takeFrameEnds()``; `taken` is left empty.
+    mutating func giveBack(frameEnds taken: inout [Int]) {
+        taken.removeAll(keepingCapacity: true)
+        swap(&taken, &frameEnds)
     }
 }

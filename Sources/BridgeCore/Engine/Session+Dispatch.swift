@@ -36,7 +36,7 @@ extension Session {
             stats()
         } else if op.isString("hello") {
             if inBatch { throw BridgeError(.badRequest, "batch: hello cannot be part of a batch") }
-            return try hello(Request(op: "hello", json: json)).map(Handoff.resume)
+            return try hello(Request(op: "hello", json: json))
         } else if let observerRequest = try ObserverRequest(op: op, request: json) {
             if inBatch { throw BridgeError(.badRequest, "batch: \(op.string ?? "") cannot be part of a batch") }
             return .observer(observerRequest)
@@ -63,9 +63,10 @@ extension Session {
         return view
     }
 
-    /// `hello {protocol, client, resume}`: answered here, or, with `resume`, checked and returned to be answered
-    /// by the connection (it may move to another session).
-    func hello(_ request: Request) throws(BridgeError) -> ResumeRequest? {
+    /// `hello {protocol, client, resume}`: checked here and, when the session is not greeted yet, returned to be
+    /// answered by the connection (it makes room among the sessions; with `resume`, it may move to another one). A
+    /// second hello is answered here.
+    func hello(_ request: Request) throws(BridgeError) -> Handoff? {
         guard let version = request.json[field: "protocol"] else {
             throw BridgeError(.badRequest, "hello: missing 'protocol' (this server speaks protocol 1)")
         }
@@ -76,12 +77,18 @@ extension Session {
             )
         }
         let client = try request.optionalString("client")
+        if let client, client.utf8.count > Session.maxClientBytes {
+            throw BridgeError(
+                .badRequest,
+                "hello: 'client' is \(client.utf8.count) bytes; it may have at most \(Session.maxClientBytes)"
+            )
+        }
         if let client {
             watch.client = client
             listing.client.withLock { $0 = client }
         }
-        if let resume = request.json[field: "resume"] { return try ResumeRequest(resume) }
-        greeted = true
+        if let resume = request.json[field: "resume"] { return .resume(try ResumeRequest(resume)) }
+        if !greeted { return .greet }
         writeHelloResult(resumed: nil, reason: nil, into: &scratch.result)
         return nil
     }
@@ -145,9 +152,11 @@ extension Session {
                 failure.inner = BridgeError.Inner(error)
                 throw failure
             }
+            // The results alone may not outgrow the request's output bound (its events are checked at the commit).
+            if scratch.result.count > engine.configuration.maxRequestOutputBytes { throw outputLimitError() }
         }
         if engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }
         scratch.result.raw("]}")
-        undo.commit()
+        // The batch's changes are final once its events fit too: ``handle(request:into:)`` commits the undo.
     }
 }

@@ -200,13 +200,14 @@ extension Session {
         BridgeError(.limitExceeded, "\(what): the session's event seq is at \(seq), the most it can count")
     }
 
-    /// Writes an event frame with its listener path, or nothing when no listener is on the path.
+    /// Writes an event frame with its listener path, and counts its `seq`; returns `false`, having written nothing,
+    /// when no listener is on the path. The frame is kept for a resume by ``keepEvent(seq:frame:)``.
     ///
     /// One walk from the target up collects the views that listen (one lookup each); the path is then their
     /// capture entries from the root down, and their bubble entries from the target up.
-    func writeEvent(_ pending: PendingEvent, into out: inout [UInt8]) {
+    func writeEvent(_ pending: PendingEvent, into out: inout [UInt8]) -> Bool {
         let target = pending.view
-        guard target.isMounted else { return }
+        guard target.isMounted else { return false }
         let name = pending.event.name
         var listening = scratch.takeListeners()
         defer { scratch.giveBack(listeners: &listening) }
@@ -223,9 +224,8 @@ extension Session {
         } else if let phases = target.phases(for: name), phases.contains(.bubble) {
             listening.append((target.tag, .bubble))
         }
-        guard !listening.isEmpty else { return }
+        guard !listening.isEmpty else { return false }
         seq += 1
-        let start = out.count
         scratch.writeFrame(to: &out) { w in
             w.raw(#"{"event":"#)
             w.string(name)
@@ -255,8 +255,14 @@ extension Session {
             w.raw("]")
             w.raw("}\n")
         }
-        retain(seq: seq, frame: out[start...])
-        watch.recent.note(event: out[start...])
-        if watch.isObserved { observeEvent(out[start..<(out.count - 1)]) }
+        return true
+    }
+
+    /// Keeps an event frame written by ``writeEvent(_:into:)`` (with its newline): for a resume, in the recent log,
+    /// and for observers.
+    func keepEvent(seq: Int, frame: ArraySlice<UInt8>) {
+        retain(seq: seq, frame: frame)
+        watch.recent.note(event: frame)
+        if watch.isObserved { observeEvent(frame.dropLast()) }
     }
 }

@@ -30,6 +30,8 @@ public final class Session: @unchecked Sendable {
     /// after the engine's session table when both are needed, never before (see ``Engine/table``).
     let gate = Mutex<Void>(())
     public let engine: Engine
+    /// The longest `client` name a hello may give, in UTF-8 bytes (`sessions` lists it for every session).
+    public static let maxClientBytes = 256
     /// This session's key in ``ViewStorage``.
     public let storageKey: UInt64
     /// The last event sequence number written (0 before the first event).
@@ -67,7 +69,10 @@ public final class Session: @unchecked Sendable {
         self.id = id
         self.token = token
         self.storageKey = ViewStorage.makeSessionKey()
-        self.events = EventBuffer(limit: engine.configuration.eventBuffer)
+        self.events = EventBuffer(
+            limit: engine.configuration.eventBuffer,
+            byteLimit: engine.configuration.eventBufferBytes
+        )
     }
 
     deinit {
@@ -87,6 +92,8 @@ public final class Session: @unchecked Sendable {
 
     /// A request the session checked and leaves to its ``Connection``, which alone reaches other sessions.
     enum Handoff {
+        /// A valid first `hello`: the connection makes room for the session (`--max-sessions`) and answers it.
+        case greet
         /// A valid `hello` with `resume`: the connection claims the session asked for and answers the hello.
         case resume(ResumeRequest)
         /// A valid `sessions`, `observe` or `unobserve`.
@@ -113,14 +120,19 @@ public final class Session: @unchecked Sendable {
         scratch.begin()
         let ending: Bool
         let handoff: Handoff?
+        /// hello's result, the components' description, is the same for every session: it is not bounded.
+        var isHello = false
         do throws(BridgeError) {
             guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
             guard op.kind == .string else { throw BridgeError(.badRequest, "'op' must be a string") }
             if !greeted && !op.isString("hello") {
                 throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
             }
+            // An op whose output the request's size does not bound can be undone, should it write too much.
+            if Session.outputIsUnbounded(op) { undo.begin() }
             handoff = try perform(op: op, request: request, inBatch: false)
             ending = op.isString("bye")
+            isHello = op.isString("hello")
         } catch {
             rollback()
             // A batch the daemon's shutdown interrupted is undone and never answered (RELIABILITY: the state is
@@ -129,7 +141,13 @@ public final class Session: @unchecked Sendable {
             return .answered
         }
         if let handoff { return .handoff(handoff, id) }
-        commit(into: &out)
+        let responseBytes = isHello ? 0 : scratch.result.count + Session.responseOverhead(id)
+        guard commit(into: &out, responseBytes: responseBytes) else {
+            rollback()
+            Session.writeError(outputLimitError(), id: id, into: &out)
+            return .answered
+        }
+        if undo.isActive { undo.commit() }
         scratch.writeResponse(id: id, to: &out)
         if watch.isObserved { deliverObserved() }
         publishListing()
@@ -141,13 +159,61 @@ public final class Session: @unchecked Sendable {
         return .answered
     }
 
-    /// Makes the request's changes final: writes its events and frees the views it deleted.
-    private func commit(into out: inout [UInt8]) {
+    /// Makes the request's changes final: writes its events and frees the views it deleted. Returns `false`, having
+    /// written and kept nothing, when its events and its response (`responseBytes`) would exceed
+    /// ``Engine/Configuration/maxRequestOutputBytes``: the caller rolls the request back.
+    private func commit(into out: inout [UInt8], responseBytes: Int) -> Bool {
+        let limit = engine.configuration.maxRequestOutputBytes
+        guard responseBytes <= limit else { return false }
         if !scratch.events.isEmpty {
-            for pending in scratch.events { writeEvent(pending, into: &out) }
+            // Written first and kept (for a resume, for observers) once all of them fit.
+            let start = out.count
+            let seqBefore = seq
+            var ends = scratch.takeFrameEnds()
+            defer { scratch.giveBack(frameEnds: &ends) }
+            for pending in scratch.events {
+                if writeEvent(pending, into: &out) { ends.append(out.count) }
+                if out.count - start + responseBytes > limit {
+                    out.removeSubrange(start...)
+                    seq = seqBefore
+                    return false
+                }
+            }
+            var frameStart = start
+            for (index, end) in ends.enumerated() {
+                keepEvent(seq: seqBefore + index + 1, frame: out[frameStart..<end])
+                frameStart = end
+            }
             scratch.events.removeAll(keepingCapacity: true)
         }
         scratch.tearDownDeleted()
+        return true
+    }
+
+    /// The ops whose output the request line does not bound: events with their paths (`command`, `emit`), a
+    /// view's props and command log (`inspect`), a subtree's tags (`delete`), and `batch`. Outside a batch, they
+    /// run with ``undo`` open, so that one that would write too much is rolled back.
+    static func outputIsUnbounded(_ op: JSONRef) -> Bool {
+        op.isString("command") || op.isString("emit") || op.isString("inspect") || op.isString("delete")
+    }
+
+    /// The bytes of a response besides its result: `{"id":…,"ok":true,"result":` and `}\n`.
+    static func responseOverhead(_ id: RequestID) -> Int {
+        switch id {
+        case .none: 32
+        case .int: 48
+        case .string(let text): 30 + text.utf8.count
+        }
+    }
+
+    /// The `limit_exceeded` of a request that would write more than ``Engine/Configuration/maxRequestOutputBytes``.
+    func outputLimitError() -> BridgeError {
+        let limit = engine.configuration.maxRequestOutputBytes
+        return BridgeError(
+            .limitExceeded,
+            "the request's events and response would exceed \(limit) bytes (--max-request-output-bytes); "
+                + "nothing was applied"
+        )
     }
 
     /// Undoes what the failed request changed, newest first. Nothing is emitted and nothing renders.
