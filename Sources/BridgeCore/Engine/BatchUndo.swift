@@ -19,11 +19,14 @@ struct BatchUndo {
     private enum Entry {
         /// Set `prop` of `view` back to `old`.
         case prop(ViewProxy, ComponentType.PropDescriptor, old: PropValue)
+        /// Take a command out of `view`'s command log again.
+        case unlog(ViewProxy, CommandLogEntry)
         case step(Step)
 
         func undo() {
             switch self {
             case .prop(let view, let prop, let old): view.setValue(old, of: prop)
+            case .unlog(let view, let entry): view.unlogCommand(entry)
             case .step(let step): step()
             }
         }
@@ -69,6 +72,13 @@ struct BatchUndo {
     mutating func record(prop: ComponentType.PropDescriptor, of view: ViewProxy, old: PropValue) {
         precondition(isActive, "an undo step recorded outside a batch")
         steps.append(.prop(view, prop, old: old))
+    }
+
+    /// Records that a command was logged in `view`'s command log. Only inside a batch.
+    @inline(__always)
+    mutating func record(logged entry: CommandLogEntry, of view: ViewProxy) {
+        precondition(isActive, "an undo step recorded outside a batch")
+        steps.append(.unlog(view, entry))
     }
 
     /// Records the undo steps of several changes, oldest first. Only inside a batch.

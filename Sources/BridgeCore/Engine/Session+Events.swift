@@ -111,7 +111,7 @@ extension Session {
             undo.record(contentsOf: outcome.undo)
         }
         let entry = view.logCommand(LoggedCommand(name: name, args: args))
-        if undo.isActive { undo.record { view.unlogCommand(entry) } }
+        if undo.isActive { undo.record(logged: entry, of: view) }
         if watch.isObserved {
             observeCommand(view, name: name, args: args)
             if !outcome.undo.isEmpty { observeChangedState(view) }
