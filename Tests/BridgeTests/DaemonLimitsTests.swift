@@ -83,8 +83,12 @@ struct DaemonLimitsTests {
         for _ in 0..<48 { clients.append(try SocketClient(path: socket)) }
         let logged = DaemonHarness.eventually { daemon.stderr.contains("cannot accept") }
         #expect(logged, "the daemon says it cannot accept: \(daemon.stderr)")
-        // Let it retry a few times while still out of descriptors: still one line.
+        // Let it retry a few times while still out of descriptors: still one line, and no busy loop (a spinning
+        // daemon used a second of CPU in this window on a loaded machine; one that waits uses none).
+        let cpuBefore = try cpuTicks(daemon.pid)
         usleep(2_500_000)
+        let cpuUsed = try cpuTicks(daemon.pid) - cpuBefore
+        #expect(cpuUsed < sysconf(Int32(_SC_CLK_TCK)) / 2, "\(cpuUsed) ticks of CPU while it cannot accept")
         #expect(daemon.stderr.components(separatedBy: "cannot accept").count - 1 == 1, "\(daemon.stderr)")
         for client in clients { client.close() }
         clients.removeAll()
@@ -94,6 +98,13 @@ struct DaemonLimitsTests {
         #expect(daemon.stderr.components(separatedBy: "cannot accept").count - 1 == 1, "\(daemon.stderr)")
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
+    }
+
+    /// The CPU time a process has used, user and system, in clock ticks (`/proc/<pid>/stat`).
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        return try #require(Int(fields[11])) + #require(Int(fields[12]))
     }
 
     /// `--max-sessions`: at the cap, a hello evicts the session that waited longest for a resume.

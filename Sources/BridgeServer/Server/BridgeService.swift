@@ -45,9 +45,8 @@ struct BridgeService: Service {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(quiesce.makeServerChannelHandler(channel: channel))
-                    // A failed accept (no descriptor left) waits a second before the next, and is logged once.
-                    try pipeline.addHandler(AcceptBackoffHandler(shouldForwardIOErrorCaught: true))
-                    try pipeline.addHandler(AcceptFailureLogger(logger: logger))
+                    // A failed accept (no descriptor left) pauses accepting for a second, and is logged.
+                    try pipeline.addHandler(AcceptBackoff(logger: logger))
                 }
             }
             .childChannelOption(.allowRemoteHalfClosure, value: true)
