@@ -570,7 +570,7 @@ export interface RequestFrame<O extends string = string> {
 }
 
 /** Why the daemon started a fresh session instead of resuming (protocol.md, "Resume and acknowledgements"). */
-export type ResetReason = 'unknown_session' | 'expired' | 'overflow' | 'components_changed';
+export type ResetReason = 'unknown_session' | 'expired' | 'overflow' | 'components_changed' | 'evicted';
 
 /** A recorded-session record, as passed to the `record` option. */
 export type SessionRecord =

@@ -1,5 +1,6 @@
 import BridgeCore
 import Dispatch
+import Foundation
 import Observation
 import PropStore
 import Synchronization
@@ -46,13 +47,15 @@ struct BusySessionTests {
         return Engine(registry: registry, clock: clock)
     }
 
-    /// Runs `work` on another thread; returns a semaphore signalled when it is done.
+    /// Runs `work` on a thread of its own; returns a semaphore signalled when it is done. A thread of its own, not
+    /// Dispatch's global queue, whose threads other suites' blocking waits can all hold when suites run in parallel.
     static func inBackground(_ work: @escaping @Sendable () -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        let thread = Thread {
             work()
             done.signal()
         }
+        thread.start()
         return done
     }
 
