@@ -2,6 +2,7 @@
 // createElement), each run live (React Native's renderer named by $BRIDGED_RN_RENDERER, with Debian's React)
 // or played back from its recorded trace, with the same checks of the daemon's side at the same checkpoints.
 import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
 import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -111,4 +112,44 @@ export function checkTrace(file, steps, { renderer, scenario }) {
     return;
   }
   assert.deepEqual(JSON.parse(JSON.stringify(steps)), committed, `the live run no longer produces ${file} (BRIDGED_RN_UPDATE_TRACES=1 rewrites it)`);
+}
+
+/**
+ * The tests of a renderer's scenarios: for each group [title, scenarios, daemon args], one daemon, and for each
+ * scenario a live test (skipped with `liveSkip`) whose trace `check(file, steps, scenario)` compares with the
+ * committed one, and a recorded test that plays the committed trace with `play` and the same checks.
+ */
+export function scenarioTests({ renderer, groups, attach, play, traceFile, liveSkip, check, react, startDaemon, connect, envName }) {
+  for (const [group, list, args] of groups) {
+    describe(`${renderer} with ${group}`, () => {
+      let daemon;
+      before(async () => {
+        daemon = await startDaemon(args);
+      });
+      after(() => daemon?.stop());
+
+      for (const scenario of list) {
+        test(`live: ${scenario.name}`, { skip: liveSkip }, async () => {
+          const bridge = await connect({ socket: daemon.socket });
+          try {
+            const steps = await runLive(scenario, { bridge, attachReactNative: attach, ...react, renderer: process.env[envName] });
+            check(traceFile(scenario.name), steps, scenario.name);
+          } finally {
+            await bridge.close();
+          }
+        });
+
+        test(`recorded: ${scenario.name}`, async () => {
+          const steps = readTrace(traceFile(scenario.name));
+          assert.ok(steps, `no recorded trace ${traceFile(scenario.name)} (run the live test with ${envName})`);
+          const bridge = await connect({ socket: daemon.socket });
+          try {
+            await runRecorded(scenario, steps, { bridge, playTrace: play });
+          } finally {
+            await bridge.close();
+          }
+        });
+      }
+    });
+  }
 }

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
 import { appArchitecture, attachReactNative, createFabricUIManager, NativeSide, playFabricTrace } from '../lib/react-native.js';
 import { BRIDGED_BIN, startDaemon, tempDir } from '../test-support/daemon.js';
-import { byTestID, find, loadReact, readTrace, runLive, runRecorded, tree } from '../test-support/react-native.js';
+import { byTestID, find, loadReact, readTrace, runLive, runRecorded, scenarioTests, tree } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
 
 const RENDERER = process.env.BRIDGED_RN_FABRIC_RENDERER;
@@ -96,41 +96,22 @@ function checkTrace(file, steps, scenario) {
   assert.deepEqual(JSON.parse(JSON.stringify(steps)), committed, `the live run no longer produces ${file} (BRIDGED_RN_UPDATE_TRACES=1 rewrites it)`);
 }
 
-for (const [group, list, args] of [
-  ['built-ins', [...scenarios, ...fabricScenarios], []],
-  ['a codegen schema', schemaScenarios, ['--components', SCHEMA]],
-]) {
-  describe(`React Native's Fabric renderer with ${group}`, () => {
-    let daemon;
-    before(async () => {
-      daemon = await startDaemon(args);
-    });
-    after(() => daemon?.stop());
-
-    for (const scenario of list) {
-      test(`live: ${scenario.name}`, { skip: liveSkip }, async () => {
-        const bridge = await connect({ socket: daemon.socket });
-        try {
-          const steps = await runLive(scenario, { bridge, attachReactNative: attachFabric, ...react, renderer: RENDERER });
-          checkTrace(traceFile(scenario.name), steps, scenario.name);
-        } finally {
-          await bridge.close();
-        }
-      });
-
-      test(`recorded: ${scenario.name}`, async () => {
-        const steps = readTrace(traceFile(scenario.name));
-        assert.ok(steps, `no recorded trace ${traceFile(scenario.name)} (run the live test with BRIDGED_RN_FABRIC_RENDERER)`);
-        const bridge = await connect({ socket: daemon.socket });
-        try {
-          await runRecorded(scenario, steps, { bridge, playTrace: playFabricTrace });
-        } finally {
-          await bridge.close();
-        }
-      });
-    }
-  });
-}
+scenarioTests({
+  renderer: "React Native's Fabric renderer",
+  groups: [
+    ['built-ins', [...scenarios, ...fabricScenarios], []],
+    ['a codegen schema', schemaScenarios, ['--components', SCHEMA]],
+  ],
+  attach: attachFabric,
+  play: playFabricTrace,
+  traceFile,
+  liveSkip,
+  check: checkTrace,
+  react,
+  startDaemon,
+  connect,
+  envName: 'BRIDGED_RN_FABRIC_RENDERER',
+});
 
 /** Records the ops of every batch `bridge` sends from now on. */
 function batchesOf(bridge) {
