@@ -136,7 +136,9 @@ await big.unmount();
 await warm.unmount();
 await rn.detach();
 await bridge.close();
+const exited = new Promise((resolve) => daemon.once('exit', resolve));
 daemon.kill('SIGTERM');
+await exited; // it saves its state file beside its socket as it exits
 rmSync(dir, { recursive: true, force: true });
 
 const m = (list) => Number(median(list).toFixed(2));

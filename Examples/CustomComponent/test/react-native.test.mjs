@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,8 +73,13 @@ before(async () => {
   daemon = spawn(binary, ['--socket', socket], { stdio: 'ignore' });
   await waitForSocket(socket, daemon);
 });
-after(() => {
-  daemon?.kill('SIGTERM');
+after(async () => {
+  // The daemon saves its state file beside its socket as it exits: the folder goes once it has.
+  if (daemon && daemon.exitCode === null && daemon.signalCode === null) {
+    const exited = once(daemon, 'exit');
+    daemon.kill('SIGTERM');
+    await exited;
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
