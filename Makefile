@@ -76,6 +76,8 @@ EXAMPLE := Examples/CustomComponent
 test-example:
 	rm -f $(EXAMPLE)/.build/debug.yaml $(EXAMPLE)/.build/debug/description.json
 	$(SWIFT) build --package-path $(EXAMPLE)
+	@# The examples' tests import the client as an app does, 'bridged-client' from node_modules: linked to js-client.
+	for dir in $(EXAMPLE) Examples/ReactNativeApp; do mkdir -p $$dir/node_modules && ln -sfn $(CURDIR)/js-client $$dir/node_modules/bridged-client; done
 	NODE_PATH=/usr/share/nodejs node --test $(EXAMPLE)/test/
 	BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test Examples/ReactNativeApp/test/
 
