@@ -275,8 +275,6 @@ class Root {
 }
 
 class ReactNativeAttachment {
-  #bridge;
-  #React;
   #scheduler;
   #renderer;
   #native;
@@ -290,8 +288,6 @@ class ReactNativeAttachment {
   rendererPath;
 
   constructor({ bridge, React, scheduler, renderer, native, registry, file }) {
-    this.#bridge = bridge;
-    this.#React = React;
     this.#scheduler = scheduler;
     this.#renderer = renderer;
     this.#native = native;

@@ -3,9 +3,11 @@
 // or played back from its recorded trace, with the same checks of the daemon's side at the same checkpoints.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { BRIDGED_BIN, startDaemon as startRecordingDaemon, tempDir } from './daemon.js';
 
 /** React and scheduler: the app's (here Debian's node-react, found through NODE_PATH or /usr/share/nodejs). */
 export function loadReact() {
@@ -151,5 +153,30 @@ export function scenarioTests({ renderer, groups, attach, play, traceFile, liveS
         });
       }
     });
+  }
+}
+
+/**
+ * Plays a scenario's trace into a daemon that records the session (`--record`), then replays that recording with
+ * `bridged replay`, without JavaScript: asserts it is one recording that replays whole.
+ */
+export async function assertRecordingReplays(scenario, steps, { play, connect }) {
+  const records = await tempDir();
+  const daemon = await startRecordingDaemon(['--record', records]);
+  try {
+    const bridge = await connect({ socket: daemon.socket });
+    await runRecorded(scenario, steps, { bridge, playTrace: play });
+    await bridge.close();
+  } finally {
+    await daemon.stop();
+  }
+  try {
+    const files = readdirSync(records).filter((f) => f.endsWith('.jsonl')).map((f) => join(records, f));
+    assert.equal(files.length, 1);
+    const run = spawnSync(BRIDGED_BIN, ['replay', ...files], { encoding: 'utf8' });
+    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
+    assert.match(run.stdout, /1 passed, 0 failed/);
+  } finally {
+    rmSync(records, { recursive: true, force: true });
   }
 }

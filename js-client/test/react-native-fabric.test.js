@@ -5,16 +5,15 @@
 // Then the diff's own rules, with calls made as the renderer makes them (no renderer needed) and live.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
 import { appArchitecture, attachReactNative, createFabricUIManager, NativeSide, playFabricTrace } from '../lib/react-native.js';
-import { BRIDGED_BIN, startDaemon, tempDir } from '../test-support/daemon.js';
-import { byTestID, find, loadReact, readTrace, runLive, runRecorded, scenarioTests, tree } from '../test-support/react-native.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { assertRecordingReplays, byTestID, find, loadReact, readTrace, scenarioTests, tree } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
 
 const RENDERER = process.env.BRIDGED_RN_FABRIC_RENDERER;
@@ -350,21 +349,10 @@ describe('Fabric live: what a commit sends', { skip: liveSkip }, () => {
 
 describe("a session of React Native's Fabric renderer, recorded by the daemon", () => {
   test('replays with `bridged replay`, without JavaScript', async () => {
-    const records = await tempDir();
-    const daemon = await startDaemon(['--record', records]);
-    try {
-      const bridge = await connect({ socket: daemon.socket });
-      await runRecorded(scenarios.find((s) => s.name === 'counter'), readTrace(traceFile('counter')), { bridge, playTrace: playFabricTrace });
-      await bridge.close();
-    } finally {
-      await daemon.stop();
-    }
-    const files = readdirSync(records).filter((f) => f.endsWith('.jsonl')).map((f) => join(records, f));
-    assert.equal(files.length, 1);
-    const run = spawnSync(BRIDGED_BIN, ['replay', ...files], { encoding: 'utf8' });
-    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
-    assert.match(run.stdout, /1 passed, 0 failed/);
-    await rm(records, { recursive: true, force: true });
+    await assertRecordingReplays(scenarios.find((s) => s.name === 'counter'), readTrace(traceFile('counter')), {
+      play: playFabricTrace,
+      connect,
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
 import { attachReactNative, playTrace } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
-import { checkTrace, loadReact, readTrace, runRecorded, scenarioTests } from '../test-support/react-native.js';
+import { assertRecordingReplays, checkTrace, loadReact, readTrace, scenarioTests } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
 
 const RENDERER = process.env.BRIDGED_RN_RENDERER;
@@ -37,24 +37,7 @@ scenarioTests({
 
 describe("a session of React Native's renderer, recorded by the daemon", () => {
   test('replays with `bridged replay`, without JavaScript', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const { readdirSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { BRIDGED_BIN, tempDir } = await import('../test-support/daemon.js');
-    const records = await tempDir();
-    const daemon = await startDaemon(['--record', records]);
-    try {
-      const bridge = await connect({ socket: daemon.socket });
-      await runRecorded(scenarios.find((s) => s.name === 'counter'), readTrace(traceFile('counter')), { bridge, playTrace });
-      await bridge.close();
-    } finally {
-      await daemon.stop();
-    }
-    const files = readdirSync(records).filter((f) => f.endsWith('.jsonl')).map((f) => join(records, f));
-    assert.equal(files.length, 1);
-    const run = spawnSync(BRIDGED_BIN, ['replay', ...files], { encoding: 'utf8' });
-    assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
-    assert.match(run.stdout, /1 passed, 0 failed/);
+    await assertRecordingReplays(scenarios.find((s) => s.name === 'counter'), readTrace(traceFile('counter')), { play: playTrace, connect });
   });
 });
 
