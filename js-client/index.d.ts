@@ -47,28 +47,8 @@ export const ClientErrorCodes: Readonly<{
   UNSAFE_SOCKET_DIR: 'unsafe_socket_dir';
 }>;
 
-/** A code the daemon sends: exactly the rows of protocol.md's table (a test compares them). */
-export type ProtocolErrorCode =
-  | 'bad_json'
-  | 'bad_request'
-  | 'unknown_op'
-  | 'hello_required'
-  | 'unsupported_protocol'
-  | 'unknown_component'
-  | 'unknown_tag'
-  | 'tag_in_use'
-  | 'invalid_props'
-  | 'unknown_event'
-  | 'unknown_command'
-  | 'invalid_args'
-  | 'invalid_payload'
-  | 'cycle'
-  | 'batch_failed'
-  | 'frame_too_large'
-  | 'limit_exceeded'
-  | 'permission_denied'
-  | 'session_taken_over'
-  | 'unknown_session';
+/** A code the daemon sends: exactly the rows of protocol.md's table (a test compares them with `ErrorCodes`). */
+export type ProtocolErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 export type ClientErrorCode = (typeof ClientErrorCodes)[keyof typeof ClientErrorCodes];
 export type ErrorCode = ProtocolErrorCode | ClientErrorCode;
 
@@ -544,7 +524,40 @@ export interface StatsResult {
   seq: number;
 }
 
-/** The result of each op, for `request()`. */
+/** One session as `sessions` lists it (protocol.md, "Observing sessions"). */
+export interface SessionSummary {
+  session: string;
+  /** hello's `client`, if it sent one. */
+  client: string | null;
+  /** Whether a connection is attached (`false`: detached, waiting for a resume). */
+  connected: boolean;
+  views: number;
+  /** Its last event's seq. */
+  seq: number;
+  /** How many connections observe it. */
+  observers: number;
+}
+
+/** A view in an `observe` snapshot: `inspect`'s fields, its listeners (event → phases) and whether it is stale. */
+export interface ObservedView extends InspectResult {
+  listeners: Record<string, Phase[]>;
+  /** Its props changed since its last render. */
+  stale: boolean;
+}
+
+/** `observe`'s answer: a snapshot of the session; change frames follow (protocol.md, "Observing sessions"). */
+export interface ObserveSnapshot {
+  session: string;
+  client: string | null;
+  connected: boolean;
+  seq: number;
+  acked: number;
+  views: ObservedView[];
+  /** The session's recent event frames, oldest first. */
+  events: EventFrame[];
+}
+
+/** The result of each op, for `request()`: one key per op of lib/ops.js (a test compares them). */
 export interface RequestResults {
   hello: HelloResult;
   create: { tag: number };
@@ -554,12 +567,15 @@ export interface RequestResults {
   subscribe: Record<string, never>;
   unsubscribe: Record<string, never>;
   command: Record<string, never>;
-  inspect: InspectResult;
   emit: Record<string, never>;
+  inspect: InspectResult;
   batch: { results: JsonObject[] };
   ack: { acked: number; retained: number };
   ping: Record<string, never>;
   stats: StatsResult;
+  sessions: { sessions: SessionSummary[] };
+  observe: ObserveSnapshot;
+  unobserve: Record<string, never>;
   bye: Record<string, never>;
 }
 
