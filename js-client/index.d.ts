@@ -1,5 +1,6 @@
 // Types of bridged-client. The wire contract is ../protocol.md.
 // Self-sufficient: no @types/node and no DOM library needed (`tsc --strict` checks it so in `make test`).
+import type { BubblingEvents, BuiltinComponents, BuiltinDirectEvents } from './builtins.js';
 
 /** The client's version (package.json); hello sends `client: "bridged-client/<version>"`. */
 export const VERSION: string;
@@ -213,9 +214,6 @@ export interface ComponentSpec {
 
 export type Components = Record<string, ComponentSpec>;
 
-/** A prop value for create/update: `null` resets it to its default (so does `undefined` in update). */
-type Settable<T> = T | null | undefined;
-
 /** An `edgeInsets` prop: each side optional. */
 export interface EdgeInsets {
   top?: number;
@@ -224,68 +222,14 @@ export interface EdgeInsets {
   right?: number;
 }
 
-/** The bubbling events of the built-in components: any view may handle them (onX, onXCapture). */
-export interface BubblingEvents {
-  countChange: { count: number };
-  change: { text: string };
-  valueChange: { value: number };
-}
-
-/** The built-in components (protocol.md, "Built-in components"): props, direct events, command args. */
-export interface BuiltinComponents {
-  View: {
-    props: {
-      testID?: Settable<string>;
-      nativeID?: Settable<string>;
-      accessible?: Settable<boolean>;
-      accessibilityLabel?: Settable<string>;
-      accessibilityHint?: Settable<string>;
-      accessibilityRole?: Settable<string>;
-      pointerEvents?: Settable<'auto' | 'none' | 'box-none' | 'box-only'>;
-      opacity?: Settable<number>;
-      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
-      backgroundColor?: Settable<string | number>;
-      hitSlop?: Settable<EdgeInsets>;
-    };
-    direct: {};
-    commands: {};
-  };
-  SwiftUIButton: {
-    props: { count?: Settable<number>; title?: Settable<string>; disabled?: Settable<boolean> };
-    direct: {};
-    commands: { press: [] };
-  };
-  TextField: {
-    props: {
-      text?: Settable<string>;
-      placeholder?: Settable<string>;
-      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
-      color?: Settable<string | number>;
-      clearButtonMode?: Settable<'never' | 'whileEditing' | 'unlessEditing' | 'always'>;
-      fontSize?: Settable<number>;
-      disabled?: Settable<boolean>;
-    };
-    direct: { editingChange: { editing: boolean }; commit: { text: string } };
-    commands: { focus: []; blur: []; type: [text: string]; submit: [] };
-  };
-  Slider: {
-    props: {
-      value?: Settable<number>;
-      minimumValue?: Settable<number>;
-      maximumValue?: Settable<number>;
-      step?: Settable<number>;
-      disabled?: Settable<boolean>;
-    };
-    direct: {};
-    commands: { slide: [value: number] };
-  };
-}
+// The built-in components' props, events and commands: generated from a live daemon's hello into
+// builtins.d.ts (`bridged-client types --builtins`; a test fails when it is out of date).
+export type { BubblingEvents, BuiltinComponents, BuiltinDirectEvents } from './builtins.js';
 
 export type BuiltinComponentName = keyof BuiltinComponents;
 
 /** Every built-in event with its payload. */
-export type BuiltinEvents = BubblingEvents &
-  BuiltinComponents['TextField']['direct'];
+export type BuiltinEvents = BubblingEvents & BuiltinDirectEvents;
 
 /**
  * The components of your daemon, filled in by the declarations `bridged-client types` writes (they augment
