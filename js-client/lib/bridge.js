@@ -336,17 +336,16 @@ export class Bridge extends EventEmitter {
     if (invalid) return Promise.reject(invalid);
     // A signal of the caller's own is the whole limit: it may wait longer than requestTimeoutMs, or not at all.
     const timeoutMs = signal === undefined && internal !== 'hello' ? this.#requestTimeoutMs : 0;
-    let added;
+    let entry;
     try {
-      added = this.#pending.add(frame, { onResponse, internal, signal, timeoutMs });
+      entry = this.#pending.add(frame, { onResponse, internal, signal, timeoutMs });
     } catch (err) {
       return Promise.reject(err);
     }
-    const { entry, promise } = added;
     if (internal === 'hello') this.#connection.write(entry);
     else if (this.#state === 'open') this.#connection.send(entry);
     else this.#waitForReconnect(entry);
-    return promise;
+    return entry.promise;
   }
 
   /** The parameters hello describes for a command op on a view this client created, else undefined. */
@@ -434,12 +433,11 @@ export class Bridge extends EventEmitter {
     if (this.#replay.active) this.#endReplay();
     const waits = this.#dispatch.takeWindow();
     const problem = responseProblem(frame);
-    const claimed = this.#pending.claim(frame, problem);
-    if (claimed.refused) {
-      this.#reportError(protocolError(`${claimed.refused}: ${abbreviate(line)}`));
+    const pending = this.#pending.claim(frame, problem);
+    if (typeof pending === 'string') {
+      this.#reportError(protocolError(`${pending}: ${abbreviate(line)}`));
       return;
     }
-    const pending = claimed.entry;
     if (problem) {
       // The request it answers fails with the same protocol_error, rather than waiting for an answer that came.
       const err = protocolError(`the daemon sent a response whose ${problem}: ${abbreviate(line)}`);
@@ -468,7 +466,7 @@ export class Bridge extends EventEmitter {
     if (!this.#cursor.admit(frame.seq)) return;
     // A re-sent event belongs to no request of this connection.
     const replaying = this.#replay.covers(frame.seq);
-    this.#dispatch.dispatch(frame, this.#subscriptions, { hold: !replaying });
+    this.#dispatch.dispatch(frame, this.#subscriptions, !replaying);
     if (replaying && this.#replay.active && this.#replay.count(frame.seq)) this.#endReplay();
   }
 

@@ -78,16 +78,16 @@ class DaemonLink {
       return;
     }
     if (typeof frame.ok !== 'boolean') return;
-    const { entry } = this.#pending.claim(frame, null);
-    if (!entry) return;
+    const entry = this.#pending.claim(frame, null);
+    if (typeof entry === 'string') return; // an answer to no request of this link
     if (frame.ok) entry.resolve(frame.result);
     else entry.reject(Object.assign(new Error(String(frame.error?.message)), { code: frame.error?.code }));
   }
 
   request(frame) {
-    const { entry, promise } = this.#pending.add(frame);
+    const entry = this.#pending.add(frame);
     this.#connection.send(entry);
-    return promise;
+    return entry.promise;
   }
 
   close() {

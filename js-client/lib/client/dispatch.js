@@ -22,10 +22,10 @@ export class Dispatcher {
 
   /**
    * Dispatches `frame` to 'event', the iterators, and the handlers `subscriptions` (events.js
-   * SubscriptionTable) has for each step of its path, in order, until one stops propagation. With `hold`,
+   * SubscriptionTable) has for each step of its path, in order, until one stops propagation. With `hold`
    * the handlers it started are waited for by the next response (a re-sent event belongs to none).
    */
-  dispatch(frame, subscriptions, { hold = true } = {}) {
+  dispatch(frame, subscriptions, hold = true) {
     this.#emit(frame);
     for (const stream of this.streams) stream.push(frame);
     const propagation = { stopped: false };

@@ -59,9 +59,8 @@ export class PendingRequests {
   /**
    * Gives `frame` the next id and its line; throws `bad_request` when JSON cannot carry it, `queue_full` when
    * more than `maxQueuedBytes` already wait to be written (the client's own requests are never refused). The
-   * returned promise settles with the response's result or a BridgeError. `signal` aborts it (`aborted`);
+   * entry's `promise` settles with the response's result or a BridgeError. `signal` aborts it (`aborted`);
    * `timeoutMs` > 0 fails it with `timeout` once that long passed without a response.
-   * @returns {{entry: object, promise: Promise<unknown>}}
    */
   add(frame, { onResponse, internal = null, signal, timeoutMs = 0 } = {}) {
     const id = this.#nextId++; // a refused request uses its id up too
@@ -96,6 +95,7 @@ export class PendingRequests {
         onResponse,
         timeoutMs,
         timer: null,
+        promise: null,
         resolve: (value) => {
           done();
           resolve(value);
@@ -110,7 +110,8 @@ export class PendingRequests {
       this.#entries.set(id, entry);
       this.#unsentBytes += bytes;
     });
-    return { entry, promise };
+    entry.promise = promise;
+    return entry;
   }
 
   /** The entry's line is being written. */
@@ -194,24 +195,24 @@ export class PendingRequests {
   }
 
   /**
-   * The request a response frame answers, taken out of the pending ones; or `{refused}`, the reason it
-   * answers none. Responses come in request order; one with a null id (frame_too_large: the daemon did not
+   * The request (its entry) a response frame answers, taken out of the pending ones; or a string, the reason
+   * it answers none. Responses come in request order; one with a null id (frame_too_large: the daemon did not
    * read the line's id) answers the oldest request sent. Any other id must be one the client sent and has no
    * answer for. `problem` (frames.js responseProblem) is what is wrong with the response's shape: when its
    * id still names a request, that request is returned (to fail with it), else it is refused.
-   * @returns {{entry: object} | {refused: string}}
+   * @returns {object | string}
    */
   claim(frame, problem) {
     if (problem && frame.id !== null && this.#entries.get(frame.id)?.sent !== true) {
-      return { refused: `the daemon sent a response whose ${problem}` };
+      return `the daemon sent a response whose ${problem}`;
     }
     const id = frame.id === null ? this.oldestSent() : frame.id;
     const entry = id === undefined ? undefined : this.#entries.get(id);
     if (!entry?.sent) {
-      return { refused: `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})` };
+      return `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})`;
     }
     this.#entries.delete(id);
-    return { entry };
+    return entry;
   }
 
   /** Fails every pending request with `error()` and forgets them all. */

@@ -90,10 +90,10 @@ describe('Dispatcher', () => {
     assert.deepEqual(reported.map((e) => e.message), ['a countChange handler failed: later']);
   });
 
-  test('hold: false (a re-sent event) keeps its handlers out of the window; clearWindow forgets it', () => {
+  test('hold false (a re-sent event) keeps its handlers out of the window; clearWindow forgets it', () => {
     const { dispatcher, table, on } = setup();
     on(2, 'bubble', async () => {});
-    dispatcher.dispatch(frame, table, { hold: false });
+    dispatcher.dispatch(frame, table, false);
     assert.deepEqual(dispatcher.takeWindow(), []);
     dispatcher.dispatch(frame, table);
     dispatcher.clearWindow();
