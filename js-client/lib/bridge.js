@@ -4,9 +4,9 @@ import { Connection } from './client/connection.js';
 import { Dispatcher } from './client/dispatch.js';
 import { PendingRequests } from './client/pending.js';
 import { Reconnector, Replay, fateOnLoss, keptAfterReset, reattached, resumeOf } from './client/resume.js';
+import { SessionViews } from './client/views.js';
 import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed, protocolError } from './errors.js';
 import { EventStream } from './event-stream.js';
-import { RegistrationNames, SubscriptionTable } from './events.js';
 import { eventProblem, frameKind, responseProblem } from './frames.js';
 import {
   anySignal,
@@ -66,9 +66,9 @@ function abbreviate(line) {
  * #reportError), 'reconnecting', 'resumed', 'reset' and 'close'.
  *
  * A composition of the parts in `client/`: the Connection (socket, lines, write queue), the PendingRequests
- * (ids, limits, which response answers which), the Dispatcher (events to their handlers), the Acker, and
- * resume.js (reconnecting and what a loss does to each request). The Bridge holds the session's state and
- * the views, and decides what each frame means.
+ * (ids, limits, which response answers which), the Dispatcher (events to their handlers), the Acker,
+ * resume.js (reconnecting and what a loss does to each request) and the SessionViews. The Bridge holds the
+ * session's state (its id, token, seq cursor, open/reconnecting/closed) and decides what each frame means.
  */
 export class Bridge extends EventEmitter {
   /** @type {Connection} */
@@ -81,7 +81,6 @@ export class Bridge extends EventEmitter {
   #acker;
   /** The socket's error, if it had one, for the requests and the 'close' it ends. */
   #socketError = null;
-  #nextTag = 1;
   /** 'open', 'reconnecting' or 'closed'. */
   #state = 'open';
   /** Set by close(): the end of the socket is the end of the Bridge. */
@@ -91,10 +90,7 @@ export class Bridge extends EventEmitter {
   #closedPromise;
   #resolveClosed;
   #record;
-  /** @type {Map<number, View>} */
-  #views = new Map();
-  #subscriptions = new SubscriptionTable();
-  #names = new RegistrationNames();
+  #views = new SessionViews();
   #cursor = new EventCursor();
   #connectOptions;
   #reconnect;
@@ -186,7 +182,7 @@ export class Bridge extends EventEmitter {
     this.#token = result.token;
     this.server = result.server;
     this.components = result.components ?? {};
-    this.#names = new RegistrationNames(this.components);
+    this.#views.describe(this.components);
     this.#cursor.reset(result.session);
     return result;
   }
@@ -288,34 +284,28 @@ export class Bridge extends EventEmitter {
   }
 
   [kAllocateTag]() {
-    return this.#nextTag++;
+    return this.#views.allocateTag();
   }
 
   get [kSubscriptions]() {
-    return this.#subscriptions;
+    return this.#views.subscriptions;
   }
 
   get [kRegistrationNames]() {
-    return this.#names;
+    return this.#views.names;
   }
 
   [kTrackView](view) {
-    this.#views.set(view.tag, view);
+    this.#views.track(view);
   }
 
   /** A view that never came to be (its create failed or its transaction rolled back). */
   [kForgetView](view) {
-    view[kSetState]('rolledBack');
-    this.#subscriptions.dropTag(view.tag);
-    if (this.#views.get(view.tag) === view) this.#views.delete(view.tag);
+    this.#views.forget(view);
   }
 
   [kViewsDeleted](tags) {
-    for (const tag of tags) {
-      this.#subscriptions.dropTag(tag);
-      this.#views.get(tag)?.[kSetState]('deleted');
-      this.#views.delete(tag);
-    }
+    this.#views.deleted(tags);
   }
 
   /**
@@ -466,7 +456,7 @@ export class Bridge extends EventEmitter {
     if (!this.#cursor.admit(frame.seq)) return;
     // A re-sent event belongs to no request of this connection.
     const replaying = this.#replay.covers(frame.seq);
-    this.#dispatch.dispatch(frame, this.#subscriptions, !replaying);
+    this.#dispatch.dispatch(frame, this.#views.subscriptions, !replaying);
     if (replaying && this.#replay.active && this.#replay.count(frame.seq)) this.#endReplay();
   }
 
@@ -593,7 +583,7 @@ export class Bridge extends EventEmitter {
     this.server = result.server ?? this.server;
     if (result.components) {
       this.components = result.components;
-      this.#names = new RegistrationNames(this.components);
+      this.#views.describe(this.components);
     }
     const outcome = reattached(result, { session: previous, ack });
     if (outcome.resumed) {
@@ -610,9 +600,7 @@ export class Bridge extends EventEmitter {
     this.#token = result.token;
     this.#cursor.reset(result.session);
     this.#acker.reset();
-    for (const view of this.#views.values()) view[kSetState]('reset');
-    this.#views.clear();
-    this.#subscriptions = new SubscriptionTable();
+    this.#views.reset();
     this.#state = 'open';
     const message = `the daemon started a fresh session (${reason}); this request was for session ${previous}`;
     this.#flush(keptAfterReset, () => new BridgeError(ClientErrorCodes.SESSION_RESET, message));
