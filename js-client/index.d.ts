@@ -1,5 +1,6 @@
 // Types of bridged-client. The wire contract is ../protocol.md.
 // Self-sufficient: no @types/node and no DOM library needed (`tsc --strict` checks it so in `make test`).
+import type { BubblingEvents, BuiltinComponents, BuiltinDirectEvents } from './builtins.js';
 
 /** The client's version (package.json); hello sends `client: "bridged-client/<version>"`. */
 export const VERSION: string;
@@ -47,28 +48,8 @@ export const ClientErrorCodes: Readonly<{
   UNSAFE_SOCKET_DIR: 'unsafe_socket_dir';
 }>;
 
-/** A code the daemon sends: exactly the rows of protocol.md's table (a test compares them). */
-export type ProtocolErrorCode =
-  | 'bad_json'
-  | 'bad_request'
-  | 'unknown_op'
-  | 'hello_required'
-  | 'unsupported_protocol'
-  | 'unknown_component'
-  | 'unknown_tag'
-  | 'tag_in_use'
-  | 'invalid_props'
-  | 'unknown_event'
-  | 'unknown_command'
-  | 'invalid_args'
-  | 'invalid_payload'
-  | 'cycle'
-  | 'batch_failed'
-  | 'frame_too_large'
-  | 'limit_exceeded'
-  | 'permission_denied'
-  | 'session_taken_over'
-  | 'unknown_session';
+/** A code the daemon sends: exactly the rows of protocol.md's table (a test compares them with `ErrorCodes`). */
+export type ProtocolErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 export type ClientErrorCode = (typeof ClientErrorCodes)[keyof typeof ClientErrorCodes];
 export type ErrorCode = ProtocolErrorCode | ClientErrorCode;
 
@@ -233,9 +214,6 @@ export interface ComponentSpec {
 
 export type Components = Record<string, ComponentSpec>;
 
-/** A prop value for create/update: `null` resets it to its default (so does `undefined` in update). */
-type Settable<T> = T | null | undefined;
-
 /** An `edgeInsets` prop: each side optional. */
 export interface EdgeInsets {
   top?: number;
@@ -244,68 +222,14 @@ export interface EdgeInsets {
   right?: number;
 }
 
-/** The bubbling events of the built-in components: any view may handle them (onX, onXCapture). */
-export interface BubblingEvents {
-  countChange: { count: number };
-  change: { text: string };
-  valueChange: { value: number };
-}
-
-/** The built-in components (protocol.md, "Built-in components"): props, direct events, command args. */
-export interface BuiltinComponents {
-  View: {
-    props: {
-      testID?: Settable<string>;
-      nativeID?: Settable<string>;
-      accessible?: Settable<boolean>;
-      accessibilityLabel?: Settable<string>;
-      accessibilityHint?: Settable<string>;
-      accessibilityRole?: Settable<string>;
-      pointerEvents?: Settable<'auto' | 'none' | 'box-none' | 'box-only'>;
-      opacity?: Settable<number>;
-      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
-      backgroundColor?: Settable<string | number>;
-      hitSlop?: Settable<EdgeInsets>;
-    };
-    direct: {};
-    commands: {};
-  };
-  SwiftUIButton: {
-    props: { count?: Settable<number>; title?: Settable<string>; disabled?: Settable<boolean> };
-    direct: {};
-    commands: { press: [] };
-  };
-  TextField: {
-    props: {
-      text?: Settable<string>;
-      placeholder?: Settable<string>;
-      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
-      color?: Settable<string | number>;
-      clearButtonMode?: Settable<'never' | 'whileEditing' | 'unlessEditing' | 'always'>;
-      fontSize?: Settable<number>;
-      disabled?: Settable<boolean>;
-    };
-    direct: { editingChange: { editing: boolean }; commit: { text: string } };
-    commands: { focus: []; blur: []; type: [text: string]; submit: [] };
-  };
-  Slider: {
-    props: {
-      value?: Settable<number>;
-      minimumValue?: Settable<number>;
-      maximumValue?: Settable<number>;
-      step?: Settable<number>;
-      disabled?: Settable<boolean>;
-    };
-    direct: {};
-    commands: { slide: [value: number] };
-  };
-}
+// The built-in components' props, events and commands: generated from a live daemon's hello into
+// builtins.d.ts (`bridged-client types --builtins`; a test fails when it is out of date).
+export type { BubblingEvents, BuiltinComponents, BuiltinDirectEvents } from './builtins.js';
 
 export type BuiltinComponentName = keyof BuiltinComponents;
 
 /** Every built-in event with its payload. */
-export type BuiltinEvents = BubblingEvents &
-  BuiltinComponents['TextField']['direct'];
+export type BuiltinEvents = BubblingEvents & BuiltinDirectEvents;
 
 /**
  * The components of your daemon, filled in by the declarations `bridged-client types` writes (they augment
@@ -544,7 +468,40 @@ export interface StatsResult {
   seq: number;
 }
 
-/** The result of each op, for `request()`. */
+/** One session as `sessions` lists it (protocol.md, "Observing sessions"). */
+export interface SessionSummary {
+  session: string;
+  /** hello's `client`, if it sent one. */
+  client: string | null;
+  /** Whether a connection is attached (`false`: detached, waiting for a resume). */
+  connected: boolean;
+  views: number;
+  /** Its last event's seq. */
+  seq: number;
+  /** How many connections observe it. */
+  observers: number;
+}
+
+/** A view in an `observe` snapshot: `inspect`'s fields, its listeners (event → phases) and whether it is stale. */
+export interface ObservedView extends InspectResult {
+  listeners: Record<string, Phase[]>;
+  /** Its props changed since its last render. */
+  stale: boolean;
+}
+
+/** `observe`'s answer: a snapshot of the session; change frames follow (protocol.md, "Observing sessions"). */
+export interface ObserveSnapshot {
+  session: string;
+  client: string | null;
+  connected: boolean;
+  seq: number;
+  acked: number;
+  views: ObservedView[];
+  /** The session's recent event frames, oldest first. */
+  events: EventFrame[];
+}
+
+/** The result of each op, for `request()`: one key per op of lib/ops.js (a test compares them). */
 export interface RequestResults {
   hello: HelloResult;
   create: { tag: number };
@@ -554,12 +511,15 @@ export interface RequestResults {
   subscribe: Record<string, never>;
   unsubscribe: Record<string, never>;
   command: Record<string, never>;
-  inspect: InspectResult;
   emit: Record<string, never>;
+  inspect: InspectResult;
   batch: { results: JsonObject[] };
   ack: { acked: number; retained: number };
   ping: Record<string, never>;
   stats: StatsResult;
+  sessions: { sessions: SessionSummary[] };
+  observe: ObserveSnapshot;
+  unobserve: Record<string, never>;
   bye: Record<string, never>;
 }
 

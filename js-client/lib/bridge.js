@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events';
+import { Acker } from './client/acker.js';
+import { Connection } from './client/connection.js';
+import { Dispatcher } from './client/dispatch.js';
+import { PendingRequests } from './client/pending.js';
+import { Reconnector, Replay, fateOnLoss, keptAfterReset, reattached, resumeOf } from './client/resume.js';
+import { SessionViews } from './client/views.js';
 import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed, protocolError } from './errors.js';
 import { EventStream } from './event-stream.js';
-import { RegistrationNames, SubscriptionTable, SyntheticEvent } from './events.js';
 import { eventProblem, frameKind, responseProblem } from './frames.js';
 import {
   anySignal,
@@ -15,8 +20,7 @@ import {
   kTrackView,
   kViewsDeleted,
 } from './internal.js';
-import { LineSplitter, LineTooLong } from './lines.js';
-import { EventCursor, SAFE_TO_REPEAT, SESSION_FREE, ackOptions, backoffDelay, reconnectOptions } from './reconnect.js';
+import { EventCursor, ackOptions, reconnectOptions } from './reconnect.js';
 import { connectOrSpawn } from './spawn.js';
 import { Transaction } from './transaction.js';
 import { requestError } from './values.js';
@@ -60,29 +64,23 @@ function abbreviate(line) {
  * One session with the daemon, over one connection at a time. Emits 'event' (each event frame
  * dispatched), 'error' (socket, protocol and handler errors; only when someone listens, see
  * #reportError), 'reconnecting', 'resumed', 'reset' and 'close'.
+ *
+ * A composition of the parts in `client/`: the Connection (socket, lines, write queue), the PendingRequests
+ * (ids, limits, which response answers which), the Dispatcher (events to their handlers), the Acker,
+ * resume.js (reconnecting and what a loss does to each request) and the SessionViews. The Bridge holds the
+ * session's state (its id, token, seq cursor, open/reconnecting/closed) and decides what each frame means.
  */
 export class Bridge extends EventEmitter {
-  #socket;
-  #splitter = new LineSplitter();
-  /**
-   * Requests by id, in the order they were made: {op, line, bytes, sent, aborted, internal, resolve, reject,
-   * onResponse}. `sent` is false while a request waits to be written (the socket's buffer is full) or for a
-   * reconnection; `aborted` once its signal aborted after it was sent (its response is then ignored).
-   */
-  #pending = new Map();
-  /** Requests to write once the socket drains, in order (some may have been aborted meanwhile). */
-  #queue = [];
-  /** True from a write() that returned false until 'drain'. */
-  #blocked = false;
-  /** Bytes of the pending requests not written yet. */
-  #unsentBytes = 0;
-  #maxQueuedBytes;
-  /** The open iterators of events(). */
-  #streams = new Set();
+  /** @type {Connection} */
+  #connection;
+  #pending;
+  #dispatch = new Dispatcher({
+    emit: (frame) => this.emit('event', frame),
+    report: (err) => this.#reportError(err),
+  });
+  #acker;
   /** The socket's error, if it had one, for the requests and the 'close' it ends. */
   #socketError = null;
-  #nextId = 1;
-  #nextTag = 1;
   /** 'open', 'reconnecting' or 'closed'. */
   #state = 'open';
   /** Set by close(): the end of the socket is the end of the Bridge. */
@@ -91,27 +89,15 @@ export class Bridge extends EventEmitter {
   #takenOver = null;
   #closedPromise;
   #resolveClosed;
-  /** Handler promises of the events received since the last response. */
-  #window = [];
   #record;
-  /** @type {Map<number, View>} */
-  #views = new Map();
-  #subscriptions = new SubscriptionTable();
-  #names = new RegistrationNames();
+  #views = new SessionViews();
   #cursor = new EventCursor();
   #connectOptions;
   #reconnect;
-  #reconnectTimer = null;
-  #wakeReconnect = null;
-  /** While a resume's retained events are re-sent: {session, until, replayed}. */
-  #replay = null;
-  #ack;
-  #ackSupported = true;
-  #ackTimer = null;
-  #ackInFlight = false;
-  /** The last seq sent in an ack (or a resume) in this session. */
-  #ackSent = 0;
-  #ackedSeq = 0;
+  /** The reconnection under way, if any. */
+  #reconnector = null;
+  /** The events a resume's daemon re-sends. */
+  #replay = new Replay();
   /** hello's `token`, the secret a resume presents (a daemon that sends none needs none). */
   #token;
   /** A request without a signal of its own fails with `timeout` after this long (0: never). */
@@ -139,12 +125,19 @@ export class Bridge extends EventEmitter {
   ) {
     super();
     this.#record = record;
-    this.#maxQueuedBytes = maxQueuedBytes ?? MAX_QUEUED_BYTES;
     this.#reconnect = reconnectOptions(reconnect);
-    this.#ack = ackOptions(ack);
     const checked = bridgeOptions({ requestTimeoutMs, maxFrameBytes });
     this.#requestTimeoutMs = checked.requestTimeoutMs;
     this.#maxFrameBytes = checked.maxFrameBytes;
+    this.#pending = new PendingRequests({
+      maxQueuedBytes: maxQueuedBytes ?? MAX_QUEUED_BYTES,
+      isWaiting: () => this.#state === 'reconnecting',
+    });
+    this.#acker = new Acker(ackOptions(ack), {
+      last: () => this.#cursor.last,
+      canSend: () => this.#state === 'open' && !this.#closing,
+      send: (seq) => this[kRequest]({ op: 'ack', seq }, { internal: 'ack' }),
+    });
     this.#connectOptions = { socketPath, spawn, bin, components, timeoutMs, checkFolder };
     this.socketPath = socketPath;
     this.daemonPid = daemonPid;
@@ -174,12 +167,12 @@ export class Bridge extends EventEmitter {
 
   /** The highest seq the daemon confirmed as acknowledged in this session. */
   get ackedSeq() {
-    return this.#ackedSeq;
+    return this.#acker.acked;
   }
 
   /** @internal The current socket, for tests that cut the connection (`bridge._socket.destroy()`). */
   get _socket() {
-    return this.#socket;
+    return this.#connection.socket;
   }
 
   /** @internal Performs hello; called by `connect()`. */
@@ -189,7 +182,7 @@ export class Bridge extends EventEmitter {
     this.#token = result.token;
     this.server = result.server;
     this.components = result.components ?? {};
-    this.#names = new RegistrationNames(this.components);
+    this.#views.describe(this.components);
     this.#cursor.reset(result.session);
     return result;
   }
@@ -244,9 +237,10 @@ export class Bridge extends EventEmitter {
    * (its 'close' error) or the daemon breaks the protocol (`protocol_error`).
    */
   events({ signal } = {}) {
-    const stream = new EventStream({ signal, onEnd: () => this.#streams.delete(stream) });
+    const streams = this.#dispatch.streams;
+    const stream = new EventStream({ signal, onEnd: () => streams.delete(stream) });
     if (this.#state === 'closed') stream.end();
-    else this.#streams.add(stream);
+    else streams.add(stream);
     return stream;
   }
 
@@ -262,19 +256,19 @@ export class Bridge extends EventEmitter {
     if (this.#state === 'closed' || this.#closing) return this.#closedPromise;
     this.#closing = true;
     if (this.#state === 'reconnecting') {
-      this.#socket?.destroy();
+      this.#connection?.destroy();
       this.#finish({ reason: 'closed' });
     } else if (keepSession || this.session === null) {
-      this.#socket.end();
+      this.#connection.end();
     } else {
       const limit = anySignal([signal, AbortSignal.timeout(this.#connectOptions.timeoutMs)]);
-      const socket = this.#socket;
+      const connection = this.#connection;
       this[kRequest]({ op: 'bye' }, { internal: 'bye', signal: limit }).then(
-        () => socket.end(),
+        () => connection.end(),
         (err) => {
           // A daemon without `bye` (unknown_op) keeps the session until its TTL; no answer: cut the connection.
-          if (err?.code === ClientErrorCodes.ABORTED) socket.destroy();
-          else socket.end();
+          if (err?.code === ClientErrorCodes.ABORTED) connection.destroy();
+          else connection.end();
         },
       );
     }
@@ -285,39 +279,33 @@ export class Bridge extends EventEmitter {
   destroy() {
     this.#closing = true;
     if (this.#state === 'reconnecting') this.#finish({ reason: 'closed' });
-    this.#socket.destroy();
+    this.#connection.destroy();
     return this.#closedPromise;
   }
 
   [kAllocateTag]() {
-    return this.#nextTag++;
+    return this.#views.allocateTag();
   }
 
   get [kSubscriptions]() {
-    return this.#subscriptions;
+    return this.#views.subscriptions;
   }
 
   get [kRegistrationNames]() {
-    return this.#names;
+    return this.#views.names;
   }
 
   [kTrackView](view) {
-    this.#views.set(view.tag, view);
+    this.#views.track(view);
   }
 
   /** A view that never came to be (its create failed or its transaction rolled back). */
   [kForgetView](view) {
-    view[kSetState]('rolledBack');
-    this.#subscriptions.dropTag(view.tag);
-    if (this.#views.get(view.tag) === view) this.#views.delete(view.tag);
+    this.#views.forget(view);
   }
 
   [kViewsDeleted](tags) {
-    for (const tag of tags) {
-      this.#subscriptions.dropTag(tag);
-      this.#views.get(tag)?.[kSetState]('deleted');
-      this.#views.delete(tag);
-    }
+    this.#views.deleted(tags);
   }
 
   /**
@@ -336,56 +324,18 @@ export class Bridge extends EventEmitter {
     // What JSON would change or drop is refused here, as the daemon refuses what it cannot take.
     const invalid = requestError(frame, (op) => this.#paramsOf(op));
     if (invalid) return Promise.reject(invalid);
-    const id = this.#nextId++;
-    const out = { id, ...frame };
-    out.id = id; // the client's id wins over one in `frame`, and stays first
-    let line;
-    try {
-      line = JSON.stringify(out);
-    } catch (err) {
-      return Promise.reject(new BridgeError(ErrorCodes.BAD_REQUEST, `the request cannot be sent: ${err.message}`, { cause: err }));
-    }
-    const bytes = Buffer.byteLength(line) + 1;
-    if (internal === null && this.#unsentBytes > 0 && this.#unsentBytes + bytes > this.#maxQueuedBytes) {
-      const message = `${this.#unsentBytes} bytes of requests already wait to be written (maxQueuedBytes ${this.#maxQueuedBytes})`;
-      return Promise.reject(new BridgeError(ClientErrorCodes.QUEUE_FULL, message));
-    }
     // A signal of the caller's own is the whole limit: it may wait longer than requestTimeoutMs, or not at all.
     const timeoutMs = signal === undefined && internal !== 'hello' ? this.#requestTimeoutMs : 0;
-    return new Promise((resolve, reject) => {
-      const onAbort = () => this.#abort(id, signal);
-      const done = () => {
-        signal?.removeEventListener('abort', onAbort);
-        clearTimeout(entry.timer);
-      };
-      const entry = {
-        id,
-        op: out.op,
-        line,
-        bytes,
-        sent: false,
-        aborted: false,
-        internal,
-        onResponse,
-        timeoutMs,
-        timer: null,
-        resolve: (value) => {
-          done();
-          resolve(value);
-        },
-        reject: (error) => {
-          done();
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#armTimeout(entry);
-      this.#pending.set(id, entry);
-      this.#unsentBytes += bytes;
-      if (internal === 'hello') this.#write(entry);
-      else if (this.#state === 'open') this.#send(entry);
-      else this.#waitForReconnect(id, entry);
-    });
+    let entry;
+    try {
+      entry = this.#pending.add(frame, { onResponse, internal, signal, timeoutMs });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (internal === 'hello') this.#connection.write(entry);
+    else if (this.#state === 'open') this.#connection.send(entry);
+    else this.#waitForReconnect(entry);
+    return entry.promise;
   }
 
   /** The parameters hello describes for a command op on a view this client created, else undefined. */
@@ -395,109 +345,36 @@ export class Bridge extends EventEmitter {
     return this.components[component]?.commands?.[op.name]?.params;
   }
 
-  /** The request's signal aborted: unsent, it is dropped; sent, its response will be ignored. */
-  #abort(id, signal) {
-    this.#giveUp(id, () => aborted(signal));
-  }
-
-  /**
-   * Starts (or starts again) the request's requestTimeoutMs. While the request waits for a reconnection,
-   * `reconnect.requestTimeoutMs` governs it instead (connection_closed); once the session is back and it is sent,
-   * its requestTimeoutMs starts again.
-   */
-  #armTimeout(entry) {
-    clearTimeout(entry.timer);
-    if (entry.timeoutMs <= 0) return;
-    entry.timer = setTimeout(() => {
-      if (this.#pending.get(entry.id) !== entry || (this.#state === 'reconnecting' && !entry.sent)) return;
-      const message = `no response to ${entry.op} within ${entry.timeoutMs} ms (requestTimeoutMs)`;
-      this.#giveUp(entry.id, () => new BridgeError(ClientErrorCodes.TIMEOUT, message));
-    }, entry.timeoutMs);
-  }
-
-  #giveUp(id, error) {
-    const entry = this.#pending.get(id);
-    if (!entry || entry.aborted) return;
-    if (entry.sent) {
-      entry.aborted = true;
-      entry.line = null; // never sent again: a loss drops it
-    } else {
-      this.#drop(id, entry);
-    }
-    entry.reject(error(entry));
-  }
-
-  /** Forgets a pending request (the caller settles it). */
-  #drop(id, entry) {
-    this.#pending.delete(id);
-    if (!entry.sent) this.#unsentBytes -= entry.bytes;
-  }
-
-  /** Writes now, or after 'drain' if the socket's buffer is full (requests keep their order). */
-  #send(entry) {
-    if (this.#blocked || this.#queue.length > 0) this.#queue.push(entry);
-    else this.#write(entry);
-  }
-
-  #write(entry) {
-    entry.sent = true;
-    this.#unsentBytes -= entry.bytes;
-    this.#record?.({ dir: 'in', frame: JSON.parse(entry.line) });
-    if (!this.#socket.write(`${entry.line}\n`)) this.#blocked = true;
-  }
-
-  /** 'drain': write what waited, until the buffer is full again. */
-  #drained() {
-    this.#blocked = false;
-    while (!this.#blocked && this.#queue.length > 0 && this.#state === 'open') {
-      const entry = this.#queue.shift();
-      if (!entry.sent && this.#pending.get(entry.id) === entry) this.#write(entry);
-    }
-  }
-
-  /**
-   * A request that waits for the connection to come back waits at most `reconnect.requestTimeoutMs`, then
-   * rejects with `connection_closed`; its own signal can end the wait sooner.
-   */
-  #waitForReconnect(id, entry) {
-    const ms = this.#reconnect?.requestTimeoutMs ?? 0;
-    const limit = AbortSignal.timeout(ms);
-    entry.waiting = limit; // a later loss starts a wait of its own
-    limit.addEventListener(
-      'abort',
-      () => {
-        if (this.#pending.get(id) !== entry || entry.sent || entry.waiting !== limit) return;
-        this.#drop(id, entry);
-        entry.reject(connectionClosed(`the connection to bridged was not back within ${ms} ms (reconnect.requestTimeoutMs)`, limit.reason));
-      },
-      { once: true },
-    );
+  #waitForReconnect(entry) {
+    this.#pending.waitForReconnect(entry, this.#reconnect?.requestTimeoutMs ?? 0);
   }
 
   #attach(socket) {
-    this.#socket = socket;
-    this.#splitter = new LineSplitter({ maxBytes: this.#maxFrameBytes });
-    this.#blocked = false;
     this.#socketError = null;
-    socket.on('data', (chunk) => {
-      for (const line of this.#splitter.push(chunk)) {
-        if (socket !== this.#socket || this.#takenOver || socket.destroyed) return;
-        if (line instanceof LineTooLong) this.#lineTooLong(socket, line);
-        else this.#onLine(line);
-      }
-      this.#scheduleAck();
+    const connection = new Connection(socket, {
+      maxFrameBytes: this.#maxFrameBytes,
+      onLine: (line) => {
+        if (connection === this.#connection && !this.#takenOver) this.#onLine(line);
+      },
+      onLineTooLong: (tooLong) => {
+        if (connection === this.#connection && !this.#takenOver) this.#lineTooLong(socket, tooLong);
+      },
+      onRead: () => this.#acker.schedule(),
+      onWrite: (entry) => {
+        this.#pending.markSent(entry);
+        this.#record?.({ dir: 'in', frame: JSON.parse(entry.line) });
+      },
+      writable: (entry) => this.#state === 'open' && !entry.sent && this.#pending.holds(entry),
+      onError: (err) => {
+        // 'close' follows: the error becomes the cause of what the loss rejects, and of 'close'.
+        if (connection !== this.#connection) return;
+        this.#socketError = err;
+        const failed = connectionClosed(`the connection to bridged failed: ${err.message}`, err);
+        if (this.listenerCount('error') > 0) this.emit('error', failed);
+      },
+      onClose: () => this.#onConnectionClose(connection),
     });
-    socket.on('drain', () => {
-      if (socket === this.#socket) this.#drained();
-    });
-    socket.on('error', (err) => {
-      // 'close' follows: the error becomes the cause of what the loss rejects, and of 'close'.
-      if (socket !== this.#socket) return;
-      this.#socketError = err;
-      const failed = connectionClosed(`the connection to bridged failed: ${err.message}`, err);
-      if (this.listenerCount('error') > 0) this.emit('error', failed);
-    });
-    socket.on('close', () => this.#onSocketClose(socket));
+    this.#connection = connection;
   }
 
   /**
@@ -532,7 +409,7 @@ export class Bridge extends EventEmitter {
     } else if (kind === 'response' && frame.id === null && frame.error?.code === ErrorCodes.SESSION_TAKEN_OVER) {
       // Another connection resumed this session: it is theirs now. No reconnect.
       this.#takenOver = BridgeError.fromProtocol(frame.error);
-      this.#socket.destroy();
+      this.#connection.destroy();
     } else if (kind === 'response') {
       this.#onResponse(frame, line);
     } else {
@@ -541,32 +418,16 @@ export class Bridge extends EventEmitter {
     }
   }
 
-  /** The oldest request written and not answered yet (a Map keeps the order requests were made in). */
-  #oldestSent() {
-    for (const [id, entry] of this.#pending) if (entry.sent) return id;
-    return undefined;
-  }
-
   #onResponse(frame, line) {
     // The retained events of a resume come before any other response.
-    if (this.#replay) this.#endReplay();
-    const waits = this.#window;
-    this.#window = [];
+    if (this.#replay.active) this.#endReplay();
+    const waits = this.#dispatch.takeWindow();
     const problem = responseProblem(frame);
-    if (problem && frame.id !== null && this.#pending.get(frame.id)?.sent !== true) {
-      this.#reportError(protocolError(`the daemon sent a response whose ${problem}: ${abbreviate(line)}`));
+    const pending = this.#pending.claim(frame, problem);
+    if (typeof pending === 'string') {
+      this.#reportError(protocolError(`${pending}: ${abbreviate(line)}`));
       return;
     }
-    // Responses come in request order; one with a null id (frame_too_large: the daemon did not read the line's
-    // id) answers the oldest request sent. Any other id must be one the client sent and has no answer for.
-    const id = frame.id === null ? this.#oldestSent() : frame.id;
-    const pending = id === undefined ? undefined : this.#pending.get(id);
-    if (!pending?.sent) {
-      const message = `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})`;
-      this.#reportError(protocolError(`${message}: ${abbreviate(line)}`));
-      return;
-    }
-    this.#pending.delete(id);
     if (problem) {
       // The request it answers fails with the same protocol_error, rather than waiting for an answer that came.
       const err = protocolError(`the daemon sent a response whose ${problem}: ${abbreviate(line)}`);
@@ -593,41 +454,10 @@ export class Bridge extends EventEmitter {
   #onEvent(frame) {
     // De-duplication: a seq at or before the last one dispatched in this session was dispatched already.
     if (!this.#cursor.admit(frame.seq)) return;
-    const replaying = this.#replay !== null && frame.seq <= this.#replay.until;
-    this.emit('event', frame);
-    for (const stream of this.#streams) stream.push(frame);
-    const propagation = { stopped: false };
-    const running = [];
-    for (const entry of Array.isArray(frame.path) ? frame.path : []) {
-      if (propagation.stopped) break;
-      for (const { handler } of this.#subscriptions.handlers(entry.tag, frame.event, entry.phase)) {
-        const event = new SyntheticEvent(frame, entry, propagation);
-        try {
-          const returned = handler(event);
-          if (returned && typeof returned.then === 'function') {
-            running.push(Promise.resolve(returned).then(undefined, (err) => this.#handlerFailed(err, frame)));
-          }
-        } catch (err) {
-          this.#handlerFailed(err, frame);
-        }
-      }
-    }
-    if (replaying) {
-      // A re-sent event belongs to no request of this connection.
-      this.#replay.replayed++;
-      if (frame.seq >= this.#replay.until) this.#endReplay();
-    } else if (running.length > 0) {
-      this.#window.push(Promise.all(running));
-    }
-  }
-
-  #handlerFailed(cause, frame) {
-    const message = `a ${frame.event} handler failed: ${cause instanceof Error ? cause.message : String(cause)}`;
-    const err = new BridgeError(ClientErrorCodes.HANDLER_FAILED, message, {
-      cause,
-      details: { event: frame.event, seq: frame.seq, target: frame.target },
-    });
-    this.#reportError(err);
+    // A re-sent event belongs to no request of this connection.
+    const replaying = this.#replay.covers(frame.seq);
+    this.#dispatch.dispatch(frame, this.#views.subscriptions, !replaying);
+    if (replaying && this.#replay.active && this.#replay.count(frame.seq)) this.#endReplay();
   }
 
   /**
@@ -642,7 +472,7 @@ export class Bridge extends EventEmitter {
       heard = true;
     }
     if (err?.code === ClientErrorCodes.PROTOCOL_ERROR) {
-      for (const stream of [...this.#streams]) {
+      for (const stream of [...this.#dispatch.streams]) {
         stream.end(err);
         heard = true;
       }
@@ -650,53 +480,14 @@ export class Bridge extends EventEmitter {
     if (!heard) process.emitWarning(err);
   }
 
-  // Acknowledgements: cumulative, at most one in flight, never in the way of dispatch.
-
-  /** After each read from the socket: ack now if `everyEvents` are unacked, else within `delayMs`. */
-  #scheduleAck() {
-    if (!this.#ack || !this.#ackSupported || this.#state !== 'open' || this.#closing || this.#ackInFlight) return;
-    const unacked = this.#cursor.last - this.#ackSent;
-    if (unacked <= 0) return;
-    if (unacked >= this.#ack.everyEvents) {
-      this.#sendAck();
-    } else if (this.#ackTimer === null) {
-      this.#ackTimer = setTimeout(() => this.#sendAck(), this.#ack.delayMs);
-      this.#ackTimer.unref?.();
-    }
-  }
-
-  #sendAck() {
-    clearTimeout(this.#ackTimer);
-    this.#ackTimer = null;
-    if (this.#state !== 'open' || this.#closing || this.#ackInFlight) return;
-    const seq = this.#cursor.last;
-    if (seq <= this.#ackSent) return;
-    const session = this.session;
-    this.#ackInFlight = true;
-    this.#ackSent = seq;
-    this[kRequest]({ op: 'ack', seq }, { internal: 'ack' })
-      .then(
-        (result) => {
-          if (session === this.session) this.#ackedSeq = Math.max(this.#ackedSeq, result?.acked ?? seq);
-        },
-        (err) => {
-          // A daemon without resume support: stop acking. Anything else: the next ack covers it.
-          if (err?.code === ErrorCodes.UNKNOWN_OP) this.#ackSupported = false;
-        },
-      )
-      .finally(() => {
-        this.#ackInFlight = false;
-        this.#scheduleAck();
-      });
-  }
-
   // Losing the connection, reconnecting, resuming.
 
-  #onSocketClose(socket) {
-    if (socket !== this.#socket || this.#state === 'closed') return;
+  #onConnectionClose(connection) {
+    if (connection !== this.#connection || this.#state === 'closed') return;
     if (this.#state === 'reconnecting') {
       // A reconnection attempt's socket closed before hello was answered: that attempt failed.
-      this.#dropInternal('hello', connectionClosed('the connection closed before hello was answered', this.#socketError ?? undefined));
+      const message = 'the connection closed before hello was answered';
+      this.#pending.dropInternal('hello', connectionClosed(message, this.#socketError ?? undefined));
       return;
     }
     if (this.#closing) this.#finish({ reason: 'closed' });
@@ -716,52 +507,42 @@ export class Bridge extends EventEmitter {
   #lost() {
     this.#record?.({ dir: 'meta', connection: 'closed' });
     this.#state = 'reconnecting';
-    this.#window = [];
-    this.#replay = null;
-    clearTimeout(this.#ackTimer);
-    this.#ackTimer = null;
-    this.#ackInFlight = false;
-    this.#queue = [];
+    this.#dispatch.clearWindow();
+    this.#replay.end();
+    this.#acker.stop();
+    this.#connection.clear();
     const cause = this.#socketError ?? undefined;
-    for (const [id, entry] of this.#pending) {
-      if (!entry.sent && entry.internal === null) {
-        this.#waitForReconnect(id, entry); // not written yet: waits for the next connection
-        continue;
+    for (const [, entry] of this.#pending) {
+      switch (fateOnLoss(entry)) {
+        case 'wait':
+          this.#waitForReconnect(entry);
+          break;
+        case 'drop':
+          this.#pending.drop(entry);
+          break;
+        case 'repeat':
+          this.#pending.markUnsent(entry);
+          this.#waitForReconnect(entry);
+          break;
+        default:
+          this.#pending.drop(entry);
+          entry.reject(
+            connectionClosed(
+              'the connection to bridged was lost before the response; the request may or may not have taken effect',
+              cause,
+            ),
+          );
       }
-      if (entry.aborted) {
-        this.#drop(id, entry); // rejected already
-        continue;
-      }
-      if (entry.internal === null && SAFE_TO_REPEAT.has(entry.op)) {
-        entry.sent = false; // sent again on the next connection
-        this.#unsentBytes += entry.bytes;
-        this.#waitForReconnect(id, entry);
-        continue;
-      }
-      this.#drop(id, entry);
-      entry.reject(
-        connectionClosed(
-          'the connection to bridged was lost before the response; the request may or may not have taken effect',
-          cause,
-        ),
-      );
     }
     this.#reconnectLoop();
   }
 
   async #reconnectLoop() {
-    let lastError = this.#lostError();
-    for (let attempt = 1; attempt <= this.#reconnect.maxAttempts; attempt++) {
-      const delayMs = backoffDelay(attempt, this.#reconnect);
-      this.emit('reconnecting', { attempt, delayMs, error: lastError });
-      await new Promise((resolve) => {
-        this.#wakeReconnect = resolve;
-        this.#reconnectTimer = setTimeout(resolve, delayMs);
-      });
-      this.#reconnectTimer = null;
-      this.#wakeReconnect = null;
-      if (this.#state !== 'reconnecting') return;
-      try {
+    const reconnector = new Reconnector(this.#reconnect);
+    this.#reconnector = reconnector;
+    const lastError = await reconnector.run(this.#lostError(), {
+      onAttempt: (info) => this.emit('reconnecting', info),
+      attempt: async () => {
         const signal = AbortSignal.timeout(this.#connectOptions.timeoutMs);
         const { socket, daemonPid } = await connectOrSpawn({ ...this.#connectOptions, signal });
         if (this.#state !== 'reconnecting') {
@@ -771,24 +552,21 @@ export class Bridge extends EventEmitter {
         if (daemonPid !== null) this.daemonPid = daemonPid;
         this.#attach(socket);
         await this.#resumeHello();
-        return;
-      } catch (err) {
-        lastError = err;
-        if (this.#state !== 'reconnecting') return;
-        this.#dropInternal('hello', err);
-        this.#socket.destroy();
-        const transient = err?.code === ClientErrorCodes.CONNECTION_CLOSED || err?.code === ClientErrorCodes.CONNECT_FAILED;
-        if (!transient) break; // the daemon refused the resume itself: trying again would not help
-      }
-    }
-    this.#finish({ reason: 'gave_up', error: lastError });
+      },
+      onFailure: (err) => {
+        this.#pending.dropInternal('hello', err);
+        this.#connection.destroy();
+      },
+    });
+    if (this.#reconnector === reconnector) this.#reconnector = null;
+    if (lastError !== null) this.#finish({ reason: 'gave_up', error: lastError });
   }
 
   /** hello with resume, on the new socket; the outcome is applied as soon as the response is read. */
   #resumeHello() {
     const previous = this.session;
     const ack = this.#cursor.last;
-    const resume = this.#token === undefined ? { session: previous, ack } : { session: previous, token: this.#token, ack };
+    const resume = resumeOf({ session: previous, token: this.#token, ack });
     const frame = { op: 'hello', protocol: 1, client: CLIENT_NAME, resume };
     const timeoutMs = this.#connectOptions.timeoutMs;
     const onResponse = (response) => {
@@ -805,59 +583,46 @@ export class Bridge extends EventEmitter {
     this.server = result.server ?? this.server;
     if (result.components) {
       this.components = result.components;
-      this.#names = new RegistrationNames(this.components);
+      this.#views.describe(this.components);
     }
-    if (result.resumed === true && result.session === previous) {
+    const outcome = reattached(result, { session: previous, ack });
+    if (outcome.resumed) {
       this.#state = 'open';
-      this.#ackSent = Math.max(this.#ackSent, ack);
-      this.#ackedSeq = Math.max(this.#ackedSeq, ack);
-      const until = typeof result.seq === 'number' ? result.seq : ack;
-      this.#replay = until > this.#cursor.last ? { session: previous, until, replayed: 0 } : null;
+      this.#acker.resumed(ack);
+      const replaying = this.#replay.start(previous, outcome.until, this.#cursor.last);
       this.#flush(() => true);
-      if (!this.#replay) this.emit('resumed', { session: previous, replayed: 0 });
+      if (!replaying) this.emit('resumed', { session: previous, replayed: 0 });
       return;
     }
     // A fresh session: the old one's views and subscriptions are gone with it.
-    const reason = result.reason ?? 'unknown_session';
+    const { reason } = outcome;
     this.session = result.session;
     this.#token = result.token;
     this.#cursor.reset(result.session);
-    this.#ackSent = 0;
-    this.#ackedSeq = 0;
-    for (const view of this.#views.values()) view[kSetState]('reset');
-    this.#views.clear();
-    this.#subscriptions = new SubscriptionTable();
+    this.#acker.reset();
+    this.#views.reset();
     this.#state = 'open';
     const message = `the daemon started a fresh session (${reason}); this request was for session ${previous}`;
-    this.#flush((entry) => SESSION_FREE.has(entry.op), () => new BridgeError(ClientErrorCodes.SESSION_RESET, message));
+    this.#flush(keptAfterReset, () => new BridgeError(ClientErrorCodes.SESSION_RESET, message));
     this.emit('reset', { reason, previousSession: previous, session: result.session });
   }
 
   #endReplay() {
-    const { session, replayed } = this.#replay;
-    this.#replay = null;
-    this.emit('resumed', { session, replayed });
+    const ended = this.#replay.end();
+    if (ended) this.emit('resumed', ended);
   }
 
   /** Sends the requests that waited for the connection (`keep`), rejects the others with `error()`. */
   #flush(keep, error) {
-    for (const [id, entry] of this.#pending) {
+    for (const [, entry] of this.#pending) {
       if (entry.sent || entry.internal) continue;
       if (keep(entry)) {
-        this.#armTimeout(entry);
-        this.#send(entry);
+        this.#pending.armTimeout(entry);
+        this.#connection.send(entry);
       } else {
-        this.#drop(id, entry);
+        this.#pending.drop(entry);
         entry.reject(error());
       }
-    }
-  }
-
-  #dropInternal(kind, error) {
-    for (const [id, entry] of this.#pending) {
-      if (entry.internal !== kind) continue;
-      this.#drop(id, entry);
-      entry.reject(error);
     }
   }
 
@@ -865,21 +630,16 @@ export class Bridge extends EventEmitter {
   #finish({ reason, error }) {
     if (this.#state === 'closed') return;
     this.#state = 'closed';
-    clearTimeout(this.#reconnectTimer);
-    this.#wakeReconnect?.();
-    clearTimeout(this.#ackTimer);
-    this.#ackTimer = null;
-    this.#replay = null;
-    const pending = [...this.#pending.values()];
-    this.#pending.clear();
-    this.#queue = [];
-    this.#unsentBytes = 0;
+    this.#reconnector?.cancel();
+    this.#acker.stop();
+    this.#replay.end();
+    this.#connection?.clear();
     const message =
       reason === 'session_taken_over'
         ? 'another connection resumed this session (session_taken_over) before the response'
         : 'the connection to bridged closed before the response';
-    for (const { reject } of pending) reject(connectionClosed(message, error));
-    for (const stream of [...this.#streams]) stream.end(reason === 'closed' ? null : error ?? connectionClosed());
+    this.#pending.failAll(() => connectionClosed(message, error));
+    this.#dispatch.endStreams(reason === 'closed' ? null : error ?? connectionClosed());
     this.emit('close', error === undefined ? { reason } : { reason, error });
     this.#resolveClosed();
   }

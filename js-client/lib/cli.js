@@ -7,7 +7,7 @@ import { startDevtools } from './devtools.js';
 import { parseLossless, stringifyLossless } from './json.js';
 import { exchange, replay } from './replay.js';
 import { checkSocketFolder, componentPaths, componentsSocketPath, defaultSocketFolder, defaultSocketPath } from './socket-path.js';
-import { declarationsFor } from './types.js';
+import { builtinDeclarationsFor, declarationsFor } from './types.js';
 import { writeFile } from 'node:fs/promises';
 import { connectOrSpawn } from './spawn.js';
 import { CLIENT_NAME } from './version.js';
@@ -26,6 +26,9 @@ commands:
                            interface per component, handler props typed by payload, commands; they
                            augment the module SPEC (default 'bridged-client'), so create/update/command
                            are checked; written to FILE, else stdout
+  types --builtins [--out FILE]
+                           the client's own declarations of the built-in components (js-client/
+                           builtins.d.ts), from a daemon started without --components
   devtools [--port N] [--open]
                            serves the DevTools page (the daemon's sessions, live) on 127.0.0.1;
                            prints its URL, which holds a random token; runs until interrupted
@@ -56,6 +59,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
         port: { type: 'string' },
         out: { type: 'string' },
         module: { type: 'string' },
+        builtins: { type: 'boolean', default: false },
         components: { type: 'string', multiple: true },
         open: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -117,10 +121,16 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
 
 /** Writes the declarations of the daemon's components. */
 async function types(options, values, stdout, stderr) {
+  if (values.builtins && options.components.length > 0) {
+    stderr.write('bridged-client: --builtins declares the built-in components: a daemon without --components\n');
+    return 2;
+  }
   const bridge = await connectReporting(options);
   let text;
   try {
-    text = declarationsFor(bridge.components, { moduleName: values.module ?? 'bridged-client', server: bridge.server });
+    text = values.builtins
+      ? builtinDeclarationsFor(bridge.components)
+      : declarationsFor(bridge.components, { moduleName: values.module ?? 'bridged-client', server: bridge.server });
   } finally {
     await bridge.close();
   }

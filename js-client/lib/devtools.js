@@ -5,7 +5,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { MAX_FRAME_BYTES } from './bridge.js';
-import { LineSplitter, LineTooLong } from './lines.js';
+import { Connection } from './client/connection.js';
+import { PendingRequests } from './client/pending.js';
 import { openSocket } from './spawn.js';
 
 const PAGE_DIR = new URL('../devtools/', import.meta.url);
@@ -29,32 +30,28 @@ const POLL_MS = 1000;
 const CLIENT_NAME = 'bridged-devtools';
 
 /**
- * One connection to the daemon: requests by id, change frames of observations routed by session.
- * Emits nothing itself; `onFrame(frame, line)` and `onClose()` are set by the owner.
+ * One connection to the daemon: the client's Connection and PendingRequests (requests by id, written in
+ * order behind a full socket buffer), change frames of observations routed by session. Emits nothing itself;
+ * `onFrame(frame, line)` and `onClose()` are set by the owner.
  */
 class DaemonLink {
-  #socket;
-  #pending = new Map();
-  #nextId = 1;
+  #connection;
+  #pending = new PendingRequests();
   session = null;
   components = {};
 
   constructor(socket, { onFrame, onClose }) {
-    this.#socket = socket;
-    const splitter = new LineSplitter({ maxBytes: MAX_FRAME_BYTES });
-    socket.on('data', (chunk) => {
-      for (const line of splitter.push(chunk)) {
-        if (socket.destroyed) return;
-        // A line too long to read: what it answered is lost, so is the order of what follows. Start afresh.
-        if (line instanceof LineTooLong) socket.destroy();
-        else this.#line(line, onFrame);
-      }
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      for (const { reject } of this.#pending.values()) reject(new Error('the daemon closed the connection'));
-      this.#pending.clear();
-      onClose();
+    this.#connection = new Connection(socket, {
+      maxFrameBytes: MAX_FRAME_BYTES,
+      onLine: (line) => this.#line(line, onFrame),
+      // A line too long to read: what it answered is lost, so is the order of what follows. Start afresh.
+      onLineTooLong: () => socket.destroy(),
+      onWrite: (entry) => this.#pending.markSent(entry),
+      writable: (entry) => this.#pending.holds(entry),
+      onClose: () => {
+        this.#pending.failAll(() => new Error('the daemon closed the connection'));
+        onClose();
+      },
     });
   }
 
@@ -80,23 +77,21 @@ class DaemonLink {
       onFrame(frame, line);
       return;
     }
-    const waiting = this.#pending.get(frame.id);
-    if (!waiting || typeof frame.ok !== 'boolean') return;
-    this.#pending.delete(frame.id);
-    if (frame.ok) waiting.resolve(frame.result);
-    else waiting.reject(Object.assign(new Error(String(frame.error?.message)), { code: frame.error?.code }));
+    if (typeof frame.ok !== 'boolean') return;
+    const entry = this.#pending.claim(frame, null);
+    if (typeof entry === 'string') return; // an answer to no request of this link
+    if (frame.ok) entry.resolve(frame.result);
+    else entry.reject(Object.assign(new Error(String(frame.error?.message)), { code: frame.error?.code }));
   }
 
   request(frame) {
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#socket.write(`${JSON.stringify({ id, ...frame })}\n`);
-    });
+    const entry = this.#pending.add(frame);
+    this.#connection.send(entry);
+    return entry.promise;
   }
 
   close() {
-    this.#socket.destroy();
+    this.#connection.destroy();
   }
 }
 

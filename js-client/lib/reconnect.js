@@ -1,10 +1,11 @@
 // Options of reconnecting and acknowledging, and the rules that do not need a socket.
+import { opsWhere } from './ops.js';
 
-/** Ops that may be sent again after the connection was lost before their response: repeating them changes nothing. */
-export const SAFE_TO_REPEAT = new Set(['inspect', 'ping', 'stats']);
+/** Ops that may be sent again after the connection was lost before their response (ops.js `safeToRepeat`). */
+export const SAFE_TO_REPEAT = opsWhere('safeToRepeat');
 
-/** Ops that do not depend on the session's views: still sent after a reset. */
-export const SESSION_FREE = new Set(['ping', 'stats']);
+/** Ops that do not depend on the session's views: still sent after a reset (ops.js `sessionFree`). */
+export const SESSION_FREE = opsWhere('sessionFree');
 
 export const RECONNECT_DEFAULTS = Object.freeze({
   initialDelayMs: 100,

@@ -109,6 +109,15 @@ const hello: HelloResult = await bridge.request({ op: 'hello', protocol: 1 });
 const created: number = (await bridge.request({ op: 'create', tag: 100, component: 'View' })).tag;
 const other: unknown = await bridge.request({ op: 'somethingNew', field: [1, 2] }, { signal: AbortSignal.timeout(100) });
 console.log(stats.views, hello.components, created, other);
+const { sessions } = await bridge.request({ op: 'sessions' });
+const watched = sessions.find((s) => s.connected && s.session !== bridge.session && s.observers >= 0);
+if (watched) {
+  const snapshot = await bridge.request({ op: 'observe', session: watched.session });
+  const phases: string[] = snapshot.views.flatMap((v) => Object.values(v.listeners).flat());
+  console.log(snapshot.seq, snapshot.events[0]?.seq, snapshot.views[0]?.stale, phases);
+  const none: Record<string, never> = await bridge.request({ op: 'unobserve', session: watched.session });
+  console.log(none);
+}
 
 // Errors: code is one of ErrorCode, details are typed.
 try {

@@ -1,0 +1,225 @@
+// The requests sent to the daemon and not answered yet: ids, limits, and which response answers which.
+import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed } from '../errors.js';
+
+/** The timers a PendingRequests uses; tests pass their own. */
+export const SYSTEM_TIMERS = Object.freeze({
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (timer) => clearTimeout(timer),
+  /** A signal that aborts after `ms` (its reason: a TimeoutError). */
+  timeoutSignal: (ms) => AbortSignal.timeout(ms),
+});
+
+/**
+ * Requests by id, in the order they were made. Each entry is {id, op, line, bytes, sent, aborted, internal,
+ * onResponse, timeoutMs, timer, resolve, reject}: `sent` is false while it waits to be written (the socket's
+ * buffer is full) or for a reconnection; `aborted` once its signal aborted or it timed out after it was sent
+ * (its response is then ignored). `internal` ('hello', 'ack', 'bye') marks the client's own requests.
+ *
+ * It does not write: the owner sends the entries `add` returns and calls `markSent` as each one is written.
+ * `isWaiting()` tells whether unsent requests wait for a reconnection (their requestTimeoutMs is suspended).
+ */
+export class PendingRequests {
+  #entries = new Map();
+  #nextId = 1;
+  /** Bytes of the pending requests not written yet. */
+  #unsentBytes = 0;
+  #maxQueuedBytes;
+  #timers;
+  #isWaiting;
+
+  constructor({ maxQueuedBytes = Infinity, timers = SYSTEM_TIMERS, isWaiting = () => false } = {}) {
+    this.#maxQueuedBytes = maxQueuedBytes;
+    this.#timers = timers;
+    this.#isWaiting = isWaiting;
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  /** Bytes of requests that wait to be written. */
+  get unsentBytes() {
+    return this.#unsentBytes;
+  }
+
+  get(id) {
+    return this.#entries.get(id);
+  }
+
+  /** Whether `entry` is still the pending request of its id. */
+  holds(entry) {
+    return this.#entries.get(entry.id) === entry;
+  }
+
+  /** [id, entry] in the order the requests were made. */
+  [Symbol.iterator]() {
+    return this.#entries[Symbol.iterator]();
+  }
+
+  /**
+   * Gives `frame` the next id and its line; throws `bad_request` when JSON cannot carry it, `queue_full` when
+   * more than `maxQueuedBytes` already wait to be written (the client's own requests are never refused). The
+   * entry's `promise` settles with the response's result or a BridgeError. `signal` aborts it (`aborted`);
+   * `timeoutMs` > 0 fails it with `timeout` once that long passed without a response.
+   */
+  add(frame, { onResponse, internal = null, signal, timeoutMs = 0 } = {}) {
+    const id = this.#nextId++; // a refused request uses its id up too
+    const out = { id, ...frame };
+    out.id = id; // the client's id wins over one in `frame`, and stays first
+    let line;
+    try {
+      line = JSON.stringify(out);
+    } catch (err) {
+      throw new BridgeError(ErrorCodes.BAD_REQUEST, `the request cannot be sent: ${err.message}`, { cause: err });
+    }
+    const bytes = Buffer.byteLength(line) + 1;
+    if (internal === null && this.#unsentBytes > 0 && this.#unsentBytes + bytes > this.#maxQueuedBytes) {
+      const message = `${this.#unsentBytes} bytes of requests already wait to be written (maxQueuedBytes ${this.#maxQueuedBytes})`;
+      throw new BridgeError(ClientErrorCodes.QUEUE_FULL, message);
+    }
+    let entry;
+    const promise = new Promise((resolve, reject) => {
+      const onAbort = () => this.giveUp(id, () => aborted(signal));
+      const done = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.#timers.clearTimeout(entry.timer);
+      };
+      entry = {
+        id,
+        op: out.op,
+        line,
+        bytes,
+        sent: false,
+        aborted: false,
+        internal,
+        onResponse,
+        timeoutMs,
+        timer: null,
+        promise: null,
+        resolve: (value) => {
+          done();
+          resolve(value);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.armTimeout(entry);
+      this.#entries.set(id, entry);
+      this.#unsentBytes += bytes;
+    });
+    entry.promise = promise;
+    return entry;
+  }
+
+  /** The entry's line is being written. */
+  markSent(entry) {
+    entry.sent = true;
+    this.#unsentBytes -= entry.bytes;
+  }
+
+  /** A sent request whose connection was lost is to be sent again. */
+  markUnsent(entry) {
+    entry.sent = false;
+    this.#unsentBytes += entry.bytes;
+  }
+
+  /**
+   * Starts (or starts again) the request's requestTimeoutMs. While the request waits for a reconnection,
+   * `reconnect.requestTimeoutMs` governs it instead (`waitForReconnect`); once it is sent again, its own
+   * limit starts anew.
+   */
+  armTimeout(entry) {
+    this.#timers.clearTimeout(entry.timer);
+    if (entry.timeoutMs <= 0) return;
+    entry.timer = this.#timers.setTimeout(() => {
+      if (!this.holds(entry) || (this.#isWaiting() && !entry.sent)) return;
+      const message = `no response to ${entry.op} within ${entry.timeoutMs} ms (requestTimeoutMs)`;
+      this.giveUp(entry.id, () => new BridgeError(ClientErrorCodes.TIMEOUT, message));
+    }, entry.timeoutMs);
+  }
+
+  /**
+   * A request that waits for the connection to come back waits at most `ms`, then rejects with
+   * `connection_closed`; its own signal can end the wait sooner.
+   */
+  waitForReconnect(entry, ms) {
+    const limit = this.#timers.timeoutSignal(ms);
+    entry.waiting = limit; // a later loss starts a wait of its own
+    limit.addEventListener(
+      'abort',
+      () => {
+        if (!this.holds(entry) || entry.sent || entry.waiting !== limit) return;
+        this.drop(entry);
+        const message = `the connection to bridged was not back within ${ms} ms (reconnect.requestTimeoutMs)`;
+        entry.reject(connectionClosed(message, limit.reason));
+      },
+      { once: true },
+    );
+  }
+
+  /** The request is given up (its signal aborted, its time ran out): unsent, it is dropped; sent, its response will be ignored. */
+  giveUp(id, error) {
+    const entry = this.#entries.get(id);
+    if (!entry || entry.aborted) return;
+    if (entry.sent) {
+      entry.aborted = true;
+      entry.line = null; // never sent again: a loss drops it
+    } else {
+      this.drop(entry);
+    }
+    entry.reject(error(entry));
+  }
+
+  /** Forgets a pending request (the caller settles it). */
+  drop(entry) {
+    this.#entries.delete(entry.id);
+    if (!entry.sent) this.#unsentBytes -= entry.bytes;
+  }
+
+  /** Rejects and forgets the client's own requests of one kind ('hello'…). */
+  dropInternal(kind, error) {
+    for (const entry of [...this.#entries.values()]) {
+      if (entry.internal !== kind) continue;
+      this.drop(entry);
+      entry.reject(error);
+    }
+  }
+
+  /** The oldest request written and not answered yet (a Map keeps the order requests were made in). */
+  oldestSent() {
+    for (const [id, entry] of this.#entries) if (entry.sent) return id;
+    return undefined;
+  }
+
+  /**
+   * The request (its entry) a response frame answers, taken out of the pending ones; or a string, the reason
+   * it answers none. Responses come in request order; one with a null id (frame_too_large: the daemon did not
+   * read the line's id) answers the oldest request sent. Any other id must be one the client sent and has no
+   * answer for. `problem` (frames.js responseProblem) is what is wrong with the response's shape: when its
+   * id still names a request, that request is returned (to fail with it), else it is refused.
+   * @returns {object | string}
+   */
+  claim(frame, problem) {
+    if (problem && frame.id !== null && this.#entries.get(frame.id)?.sent !== true) {
+      return `the daemon sent a response whose ${problem}`;
+    }
+    const id = frame.id === null ? this.oldestSent() : frame.id;
+    const entry = id === undefined ? undefined : this.#entries.get(id);
+    if (!entry?.sent) {
+      return `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})`;
+    }
+    this.#entries.delete(id);
+    return entry;
+  }
+
+  /** Fails every pending request with `error()` and forgets them all. */
+  failAll(error) {
+    const entries = [...this.#entries.values()];
+    this.#entries.clear();
+    this.#unsentBytes = 0;
+    for (const { reject } of entries) reject(error());
+  }
+}
