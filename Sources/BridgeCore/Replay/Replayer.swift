@@ -2,10 +2,11 @@ import PropStore
 
 /// Replays recorded sessions against a fresh engine and compares every frame with the recording.
 ///
-/// Frames are compared as JSON values. Only what must vary is normalised: `result.session`, `result.server`
-/// and `result.token` of hello responses, and the integer fields of every `stats` result, also one inside a
-/// batch's `results`. A hello result recorded before a field was added to it (``fieldsAddedToHello``) is
-/// compared without that field. The Node replayer (js-client/lib/replay.js) applies the same rule.
+/// Frames are compared as JSON values (`5` equals `5.0`). Only what must vary is normalised: `result.session`,
+/// `result.server` and `result.token` of hello responses, and the integer fields of every `stats` result, also
+/// one inside a batch's `results`. A hello result recorded before a field was added to it
+/// (``fieldsAddedToHello``) is compared without that field. The Node replayer (js-client/lib/replay.js) treats
+/// every record the same way; `ReplayerAgreementTests` and js-client/test/replayers-agree.test.js hold them to it.
 public struct Replayer: Sendable {
     public let registry: ComponentRegistry
     public let configuration: Engine.Configuration
@@ -42,9 +43,8 @@ public struct Replayer: Sendable {
         var registry = self.registry
         // An optional first record carries the limits the recording was made with, and the descriptions of its
         // components that are not built-ins (those of codegen schemas), rebuilt here.
-        if let first = lines.first, let meta = try? JSONDocument(parsing: first),
-            meta.root["dir"]?.isString("meta") == true
-        {
+        let first = lines.first { !Replayer.isBlank($0) }
+        if let first, let meta = try? JSONDocument(parsing: first), meta.root["dir"]?.isString("meta") == true {
             if let components = meta.root["components"] {
                 do {
                     registry = try Engine.registry(registry, adding: components, source: "the meta record")
@@ -55,15 +55,11 @@ public struct Replayer: Sendable {
                     )
                 }
             }
-            if let views = meta.root["limits"]?["maxViewsPerSession"]?.integer {
-                configuration.maxViewsPerSession = Int(views)
-            }
-            if let ops = meta.root["limits"]?["maxOpsPerBatch"]?.integer { configuration.maxOpsPerBatch = Int(ops) }
-            if let events = meta.root["limits"]?["eventBuffer"]?.integer { configuration.eventBuffer = Int(events) }
+            configuration = SessionLimit.applying(meta.root["limits"], to: configuration)
         }
         let engine = Engine(registry: registry, configuration: configuration)
         var connection = engine.connect()
-        let strict = recordingFormat(lines.first) >= SessionRecord.format
+        let strict = recordingFormat(first) >= SessionRecord.format
         defer { engine.closeAllSessions() }
         /// Recorded session ids → the ids this replay's sessions have, learnt from hello responses.
         var sessionIDs: [String: String] = [:]
@@ -82,28 +78,32 @@ public struct Replayer: Sendable {
         }
         for line in lines {
             lineNumber += 1
-            if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+            if Replayer.isBlank(line) { continue }
             let record: JSONDocument
             do {
                 record = try JSONDocument(parsing: line)
             } catch {
                 return differ(expected: "a record", got: "bad JSON: \(error)")
             }
-            let dir = record.root["dir"]
-            if dir?.isString("meta") == true, record.root["connection"]?.isString("closed") == true {
+            guard record.root.isObject, let dir = record.root["dir"], dir.stringBytes != nil else {
+                return differ(expected: "a record: a JSON object with a \"dir\"", got: line)
+            }
+            if dir.isString("meta"), record.root["connection"]?.isString("closed") == true {
                 // The client's connection ended here; what follows comes on a new one (a resume, usually).
                 connection.close()
                 connection = engine.connect()
                 continue
             }
-            if dir?.isString("in") == true {
+            if dir.isString("in") {
                 let input: String
                 var op: String?
                 var inner: [String?] = []
                 if let frame = record.root["frame"] {
                     input = Replayer.mappingResume(frame, sessionIDs, tokens)
                     op = frame.isObject ? frame["op"]?.string : nil
-                    if op == "batch" { inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? [] }
+                    if op == "batch" {
+                        inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? []
+                    }
                 } else if let raw = record.root["raw"]?.string {
                     input = raw
                 } else {
@@ -118,7 +118,7 @@ public struct Replayer: Sendable {
                 // Every line but a keep-alive is answered, so frames come exactly when a response does.
                 if !frames.isEmpty { producedOps.append((op, inner)) }
                 produced.append(contentsOf: frames)
-            } else if dir?.isString("out") == true, let expected = record.root["frame"] {
+            } else if dir.isString("out"), let expected = record.root["frame"] {
                 guard next < produced.count else {
                     return differ(expected: expected.compactText, got: "no frame")
                 }
@@ -145,11 +145,11 @@ public struct Replayer: Sendable {
                 // A recording older than format 2 is compared for the members it has: members added to the
                 // protocol since (a view's `commands`, the paths of details, View's core props) are not.
                 if !strict { Replayer.removeMembersAbsent(from: left.root, in: right.root) }
-                guard left.root.isEqual(to: right.root) else {
+                guard Replayer.sameValue(left.root, right.root) else {
                     return differ(expected: expected.compactText, got: got)
                 }
                 matched += 1
-            } else if dir?.isString("out") == true {
+            } else if dir.isString("out") {
                 return differ(expected: "an out record with a frame", got: line)
             }
             // Records of any other kind (meta, or future ones) are not frames.
@@ -253,6 +253,32 @@ public struct Replayer: Sendable {
             } else if let count = recorded.arrayCount, count == live.arrayCount {
                 for i in 0..<count { stack.append((recorded.element(at: i), live.element(at: i))) }
             }
+        }
+    }
+
+    /// A line of a recording that holds no record: empty, or only spaces, tabs and `\r`.
+    static func isBlank(_ line: String) -> Bool {
+        line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+    }
+
+    /// Whether two JSON values are equal: key order does not matter, and numbers are compared as numbers (an
+    /// integer equals a real of the same value, as the Node replayer has it: a recording written by the Node
+    /// client says `1` where the daemon said `1.0`).
+    static func sameValue(_ a: JSONRef, _ b: JSONRef) -> Bool {
+        switch (a.kind, b.kind) {
+        case (.integer, .integer): return a.integerValue == b.integerValue
+        case (.integer, .real): return Double(a.integerValue) == b.realValue
+        case (.real, .integer): return a.realValue == Double(b.integerValue)
+        case (.real, .real): return a.realValue == b.realValue
+        case (.object, .object):
+            let keys = a.keys
+            guard keys.count == b.keys.count else { return false }
+            return keys.allSatisfy { key in b[key].map { sameValue(a[key]!, $0) } ?? false }
+        case (.array, .array):
+            guard let count = a.arrayCount, count == b.arrayCount else { return false }
+            return (0..<count).allSatisfy { sameValue(a.element(at: $0), b.element(at: $0)) }
+        default:
+            return a.isEqual(to: b)
         }
     }
 
