@@ -265,21 +265,29 @@ public struct Replayer: Sendable {
     /// integer equals a real of the same value, as the Node replayer has it: a recording written by the Node
     /// client says `1` where the daemon said `1.0`).
     static func sameValue(_ a: JSONRef, _ b: JSONRef) -> Bool {
-        switch (a.kind, b.kind) {
-        case (.integer, .integer): return a.integerValue == b.integerValue
-        case (.integer, .real): return Double(a.integerValue) == b.realValue
-        case (.real, .integer): return a.realValue == Double(b.integerValue)
-        case (.real, .real): return a.realValue == b.realValue
-        case (.object, .object):
-            let keys = a.keys
-            guard keys.count == b.keys.count else { return false }
-            return keys.allSatisfy { key in b[key].map { sameValue(a[key]!, $0) } ?? false }
-        case (.array, .array):
-            guard let count = a.arrayCount, count == b.arrayCount else { return false }
-            return (0..<count).allSatisfy { sameValue(a.element(at: $0), b.element(at: $0)) }
-        default:
-            return a.isEqual(to: b)
+        // A stack, not recursion: a fuzzed recording nests as deep as jansson reads.
+        var stack = [(a, b)]
+        while let (a, b) = stack.popLast() {
+            switch (a.kind, b.kind) {
+            case (.integer, .integer): guard a.integerValue == b.integerValue else { return false }
+            case (.integer, .real): guard Double(a.integerValue) == b.realValue else { return false }
+            case (.real, .integer): guard a.realValue == Double(b.integerValue) else { return false }
+            case (.real, .real): guard a.realValue == b.realValue else { return false }
+            case (.object, .object):
+                let keys = a.keys
+                guard keys.count == b.keys.count else { return false }
+                for key in keys {
+                    guard let inner = b[key] else { return false }
+                    stack.append((a[key]!, inner))
+                }
+            case (.array, .array):
+                guard let count = a.arrayCount, count == b.arrayCount else { return false }
+                for i in 0..<count { stack.append((a.element(at: i), b.element(at: i))) }
+            default:
+                guard a.isEqual(to: b) else { return false }
+            }
         }
+        return true
     }
 
     /// The `format` of a recording's meta record (1 when it has none: recorded before formats were numbered).
