@@ -59,6 +59,24 @@ struct ReplayerAgreementTests {
         #expect(Replayer().replay(emit + #"{"dir":"note","text":"ignored"}"# + "\n").passed)
     }
 
+    /// Every line is read before anything is replayed, and the k-th frame written is compared with the k-th `out`
+    /// record wherever it sits among the `in` records.
+    @Test func recordsAreReadFirstAndOutputsInOrder() throws {
+        let lines = try Self.corpus("resume-token.jsonl").split(separator: "\n").map(String.init)
+        let isOut = { (line: String) in line.hasPrefix(#"{"dir":"out""#) }
+        let outsFirst = [lines[0]] + lines.filter(isOut) + lines.dropFirst().filter { !isOut($0) }
+        #expect(Replayer().replay(outsFirst.joined(separator: "\n")).passed)
+        let outsLast = lines.filter { !isOut($0) } + lines.filter(isOut)
+        #expect(Replayer().replay(outsLast.joined(separator: "\n")).passed)
+
+        let emit = try Self.corpus("emit.jsonl")
+        let changed = emit.replacingOccurrences(of: #""ok":true"#, with: #""ok":false"#)
+        #expect(changed != emit)
+        let difference = Replayer().replay(changed + "not json\n").difference
+        #expect(difference?.line == emit.split(separator: "\n").count + 1)
+        #expect(difference?.expected == "a record")
+    }
+
     /// The limits a recording carries are one list, ``SessionLimit/all``: what the meta record and hello say,
     /// what protocol.md says, and the Node replayer's `LIMITS`.
     @Test func theLimitsAreOneList() throws {

@@ -61,6 +61,18 @@ const corpus = Object.fromEntries(
       .map(async (f) => [f, await readFile(`${CORPUS}${f}`, 'utf8')]),
   ),
 );
+const isOut = (line) => line.startsWith('{"dir":"out"');
+/** `text` with its out records moved after every other record, in their order. */
+function outsLast(text) {
+  const lines = text.split('\n').filter((l) => l !== '');
+  return `${[...lines.filter((l) => !isOut(l)), ...lines.filter(isOut)].join('\n')}\n`;
+}
+/** `text` with its out records moved right after its first record (the meta record), in their order. */
+function outsFirst(text) {
+  const lines = text.split('\n').filter((l) => l !== '');
+  return `${[lines[0], ...lines.filter(isOut), ...lines.slice(1).filter((l) => !isOut(l))].join('\n')}\n`;
+}
+
 const PRESSES = ',"commands":[{"name":"press","args":[]},{"name":"press","args":[]}]';
 
 /** [name, text, passes]: what both replayers must decide. */
@@ -118,7 +130,12 @@ const cases = [
   ['a render changed in a batch', changed(corpus['batch-stats.jsonl'], '"testID":"one","nativeID"', '"testID":"two","nativeID"'), false],
   ['an extra frame', `${corpus['emit.jsonl']}{"dir":"out","frame":{"id":99,"ok":true,"result":{}}}\n`, false],
   ['a missing frame', corpus['emit.jsonl'].split('\n').slice(0, -2).join('\n') + '\n', false],
-  // Records that are not records.
+  // Where an out record sits among the in records does not matter: the k-th frame is compared with the k-th out.
+  ['resume-token.jsonl with every out record last', outsLast(corpus['resume-token.jsonl']), true],
+  ['resume-token.jsonl with every out record first', outsFirst(corpus['resume-token.jsonl']), true],
+  ['counter-button.jsonl with every out record last, one changed', outsLast(changed(corpus['counter-button.jsonl'], 'count=2"', 'count=9"')), false],
+  // Records that are not records: every line is read before anything is replayed.
+  ['a changed frame, then a line that is not a record', `${changed(corpus['emit.jsonl'], '"ok":true', '"ok":false')}not json\n`, false],
   ['a record that is not an object', `${corpus['emit.jsonl']}[1]\n`, false],
   ['a record without dir', `${corpus['emit.jsonl']}{"frame":{}}\n`, false],
   ['a record of another dir', `${corpus['emit.jsonl']}{"dir":"note","text":"ignored"}\n`, true],

@@ -2,7 +2,9 @@ import PropStore
 
 /// Replays recorded sessions against a fresh engine and compares every frame with the recording.
 ///
-/// Frames are compared as JSON values (`5` equals `5.0`). Only what must vary is normalised: `result.session`,
+/// Every line is read first (a line that is not a record fails before anything is replayed); then the `in`
+/// records are fed to a fresh engine and the k-th frame it writes is compared with the k-th `out` record, wherever
+/// that record sits among the `in` records. Frames are compared as JSON values (`5` equals `5.0`). Only what must vary is normalised: `result.session`,
 /// `result.server` and `result.token` of hello responses, and the integer fields of every `stats` result, also
 /// one inside a batch's `results`. A hello result recorded before a field was added to it
 /// (``fieldsAddedToHello``) is compared without that field. The Node replayer (js-client/lib/replay.js) treats
@@ -57,6 +59,16 @@ public struct Replayer: Sendable {
             }
             configuration = SessionLimit.applying(meta.root["limits"], to: configuration)
         }
+        // Every line is read before anything is replayed: a line that is not a record fails at once.
+        let records: [Record]
+        switch Replayer.records(lines) {
+        case .records(let read): records = read
+        case .notARecord(let difference): return Outcome(difference: difference, framesMatched: 0)
+        }
+        /// The lines of the `out` records, in order: the k-th is compared with the k-th frame the replay writes.
+        let outputs = records.compactMap { record -> Int? in
+            if case .output(let line) = record { line } else { nil }
+        }
         let engine = Engine(registry: registry, configuration: configuration)
         var connection = engine.connect()
         let strict = recordingFormat(first) >= SessionRecord.format
@@ -70,62 +82,19 @@ public struct Replayer: Sendable {
         var producedOps: [(op: String?, inner: [String?])] = []
         var next = 0
         var nextOp = 0
-        var matched = 0
-        var lineNumber = 0
-        /// The outcome when the recording and the replay part at the current line.
-        func differ(expected: String, got: String) -> Outcome {
-            Outcome(difference: .init(line: lineNumber, expected: expected, got: got), framesMatched: matched)
+        /// The outcome when the recording and the replay part at `line`.
+        func differ(_ line: Int, expected: String, got: String) -> Outcome {
+            Outcome(difference: .init(line: line, expected: expected, got: got), framesMatched: next)
         }
-        for line in lines {
-            lineNumber += 1
-            if Replayer.isBlank(line) { continue }
-            let record: JSONDocument
-            do {
-                record = try JSONDocument(parsing: line)
-            } catch {
-                return differ(expected: "a record", got: "bad JSON: \(error)")
-            }
-            guard record.root.isObject, let dir = record.root["dir"], dir.stringBytes != nil else {
-                return differ(expected: "a record: a JSON object with a \"dir\"", got: line)
-            }
-            if dir.isString("meta"), record.root["connection"]?.isString("closed") == true {
-                // The client's connection ended here; what follows comes on a new one (a resume, usually).
-                connection.close()
-                connection = engine.connect()
-                continue
-            }
-            if dir.isString("in") {
-                let input: String
-                var op: String?
-                var inner: [String?] = []
-                if let frame = record.root["frame"] {
-                    input = Replayer.mappingResume(frame, sessionIDs, tokens)
-                    op = frame.isObject ? frame["op"]?.string : nil
-                    if op == "batch" {
-                        inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? []
-                    }
-                } else if let raw = record.root["raw"]?.string {
-                    input = raw
-                } else {
-                    return differ(expected: "an in record with frame or raw", got: line)
-                }
-                if connection.hasEnded {
-                    // After a `bye` the daemon closes the connection: the client goes on on a new one.
-                    connection.close()
-                    connection = engine.connect()
-                }
-                let frames = connection.handle(line: input)
-                // Every line but a keep-alive is answered, so frames come exactly when a response does.
-                if !frames.isEmpty { producedOps.append((op, inner)) }
-                produced.append(contentsOf: frames)
-            } else if dir.isString("out"), let expected = record.root["frame"] {
-                guard next < produced.count else {
-                    return differ(expected: expected.compactText, got: "no frame")
-                }
+        /// Compares the frames written so far with the `out` records they answer to; the first that differs.
+        func compareProduced() -> Outcome? {
+            while next < produced.count, next < outputs.count {
+                let line = outputs[next]
+                guard let record = try? JSONDocument(parsing: lines[line - 1]), let expected = record.root["frame"]
+                else { return differ(line, expected: "an out record", got: lines[line - 1]) }
                 let got = produced[next]
-                next += 1
                 guard let gotDocument = try? JSONDocument(parsing: got) else {
-                    return differ(expected: expected.compactText, got: got)
+                    return differ(line, expected: expected.compactText, got: got)
                 }
                 var op: String?
                 var inner: [String?] = []
@@ -146,19 +115,111 @@ public struct Replayer: Sendable {
                 // protocol since (a view's `commands`, the paths of details, View's core props) are not.
                 if !strict { Replayer.removeMembersAbsent(from: left.root, in: right.root) }
                 guard Replayer.sameValue(left.root, right.root) else {
-                    return differ(expected: expected.compactText, got: got)
+                    return differ(line, expected: expected.compactText, got: got)
                 }
-                matched += 1
-            } else if dir.isString("out") {
-                return differ(expected: "an out record with a frame", got: line)
+                next += 1
             }
-            // Records of any other kind (meta, or future ones) are not frames.
+            return nil
+        }
+        for record in records {
+            let input: String
+            var op: String?
+            var inner: [String?] = []
+            switch record {
+            case .output:
+                continue
+            case .reconnect:
+                // The client's connection ended here; what follows comes on a new one (a resume, usually).
+                connection.close()
+                connection = engine.connect()
+                continue
+            case .raw(let raw):
+                input = raw
+            case .frame(let line):
+                guard let document = try? JSONDocument(parsing: lines[line - 1]), let frame = document.root["frame"]
+                else { return differ(line, expected: "an in record", got: lines[line - 1]) }
+                input = Replayer.mappingResume(frame, sessionIDs, tokens)
+                op = frame.isObject ? frame["op"]?.string : nil
+                if op == "batch" {
+                    inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? []
+                }
+            }
+            if connection.hasEnded {
+                // After a `bye` the daemon closes the connection: the client goes on on a new one.
+                connection.close()
+                connection = engine.connect()
+            }
+            let frames = connection.handle(line: input)
+            // Every line but a keep-alive is answered, so frames come exactly when a response does.
+            if !frames.isEmpty { producedOps.append((op, inner)) }
+            produced.append(contentsOf: frames)
+            if let difference = compareProduced() { return difference }
+        }
+        if next < outputs.count {
+            let line = outputs[next]
+            let expected = (try? JSONDocument(parsing: lines[line - 1]))?.root["frame"]?.compactText
+            return differ(line, expected: expected ?? lines[line - 1], got: "no frame")
         }
         if next < produced.count {
-            lineNumber += 1
-            return differ(expected: "end of recording", got: produced[next])
+            return differ(lines.count + 1, expected: "end of recording", got: produced[next])
         }
-        return Outcome(difference: nil, framesMatched: matched)
+        return Outcome(difference: nil, framesMatched: next)
+    }
+
+    /// What one line of a recording holds.
+    enum Record {
+        /// An input line from a `frame` on this line (read again when it is sent).
+        case frame(line: Int)
+        /// An input line kept as text (`raw`).
+        case raw(String)
+        /// The client's connection ended here (`{"dir":"meta","connection":"closed"}`).
+        case reconnect
+        /// An output frame on this line, to compare.
+        case output(line: Int)
+    }
+
+    /// A recording's lines read as records, or the first line that is not one.
+    enum Reading {
+        case records([Record])
+        case notARecord(Difference)
+    }
+
+    /// The records of a recording's lines (blank lines and records of another `dir` hold none), or where a line
+    /// is not a record. The Node replayer's `parseSession` reads them by the same rules.
+    static func records(_ lines: [String]) -> Reading {
+        var records: [Record] = []
+        for (index, line) in lines.enumerated() where !isBlank(line) {
+            let number = index + 1
+            let record: JSONDocument
+            do {
+                record = try JSONDocument(parsing: line)
+            } catch {
+                return .notARecord(Difference(line: number, expected: "a record", got: "bad JSON: \(error)"))
+            }
+            guard record.root.isObject, let dir = record.root["dir"], dir.stringBytes != nil else {
+                let expected = "a record: a JSON object with a \"dir\""
+                return .notARecord(Difference(line: number, expected: expected, got: line))
+            }
+            if dir.isString("meta") {
+                if record.root["connection"]?.isString("closed") == true { records.append(.reconnect) }
+            } else if dir.isString("in") {
+                if record.root["frame"] != nil {
+                    records.append(.frame(line: number))
+                } else if let raw = record.root["raw"]?.string {
+                    records.append(.raw(raw))
+                } else {
+                    let expected = "an in record with frame or raw"
+                    return .notARecord(Difference(line: number, expected: expected, got: line))
+                }
+            } else if dir.isString("out") {
+                guard record.root["frame"] != nil else {
+                    return .notARecord(Difference(line: number, expected: "an out record with a frame", got: line))
+                }
+                records.append(.output(line: number))
+            }
+            // Records of any other `dir` are not frames.
+        }
+        return .records(records)
     }
 
     /// The resume tokens a replay has seen in hello results.
