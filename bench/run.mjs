@@ -168,7 +168,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Every start gets a socket path of its own: the daemon saves its sessions to `<socket>.state` when it stops and
 // loads them when it starts, so a daemon started on an earlier workload's path would begin with that workload's
-// sessions (at scale 0.3, (6)'s daemon began at 767 MB of RSS instead of 20 MB).
+// sessions (bench/README.md, "the bench's daemons inherited each other's sessions", has what that did to (6)).
 let starts = 0;
 
 async function startServer(name) {
