@@ -5,6 +5,7 @@
 //
 // Servers: daemon (.build/release/bridged, skipped with a note when missing), refserver (C +
 // jansson, the floor), node (bench/peer/peer.mjs, what a user would write instead).
+// Workloads: one table, WORKLOADS_TABLE (setup, servers, driver arguments, metrics, rows, ratios of each).
 // Environment (all optional):
 //   BENCH_SCALE=0.1        multiply every count (default 1; a full run takes a few minutes)
 //   BENCH_RUNS=3           repetitions of each measurement (medians and min–max are reported)
@@ -82,6 +83,12 @@ const log = (...a) => process.stderr.write(a.join(' ') + '\n');
 
 // ---------- setup files ----------
 
+/** `make` called once, its result kept: a setup file that several workloads use is written once. */
+function once(make) {
+  let made;
+  return () => (made ??= make());
+}
+
 function writeLines(name, lines) {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, lines.join('\n') + '\n');
@@ -97,13 +104,14 @@ function chartsSetup() {
   return writeLines('charts.jsonl', lines);
 }
 
-function buttonsSetup() {
+/** 1000 SwiftUIButtons, tags 1…1000. */
+const buttonsSetup = once(() => {
   const lines = [];
   for (let t = 1; t <= COUNTS.buttons; t++) {
     lines.push(`{"id":${t},"op":"create","tag":${t},"component":"SwiftUIButton","props":{"title":"b${t}"}}`);
   }
   return writeLines('buttons.jsonl', lines);
-}
+});
 
 // View → View → SwiftUIButton: 10 roots × 10 middles × 10 buttons. Buttons are tags 1…1000.
 function pressSetup() {
@@ -160,7 +168,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Every start gets a socket path of its own: the daemon saves its sessions to `<socket>.state` when it stops and
 // loads them when it starts, so a daemon started on an earlier workload's path would begin with that workload's
-// sessions (at scale 0.3, (6)'s daemon began at 767 MB of RSS instead of 20 MB).
+// sessions (bench/README.md, "the bench's daemons inherited each other's sessions", has what that did to (6)).
 let starts = 0;
 
 async function startServer(name) {
@@ -389,6 +397,227 @@ function fmt(x) {
   return x.toFixed(2);
 }
 
+// ---------- the workloads ----------
+
+const med = (w, s, m) => results.workloads[w]?.[s]?.[m]?.median;
+const STORM_ARGS = () => ['--frames', String(COUNTS.stormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`];
+/** A table row with the three servers' cells of one metric. */
+const line = (label, metric, key) => ({ label, metric, key });
+/** A table row with one server's cell in one column, the others empty. */
+const single = (label, metric, column, server, key) => ({ label, metric, key, only: { column, server } });
+
+/**
+ * Each workload: `id` (its number, as BENCH_WORKLOADS names it), `key` (its name in the JSON), what `log` says,
+ * the `servers` it runs on (of those asked for), its `setup` file, the driver's `args` (given the setup file),
+ * the `metrics` the driver reports, the `rows` of the printed table and the `ratios` it is judged by (each
+ * `[name, what, numerator, denominator, target, comparison, options]`, numerator and denominator medians or
+ * values, read once every workload has run). A workload that is not a plain driver run has its own `run`.
+ */
+const WORKLOADS_TABLE = [
+  {
+    id: 0,
+    key: '0_driver_capacity',
+    log: () => `(0) driver capacity: ${COUNTS.stormFrames} pipelined updates into a sink that answers without parsing`,
+    servers: () => ['sink'],
+    args: () => ['--no-hello', ...STORM_ARGS()],
+    metrics: ['frames_per_s', 'driver_cpu_s'],
+    rows: [{ ...single('(0) driver into a sink, frames/s', 'frames_per_s', 'refserver', 'sink'), ifMeasured: true }],
+    ratios: () => [
+      ['driver: sink ÷ daemon', 'driver capacity ÷ daemon update storm', med('0_driver_capacity', 'sink', 'frames_per_s'),
+        med('1_update_storm', 'daemon', 'frames_per_s'), 3.0, '>='],
+    ],
+  },
+  {
+    id: 1,
+    key: '1_update_storm',
+    log: () => `(1) update storm: ${COUNTS.stormFrames} pipelined updates over ${COUNTS.buttons} buttons`,
+    servers: (all) => all,
+    setup: buttonsSetup,
+    args: (setup) => ['--setup', setup, ...STORM_ARGS()],
+    metrics: ['frames_per_s', 'driver_cpu_s', 'server_cpu_s'],
+    rows: [line('(1) update storm, frames/s', 'frames_per_s')],
+    ratios: (w) => [
+      ['(1) daemon ÷ refserver', 'update storm frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'refserver', 'frames_per_s'), 1.0, '>='],
+      ['(1) daemon ÷ node peer', 'update storm frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'node', 'frames_per_s'), 1.0, '>='],
+      ['driver: refserver ÷ daemon', 'update storm frames/s, as the issue states it', med(w, 'refserver', 'frames_per_s'),
+        med(w, 'daemon', 'frames_per_s'), 3.0, '>='],
+      // The anchors against each other, for context.
+      ['node peer ÷ refserver', 'update storm frames/s', med(w, 'node', 'frames_per_s'), med(w, 'refserver', 'frames_per_s'), 1, '>=', { info: true }],
+    ],
+  },
+  {
+    id: 2,
+    key: '2_round_trip',
+    log: () => `(2) round trip: ${COUNTS.rttSamples} sequential updates (after ${COUNTS.rttWarmup} warm-up)`,
+    servers: (all) => all,
+    setup: buttonsSetup,
+    args: (setup) => ['--mode', 'rtt', '--setup', setup, '--frames', String(COUNTS.rttSamples), '--warmup', String(COUNTS.rttWarmup),
+      '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
+    metrics: ['p50_us', 'p99_us', 'mean_us'],
+    rows: [line('(2) round trip p50, µs', 'p50_us'), line('(2) round trip p99, µs', 'p99_us')],
+    ratios: (w) => [
+      ['(2) daemon p50 ÷ refserver p50', 'round-trip latency', med(w, 'daemon', 'p50_us'), med(w, 'refserver', 'p50_us'), 1.1, '<='],
+      ['node p50 ÷ refserver p50', 'round-trip latency', med(w, 'node', 'p50_us'), med(w, 'refserver', 'p50_us'), 1, '<=', { info: true }],
+    ],
+  },
+  {
+    id: 3,
+    key: '3_press_storm',
+    log: () => `(3) press storm: ${COUNTS.pressFrames} pipelined presses over ${COUNTS.buttons} subscribed buttons, 3 levels deep`,
+    servers: (all) => all.filter((s) => s !== 'refserver'),
+    // With BENCH_OBSERVER=1 the daemon is measured a second time, in the same repetitions, with an observer.
+    measured: (ss) => {
+      const daemon = ss.find((s) => s.name === 'daemon');
+      return OBSERVER && daemon ? [daemon, { ...daemon, name: 'daemon+observer', observe: true }, ...ss.slice(1)] : ss;
+    },
+    setup: pressSetup,
+    args: (setup) => ['--setup', setup, '--frames', String(COUNTS.pressFrames), '--template', PRESS, '--tags', `1-${COUNTS.buttons}`],
+    metrics: ['frames_per_s', 'events_per_s', 'server_cpu_s'],
+    rows: [
+      line('(3) press storm, frames/s', 'frames_per_s'),
+      line('(3) press storm, events/s', 'events_per_s'),
+      { ...single('(3) press storm, one observer, frames/s', 'frames_per_s', 'daemon', 'daemon+observer'), when: () => OBSERVER },
+    ],
+    ratios: (w) => [
+      ['(3) daemon ÷ node peer', 'press storm frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'node', 'frames_per_s'), 1.2, '>='],
+      ...(OBSERVER
+        ? [['(3) daemon with one observer ÷ without', 'press storm frames/s', med(w, 'daemon+observer', 'frames_per_s'),
+            med(w, 'daemon', 'frames_per_s'), 0.9, '>=']]
+        : []),
+    ],
+  },
+  {
+    id: 4,
+    key: '4_batch_updates',
+    log: () => `(4) batches: ${COUNTS.batchFrames} pipelined batch frames of ${COUNTS.batchSize} updates`,
+    servers: (all) => all,
+    setup: buttonsSetup,
+    args: (setup) => ['--setup', setup, '--frames', String(COUNTS.batchFrames), '--template', BATCH, '--inner', BATCH_INNER,
+      '--batch', String(COUNTS.batchSize), '--tags', `1-${COUNTS.buttons}`],
+    metrics: ['ops_per_s', 'frames_per_s', 'server_cpu_s'],
+    rows: [line('(4) batches of 100, updates/s', 'ops_per_s')],
+    ratios: (w) => [
+      ['(4) daemon batch ÷ refserver batch', 'updates/s in batches of 100', med(w, 'daemon', 'ops_per_s'), med(w, 'refserver', 'ops_per_s'), 1.0, '>='],
+      ['(4) daemon batch ÷ node batch', 'updates/s in batches of 100', med(w, 'daemon', 'ops_per_s'), med(w, 'node', 'ops_per_s'), 1.0, '>='],
+      ['(4) daemon batch ÷ (1)', 'updates/s in batches ÷ storm frames/s', med(w, 'daemon', 'ops_per_s'), med('1_update_storm', 'daemon', 'frames_per_s'),
+        3.0, '>=', { info: true }],
+      ['node batch ÷ node (1)', 'updates/s in batches ÷ storm frames/s', med(w, 'node', 'ops_per_s'), med('1_update_storm', 'node', 'frames_per_s'),
+        3, '>=', { info: true }],
+    ],
+  },
+  {
+    id: 5,
+    key: '5_concurrent_clients',
+    log: () => `(5) ${COUNTS.clients} concurrent clients × ${COUNTS.clientFrames} pipelined updates, each its own session and buttons`,
+    servers: (all) => all,
+    setup: buttonsSetup,
+    args: (setup) => ['--clients', String(COUNTS.clients), '--setup', setup, '--frames', String(COUNTS.clientFrames),
+      '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
+    metrics: ['frames_per_s', 'server_cpu_s'],
+    rows: [line('(5) 8 clients, frames/s (total)', 'frames_per_s')],
+    ratios: (w) => [
+      ['(5) daemon ÷ node peer', '8 clients frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'node', 'frames_per_s'), 1.2, '>='],
+    ],
+  },
+  {
+    id: 6,
+    key: '6_scale', // its results: 6_scale_storm_1k_views, 6_scale_storm_1m_views, 6_scale_memory
+    log: () => `(6) scale: ${COUNTS.scaleViews} live views; update storm of ${COUNTS.scaleStormFrames} at 1k and at ${COUNTS.scaleViews} views`,
+    servers: (all) => all.filter((s) => s !== 'refserver'),
+    setup: () => scaleSetup(COUNTS.scaleViews),
+    run: runScale,
+    rows: [
+      line(() => `(6) storm at ${COUNTS.buttons} views, frames/s`, 'frames_per_s', '6_scale_storm_1k_views'),
+      line(() => `(6) storm at ${COUNTS.scaleViews + COUNTS.buttons} views, frames/s`, 'frames_per_s', '6_scale_storm_1m_views'),
+      { label: '(6) memory, bytes/view', key: '6_scale_memory', value: (m) => m.bytes_per_view.toFixed(0) },
+      { label: '(6) creates, views/s', key: '6_scale_memory', value: (m) => fmt(m.create_views_per_s) },
+    ],
+    ratios: () => {
+      const mem = results.workloads['6_scale_memory'];
+      const [k1, m1] = ['6_scale_storm_1k_views', '6_scale_storm_1m_views'];
+      return [
+        ['(6) daemon memory per view', 'bytes (RSS delta ÷ views)', mem?.daemon?.bytes_per_view, 1, 1024, '<='],
+        ['(6) daemon at 1M ÷ at 1k views', 'update storm frames/s', med(m1, 'daemon', 'frames_per_s'), med(k1, 'daemon', 'frames_per_s'), 0.8, '>='],
+        ['node memory per view', 'bytes (RSS delta ÷ views)', mem?.node?.bytes_per_view, 1, 1024, '<=', { info: true }],
+        ['node at 1M ÷ at 1k views', 'update storm frames/s', med(m1, 'node', 'frames_per_s'), med(k1, 'node', 'frames_per_s'), 0.8, '>=', { info: true }],
+      ];
+    },
+  },
+  {
+    id: 7,
+    key: '7_nested_props',
+    log: () => `(7) nested props: ${COUNTS.nestedFrames} pipelined updates of 10 points + an object + a float over ${COUNTS.buttons} Charts`,
+    // The daemon's built-ins have no nested prop. The daemon's column is bridged serving the codegen schema
+    // bench/chart.schema.json (what a team with a schema runs); "chart" is ChartDaemon (bridged + the Swift
+    // Chart of Examples/CustomComponent, props bound to Swift types), when built. The Node peer declares the
+    // same Chart and converts the same way.
+    servers: (all) => {
+      const names = all.filter((s) => s === 'node' || s === 'daemon').map((s) => (s === 'daemon' ? 'schema' : s));
+      if (SERVER_FILTER && !SERVER_FILTER.includes('daemon')) {
+        // daemon not asked for
+      } else if (fs.existsSync(CHART_BIN)) names.push('chart');
+      else notes.push(`7 chart skipped: ${CHART_BIN} does not exist (build it with \`swift build -c release\` in Examples/CustomComponent)`);
+      return names;
+    },
+    measured: (ss) => ss.map((s) => (s.name === 'schema' ? { ...s, name: 'daemon' } : s)),
+    setup: chartsSetup,
+    args: (setup) => ['--setup', setup, '--frames', String(COUNTS.nestedFrames), '--template', NESTED, '--tags', `1-${COUNTS.buttons}`],
+    metrics: ['frames_per_s', 'server_cpu_s'],
+    rows: [
+      line('(7) nested props storm, frames/s', 'frames_per_s'),
+      single('(7) the same, ChartDaemon (Swift Chart)', 'frames_per_s', 'daemon', 'chart'),
+    ],
+    ratios: (w) => [
+      ['(7) daemon ÷ node peer', 'nested props update storm frames/s (codegen schema Chart)', med(w, 'daemon', 'frames_per_s'),
+        med(w, 'node', 'frames_per_s'), 1.0, '>='],
+      ['(7) ChartDaemon ÷ node peer', 'nested props update storm frames/s (Swift Chart)', med(w, 'chart', 'frames_per_s'),
+        med(w, 'node', 'frames_per_s'), 1.0, '>='],
+    ],
+  },
+];
+
+/** (6): per server, an update storm at 1k views, then a million views held open (their memory and creation
+ * rate), then the same storm beside them. */
+async function runScale(entry, servers, scale) {
+  for (const name of servers) {
+    await withServers([name], async ([s]) => {
+      if (!s) return;
+      const storm = ['--setup', buttonsSetup(), '--frames', String(COUNTS.scaleStormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`];
+      await measure('6_scale_storm_1k_views', [s], () => storm, ['frames_per_s']);
+      const before = rssKiB(s.pid);
+      let held;
+      try {
+        held = await hold(s, ['--setup', scale]);
+      } catch (e) {
+        notes.push(`6 ${name}: ${e.message.split('\n')[0]}`);
+        log(`  6 ${name}: FAILED ${e.message}`);
+        return;
+      }
+      const after = rssKiB(s.pid);
+      const w = (results.workloads['6_scale_memory'] ??= {});
+      w[name] = {
+        views: COUNTS.scaleViews, rss_before_kib: before, rss_after_kib: after,
+        bytes_per_view: ((after - before) * 1024) / COUNTS.scaleViews,
+        create_views_per_s: COUNTS.scaleViews / held.seconds,
+      };
+      log(`  6 ${name}: RSS ${before} → ${after} KiB, ${w[name].bytes_per_view.toFixed(0)} B/view, created at ${fmt(w[name].create_views_per_s)} views/s`);
+      await measure('6_scale_storm_1m_views', [s], () => storm, ['frames_per_s']);
+      await held.release();
+      await sleep(200);
+      w[name].rss_after_close_kib = rssKiB(s.pid);
+    });
+  }
+}
+
+/** Runs one workload of the table on the servers asked for. */
+async function runWorkload(entry, servers) {
+  const names = entry.servers(servers);
+  const setup = entry.setup?.();
+  log(entry.log());
+  if (entry.run) return entry.run(entry, names, setup);
+  await withServers(names, (ss) => measure(entry.key, entry.measured ? entry.measured(ss) : ss, () => entry.args(setup), entry.metrics));
+}
+
 // ---------- main ----------
 
 function gitCommit() {
@@ -414,113 +643,16 @@ async function main() {
     servers, daemonBin: DAEMON_BIN, daemonArgs: DAEMON_ARGS, commit: gitCommit(),
   };
   log(`bench: servers ${servers.join(', ')}; scale ${SCALE}; ${RUNS} runs; window ${WINDOW}; load ${loadavg.join(' ')}`);
-  const buttons = buttonsSetup();
-
-  if (WORKLOADS.includes(0)) {
-    log(`(0) driver capacity: ${COUNTS.stormFrames} pipelined updates into a sink that answers without parsing`);
-    await withServers(['sink'], (ss) => measure('0_driver_capacity', ss,
-      () => ['--no-hello', '--frames', String(COUNTS.stormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
-      ['frames_per_s', 'driver_cpu_s']));
+  for (const entry of WORKLOADS_TABLE) {
+    if (WORKLOADS.includes(entry.id)) await runWorkload(entry, servers);
   }
-
-  if (WORKLOADS.includes(1)) {
-    log(`(1) update storm: ${COUNTS.stormFrames} pipelined updates over ${COUNTS.buttons} buttons`);
-    await withServers(servers, (ss) => measure('1_update_storm', ss,
-      () => ['--setup', buttons, '--frames', String(COUNTS.stormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
-      ['frames_per_s', 'driver_cpu_s', 'server_cpu_s']));
-  }
-  if (WORKLOADS.includes(2)) {
-    log(`(2) round trip: ${COUNTS.rttSamples} sequential updates (after ${COUNTS.rttWarmup} warm-up)`);
-    await withServers(servers, (ss) => measure('2_round_trip', ss,
-      () => ['--mode', 'rtt', '--setup', buttons, '--frames', String(COUNTS.rttSamples), '--warmup', String(COUNTS.rttWarmup),
-        '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
-      ['p50_us', 'p99_us', 'mean_us']));
-  }
-  if (WORKLOADS.includes(3)) {
-    const press = pressSetup();
-    log(`(3) press storm: ${COUNTS.pressFrames} pipelined presses over ${COUNTS.buttons} subscribed buttons, 3 levels deep`);
-    // With BENCH_OBSERVER=1 the daemon is measured a second time, in the same repetitions, with an observer.
-    const observed = (ss) => {
-      const daemon = ss.find((s) => s.name === 'daemon');
-      return OBSERVER && daemon ? [daemon, { ...daemon, name: 'daemon+observer', observe: true }, ...ss.slice(1)] : ss;
-    };
-    await withServers(servers.filter((s) => s !== 'refserver'), (ss) => measure('3_press_storm', observed(ss),
-      () => ['--setup', press, '--frames', String(COUNTS.pressFrames), '--template', PRESS, '--tags', `1-${COUNTS.buttons}`],
-      ['frames_per_s', 'events_per_s', 'server_cpu_s']));
-  }
-  if (WORKLOADS.includes(4)) {
-    log(`(4) batches: ${COUNTS.batchFrames} pipelined batch frames of ${COUNTS.batchSize} updates`);
-    await withServers(servers, (ss) => measure('4_batch_updates', ss,
-      () => ['--setup', buttons, '--frames', String(COUNTS.batchFrames), '--template', BATCH, '--inner', BATCH_INNER,
-        '--batch', String(COUNTS.batchSize), '--tags', `1-${COUNTS.buttons}`],
-      ['ops_per_s', 'frames_per_s', 'server_cpu_s']));
-  }
-  if (WORKLOADS.includes(5)) {
-    log(`(5) ${COUNTS.clients} concurrent clients × ${COUNTS.clientFrames} pipelined updates, each its own session and buttons`);
-    await withServers(servers, (ss) => measure('5_concurrent_clients', ss,
-      () => ['--clients', String(COUNTS.clients), '--setup', buttons, '--frames', String(COUNTS.clientFrames),
-        '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
-      ['frames_per_s', 'server_cpu_s']));
-  }
-  if (WORKLOADS.includes(6)) {
-    const scale = scaleSetup(COUNTS.scaleViews);
-    log(`(6) scale: ${COUNTS.scaleViews} live views; update storm of ${COUNTS.scaleStormFrames} at 1k and at ${COUNTS.scaleViews} views`);
-    for (const name of servers.filter((s) => s !== 'refserver')) {
-      await withServers([name], async ([s]) => {
-        if (!s) return;
-        const storm = ['--setup', buttons, '--frames', String(COUNTS.scaleStormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`];
-        await measure('6_scale_storm_1k_views', [s], () => storm, ['frames_per_s']);
-        const before = rssKiB(s.pid);
-        let held;
-        try {
-          held = await hold(s, ['--setup', scale]);
-        } catch (e) {
-          notes.push(`6 ${name}: ${e.message.split('\n')[0]}`);
-          log(`  6 ${name}: FAILED ${e.message}`);
-          return;
-        }
-        const after = rssKiB(s.pid);
-        const w = (results.workloads['6_scale_memory'] ??= {});
-        w[name] = {
-          views: COUNTS.scaleViews, rss_before_kib: before, rss_after_kib: after,
-          bytes_per_view: ((after - before) * 1024) / COUNTS.scaleViews,
-          create_views_per_s: COUNTS.scaleViews / held.seconds,
-        };
-        log(`  6 ${name}: RSS ${before} → ${after} KiB, ${w[name].bytes_per_view.toFixed(0)} B/view, created at ${fmt(w[name].create_views_per_s)} views/s`);
-        await measure('6_scale_storm_1m_views', [s], () => storm, ['frames_per_s']);
-        await held.release();
-        await sleep(200);
-        w[name].rss_after_close_kib = rssKiB(s.pid);
-      });
-    }
-  }
-
-  if (WORKLOADS.includes(7)) {
-    // The daemon's built-ins have no nested prop. The daemon's column is bridged serving the codegen schema
-    // bench/chart.schema.json (what a team with a schema runs); "chart" is ChartDaemon (bridged + the Swift
-    // Chart of Examples/CustomComponent, props bound to Swift types), when built. The Node peer declares the
-    // same Chart and converts the same way.
-    const charts = chartsSetup();
-    const names = servers.filter((s) => s === 'node' || s === 'daemon').map((s) => (s === 'daemon' ? 'schema' : s));
-    if (SERVER_FILTER && !SERVER_FILTER.includes('daemon')) {
-      // daemon not asked for
-    } else if (fs.existsSync(CHART_BIN)) names.push('chart');
-    else notes.push(`7 chart skipped: ${CHART_BIN} does not exist (build it with \`swift build -c release\` in Examples/CustomComponent)`);
-    log(`(7) nested props: ${COUNTS.nestedFrames} pipelined updates of 10 points + an object + a float over ${COUNTS.buttons} Charts`);
-    await withServers(names, (ss) => measure('7_nested_props', ss.map((s) => (s.name === 'schema' ? { ...s, name: 'daemon' } : s)),
-      () => ['--setup', charts, '--frames', String(COUNTS.nestedFrames), '--template', NESTED, '--tags', `1-${COUNTS.buttons}`],
-      ['frames_per_s', 'server_cpu_s']));
-  }
-
-  computeRatios(servers);
+  computeRatios();
   printTables();
   fs.writeFileSync(OUT, JSON.stringify(results, null, 2) + '\n');
   log(`\nwrote ${path.relative(process.cwd(), OUT) || OUT}`);
 }
 
 // ---------- ratios ----------
-
-const med = (w, s, m) => results.workloads[w]?.[s]?.[m]?.median;
 
 function ratio(name, what, num, den, target, cmp, { info = false, needs = [] } = {}) {
   const value = Number.isFinite(num) && Number.isFinite(den) && den !== 0 ? num / den : undefined;
@@ -531,38 +663,12 @@ function ratio(name, what, num, den, target, cmp, { info = false, needs = [] } =
   results.ratios.push({ name, what, value, target: `${cmp} ${target}`, status, needs });
 }
 
+/** Every workload's ratios, also of one that did not run (then `pending`). */
 function computeRatios() {
-  const W1 = '1_update_storm', W2 = '2_round_trip', W3 = '3_press_storm', W4 = '4_batch_updates', W5 = '5_concurrent_clients';
-  ratio('(1) daemon ÷ refserver', 'update storm frames/s', med(W1, 'daemon', 'frames_per_s'), med(W1, 'refserver', 'frames_per_s'), 1.0, '>=');
-  ratio('(2) daemon p50 ÷ refserver p50', 'round-trip latency', med(W2, 'daemon', 'p50_us'), med(W2, 'refserver', 'p50_us'), 1.1, '<=');
-  ratio('(1) daemon ÷ node peer', 'update storm frames/s', med(W1, 'daemon', 'frames_per_s'), med(W1, 'node', 'frames_per_s'), 1.0, '>=');
-  ratio('(3) daemon ÷ node peer', 'press storm frames/s', med(W3, 'daemon', 'frames_per_s'), med(W3, 'node', 'frames_per_s'), 1.2, '>=');
-  if (OBSERVER) {
-    ratio('(3) daemon with one observer ÷ without', 'press storm frames/s', med(W3, 'daemon+observer', 'frames_per_s'),
-      med(W3, 'daemon', 'frames_per_s'), 0.9, '>=');
+  for (const entry of WORKLOADS_TABLE) {
+    for (const r of entry.ratios(entry.key)) ratio(...r);
   }
-  ratio('(5) daemon ÷ node peer', '8 clients frames/s', med(W5, 'daemon', 'frames_per_s'), med(W5, 'node', 'frames_per_s'), 1.2, '>=');
-  ratio('(7) daemon ÷ node peer', 'nested props update storm frames/s (codegen schema Chart)', med('7_nested_props', 'daemon', 'frames_per_s'),
-    med('7_nested_props', 'node', 'frames_per_s'), 1.0, '>=');
-  ratio('(7) ChartDaemon ÷ node peer', 'nested props update storm frames/s (Swift Chart)', med('7_nested_props', 'chart', 'frames_per_s'),
-    med('7_nested_props', 'node', 'frames_per_s'), 1.0, '>=');
-  ratio('(4) daemon batch ÷ refserver batch', 'updates/s in batches of 100', med(W4, 'daemon', 'ops_per_s'), med(W4, 'refserver', 'ops_per_s'), 1.0, '>=');
-  ratio('(4) daemon batch ÷ node batch', 'updates/s in batches of 100', med(W4, 'daemon', 'ops_per_s'), med(W4, 'node', 'ops_per_s'), 1.0, '>=');
-  ratio('(4) daemon batch ÷ (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'daemon', 'ops_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=', { info: true });
-  const mem = results.workloads['6_scale_memory'];
-  ratio('(6) daemon memory per view', 'bytes (RSS delta ÷ views)', mem?.daemon?.bytes_per_view, 1, 1024, '<=');
-  ratio('(6) daemon at 1M ÷ at 1k views', 'update storm frames/s', med('6_scale_storm_1m_views', 'daemon', 'frames_per_s'),
-    med('6_scale_storm_1k_views', 'daemon', 'frames_per_s'), 0.8, '>=');
-  ratio('driver: refserver ÷ daemon', 'update storm frames/s, as the issue states it', med(W1, 'refserver', 'frames_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
-  ratio('driver: sink ÷ daemon', 'driver capacity ÷ daemon update storm', med('0_driver_capacity', 'sink', 'frames_per_s'), med(W1, 'daemon', 'frames_per_s'), 3.0, '>=');
-  // The anchors against each other, for context.
-  ratio('node peer ÷ refserver', 'update storm frames/s', med(W1, 'node', 'frames_per_s'), med(W1, 'refserver', 'frames_per_s'), 1, '>=', { info: true });
-  ratio('node p50 ÷ refserver p50', 'round-trip latency', med(W2, 'node', 'p50_us'), med(W2, 'refserver', 'p50_us'), 1, '<=', { info: true });
-  ratio('node batch ÷ node (1)', 'updates/s in batches ÷ storm frames/s', med(W4, 'node', 'ops_per_s'), med(W1, 'node', 'frames_per_s'), 3, '>=', { info: true });
-  ratio('node memory per view', 'bytes (RSS delta ÷ views)', mem?.node?.bytes_per_view, 1, 1024, '<=', { info: true });
-  ratio('node at 1M ÷ at 1k views', 'update storm frames/s', med('6_scale_storm_1m_views', 'node', 'frames_per_s'),
-    med('6_scale_storm_1k_views', 'node', 'frames_per_s'), 0.8, '>=', { info: true });
-  const d = results.workloads[W1]?.refserver?.raw;
+  const d = results.workloads['1_update_storm']?.refserver?.raw;
   if (d?.length) {
     const busy = summarize(d.map((r) => r.driver_cpu_s / r.elapsed_s));
     results.driverBusy = busy;
@@ -585,25 +691,22 @@ function cell(w, s, m) {
 function printTables() {
   const servers = ['daemon', 'refserver', 'node'];
   const rows = [['workload (median [min–max])', ...servers]];
-  const line = (label, w, m) => rows.push([label, ...servers.map((s) => cell(w, s, m))]);
-  if (results.workloads['0_driver_capacity']) {
-    rows.push(['(0) driver into a sink, frames/s', '', cell('0_driver_capacity', 'sink', 'frames_per_s'), '']);
+  for (const entry of WORKLOADS_TABLE) {
+    for (const row of entry.rows) {
+      const key = row.key ?? entry.key;
+      if (row.when && !row.when()) continue;
+      if (row.ifMeasured && !results.workloads[key]) continue;
+      const label = typeof row.label === 'function' ? row.label() : row.label;
+      if (row.value) {
+        const w = results.workloads[key] ?? {};
+        rows.push([label, ...servers.map((s) => (w[s] ? row.value(w[s]) : '—'))]);
+      } else if (row.only) {
+        rows.push([label, ...servers.map((s) => (s === row.only.column ? cell(key, row.only.server, row.metric) : ''))]);
+      } else {
+        rows.push([label, ...servers.map((s) => cell(key, s, row.metric))]);
+      }
+    }
   }
-  line('(1) update storm, frames/s', '1_update_storm', 'frames_per_s');
-  line('(2) round trip p50, µs', '2_round_trip', 'p50_us');
-  line('(2) round trip p99, µs', '2_round_trip', 'p99_us');
-  line('(3) press storm, frames/s', '3_press_storm', 'frames_per_s');
-  line('(3) press storm, events/s', '3_press_storm', 'events_per_s');
-  if (OBSERVER) rows.push(['(3) press storm, one observer, frames/s', cell('3_press_storm', 'daemon+observer', 'frames_per_s'), '', '']);
-  line('(4) batches of 100, updates/s', '4_batch_updates', 'ops_per_s');
-  line('(5) 8 clients, frames/s (total)', '5_concurrent_clients', 'frames_per_s');
-  line(`(6) storm at ${COUNTS.buttons} views, frames/s`, '6_scale_storm_1k_views', 'frames_per_s');
-  line(`(6) storm at ${COUNTS.scaleViews + COUNTS.buttons} views, frames/s`, '6_scale_storm_1m_views', 'frames_per_s');
-  line('(7) nested props storm, frames/s', '7_nested_props', 'frames_per_s');
-  rows.push(['(7) the same, ChartDaemon (Swift Chart)', cell('7_nested_props', 'chart', 'frames_per_s'), '', '']);
-  const mem = results.workloads['6_scale_memory'] ?? {};
-  rows.push(['(6) memory, bytes/view', ...servers.map((s) => (mem[s] ? mem[s].bytes_per_view.toFixed(0) : '—'))]);
-  rows.push(['(6) creates, views/s', ...servers.map((s) => (mem[s] ? fmt(mem[s].create_views_per_s) : '—'))]);
   console.log(`\nbridged bench — scale ${SCALE}, ${RUNS} runs, window ${WINDOW}, ${os.cpus().length} cpus\n`);
   console.log(table(rows));
   console.log('');

@@ -4,10 +4,27 @@ import { JsonNumber, JsonObject, jsonEqual, parseLossless, stringifyLossless } f
 import { LineSplitter } from './lines.js';
 import { openSocket } from './spawn.js';
 
+const INTEGER = /^-?\d+$/;
+
+/**
+ * The limits a recording's meta record carries (protocol.md, "hello": `result.limits` has the same names), each
+ * with the serve flag that sets it and the daemon's default. The Swift replayer's list is `SessionRecord.limits`;
+ * a test compares the two, and both with protocol.md.
+ */
+export const LIMITS = Object.freeze([
+  { name: 'maxViewsPerSession', flag: '--max-views', default: 2_000_000 },
+  { name: 'maxOpsPerBatch', flag: '--max-batch-ops', default: 100_000 },
+  { name: 'eventBuffer', flag: '--event-buffer', default: 10_000 },
+]);
+
+/** A line of a recording that holds no record: empty, or only spaces, tabs and `\r` (the Swift replayer's rule). */
+const BLANK = /^[ \t\r]*$/;
+
 /**
  * Reads a recorded session. Returns the lines to send (`frame` compact-serialised, `raw` verbatim)
  * with the op of each, and the expected frames with their line numbers; each with the index of its
  * connection (a `{"dir":"meta","connection":"closed"}` record starts the next one), and `connections`.
+ * Only the first record may be the meta record that gives the recording's `limits` and `format`.
  */
 export function parseSession(text) {
   const inputs = []; // {text, op, frame, connection}
@@ -16,9 +33,10 @@ export function parseSession(text) {
   /** The meta record's `format`: 1 when it has none (recorded before formats were numbered). */
   let format = 1;
   let connection = 0;
+  let first = true;
   text.split('\n').forEach((source, i) => {
     const line = i + 1;
-    if (source.trim() === '') return;
+    if (BLANK.test(source)) return;
     let record;
     try {
       record = parseLossless(source);
@@ -26,6 +44,8 @@ export function parseSession(text) {
       throw new Error(`line ${line}: not a JSON record (${err.message})`);
     }
     if (!(record instanceof JsonObject)) throw new Error(`line ${line}: a record is a JSON object`);
+    const isFirst = first;
+    first = false;
     const dir = record.get('dir');
     if (dir === 'in') {
       if (record.has('frame')) {
@@ -41,8 +61,9 @@ export function parseSession(text) {
       if (!record.has('frame')) throw new Error(`line ${line}: an "out" record has "frame"`);
       outputs.push({ line, frame: record.get('frame'), connection });
     } else if (dir === 'meta') {
-      if (record.has('limits')) limits = stringifyLossless(record.get('limits'));
-      if (record.has('format')) format = Number(record.get('format'));
+      if (isFirst && record.has('limits')) limits = stringifyLossless(record.get('limits'));
+      const f = record.get('format');
+      if (isFirst && f instanceof JsonNumber && INTEGER.test(f.text)) format = Number(f.text);
       if (record.get('connection') === 'closed') connection++;
     } else if (typeof dir !== 'string') {
       throw new Error(`line ${line}: a record has "dir"`);
@@ -58,8 +79,6 @@ function answered(input) {
 }
 
 const isResponse = (frame) => frame instanceof JsonObject && frame.has('ok');
-
-const INTEGER = /^-?\d+$/;
 
 /**
  * The rule for a `stats` result, the same as the Swift replayer's (Replayer.normalised): each of its integer
@@ -81,22 +100,34 @@ function withResult(frame, map) {
 }
 
 /**
- * Built-in components added since recordings were first made (React Native's core host components): left out
- * of hello's `components` on both sides, so recordings from before them still replay.
+ * Fields of the hello result that recordings made before they existed do not have: left out of the live result
+ * where the recorded one lacks them, at any format (the Swift replayer's `Replayer.fieldsAddedToHello`).
  */
-const COMPONENTS_ADDED_TO_BUILTINS = new Set(['RCTView', 'RCTText', 'RCTVirtualText', 'RCTRawText']);
+const FIELDS_ADDED_TO_HELLO = ['token', 'limits'];
 
-function withoutAddedComponents(components) {
-  if (!(components instanceof JsonObject)) return components;
-  return new JsonObject(components.entries.filter(([name]) => !COMPONENTS_ADDED_TO_BUILTINS.has(name)));
+/**
+ * Built-in components added since recordings were first made (React Native's core host components): left out
+ * of the live hello's `components` where the recorded one lacks them (`Replayer.componentsAddedToBuiltins`).
+ */
+const COMPONENTS_ADDED_TO_BUILTINS = ['RCTView', 'RCTText', 'RCTVirtualText', 'RCTRawText'];
+
+/** `hello`'s result with what varies replaced, and without what `recorded` (a recorded result) lacks of the added. */
+function normaliseHello(result, recorded) {
+  let entries = result.entries.map(([k, v]) => [k, HELLO_VARIES.has(k) ? `<${k}>` : v]);
+  if (recorded instanceof JsonObject) {
+    entries = entries.filter(([k]) => !FIELDS_ADDED_TO_HELLO.includes(k) || recorded.has(k));
+    const recordedComponents = recorded.get('components');
+    entries = entries.map(([k, v]) => {
+      if (k !== 'components' || !(v instanceof JsonObject) || !(recordedComponents instanceof JsonObject)) return [k, v];
+      const kept = v.entries.filter(([name]) => !COMPONENTS_ADDED_TO_BUILTINS.includes(name) || recordedComponents.has(name));
+      return [k, new JsonObject(kept)];
+    });
+  }
+  return new JsonObject(entries);
 }
 
-function normaliseResult(op, requestFrame, result) {
-  if (op === 'hello' && result instanceof JsonObject) {
-    return new JsonObject(
-      result.entries.map(([k, v]) => [k, HELLO_VARIES.has(k) ? `<${k}>` : k === 'components' ? withoutAddedComponents(v) : v]),
-    );
-  }
+function normaliseResult(op, requestFrame, result, recorded) {
+  if (op === 'hello' && result instanceof JsonObject) return normaliseHello(result, recorded);
   if (op === 'stats') return zeroIntegers(result);
   if (op === 'batch' && requestFrame instanceof JsonObject && result instanceof JsonObject) {
     const ops = requestFrame.get('ops');
@@ -113,16 +144,19 @@ function normaliseResult(op, requestFrame, result) {
 /**
  * Normalises only what varies between runs: `result.session`, `result.server` and `result.token` of hello
  * responses, and the integer fields of every stats result, also inside a batch's `results` (the Swift
- * replayer's rule). The k-th response answers the k-th answered input.
+ * replayer's rule). The k-th response answers the k-th answered input. With `recorded` (the recorded frames,
+ * index for index), a hello result also loses the fields added since (`token`, `limits`, built-in components)
+ * that the recorded one lacks.
  */
-export function normalise(frames, inputs) {
+export function normalise(frames, inputs, recorded = []) {
   const requests = inputs.filter(answered);
   let k = 0;
-  return frames.map((frame) => {
+  return frames.map((frame, i) => {
     if (!isResponse(frame)) return frame;
     const request = requests[k++];
     if (!request) return frame;
-    return withResult(frame, (result) => normaliseResult(request.op, request.frame, result));
+    const recordedResult = recorded[i] instanceof JsonObject ? recorded[i].get('result') : undefined;
+    return withResult(frame, (result) => normaliseResult(request.op, request.frame, result, recordedResult));
   });
 }
 
@@ -180,23 +214,26 @@ export async function exchange(socketPath, inputs, { idleMs = 10_000, sentinel =
 const show = (frame) => (frame === undefined ? '(nothing)' : typeof frame === 'string' ? frame : stringifyLossless(frame));
 
 /**
- * The sessions of the hello responses among `frames`, in order, as {id, token} (the k-th response answers
- * the k-th answered input; `token` is undefined in a recording made before hello results had one).
+ * Learns, from the hello responses replayed so far, which replay session each recorded session is, with the
+ * tokens of both: `sessions` maps a recorded id to {recorded, live} ({id, token}; `token` is undefined in a
+ * recording made before hello results had one). The k-th recorded response and the k-th received one answer
+ * the k-th answered input; a later hello result of the same recorded session replaces an earlier one.
  */
-function helloSessions(frames, inputs) {
+function learnSessions(sessions, recordedFrames, receivedFrames, inputs) {
   const requests = inputs.filter(answered);
-  const sessions = [];
-  let k = 0;
-  for (const frame of frames) {
-    if (!isResponse(frame)) continue;
-    const request = requests[k++];
+  const recorded = recordedFrames.filter(isResponse);
+  const received = receivedFrames.filter(isResponse);
+  const session = (frame) => {
     const result = frame.get('result');
-    if (request?.op === 'hello' && result instanceof JsonObject && typeof result.get('session') === 'string') {
-      const token = result.get('token');
-      sessions.push({ id: result.get('session'), token: typeof token === 'string' ? token : undefined });
-    }
+    if (!(result instanceof JsonObject) || typeof result.get('session') !== 'string') return undefined;
+    const token = result.get('token');
+    return { id: result.get('session'), token: typeof token === 'string' ? token : undefined };
+  };
+  for (let k = 0; k < Math.min(requests.length, recorded.length, received.length); k++) {
+    if (requests[k].op !== 'hello') continue;
+    const [was, is] = [session(recorded[k]), session(received[k])];
+    if (was && is) sessions.set(was.id, { recorded: was, live: is });
   }
-  return sessions;
 }
 
 /**
@@ -239,34 +276,140 @@ function withoutAddedFields(got, expected) {
 }
 
 /**
+ * The inputs of one recorded connection in the parts the replay sends at once: a part ends after a `bye`
+ * (the daemon may close the connection there) and before a `hello` (a resume names a session learnt from
+ * the responses before it).
+ */
+function parts(inputs) {
+  const out = [];
+  let part = [];
+  for (const input of inputs) {
+    if (input.op === 'hello' && part.length > 0) {
+      out.push(part);
+      part = [];
+    }
+    part.push(input);
+    if (input.op === 'bye') {
+      out.push(part);
+      part = [];
+    }
+  }
+  if (part.length > 0) out.push(part);
+  return out;
+}
+
+/**
+ * A connection to the daemon that sends parts of a recording: `send(inputs)` resolves {frames, closed} once
+ * every answered input got its response, as [{line, frame}], or once the daemon closed the connection (after
+ * a `bye`). A last `ping` marks the end of the part: what the daemon writes before its response belongs to the
+ * part (the events a resume re-sends after hello's response too); that response itself is left out.
+ */
+async function conversation(socketPath, { idleMs = 10_000 } = {}) {
+  const socket = await openSocket(socketPath);
+  const splitter = new LineSplitter();
+  let frames = [];
+  let closed = false;
+  let waiting = null; // {responses, resolve, reject, timer}
+  const settle = (err) => {
+    if (!waiting) return;
+    const { resolve, reject, timer } = waiting;
+    waiting = null;
+    clearTimeout(timer);
+    if (err) return reject(err);
+    const part = frames;
+    frames = [];
+    resolve({ frames: part, closed });
+  };
+  socket.on('data', (chunk) => {
+    if (waiting) waiting.timer.refresh();
+    for (const line of splitter.push(chunk)) {
+      if (line === '') continue;
+      let frame;
+      try {
+        frame = parseLossless(line);
+      } catch {
+        frame = line; // shown as a string in a difference
+      }
+      if (isResponse(frame) && waiting && --waiting.responses === 0) settle();
+      else frames.push({ line, frame });
+    }
+  });
+  socket.on('error', (err) => {
+    // A daemon that closed the connection after `bye` with lines of ours unread resets it: a close.
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE') closed = true;
+    settle(closed ? undefined : err);
+  });
+  socket.on('close', () => {
+    closed = true;
+    settle();
+  });
+  return {
+    send(inputs) {
+      if (closed) return Promise.resolve({ frames: [], closed });
+      const sentinel = { text: JSON.stringify({ id: SENTINEL_ID, op: 'ping' }), op: 'ping' };
+      const lines = [...inputs, sentinel];
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => settle(), idleMs);
+        waiting = { responses: lines.filter(answered).length, resolve, reject, timer };
+        socket.write(lines.map((input) => `${input.text}\n`).join(''));
+      });
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/** How many of `inputs` the `responses` received answer (the rest were sent after the daemon stopped reading). */
+function answeredBy(inputs, responses) {
+  let n = 0;
+  while (n < inputs.length && responses > 0) {
+    if (answered(inputs[n])) responses--;
+    n++;
+  }
+  return n;
+}
+
+/**
  * Replays one file; resolves null when it passes, else {line, expected, got}. Each connection of the
- * recording is replayed on a connection of its own, in turn; a `resume` names the replay's session.
+ * recording is replayed on a connection of its own, in turn, and so is what follows a `bye` that the daemon
+ * closed the connection after; a `resume` names the replay's session.
  */
 export async function replayFile(socketPath, text) {
   const { inputs: recordedInputs, outputs, limits, format, connections } = parseSession(text);
   const compare = format >= FORMAT ? (live) => live : withoutAddedFields;
   const recordedLimits = limits === undefined ? undefined : parseLossless(limits);
+  const recorded = outputs.map((o) => o.frame);
   const inputs = [];
   const received = [];
   /** Recorded session ids → {recorded, live} sessions ({id, token}), learnt from hello responses. */
   const sessions = new Map();
   for (let c = 0; c < connections; c++) {
-    const sent = recordedInputs.filter((i) => i.connection === c).map((i) => mapResume(i, sessions));
-    const got = (await exchange(socketPath, sent, { sentinel: true })).map((r) => r.frame);
-    const recordedHere = outputs.filter((o) => o.connection === c).map((o) => o.frame);
-    const live = helloSessions(got, sent);
-    helloSessions(recordedHere, sent).forEach((recorded, i) => {
-      if (i < live.length) sessions.set(recorded.id, { recorded, live: live[i] });
-    });
-    inputs.push(...sent);
-    received.push(...got);
+    let connection = null;
+    try {
+      for (let part of parts(recordedInputs.filter((i) => i.connection === c))) {
+        while (part.length > 0) {
+          connection ??= await conversation(socketPath);
+          const sent = part.map((i) => mapResume(i, sessions));
+          const { frames, closed } = await connection.send(sent);
+          const got = frames.map((r) => r.frame);
+          // Closed after a `bye`: the daemon answered no line after it; they go on a new connection.
+          const used = closed ? answeredBy(sent, got.filter(isResponse).length) : sent.length;
+          inputs.push(...sent.slice(0, used));
+          received.push(...got);
+          learnSessions(sessions, recorded, received, inputs);
+          if (closed) connection = null;
+          if (used === 0) break; // a connection that answers nothing: the difference shows below
+          part = part.slice(used);
+        }
+      }
+    } finally {
+      connection?.close();
+    }
     if (c === 0) {
-      const mismatch = limitsMismatch(recordedLimits, got, sent);
+      const mismatch = limitsMismatch(recordedLimits, received, inputs);
       if (mismatch) return { error: mismatch, limits };
     }
   }
-  const recorded = outputs.map((o) => o.frame);
-  const got = normalise(received, inputs);
+  const got = normalise(received, inputs, recorded);
   const expected = normalise(recorded, inputs);
   const n = Math.max(got.length, expected.length);
   for (let i = 0; i < n; i++) {
@@ -279,7 +422,7 @@ export async function replayFile(socketPath, text) {
 }
 
 /** The serve flag of each limit a recording's meta record names. */
-const LIMIT_FLAGS = { maxViewsPerSession: '--max-views', maxOpsPerBatch: '--max-batch-ops', eventBuffer: '--event-buffer' };
+const LIMIT_FLAGS = Object.fromEntries(LIMITS.map((limit) => [limit.name, limit.flag]));
 
 /**
  * Compares the limits a recording was made with (its meta record) with the daemon's (the `limits` of the

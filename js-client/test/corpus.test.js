@@ -3,53 +3,12 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { parseLossless } from '../lib/json.js';
 import { parseSession, replayFile } from '../lib/replay.js';
-import { startDaemon } from '../test-support/daemon.js';
+import { CORPUS, ReplayDaemons } from '../test-support/replay-daemons.js';
 
-const CORPUS = fileURLToPath(new URL('../../Tests/BridgeTests/Sessions/', import.meta.url));
-const SCHEMAS = fileURLToPath(new URL('../../Tests/Schemas/', import.meta.url));
-const FLAGS = { maxViewsPerSession: '--max-views', maxOpsPerBatch: '--max-batch-ops', eventBuffer: '--event-buffer' };
-/** The daemon's defaults: a limit at its default needs no flag. */
-const DEFAULTS = { maxViewsPerSession: '2000000', maxOpsPerBatch: '100000', eventBuffer: '10000' };
-
-/** The serve flags for a recording's limits (those that differ from the defaults). */
-function flagsFor(limits) {
-  if (!limits) return [];
-  return parseLossless(limits).entries.filter(([name, value]) => DEFAULTS[name] !== value.text).flatMap(([name, value]) => [FLAGS[name], value.text]);
-}
-
-const daemons = new Map();
-after(async () => {
-  for (const daemon of daemons.values()) await daemon.stop();
-});
-
-/** The component names each schema of Tests/Schemas declares, by file. */
-const schemaComponents = new Map();
-for (const file of (await readdir(SCHEMAS)).filter((f) => f.endsWith('.json')).sort()) {
-  const schema = JSON.parse(await readFile(`${SCHEMAS}${file}`, 'utf8'));
-  const names = Object.values(schema.modules).flatMap((module) => Object.keys(module.components ?? {}));
-  schemaComponents.set(`${SCHEMAS}${file}`, names);
-}
-
-/**
- * The --components flags that give a daemon the components a recording's meta record describes (those of
- * codegen schemas): the schemas of Tests/Schemas that declare them.
- */
-function componentFlagsFor(text) {
-  const meta = JSON.parse(text.slice(0, text.indexOf('\n')));
-  const described = Object.keys(meta.dir === 'meta' ? (meta.components ?? {}) : {});
-  return [...schemaComponents].filter(([, names]) => names.some((n) => described.includes(n))).flatMap(([path]) => ['--components', path]);
-}
-
-/** A daemon started with the limits and schema components a recording names (one per set of flags). */
-async function daemonFor(limits, text = '') {
-  const args = [...flagsFor(limits), ...(text ? componentFlagsFor(text) : [])];
-  const key = args.join(' ');
-  if (!daemons.has(key)) daemons.set(key, await startDaemon(args));
-  return daemons.get(key);
-}
+const daemons = new ReplayDaemons();
+after(() => daemons.stop());
+const daemonFor = (limits, text) => daemons.for(limits, text);
 
 const files = (await readdir(CORPUS)).filter((f) => f.endsWith('.jsonl')).sort();
 

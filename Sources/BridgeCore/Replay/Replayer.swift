@@ -2,10 +2,13 @@ import PropStore
 
 /// Replays recorded sessions against a fresh engine and compares every frame with the recording.
 ///
-/// Frames are compared as JSON values. Only what must vary is normalised: `result.session`, `result.server`
-/// and `result.token` of hello responses, and the integer fields of every `stats` result, also one inside a
-/// batch's `results`. A hello result recorded before a field was added to it (``fieldsAddedToHello``) is
-/// compared without that field. The Node replayer (js-client/lib/replay.js) applies the same rule.
+/// Every line is read first (a line that is not a record fails before anything is replayed); then the `in`
+/// records are fed to a fresh engine and the k-th frame it writes is compared with the k-th `out` record, wherever
+/// that record sits among the `in` records. Frames are compared as JSON values (`5` equals `5.0`). Only what must vary is normalised: `result.session`,
+/// `result.server` and `result.token` of hello responses, and the integer fields of every `stats` result, also
+/// one inside a batch's `results`. A hello result recorded before a field was added to it
+/// (``fieldsAddedToHello``) is compared without that field. The Node replayer (js-client/lib/replay.js) treats
+/// every record the same way; `ReplayerAgreementTests` and js-client/test/replayers-agree.test.js hold them to it.
 public struct Replayer: Sendable {
     public let registry: ComponentRegistry
     public let configuration: Engine.Configuration
@@ -42,9 +45,8 @@ public struct Replayer: Sendable {
         var registry = self.registry
         // An optional first record carries the limits the recording was made with, and the descriptions of its
         // components that are not built-ins (those of codegen schemas), rebuilt here.
-        if let first = lines.first, let meta = try? JSONDocument(parsing: first),
-            meta.root["dir"]?.isString("meta") == true
-        {
+        let first = lines.first { !Replayer.isBlank($0) }
+        if let first, let meta = try? JSONDocument(parsing: first), meta.root["dir"]?.isString("meta") == true {
             if let components = meta.root["components"] {
                 do {
                     registry = try Engine.registry(registry, adding: components, source: "the meta record")
@@ -55,15 +57,21 @@ public struct Replayer: Sendable {
                     )
                 }
             }
-            if let views = meta.root["limits"]?["maxViewsPerSession"]?.integer {
-                configuration.maxViewsPerSession = Int(views)
-            }
-            if let ops = meta.root["limits"]?["maxOpsPerBatch"]?.integer { configuration.maxOpsPerBatch = Int(ops) }
-            if let events = meta.root["limits"]?["eventBuffer"]?.integer { configuration.eventBuffer = Int(events) }
+            configuration = SessionLimit.applying(meta.root["limits"], to: configuration)
+        }
+        // Every line is read before anything is replayed: a line that is not a record fails at once.
+        let records: [Record]
+        switch Replayer.records(lines) {
+        case .records(let read): records = read
+        case .notARecord(let difference): return Outcome(difference: difference, framesMatched: 0)
+        }
+        /// The lines of the `out` records, in order: the k-th is compared with the k-th frame the replay writes.
+        let outputs = records.compactMap { record -> Int? in
+            if case .output(let line) = record { line } else { nil }
         }
         let engine = Engine(registry: registry, configuration: configuration)
         var connection = engine.connect()
-        let strict = recordingFormat(lines.first) >= SessionRecord.format
+        let strict = recordingFormat(first) >= SessionRecord.format
         defer { engine.closeAllSessions() }
         /// Recorded session ids → the ids this replay's sessions have, learnt from hello responses.
         var sessionIDs: [String: String] = [:]
@@ -74,58 +82,19 @@ public struct Replayer: Sendable {
         var producedOps: [(op: String?, inner: [String?])] = []
         var next = 0
         var nextOp = 0
-        var matched = 0
-        var lineNumber = 0
-        /// The outcome when the recording and the replay part at the current line.
-        func differ(expected: String, got: String) -> Outcome {
-            Outcome(difference: .init(line: lineNumber, expected: expected, got: got), framesMatched: matched)
+        /// The outcome when the recording and the replay part at `line`.
+        func differ(_ line: Int, expected: String, got: String) -> Outcome {
+            Outcome(difference: .init(line: line, expected: expected, got: got), framesMatched: next)
         }
-        for line in lines {
-            lineNumber += 1
-            if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            let record: JSONDocument
-            do {
-                record = try JSONDocument(parsing: line)
-            } catch {
-                return differ(expected: "a record", got: "bad JSON: \(error)")
-            }
-            let dir = record.root["dir"]
-            if dir?.isString("meta") == true, record.root["connection"]?.isString("closed") == true {
-                // The client's connection ended here; what follows comes on a new one (a resume, usually).
-                connection.close()
-                connection = engine.connect()
-                continue
-            }
-            if dir?.isString("in") == true {
-                let input: String
-                var op: String?
-                var inner: [String?] = []
-                if let frame = record.root["frame"] {
-                    input = Replayer.mappingResume(frame, sessionIDs, tokens)
-                    op = frame.isObject ? frame["op"]?.string : nil
-                    if op == "batch" { inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? [] }
-                } else if let raw = record.root["raw"]?.string {
-                    input = raw
-                } else {
-                    return differ(expected: "an in record with frame or raw", got: line)
-                }
-                if connection.hasEnded {
-                    // After a `bye` the daemon closes the connection: the client goes on on a new one.
-                    connection.close()
-                    connection = engine.connect()
-                }
-                let frames = connection.handle(line: input)
-                // Every line but a keep-alive is answered, so frames come exactly when a response does.
-                if !frames.isEmpty { producedOps.append((op, inner)) }
-                produced.append(contentsOf: frames)
-            } else if dir?.isString("out") == true, let expected = record.root["frame"] {
-                guard next < produced.count else {
-                    return differ(expected: expected.compactText, got: "no frame")
-                }
+        /// Compares the frames written so far with the `out` records they answer to; the first that differs.
+        func compareProduced() -> Outcome? {
+            while next < produced.count, next < outputs.count {
+                let line = outputs[next]
+                guard let record = try? JSONDocument(parsing: lines[line - 1]), let expected = record.root["frame"]
+                else { return differ(line, expected: "an out record", got: lines[line - 1]) }
                 let got = produced[next]
-                next += 1
                 guard let gotDocument = try? JSONDocument(parsing: got) else {
-                    return differ(expected: expected.compactText, got: got)
+                    return differ(line, expected: expected.compactText, got: got)
                 }
                 var op: String?
                 var inner: [String?] = []
@@ -145,20 +114,112 @@ public struct Replayer: Sendable {
                 // A recording older than format 2 is compared for the members it has: members added to the
                 // protocol since (a view's `commands`, the paths of details, View's core props) are not.
                 if !strict { Replayer.removeMembersAbsent(from: left.root, in: right.root) }
-                guard left.root.isEqual(to: right.root) else {
-                    return differ(expected: expected.compactText, got: got)
+                guard Replayer.sameValue(left.root, right.root) else {
+                    return differ(line, expected: expected.compactText, got: got)
                 }
-                matched += 1
-            } else if dir?.isString("out") == true {
-                return differ(expected: "an out record with a frame", got: line)
+                next += 1
             }
-            // Records of any other kind (meta, or future ones) are not frames.
+            return nil
+        }
+        for record in records {
+            let input: String
+            var op: String?
+            var inner: [String?] = []
+            switch record {
+            case .output:
+                continue
+            case .reconnect:
+                // The client's connection ended here; what follows comes on a new one (a resume, usually).
+                connection.close()
+                connection = engine.connect()
+                continue
+            case .raw(let raw):
+                input = raw
+            case .frame(let line):
+                guard let document = try? JSONDocument(parsing: lines[line - 1]), let frame = document.root["frame"]
+                else { return differ(line, expected: "an in record", got: lines[line - 1]) }
+                input = Replayer.mappingResume(frame, sessionIDs, tokens)
+                op = frame.isObject ? frame["op"]?.string : nil
+                if op == "batch" {
+                    inner = frame["ops"]?.elements?.map { $0.isObject ? $0["op"]?.string : nil } ?? []
+                }
+            }
+            if connection.hasEnded {
+                // After a `bye` the daemon closes the connection: the client goes on on a new one.
+                connection.close()
+                connection = engine.connect()
+            }
+            let frames = connection.handle(line: input)
+            // Every line but a keep-alive is answered, so frames come exactly when a response does.
+            if !frames.isEmpty { producedOps.append((op, inner)) }
+            produced.append(contentsOf: frames)
+            if let difference = compareProduced() { return difference }
+        }
+        if next < outputs.count {
+            let line = outputs[next]
+            let expected = (try? JSONDocument(parsing: lines[line - 1]))?.root["frame"]?.compactText
+            return differ(line, expected: expected ?? lines[line - 1], got: "no frame")
         }
         if next < produced.count {
-            lineNumber += 1
-            return differ(expected: "end of recording", got: produced[next])
+            return differ(lines.count + 1, expected: "end of recording", got: produced[next])
         }
-        return Outcome(difference: nil, framesMatched: matched)
+        return Outcome(difference: nil, framesMatched: next)
+    }
+
+    /// What one line of a recording holds.
+    enum Record {
+        /// An input line from a `frame` on this line (read again when it is sent).
+        case frame(line: Int)
+        /// An input line kept as text (`raw`).
+        case raw(String)
+        /// The client's connection ended here (`{"dir":"meta","connection":"closed"}`).
+        case reconnect
+        /// An output frame on this line, to compare.
+        case output(line: Int)
+    }
+
+    /// A recording's lines read as records, or the first line that is not one.
+    enum Reading {
+        case records([Record])
+        case notARecord(Difference)
+    }
+
+    /// The records of a recording's lines (blank lines and records of another `dir` hold none), or where a line
+    /// is not a record. The Node replayer's `parseSession` reads them by the same rules.
+    static func records(_ lines: [String]) -> Reading {
+        var records: [Record] = []
+        for (index, line) in lines.enumerated() where !isBlank(line) {
+            let number = index + 1
+            let record: JSONDocument
+            do {
+                record = try JSONDocument(parsing: line)
+            } catch {
+                return .notARecord(Difference(line: number, expected: "a record", got: "bad JSON: \(error)"))
+            }
+            guard record.root.isObject, let dir = record.root["dir"], dir.stringBytes != nil else {
+                let expected = "a record: a JSON object with a \"dir\""
+                return .notARecord(Difference(line: number, expected: expected, got: line))
+            }
+            if dir.isString("meta") {
+                if record.root["connection"]?.isString("closed") == true { records.append(.reconnect) }
+            } else if dir.isString("in") {
+                if record.root["frame"] != nil {
+                    records.append(.frame(line: number))
+                } else if let raw = record.root["raw"]?.string {
+                    records.append(.raw(raw))
+                } else {
+                    let expected = "an in record with frame or raw"
+                    return .notARecord(Difference(line: number, expected: expected, got: line))
+                }
+            } else if dir.isString("out") {
+                guard record.root["frame"] != nil else {
+                    return .notARecord(Difference(line: number, expected: "an out record with a frame", got: line))
+                }
+                records.append(.output(line: number))
+            }
+            // Records of any other `dir` are not frames.
+        }
+        return .records(records)
     }
 
     /// The resume tokens a replay has seen in hello results.
@@ -254,6 +315,40 @@ public struct Replayer: Sendable {
                 for i in 0..<count { stack.append((recorded.element(at: i), live.element(at: i))) }
             }
         }
+    }
+
+    /// A line of a recording that holds no record: empty, or only spaces, tabs and `\r`.
+    static func isBlank(_ line: String) -> Bool {
+        line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+    }
+
+    /// Whether two JSON values are equal: key order does not matter, and numbers are compared as numbers (an
+    /// integer equals a real of the same value, as the Node replayer has it: a recording written by the Node
+    /// client says `1` where the daemon said `1.0`).
+    static func sameValue(_ a: JSONRef, _ b: JSONRef) -> Bool {
+        // A stack, not recursion: a fuzzed recording nests as deep as jansson reads.
+        var stack = [(a, b)]
+        while let (a, b) = stack.popLast() {
+            switch (a.kind, b.kind) {
+            case (.integer, .integer): guard a.integerValue == b.integerValue else { return false }
+            case (.integer, .real): guard Double(a.integerValue) == b.realValue else { return false }
+            case (.real, .integer): guard a.realValue == Double(b.integerValue) else { return false }
+            case (.real, .real): guard a.realValue == b.realValue else { return false }
+            case (.object, .object):
+                let keys = a.keys
+                guard keys.count == b.keys.count else { return false }
+                for key in keys {
+                    guard let inner = b[key] else { return false }
+                    stack.append((a[key]!, inner))
+                }
+            case (.array, .array):
+                guard let count = a.arrayCount, count == b.arrayCount else { return false }
+                for i in 0..<count { stack.append((a.element(at: i), b.element(at: i))) }
+            default:
+                guard a.isEqual(to: b) else { return false }
+            }
+        }
+        return true
     }
 
     /// The `format` of a recording's meta record (1 when it has none: recorded before formats were numbered).

@@ -7,22 +7,18 @@ public enum SessionRecord {
     /// format; one of an older format (no `format`) only the members it has, since members were added since.
     public static let format = 2
 
-    /// The first record of a recording: the limits the engine ran with, so that a replay uses the same, and
-    /// the descriptions of the components that are not built-ins (``Engine/describedComponentsJSON``), so that
-    /// a replay rebuilds them: a recording made with `--components` replays with no flag.
+    /// The first record of a recording: the limits the engine ran with (``SessionLimit/all``), so that a replay
+    /// uses the same, and the descriptions of the components that are not built-ins
+    /// (``Engine/describedComponentsJSON``), so that a replay rebuilds them: a recording made with `--components`
+    /// replays with no flag.
     public static func meta(_ configuration: Engine.Configuration, components: [UInt8]? = nil) -> [UInt8] {
         var w = JSONWriter()
         w.raw(#"{"dir":"meta","format":"#)
         w.int(format)
         w.raw(#","server":"#)
         w.string(configuration.server)
-        w.raw(#","limits":{"maxViewsPerSession":"#)
-        w.int(configuration.maxViewsPerSession)
-        w.raw(#","maxOpsPerBatch":"#)
-        w.int(configuration.maxOpsPerBatch)
-        w.raw(#","eventBuffer":"#)
-        w.int(configuration.eventBuffer)
-        w.raw("}")
+        w.raw(#","limits":"#)
+        SessionLimit.write(configuration, into: &w)
         if let components {
             w.raw(#","components":"#)
             w.raw(components)
