@@ -57,9 +57,9 @@ public enum PropType: Sendable, Equatable {
         case .color: "color (#RGB, #RRGGBB, #RRGGBBAA or an ARGB integer)"
         case .int32: "int32 (an integer in -2147483648...2147483647)"
         case .float: "float (a number within the 32-bit float range)"
-        case .point: "point {x: number, y: number}"
-        case .edgeInsets: "edgeInsets {top?, left?, bottom?, right?: number}"
-        case .imageSource: "imageSource ({uri: string, width?, height?, scale?} or a uri string)"
+        case .point: Point.fields.expected
+        case .edgeInsets: EdgeInsets.fields.expected
+        case .imageSource: ImageSource.fields.expected
         case .dimension: "dimension (a number, \"auto\" or a percentage such as \"50%\")"
         case .array(let element): "array of \(element.expected)"
         case .object(let fields): "object {" + fields.map { $0.name + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + "}"
@@ -67,13 +67,13 @@ public enum PropType: Sendable, Equatable {
         }
     }
 
-    /// Whether values of this type are scalars (no array or object below them).
-    public var isScalar: Bool {
-        switch self {
-        case .point, .edgeInsets, .imageSource, .array, .object, .mixed: false
-        default: true
-        }
-    }
+    /// The types a schema names with no further description (`{"type": "point"}`), by ``name``.
+    public static let plain: [PropType] = [
+        .int, .int32, .float, .double, .bool, .string, .color, .point, .edgeInsets, .imageSource, .dimension, .mixed,
+    ]
+
+    /// The type named `name` among ``plain``, or `nil`.
+    public static func named(_ name: String) -> PropType? { plain.first { $0.name == name } }
 }
 
 /// A declared field of an object type (or of an event payload): its type, whether it may be absent, and the
@@ -89,18 +89,5 @@ public struct PropField: Sendable, Equatable {
         self.type = type
         self.isOptional = optional
         self.defaultValue = defaultValue
-    }
-}
-
-/// Why a JSON value could not be converted to a prop type.
-public struct PropConversionError: Error, Sendable, Equatable {
-    /// What the type accepts, e.g. `int`.
-    public var expected: String
-    /// A human sentence, e.g. "JSON value 'abc' of type string cannot be converted to int".
-    public var message: String
-
-    public init(expected: String, message: String) {
-        self.expected = expected
-        self.message = message
     }
 }

@@ -1,0 +1,165 @@
+/// The fields of a small struct prop type (`point`, `edgeInsets`, `imageSource`), listed once: conversion
+/// (``Converter``), the type's `expected` text, its JSON output (`JSONWriter`) and its render all read this table.
+///
+/// ```swift
+/// static let fields = FieldTable<Point>(.point, Point(), [.required("x", \.x), .required("y", \.y)])
+/// ```
+/// A JSON object of the type has the table's fields, in its order: an unknown field, a field of another kind and
+/// a missing required one are problems that name the field's path. A missing optional field keeps its value in
+/// `empty` (0, or `nil`: then it is not written either).
+public struct FieldTable<Value: Sendable>: Sendable {
+    /// The prop type the table describes; its name starts the messages.
+    public let type: PropType
+    /// The value a conversion starts from: what a missing optional field is.
+    public let empty: Value
+    public let fields: [Field]
+    /// Names of further fields kept as given (any JSON), in the order given, in ``extra``.
+    public let passThrough: [String]
+    /// Where the pass-through fields are kept.
+    @usableFromInline let extra: (WritableKeyPath<Value, [JSONMember]> & Sendable)?
+    /// The string field that a bare JSON string stands for (an image source's `uri`), by its key path.
+    @usableFromInline let shorthand: (WritableKeyPath<Value, String> & Sendable)?
+    /// That field's name.
+    let shorthandName: String?
+    /// Whether a missing required field is reported also when other fields have problems; when not, it is
+    /// reported only for an object that is otherwise right.
+    @usableFromInline let reportsMissingWithOtherProblems: Bool
+
+    public init(
+        _ type: PropType,
+        _ empty: Value,
+        _ fields: [Field],
+        passThrough: [String] = [],
+        extra: (WritableKeyPath<Value, [JSONMember]> & Sendable)? = nil,
+        shorthand: String? = nil,
+        reportsMissingWithOtherProblems: Bool = true
+    ) {
+        precondition(fields.count <= 64, "a field table has at most 64 fields")
+        self.type = type
+        self.empty = empty
+        self.fields = fields
+        self.passThrough = passThrough
+        self.extra = extra
+        self.shorthandName = shorthand
+        self.shorthand = fields.lazy.compactMap { field -> (WritableKeyPath<Value, String> & Sendable)? in
+            guard field.name == shorthand, case .string(let keyPath) = field.storage else { return nil }
+            return keyPath
+        }.first
+        precondition((shorthand == nil) == (self.shorthand == nil), "the shorthand names a string field")
+        self.reportsMissingWithOtherProblems = reportsMissingWithOtherProblems
+    }
+
+    /// One field: its name, its kind, whether it must be present, and where the struct keeps it.
+    public struct Field: Sendable {
+        public enum Kind: Sendable {
+            case number
+            case string
+
+            /// As messages say it: `number`, `string`.
+            public var name: String {
+                switch self {
+                case .number: "number"
+                case .string: "string"
+                }
+            }
+        }
+
+        /// Where the struct keeps a field, by the Swift type of its property.
+        @usableFromInline
+        enum Storage: Sendable {
+            case number(WritableKeyPath<Value, Double> & Sendable)
+            case optionalNumber(WritableKeyPath<Value, Double?> & Sendable)
+            case string(WritableKeyPath<Value, String> & Sendable)
+        }
+
+        public let name: String
+        public let isRequired: Bool
+        @usableFromInline let storage: Storage
+
+        public var kind: Kind {
+            switch storage {
+            case .number, .optionalNumber: .number
+            case .string: .string
+            }
+        }
+
+        /// A number field that must be present.
+        public static func required(_ name: String, _ keyPath: WritableKeyPath<Value, Double> & Sendable) -> Self {
+            Self(name: name, isRequired: true, storage: .number(keyPath))
+        }
+
+        /// A string field that must be present.
+        public static func required(_ name: String, _ keyPath: WritableKeyPath<Value, String> & Sendable) -> Self {
+            Self(name: name, isRequired: true, storage: .string(keyPath))
+        }
+
+        /// A number field that may be absent: it then keeps its value in the table's `empty`.
+        public static func optional(_ name: String, _ keyPath: WritableKeyPath<Value, Double> & Sendable) -> Self {
+            Self(name: name, isRequired: false, storage: .number(keyPath))
+        }
+
+        /// A number field that may be absent: it is then `nil`, and is not written.
+        public static func optional(_ name: String, _ keyPath: WritableKeyPath<Value, Double?> & Sendable) -> Self {
+            Self(name: name, isRequired: false, storage: .optionalNumber(keyPath))
+        }
+
+        /// The field's value in `value`, `nil` when it is absent.
+        public func value(in value: Value) -> FieldValue? {
+            switch storage {
+            case .number(let keyPath): .number(value[keyPath: keyPath])
+            case .optionalNumber(let keyPath): value[keyPath: keyPath].map(FieldValue.number)
+            case .string(let keyPath): .string(value[keyPath: keyPath])
+            }
+        }
+    }
+
+    /// A field's value, as ``Field/value(in:)`` reads it.
+    public enum FieldValue: Sendable, Equatable {
+        case number(Double)
+        case string(String)
+    }
+
+    /// The index of the field named `name` in ``fields``.
+    @inlinable func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
+
+    /// Every field an object may have, as the unknown-field message lists them: `x, y`.
+    var fieldList: String { (fields.map(\.name) + passThrough).joined(separator: ", ") }
+
+    /// The message for a field the type does not have.
+    @usableFromInline func unknownFieldMessage(_ name: String) -> String {
+        "\(type.name) has no field '\(name)'; its fields are \(fieldList)"
+    }
+
+    /// What an error says the type accepts: `point {x: number, y: number}`,
+    /// `edgeInsets {top?, left?, bottom?, right?: number}`,
+    /// `imageSource ({uri: string, width?, height?, scale?} or a uri string)`.
+    ///
+    /// Required fields show their kind; optional ones a `?`, and when every field is optional and of one kind,
+    /// that kind once at the end.
+    var expected: String {
+        var parts = fields.map { $0.isRequired ? "\($0.name): \($0.kind.name)" : $0.name + "?" }
+        if let kind = fields.first?.kind, fields.allSatisfy({ !$0.isRequired && $0.kind == kind }) {
+            parts[parts.count - 1] += ": " + kind.name
+        }
+        let object = "{" + parts.joined(separator: ", ") + "}"
+        guard let shorthandName else { return type.name + " " + object }
+        return "\(type.name) (\(object) or a \(shorthandName) string)"
+    }
+
+    /// The pass-through fields of `value`, in the order given.
+    public func extraMembers(of value: Value) -> [JSONMember] { extra.map { value[keyPath: $0] } ?? [] }
+
+    /// A render's short text of `value`: `<uri>` for a type a string stands for, else its fields in order,
+    /// `(1, 2)`.
+    public func renderText(_ value: Value) -> String {
+        if let shorthand { return "<" + value[keyPath: shorthand] + ">" }
+        let texts = fields.compactMap { field -> String? in
+            switch field.value(in: value) {
+            case .number(let number): numberText(number)
+            case .string(let string): string
+            case nil: nil
+            }
+        }
+        return "(" + texts.joined(separator: ", ") + ")"
+    }
+}
