@@ -8,7 +8,9 @@ extension Converter {
         let s = source.stringValue
         if values.contains(s) { return .string(s) }
         fail(
-            source, .enumeration(values), path,
+            source,
+            .enumeration(values),
+            path,
             "JSON value '\(s)' of type string is not one of \(values.joined(separator: ", "))"
         )
         return nil
@@ -22,7 +24,9 @@ extension Converter {
         }
         if let i32 = Int32(exactly: i), values.contains(i32) { return .int(Int(i32)) }
         fail(
-            source, .int32Enumeration(values), path,
+            source,
+            .int32Enumeration(values),
+            path,
             "JSON value '\(i)' is not one of \(values.map(String.init).joined(separator: ", "))"
         )
         return nil

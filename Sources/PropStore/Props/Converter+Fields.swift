@@ -50,7 +50,11 @@ extension Converter {
         if table.reportsMissingWithOtherProblems || issues.total == before {
             for (index, field) in table.fields.enumerated() where field.isRequired && present & (1 << index) == 0 {
                 path.push(.field(field.name))
-                missing(path, expected: field.kind.name, message: "\(table.type.name) needs '\(field.name)' (a \(field.kind.name))")
+                missing(
+                    path,
+                    expected: field.kind.name,
+                    message: "\(table.type.name) needs '\(field.name)' (a \(field.kind.name))"
+                )
                 path.pop()
             }
         }

@@ -29,7 +29,9 @@ extension Converter {
         }
         if let i32 = Int32(exactly: i) { return .int(Int(i32)) }
         fail(
-            source, .int32, path,
+            source,
+            .int32,
+            path,
             "JSON value '\(source.quoted.displayText)' is outside the int32 range -2147483648...2147483647"
         )
         return nil
@@ -44,7 +46,9 @@ extension Converter {
         let f = Float(d)
         if f.isFinite { return .float(f) }
         fail(
-            source, .float, path,
+            source,
+            .float,
+            path,
             "JSON value '\(source.quoted.displayText)' is outside the 32-bit float range (±3.4028235e38)"
         )
         return nil

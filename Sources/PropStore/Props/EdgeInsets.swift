@@ -9,7 +9,10 @@ public struct EdgeInsets: Sendable, Hashable {
     public static let fields = FieldTable<EdgeInsets>(
         .edgeInsets,
         EdgeInsets(),
-        [.optional("top", \.top), .optional("left", \.left), .optional("bottom", \.bottom), .optional("right", \.right)]
+        [
+            .optional("top", \.top), .optional("left", \.left), .optional("bottom", \.bottom),
+            .optional("right", \.right),
+        ]
     )
 
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {

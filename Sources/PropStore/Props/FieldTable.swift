@@ -41,10 +41,7 @@ public struct FieldTable<Value: Sendable>: Sendable {
         self.passThrough = passThrough
         self.extra = extra
         self.shorthandName = shorthand
-        self.shorthand = fields.lazy.compactMap { field -> (WritableKeyPath<Value, String> & Sendable)? in
-            guard field.name == shorthand, case .string(let keyPath) = field.storage else { return nil }
-            return keyPath
-        }.first
+        self.shorthand = fields.first { $0.name == shorthand }?.stringKeyPath
         precondition((shorthand == nil) == (self.shorthand == nil), "the shorthand names a string field")
         self.reportsMissingWithOtherProblems = reportsMissingWithOtherProblems
     }
@@ -101,6 +98,12 @@ public struct FieldTable<Value: Sendable>: Sendable {
         /// A number field that may be absent: it is then `nil`, and is not written.
         public static func optional(_ name: String, _ keyPath: WritableKeyPath<Value, Double?> & Sendable) -> Self {
             Self(name: name, isRequired: false, storage: .optionalNumber(keyPath))
+        }
+
+        /// Where the struct keeps a string field.
+        var stringKeyPath: (WritableKeyPath<Value, String> & Sendable)? {
+            if case .string(let keyPath) = storage { return keyPath }
+            return nil
         }
 
         /// The field's value in `value`, `nil` when it is absent.

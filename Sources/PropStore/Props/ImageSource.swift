@@ -9,7 +9,13 @@ public struct ImageSource: Sendable, Equatable {
     /// `headers`, `method`, `body`, `cache`, `bundle`, as given, in the order given.
     public var extra: [JSONMember]
 
-    public init(uri: String, width: Double? = nil, height: Double? = nil, scale: Double? = nil, extra: [JSONMember] = []) {
+    public init(
+        uri: String,
+        width: Double? = nil,
+        height: Double? = nil,
+        scale: Double? = nil,
+        extra: [JSONMember] = []
+    ) {
         self.uri = uri
         self.width = width
         self.height = height
@@ -22,7 +28,10 @@ public struct ImageSource: Sendable, Equatable {
     public static let fields = FieldTable<ImageSource>(
         .imageSource,
         ImageSource(uri: ""),
-        [.required("uri", \.uri), .optional("width", \.width), .optional("height", \.height), .optional("scale", \.scale)],
+        [
+            .required("uri", \.uri), .optional("width", \.width), .optional("height", \.height),
+            .optional("scale", \.scale),
+        ],
         passThrough: ["headers", "method", "body", "cache", "bundle"],
         extra: \ImageSource.extra,
         shorthand: "uri",

@@ -189,32 +189,50 @@ public struct Prop<Props: AnyObject>: Sendable {
     }
 
     @inlinable @inline(__always)
-    public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets> & Sendable) -> Self {
+    public static func edgeInsets(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets?> & Sendable) -> Self {
+    public static func edgeInsets(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets?> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource> & Sendable) -> Self {
+    public static func imageSource(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, ImageSource> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource?> & Sendable) -> Self {
+    public static func imageSource(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, ImageSource?> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension> & Sendable) -> Self {
+    public static func dimension(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, Dimension> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension?> & Sendable) -> Self {
+    public static func dimension(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, Dimension?> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 

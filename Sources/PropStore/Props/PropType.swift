@@ -62,7 +62,8 @@ public enum PropType: Sendable, Equatable {
         case .imageSource: ImageSource.fields.expected
         case .dimension: "dimension (a number, \"auto\" or a percentage such as \"50%\")"
         case .array(let element): "array of \(element.expected)"
-        case .object(let fields): "object {" + fields.map { $0.name + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + "}"
+        case .object(let fields):
+            "object {" + fields.map { $0.name + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + "}"
         default: name
         }
     }
