@@ -1,13 +1,3 @@
-// Adding a prop type — the files it touches:
-// 1. its conversion: `Converter+<Type>.swift` here, or, for a small struct of numbers and strings, its value file
-//    with a ``FieldTable`` (as `Point.swift`), which conversion, `expected`, JSON writing and renders all read;
-// 2. its case in ``PropType`` (`PropType.swift`: the case and its name) and ``PropValue`` (`PropValue.swift`: the
-//    case, its `kindName` and its render text), and its line in ``Converter/convert(_:as:path:depth:)`` below;
-// 3. its JSON output, one line in `JSONWriter.propValue` (BridgeCore);
-// 4. its row in protocol.md's prop table, and its TypeScript type in the client's generator.
-// The schema's type names (`hello`, `--components`) come from ``PropType/named(_:)``; a React Native codegen
-// annotation that maps to it is one more line in `CodegenSchema+Types.swift`.
-
 extension PropType {
     /// Converts `source` to this type, or records in `issues` every reason it cannot (with its path) and
     /// returns `nil`. `null` at the top is not handled here: for a prop it means "reset to the default".

@@ -4,9 +4,7 @@ extension PropType {
     public func problem(with value: PropValue) -> String? {
         switch (self, value) {
         case (_, .null): return nil
-        case (.int, .int), (.double, .double), (.bool, .bool), (.string, .string), (.color, .color),
-            (.point, .point), (.edgeInsets, .edgeInsets), (.imageSource, .imageSource), (.dimension, .dimension),
-            (.mixed, .json):
+        case (.int, .int):
             return nil
         case (.int32, .int(let i)):
             return Int32(exactly: i) == nil ? "\(i) is outside the int32 range" : nil
@@ -36,6 +34,9 @@ extension PropType {
                     return "the default of field '\(field.name)': \(problem)"
                 }
             }
+            return nil
+        case _ where value.kindName == name:
+            // Any other value of the type's own case (a point for `point`, JSON for `mixed`) is one of it.
             return nil
         default:
             return "a \(value.kindName) value is not a \(name)"

@@ -1,5 +1,19 @@
 /// The type of a prop, an object field, an event payload field or a command parameter, with its checked
 /// conversion from a JSON value (``PropType/convert(_:path:into:)``).
+///
+/// ## Adding a prop type
+/// It touches these files, and no list elsewhere:
+/// 1. its value and conversion: for a small struct of numbers and strings, one file with the struct, its
+///    ``FieldTable`` (which conversion, ``expected``, the JSON output and renders all read) and its
+///    ``PropConvertible`` conformance, as `Point.swift`; for any other, a `Converter+<Type>.swift` too;
+/// 2. `PropType.swift`: its case, its ``name`` (and ``expected``, unless a field table says it), and its place in
+///    ``plain`` if a schema names it alone (`hello`, `--components` read type names from there);
+/// 3. `PropValue.swift`: its case, ``PropValue/kindName`` (its ``name``, so that ``problem(with:)`` accepts it)
+///    and its render text;
+/// 4. `Converter.swift`: its line in the dispatch to the conversions;
+/// 5. BridgeCore's `JSONWriter.swift`: its line in `propValue` (for a field table, `fields(value, Type.fields)`);
+/// 6. protocol.md's row in the prop table, and 7. its TypeScript type in the client's type generator.
+/// A React Native codegen annotation that maps to it is one more line in `CodegenSchema+Types.swift`.
 public enum PropType: Sendable, Equatable {
     /// A 64-bit integer.
     case int
