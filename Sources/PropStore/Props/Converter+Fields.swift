@@ -10,7 +10,7 @@ extension Converter {
     ) -> Value? {
         if source.sourceKind == .string, let shorthand = table.shorthand {
             var value = table.empty
-            value[keyPath: shorthand] = source.stringValue
+            table.fields[shorthand].set(.string(source.stringValue), in: &value)
             return value
         }
         guard source.sourceKind == .object else {
@@ -21,9 +21,10 @@ extension Converter {
         var present: UInt64 = 0
         let before = issues.total
         source.forEachSourceMember { name, member in
-            path.push(.field(name))
-            defer { path.pop() }
+            // The path gets the field's step only where a problem is reported: a right value costs no path work.
             guard let index = table.index(of: name) else {
+                path.push(.field(name))
+                defer { path.pop() }
                 if let extra = table.extra, table.passThrough.contains(name) {
                     mixedBudget = limits.maxMixedValues
                     if let kept = mixed(member, path: &path, depth: depth + 1) {
@@ -35,17 +36,22 @@ extension Converter {
                 return
             }
             present |= 1 << index
-            switch table.fields[index].storage {
-            case .number(let keyPath):
-                guard let number = number(member) else { return fail(member, .double, path) }
-                value[keyPath: keyPath] = number
-            case .optionalNumber(let keyPath):
-                guard let number = number(member) else { return fail(member, .double, path) }
-                value[keyPath: keyPath] = number
-            case .string(let keyPath):
-                guard member.sourceKind == .string else { return fail(member, .string, path) }
-                value[keyPath: keyPath] = member.stringValue
+            let kind = table.fields[index].kind
+            switch kind {
+            case .number:
+                if let number = number(member) {
+                    table.fields[index].set(.number(number), in: &value)
+                    return
+                }
+            case .string:
+                if member.sourceKind == .string {
+                    table.fields[index].set(.string(member.stringValue), in: &value)
+                    return
+                }
             }
+            path.push(.field(name))
+            fail(member, kind == .number ? .double : .string, path)
+            path.pop()
         }
         if table.reportsMissingWithOtherProblems || issues.total == before {
             for (index, field) in table.fields.enumerated() where field.isRequired && present & (1 << index) == 0 {

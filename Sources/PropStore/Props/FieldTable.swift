@@ -7,20 +7,20 @@
 /// A JSON object of the type has the table's fields, in its order: an unknown field, a field of another kind and
 /// a missing required one are problems that name the field's path. A missing optional field keeps its value in
 /// `empty` (0, or `nil`: then it is not written either).
-public struct FieldTable<Value: Sendable>: Sendable {
+public final class FieldTable<Value: Sendable>: Sendable {
     /// The prop type the table describes; its name starts the messages.
     public let type: PropType
     /// The value a conversion starts from: what a missing optional field is.
     public let empty: Value
     public let fields: [Field]
+    /// The fields' names, in order: what conversion looks a JSON member's name up in.
+    @usableFromInline let names: [String]
     /// Names of further fields kept as given (any JSON), in the order given, in ``extra``.
     public let passThrough: [String]
     /// Where the pass-through fields are kept.
     @usableFromInline let extra: (WritableKeyPath<Value, [JSONMember]> & Sendable)?
-    /// The string field that a bare JSON string stands for (an image source's `uri`), by its key path.
-    @usableFromInline let shorthand: (WritableKeyPath<Value, String> & Sendable)?
-    /// That field's name.
-    let shorthandName: String?
+    /// The index in ``fields`` of the string field that a bare JSON string stands for (an image source's `uri`).
+    @usableFromInline let shorthand: Int?
     /// Whether a missing required field is reported also when other fields have problems; when not, it is
     /// reported only for an object that is otherwise right.
     @usableFromInline let reportsMissingWithOtherProblems: Bool
@@ -38,15 +38,15 @@ public struct FieldTable<Value: Sendable>: Sendable {
         self.type = type
         self.empty = empty
         self.fields = fields
+        self.names = fields.map(\.name)
         self.passThrough = passThrough
         self.extra = extra
-        self.shorthandName = shorthand
-        self.shorthand = fields.first { $0.name == shorthand }?.stringKeyPath
+        self.shorthand = fields.firstIndex { $0.name == shorthand && $0.kind == .string }
         precondition((shorthand == nil) == (self.shorthand == nil), "the shorthand names a string field")
         self.reportsMissingWithOtherProblems = reportsMissingWithOtherProblems
     }
 
-    /// One field: its name, its kind, whether it must be present, and where the struct keeps it.
+    /// One field: its name, its kind, whether it must be present, and how the struct keeps it.
     public struct Field: Sendable {
         public enum Kind: Sendable {
             case number
@@ -61,59 +61,83 @@ public struct FieldTable<Value: Sendable>: Sendable {
             }
         }
 
-        /// Where the struct keeps a field, by the Swift type of its property.
-        @usableFromInline
-        enum Storage: Sendable {
-            case number(WritableKeyPath<Value, Double> & Sendable)
-            case optionalNumber(WritableKeyPath<Value, Double?> & Sendable)
-            case string(WritableKeyPath<Value, String> & Sendable)
-        }
-
         public let name: String
+        public let kind: Kind
         public let isRequired: Bool
-        @usableFromInline let storage: Storage
+        /// Reads the field (given `nil`: its value, `nil` when absent) or writes it (given a value of its kind).
+        ///
+        /// One closure that captures the key path: the constructors below are inlined where the table is
+        /// declared, the key path is a literal there, and the optimizer turns it into the property's direct
+        /// access, as it does for ``Prop``. Through the key path at run time each write costs hundreds of
+        /// instructions.
+        @usableFromInline let access: @Sendable (inout Value, FieldValue?) -> FieldValue?
 
-        public var kind: Kind {
-            switch storage {
-            case .number, .optionalNumber: .number
-            case .string: .string
-            }
+        @usableFromInline
+        init(
+            name: String,
+            kind: Kind,
+            isRequired: Bool,
+            access: @escaping @Sendable (inout Value, FieldValue?) -> FieldValue?
+        ) {
+            self.name = name
+            self.kind = kind
+            self.isRequired = isRequired
+            self.access = access
         }
 
         /// A number field that must be present.
+        @inlinable @inline(__always)
         public static func required(_ name: String, _ keyPath: WritableKeyPath<Value, Double> & Sendable) -> Self {
-            Self(name: name, isRequired: true, storage: .number(keyPath))
-        }
-
-        /// A string field that must be present.
-        public static func required(_ name: String, _ keyPath: WritableKeyPath<Value, String> & Sendable) -> Self {
-            Self(name: name, isRequired: true, storage: .string(keyPath))
+            number(name, keyPath, isRequired: true)
         }
 
         /// A number field that may be absent: it then keeps its value in the table's `empty`.
+        @inlinable @inline(__always)
         public static func optional(_ name: String, _ keyPath: WritableKeyPath<Value, Double> & Sendable) -> Self {
-            Self(name: name, isRequired: false, storage: .number(keyPath))
+            number(name, keyPath, isRequired: false)
+        }
+
+        @inlinable @inline(__always)
+        static func number(
+            _ name: String,
+            _ keyPath: WritableKeyPath<Value, Double> & Sendable,
+            isRequired: Bool
+        ) -> Self {
+            Self(name: name, kind: .number, isRequired: isRequired) { value, new in
+                guard let new else { return .number(value[keyPath: keyPath]) }
+                if case .number(let number) = new { value[keyPath: keyPath] = number }
+                return nil
+            }
         }
 
         /// A number field that may be absent: it is then `nil`, and is not written.
+        @inlinable @inline(__always)
         public static func optional(_ name: String, _ keyPath: WritableKeyPath<Value, Double?> & Sendable) -> Self {
-            Self(name: name, isRequired: false, storage: .optionalNumber(keyPath))
+            Self(name: name, kind: .number, isRequired: false) { value, new in
+                guard let new else { return value[keyPath: keyPath].map(FieldValue.number) }
+                if case .number(let number) = new { value[keyPath: keyPath] = number }
+                return nil
+            }
         }
 
-        /// Where the struct keeps a string field.
-        var stringKeyPath: (WritableKeyPath<Value, String> & Sendable)? {
-            if case .string(let keyPath) = storage { return keyPath }
-            return nil
+        /// A string field that must be present.
+        @inlinable @inline(__always)
+        public static func required(_ name: String, _ keyPath: WritableKeyPath<Value, String> & Sendable) -> Self {
+            Self(name: name, kind: .string, isRequired: true) { value, new in
+                guard let new else { return .string(value[keyPath: keyPath]) }
+                if case .string(let string) = new { value[keyPath: keyPath] = string }
+                return nil
+            }
         }
 
         /// The field's value in `value`, `nil` when it is absent.
-        public func value(in value: Value) -> FieldValue? {
-            switch storage {
-            case .number(let keyPath): .number(value[keyPath: keyPath])
-            case .optionalNumber(let keyPath): value[keyPath: keyPath].map(FieldValue.number)
-            case .string(let keyPath): .string(value[keyPath: keyPath])
-            }
+        @inlinable public func value(in value: Value) -> FieldValue? {
+            var value = value
+            return access(&value, nil)
         }
+
+        /// Sets the field in `value` to `new`, a value of its kind.
+        @inlinable func set(_ new: FieldValue, in value: inout Value) { _ = access(&value, new) }
     }
 
     /// A field's value, as ``Field/value(in:)`` reads it.
@@ -123,10 +147,10 @@ public struct FieldTable<Value: Sendable>: Sendable {
     }
 
     /// The index of the field named `name` in ``fields``.
-    @inlinable func index(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
+    @inlinable func index(of name: String) -> Int? { names.firstIndex(of: name) }
 
     /// Every field an object may have, as the unknown-field message lists them: `x, y`.
-    var fieldList: String { (fields.map(\.name) + passThrough).joined(separator: ", ") }
+    var fieldList: String { (names + passThrough).joined(separator: ", ") }
 
     /// The message for a field the type does not have.
     @usableFromInline func unknownFieldMessage(_ name: String) -> String {
@@ -145,8 +169,8 @@ public struct FieldTable<Value: Sendable>: Sendable {
             parts[parts.count - 1] += ": " + kind.name
         }
         let object = "{" + parts.joined(separator: ", ") + "}"
-        guard let shorthandName else { return type.name + " " + object }
-        return "\(type.name) (\(object) or a \(shorthandName) string)"
+        guard let shorthand else { return type.name + " " + object }
+        return "\(type.name) (\(object) or a \(fields[shorthand].name) string)"
     }
 
     /// The pass-through fields of `value`, in the order given.
@@ -155,7 +179,7 @@ public struct FieldTable<Value: Sendable>: Sendable {
     /// A render's short text of `value`: `<uri>` for a type a string stands for, else its fields in order,
     /// `(1, 2)`.
     public func renderText(_ value: Value) -> String {
-        if let shorthand { return "<" + value[keyPath: shorthand] + ">" }
+        if let shorthand, case .string(let text) = fields[shorthand].value(in: value) { return "<" + text + ">" }
         let texts = fields.compactMap { field -> String? in
             switch field.value(in: value) {
             case .number(let number): numberText(number)
