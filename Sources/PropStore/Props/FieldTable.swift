@@ -68,8 +68,8 @@ public final class FieldTable<Value: Sendable>: Sendable {
         ///
         /// One closure that captures the key path: the constructors below are inlined where the table is
         /// declared, the key path is a literal there, and the optimizer turns it into the property's direct
-        /// access, as it does for ``Prop``. Through the key path at run time each write costs hundreds of
-        /// instructions.
+        /// access, as it does for ``Prop``; through the key path at run time, every field of every value would go
+        /// through the key path runtime.
         @usableFromInline let access: @Sendable (inout Value, FieldValue?) -> FieldValue?
 
         @usableFromInline
