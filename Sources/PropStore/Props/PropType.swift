@@ -2,17 +2,18 @@
 /// conversion from a JSON value (``PropType/convert(_:path:into:)``).
 ///
 /// ## Adding a prop type
-/// It touches these files, and no list elsewhere:
-/// 1. its value and conversion: for a small struct of numbers and strings, one file with the struct, its
-///    ``FieldTable`` (which conversion, ``expected``, the JSON output and renders all read) and its
-///    ``PropConvertible`` conformance, as `Point.swift`; for any other, a `Converter+<Type>.swift` too;
-/// 2. `PropType.swift`: its case, its ``name`` (and ``expected``, unless a field table says it), and its place in
-///    ``plain`` if a schema names it alone (`hello`, `--components` read type names from there);
-/// 3. `PropValue.swift`: its case, ``PropValue/kindName`` (its ``name``, so that ``problem(with:)`` accepts it)
-///    and its render text;
+/// Seven files, and no list elsewhere:
+/// 1. its own file: its Swift value with its ``PropConvertible`` conformance and its conversion, either a
+///    ``FieldTable`` (a small struct of numbers and strings, as `Point.swift`: conversion, ``expected``, the
+///    JSON output and renders all read the table) or an `extension Converter` (as `Converter+Color.swift`);
+/// 2. `PropType.swift`: its case, its ``name``, its ``expected`` (for a table, `Type.fields.expected`), and its
+///    place in ``plain`` if a schema names it alone (`hello` descriptions and `--components` read names there);
+/// 3. `PropValue.swift`: its case, its ``PropValue/kindName`` (its ``name``: then ``problem(with:)`` accepts
+///    it) and its render text;
 /// 4. `Converter.swift`: its line in the dispatch to the conversions;
-/// 5. BridgeCore's `JSONWriter.swift`: its line in `propValue` (for a field table, `fields(value, Type.fields)`);
-/// 6. protocol.md's row in the prop table, and 7. its TypeScript type in the client's type generator.
+/// 5. BridgeCore's `JSONWriter.swift`: its line in `propValue` (for a table, `fields(value, Type.fields)`);
+/// 6. protocol.md: its row in the prop table;
+/// 7. the client: its TypeScript type in the type generator.
 /// A React Native codegen annotation that maps to it is one more line in `CodegenSchema+Types.swift`.
 public enum PropType: Sendable, Equatable {
     /// A 64-bit integer.
