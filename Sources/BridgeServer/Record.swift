@@ -16,20 +16,9 @@ struct Record: ParsableCommand {
     )
     var file: String
 
-    @Option(help: "The most views a session may have, as serve's --max-views (default: 2000000).")
-    var maxViews: Int?
+    @OptionGroup var limits: RecordedLimits
 
-    @Option(help: "The most ops a batch may have, as serve's --max-batch-ops (default: 100000).")
-    var maxBatchOps: Int?
-
-    @Option(
-        name: .customLong("components"),
-        help: ArgumentHelp(
-            "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
-            valueName: "path"
-        )
-    )
-    var components: [String] = []
+    @OptionGroup var components: ComponentsOption
 
     func run() throws {
         guard let text = readFile(file) else {
@@ -37,11 +26,8 @@ struct Record: ParsableCommand {
             throw ExitCode(1)
         }
         var configuration = Engine.Configuration()
-        if let maxViews { configuration.maxViewsPerSession = maxViews }
-        if let maxBatchOps { configuration.maxOpsPerBatch = maxBatchOps }
-        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) { note in
-            printError("bridged record: \(note)")
-        }
+        limits.apply(to: &configuration)
+        let registry = try components.registry { printError("bridged record: \($0)") }
         let engine = Engine(registry: registry, configuration: configuration)
         var connection = engine.connect()
         defer { connection.close() }

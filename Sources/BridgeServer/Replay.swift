@@ -11,19 +11,10 @@ struct Replay: ParsableCommand {
     @Argument(help: "Recorded session files (.jsonl).")
     var files: [String]
 
-    @Option(
-        name: .customLong("components"),
-        help: ArgumentHelp(
-            "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
-            valueName: "path"
-        )
-    )
-    var components: [String] = []
+    @OptionGroup var components: ComponentsOption
 
     func run() throws {
-        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) { note in
-            printError("bridged replay: \(note)")
-        }
+        let registry = try components.registry { printError("bridged replay: \($0)") }
         let replayer = Replayer(registry: registry)
         var passed = 0
         var failed = 0

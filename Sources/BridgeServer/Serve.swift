@@ -38,23 +38,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "How long (seconds) a session outlives its connection, waiting to be resumed; 0: not at all.")
     var sessionTTL: Double = 60
 
-    @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
-    var eventBuffer: Int = 10_000
-
-    @Option(help: "The most bytes of unacknowledged event frames a session keeps for a resume.")
-    var eventBufferBytes: Int = Engine.Configuration().eventBufferBytes
-
-    @Option(help: "The most bytes one request may produce (its events and its response); more is limit_exceeded.")
-    var maxRequestOutputBytes: Int = Engine.Configuration().maxRequestOutputBytes
-
-    @Option(help: "The most sessions kept, connected or waiting to be resumed; at the cap the longest-detached goes.")
-    var maxSessions: Int = Engine.Configuration().maxSessions
-
-    @Option(help: "The most views a session may have; more is limit_exceeded.")
-    var maxViews: Int = Engine.Configuration().maxViewsPerSession
-
-    @Option(help: "The most ops a batch may have; more is limit_exceeded.")
-    var maxBatchOps: Int = Engine.Configuration().maxOpsPerBatch
+    @OptionGroup var limits: EngineLimits
 
     @Option(help: "How many bytes of change frames an observer may fall behind before it is cut off.")
     var observerBuffer: Int = 4 << 20
@@ -68,14 +52,7 @@ struct Serve: AsyncParsableCommand {
     )
     var parseThreads: Int = max(0, System.coreCount - 1)
 
-    @Option(
-        name: .customLong("components"),
-        help: ArgumentHelp(
-            "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
-            valueName: "path"
-        )
-    )
-    var components: [String] = []
+    @OptionGroup var components: ComponentsOption
 
     @Option(
         help: ArgumentHelp(
@@ -89,12 +66,6 @@ struct Serve: AsyncParsableCommand {
         guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
         guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
         guard sessionTTL >= 0 else { throw ValidationError("--session-ttl must not be negative") }
-        guard eventBuffer >= 0 else { throw ValidationError("--event-buffer must not be negative") }
-        guard eventBufferBytes >= 0 else { throw ValidationError("--event-buffer-bytes must not be negative") }
-        guard maxRequestOutputBytes > 0 else { throw ValidationError("--max-request-output-bytes must be positive") }
-        guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
-        guard maxViews > 0 else { throw ValidationError("--max-views must be positive") }
-        guard maxBatchOps > 0 else { throw ValidationError("--max-batch-ops must be positive") }
         guard observerBuffer > 0 else { throw ValidationError("--observer-buffer must be positive") }
         guard parseThreads >= 0 else { throw ValidationError("--parse-threads must not be negative") }
     }
@@ -107,9 +78,7 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "bridged")
-        let registry = try ComponentsOption.registry(BridgedCommand.registry, schemas: components) {
-            logger.notice("\($0)")
-        }
+        let registry = try components.registry { logger.notice("\($0)") }
 
         if let record { try prepareRecordingDirectory(record) }
 
@@ -147,14 +116,8 @@ struct Serve: AsyncParsableCommand {
             lock?.release()
         }
 
-        var engineConfiguration = Engine.Configuration()
+        var engineConfiguration = limits.configuration
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
-        engineConfiguration.eventBuffer = eventBuffer
-        engineConfiguration.eventBufferBytes = eventBufferBytes
-        engineConfiguration.maxRequestOutputBytes = maxRequestOutputBytes
-        engineConfiguration.maxSessions = maxSessions
-        engineConfiguration.maxViewsPerSession = maxViews
-        engineConfiguration.maxOpsPerBatch = maxBatchOps
         let engine = Engine(
             registry: registry,
             configuration: engineConfiguration,

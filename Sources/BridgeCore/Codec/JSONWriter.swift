@@ -171,44 +171,9 @@ public struct JSONWriter: ~Copyable {
         case .bool(let b): bool(b)
         case .string(let s): string(s)
         case .color(let c): string(c.description)
-        case .point(let p):
-            raw(#"{"x":"#)
-            double(p.x)
-            raw(#","y":"#)
-            double(p.y)
-            raw("}")
-        case .edgeInsets(let e):
-            raw(#"{"top":"#)
-            double(e.top)
-            raw(#","left":"#)
-            double(e.left)
-            raw(#","bottom":"#)
-            double(e.bottom)
-            raw(#","right":"#)
-            double(e.right)
-            raw("}")
-        case .imageSource(let source):
-            raw(#"{"uri":"#)
-            string(source.uri)
-            if let width = source.width {
-                raw(#","width":"#)
-                double(width)
-            }
-            if let height = source.height {
-                raw(#","height":"#)
-                double(height)
-            }
-            if let scale = source.scale {
-                raw(#","scale":"#)
-                double(scale)
-            }
-            for member in source.extra {
-                comma()
-                string(member.name)
-                raw(":")
-                jsonValue(member.value)
-            }
-            raw("}")
+        case .point(let p): fields(p, Point.fields)
+        case .edgeInsets(let e): fields(e, EdgeInsets.fields)
+        case .imageSource(let source): fields(source, ImageSource.fields)
         case .dimension(let dimension):
             if case .points(let points) = dimension { double(points) } else { string(dimension.description) }
         case .array(let elements):
@@ -218,6 +183,32 @@ public struct JSONWriter: ~Copyable {
         case .json(let json):
             jsonValue(json)
         }
+    }
+
+    /// A value of a struct prop type as the object its ``FieldTable`` describes: the fields present, in the
+    /// table's order, then the pass-through fields as given.
+    public mutating func fields<Value>(_ value: Value, _ table: FieldTable<Value>) {
+        byte(UInt8(ascii: "{"))
+        var first = true
+        for field in table.fields {
+            guard let fieldValue = field.value(in: value) else { continue }
+            if !first { comma() }
+            first = false
+            string(field.name)
+            byte(UInt8(ascii: ":"))
+            switch fieldValue {
+            case .number(let number): double(number)
+            case .string(let text): string(text)
+            }
+        }
+        for member in table.extraMembers(of: value) {
+            if !first { comma() }
+            first = false
+            string(member.name)
+            byte(UInt8(ascii: ":"))
+            jsonValue(member.value)
+        }
+        byte(UInt8(ascii: "}"))
     }
 
     /// Any JSON value, members in their order.

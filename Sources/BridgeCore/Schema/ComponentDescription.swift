@@ -46,19 +46,8 @@ enum ComponentDescription {
     /// The type of a type description: `{"type": "array", "elements": {…}}` and the like.
     static func propType(_ node: SchemaNode) throws(SchemaError) -> PropType {
         let name = try node.string("type")
+        if let plain = PropType.named(name) { return plain }
         switch name {
-        case "int": return .int
-        case "int32": return .int32
-        case "float": return .float
-        case "double": return .double
-        case "bool": return .bool
-        case "string": return .string
-        case "color": return .color
-        case "point": return .point
-        case "edgeInsets": return .edgeInsets
-        case "imageSource": return .imageSource
-        case "dimension": return .dimension
-        case "mixed": return .mixed
         case "enum": return .enumeration(try CodegenSchema.stringOptions(node.required("values")))
         case "int32Enum": return .int32Enumeration(try CodegenSchema.int32Options(node.required("values")))
         case "array": return .array(try propType(node.required("elements")))

@@ -53,8 +53,8 @@ struct BridgeService: Service {
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 256 * 1024, high: 1024 * 1024))
             .childChannelOption(.maxMessagesPerRead, value: 8)
             // Reads of up to 256 KiB: a read is what the parse helper shares with the loop (ParseAheadPool), and
-            // each one costs a hand-over and a tail where one core waits for the other. With 64 KiB reads, (4)'s
-            // batches of 100 updates (5.2 KB a line) came 12 to a read. The buffer grows only while reads fill it.
+            // each one costs a hand-over and a tail where one core waits for the other, so a read should hold many
+            // lines even of large batches (bench/README.md). The buffer grows only while reads fill it.
             .childChannelOption(
                 .recvAllocator,
                 value: AdaptiveRecvByteBufferAllocator(minimum: 1024, initial: 16 * 1024, maximum: 256 * 1024)

@@ -36,9 +36,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
         var maxFrameBytes: Int
         /// Output written mid-read once this many bytes have accumulated: to check writability, and so that a
         /// client keeping a window of requests in flight gets answers (and sends more) while the rest of the read
-        /// is handled. 16 KiB against 256 KiB before (`BENCH_WINDOW`, presses, medians of 5 alternated runs):
-        /// 426k against 377k frames/s with 64 in flight, 589k against 507k with 128, 674k against 677k with 512;
-        /// updates with 512 in flight 1,027k against 944k. 8 KiB lost 11 % of the presses with 512 in flight.
+        /// is handled. 16 KiB: larger chunks leave a client with a window of 64 or 128 requests in flight waiting
+        /// on answers; smaller ones cost more writes than they win (bench/README.md).
         var outputChunkBytes: Int = 16 * 1024
         /// Output written halfway through a read parsed ahead once this many bytes have accumulated.
         var halfReadBytes: Int = 2048

@@ -14,10 +14,9 @@ final class ParseAheadPool: Sendable {
     let helpers: Int
     /// A read is parsed ahead from this many bytes…
     ///
-    /// 1 KiB and 4 lines: a client that keeps 64 updates in flight sends reads of about 3.8 KB, which the former
-    /// 4 KiB left to the loop alone (bench (1) with `BENCH_WINDOW=64`, 3 runs: 408k–413k frames/s, against
-    /// 515k–529k now; presses 315k–329k against 381k–384k). Below that, with 8 or 16 in flight, handing a read over costs more than it saves
-    /// (256 bytes: the same rate at 20 % more CPU).
+    /// 1 KiB and 4 lines: a client that keeps 64 updates in flight sends reads of about 3.8 KB, which a larger
+    /// threshold would leave to the loop alone. Below that, with 8 or 16 in flight, handing a read over costs
+    /// more CPU than it saves (bench/README.md).
     let minimumBytes: Int
     /// …and this many complete lines.
     let minimumLines: Int

@@ -78,26 +78,3 @@ extension ComponentType {
         )
     }
 }
-
-extension PropValue {
-    /// A short text of the value for a render: scalars as they are, composites summarised.
-    var renderText: String {
-        switch self {
-        case .null: "null"
-        case .int(let i): String(i)
-        case .float(let f): f.description
-        case .double(let d): numberText(d)
-        case .bool(let b): b ? "true" : "false"
-        case .string(let s): "\"" + s + "\""
-        case .color(let c): c.description
-        case .point(let p): "(\(numberText(p.x)), \(numberText(p.y)))"
-        case .edgeInsets(let e):
-            "(\(numberText(e.top)), \(numberText(e.left)), \(numberText(e.bottom)), \(numberText(e.right)))"
-        case .imageSource(let source): "<" + source.uri + ">"
-        case .dimension(let dimension): dimension.description
-        case .array(let elements): "[\(elements.count) element\(elements.count == 1 ? "" : "s")]"
-        case .object(let members): "{" + members.map(\.name).joined(separator: ", ") + "}"
-        case .json: "<mixed>"
-        }
-    }
-}

@@ -58,9 +58,8 @@ public struct Prop<Props: AnyObject>: Sendable {
     /// literal; the optimizer then turns the key path's getter and setter into direct calls of the property's
     /// accessors. It does that only for a key path captured by one closure, written and read apart (not one
     /// `inout` access). Through the key path at run time, an `@Observable` property is reached through a
-    /// writeback buffer allocated per write: in EngineBench (callgrind) a write of a button's `count` took 2,443
-    /// instructions, and 714 folded; a standalone program measured 2,513 against 815 called directly. ``get``,
-    /// ``set`` and ``replace`` call this closure.
+    /// writeback buffer allocated per write, which the folded accessors avoid (bench/README.md has the
+    /// instruction counts). ``get``, ``set`` and ``replace`` call this closure.
     ///
     /// A write of an equal value changes nothing and does not call the setter.
     @inlinable @inline(__always)
@@ -190,32 +189,50 @@ public struct Prop<Props: AnyObject>: Sendable {
     }
 
     @inlinable @inline(__always)
-    public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets> & Sendable) -> Self {
+    public static func edgeInsets(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func edgeInsets(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets?> & Sendable) -> Self {
+    public static func edgeInsets(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets?> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource> & Sendable) -> Self {
+    public static func imageSource(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, ImageSource> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func imageSource(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, ImageSource?> & Sendable) -> Self {
+    public static func imageSource(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, ImageSource?> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension> & Sendable) -> Self {
+    public static func dimension(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, Dimension> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 
     @inlinable @inline(__always)
-    public static func dimension(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Dimension?> & Sendable) -> Self {
+    public static func dimension(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Props, Dimension?> & Sendable
+    ) -> Self {
         prop(name, keyPath)
     }
 

@@ -49,36 +49,6 @@ extension String: PropConvertible {
     public init?(propValue: PropValue) { if case .string(let v) = propValue { self = v } else { return nil } }
 }
 
-extension Color: PropConvertible {
-    public static var propType: PropType { .color }
-    public var propValue: PropValue { .color(self) }
-    public init?(propValue: PropValue) { if case .color(let v) = propValue { self = v } else { return nil } }
-}
-
-extension Point: PropConvertible {
-    public static var propType: PropType { .point }
-    public var propValue: PropValue { .point(self) }
-    public init?(propValue: PropValue) { if case .point(let v) = propValue { self = v } else { return nil } }
-}
-
-extension EdgeInsets: PropConvertible {
-    public static var propType: PropType { .edgeInsets }
-    public var propValue: PropValue { .edgeInsets(self) }
-    public init?(propValue: PropValue) { if case .edgeInsets(let v) = propValue { self = v } else { return nil } }
-}
-
-extension ImageSource: PropConvertible {
-    public static var propType: PropType { .imageSource }
-    public var propValue: PropValue { .imageSource(self) }
-    public init?(propValue: PropValue) { if case .imageSource(let v) = propValue { self = v } else { return nil } }
-}
-
-extension Dimension: PropConvertible {
-    public static var propType: PropType { .dimension }
-    public var propValue: PropValue { .dimension(self) }
-    public init?(propValue: PropValue) { if case .dimension(let v) = propValue { self = v } else { return nil } }
-}
-
 extension JSONValue: PropConvertible {
     public static var propType: PropType { .mixed }
     public var propValue: PropValue { .json(self) }

@@ -1,5 +1,20 @@
 /// The type of a prop, an object field, an event payload field or a command parameter, with its checked
 /// conversion from a JSON value (``PropType/convert(_:path:into:)``).
+///
+/// ## Adding a prop type
+/// Seven files, and no list elsewhere:
+/// 1. its own file: its Swift value with its ``PropConvertible`` conformance and its conversion, either a
+///    ``FieldTable`` (a small struct of numbers and strings, as `Point.swift`: conversion, ``expected``, the
+///    JSON output and renders all read the table) or an `extension Converter` (as `Converter+Color.swift`);
+/// 2. `PropType.swift`: its case, its ``name``, its ``expected`` (for a table, `Type.fields.expected`), and its
+///    place in ``plain`` if a schema names it alone (`hello` descriptions and `--components` read names there);
+/// 3. `PropValue.swift`: its case, its ``PropValue/kindName`` (its ``name``: then ``problem(with:)`` accepts
+///    it) and its render text;
+/// 4. `Converter.swift`: its line in the dispatch to the conversions;
+/// 5. BridgeCore's `JSONWriter.swift`: its line in `propValue` (for a table, `fields(value, Type.fields)`);
+/// 6. protocol.md: its row in the prop table;
+/// 7. the client: its TypeScript type in the type generator.
+/// A React Native codegen annotation that maps to it is one more line in `CodegenSchema+Types.swift`.
 public enum PropType: Sendable, Equatable {
     /// A 64-bit integer.
     case int
@@ -57,23 +72,24 @@ public enum PropType: Sendable, Equatable {
         case .color: "color (#RGB, #RRGGBB, #RRGGBBAA or an ARGB integer)"
         case .int32: "int32 (an integer in -2147483648...2147483647)"
         case .float: "float (a number within the 32-bit float range)"
-        case .point: "point {x: number, y: number}"
-        case .edgeInsets: "edgeInsets {top?, left?, bottom?, right?: number}"
-        case .imageSource: "imageSource ({uri: string, width?, height?, scale?} or a uri string)"
+        case .point: Point.fields.expected
+        case .edgeInsets: EdgeInsets.fields.expected
+        case .imageSource: ImageSource.fields.expected
         case .dimension: "dimension (a number, \"auto\" or a percentage such as \"50%\")"
         case .array(let element): "array of \(element.expected)"
-        case .object(let fields): "object {" + fields.map { $0.name + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + "}"
+        case .object(let fields):
+            "object {" + fields.map { $0.name + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + "}"
         default: name
         }
     }
 
-    /// Whether values of this type are scalars (no array or object below them).
-    public var isScalar: Bool {
-        switch self {
-        case .point, .edgeInsets, .imageSource, .array, .object, .mixed: false
-        default: true
-        }
-    }
+    /// The types a schema names with no further description (`{"type": "point"}`), by ``name``.
+    public static let plain: [PropType] = [
+        .int, .int32, .float, .double, .bool, .string, .color, .point, .edgeInsets, .imageSource, .dimension, .mixed,
+    ]
+
+    /// The type named `name` among ``plain``, or `nil`.
+    public static func named(_ name: String) -> PropType? { plain.first { $0.name == name } }
 }
 
 /// A declared field of an object type (or of an event payload): its type, whether it may be absent, and the
@@ -89,18 +105,5 @@ public struct PropField: Sendable, Equatable {
         self.type = type
         self.isOptional = optional
         self.defaultValue = defaultValue
-    }
-}
-
-/// Why a JSON value could not be converted to a prop type.
-public struct PropConversionError: Error, Sendable, Equatable {
-    /// What the type accepts, e.g. `int`.
-    public var expected: String
-    /// A human sentence, e.g. "JSON value 'abc' of type string cannot be converted to int".
-    public var message: String
-
-    public init(expected: String, message: String) {
-        self.expected = expected
-        self.message = message
     }
 }

@@ -59,9 +59,4 @@ public enum ViewStorage {
     public static func views(session: UInt64) -> [ViewProxy] {
         shard(session).storage.withLock { $0[session].map { Array($0.values) } ?? [] }
     }
-
-    /// How many views all sessions have.
-    public static var totalCount: Int {
-        shards.reduce(0) { total, shard in total + shard.storage.withLock { $0.values.reduce(0) { $0 + $1.count } } }
-    }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import BridgeCore
 import PropStore
 
@@ -5,8 +6,22 @@ import PropStore
 import Glibc
 #endif
 
-/// The `--components PATH` option shared by `serve`, `record` and `replay`.
-struct ComponentsOption {
+/// The `--components PATH` option of `serve`, `record` and `replay` (each has it as an `@OptionGroup`).
+struct ComponentsOption: ParsableArguments {
+    @Option(
+        name: .customLong("components"),
+        help: ArgumentHelp(
+            "A React Native codegen schema (JSON), or a folder of them (*.json), whose components to add; repeatable.",
+            valueName: "path"
+        )
+    )
+    var paths: [String] = []
+
+    /// The components this process serves (``BridgedCommand/registry``) and those of the schemas given.
+    func registry(log: (String) -> Void) throws(DaemonError) -> ComponentRegistry {
+        try Self.registry(BridgedCommand.registry, schemas: paths, log: log)
+    }
+
     /// The registry with the components of every schema in `paths` (files, or folders whose `*.json` files are
     /// all read, in name order) on top of `registry`. `log` is told of each module that was skipped.
     ///

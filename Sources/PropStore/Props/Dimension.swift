@@ -1,0 +1,42 @@
+/// A `dimension` prop (React Native's `DimensionPrimitive`, a Yoga value): points, `"auto"` or a percentage.
+public enum Dimension: Sendable, Hashable, CustomStringConvertible {
+    case points(Double)
+    case auto
+    /// A percentage, `50` for `"50%"`.
+    case percent(Double)
+
+    /// `"auto"` or `"50%"` (points have no text form; they are reported as a number).
+    public var description: String {
+        switch self {
+        case .points(let value): numberText(value)
+        case .auto: "auto"
+        case .percent(let value): numberText(value) + "%"
+        }
+    }
+
+    /// Parses `"auto"` or a percentage such as `"50%"` or `"12.5%"`.
+    public init?(text: String) {
+        if text == "auto" {
+            self = .auto
+            return
+        }
+        guard text.hasSuffix("%"), text.count > 1 else { return nil }
+        let number = text.dropLast()
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
+            let value = Double(number), value.isFinite
+        else { return nil }
+        self = .percent(value)
+    }
+}
+
+/// A number as text: integral values without a fraction (`50`), others as Swift's shortest form.
+func numberText(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}
+
+extension Dimension: PropConvertible {
+    public static var propType: PropType { .dimension }
+    public var propValue: PropValue { .dimension(self) }
+    public init?(propValue: PropValue) { if case .dimension(let v) = propValue { self = v } else { return nil } }
+}

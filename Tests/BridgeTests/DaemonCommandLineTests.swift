@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The real binary's commands share their flags (`--components`, the limits) as option groups: each command
+/// still lists every flag it accepts in its help, and `record` applies the limits a recording carries.
+@Suite("Daemon: command line")
+struct DaemonCommandLineTests {
+    static let commands: [(arguments: [String], flags: [String])] = [
+        (
+            ["serve", "--help"],
+            [
+                "--socket", "--max-frame-bytes", "--log-level", "--record", "--shutdown-timeout", "--session-ttl",
+                "--event-buffer-bytes", "--max-request-output-bytes", "--max-sessions", "--event-buffer",
+                "--max-views", "--max-batch-ops", "--observer-buffer", "--parse-threads", "--components",
+                "--state-file",
+            ]
+        ),
+        (["record", "--help"], ["--event-buffer", "--max-views", "--max-batch-ops", "--components"]),
+        (["replay", "--help"], ["--components"]),
+    ]
+
+    @Test("every flag in the help", arguments: commands)
+    func helpListsEveryFlag(arguments: [String], flags: [String]) throws {
+        let dir = TemporaryDirectory()
+        let help = try DaemonProcess(arguments, in: dir)
+        #expect(help.waitForExit() == 0)
+        let options = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map {
+            String($0.dropFirst(2).prefix { $0 != " " })
+        }
+        #expect(options == flags + ["--version"], "\(arguments)")
+    }
+
+    /// A limit flag of `record` reaches the engine and the recording's meta line, so that it replays under it.
+    @Test func recordAppliesItsLimits() throws {
+        let dir = TemporaryDirectory()
+        let input = dir.file("input.txt")
+        let lines = [
+            #"{"id":1,"op":"hello","protocol":1}"#,
+            #"{"id":2,"op":"create","tag":1,"component":"View","props":{}}"#,
+            #"{"id":3,"op":"create","tag":2,"component":"View","props":{}}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let record = try DaemonProcess(
+            ["record", input, "--max-views", "1", "--max-batch-ops", "7", "--event-buffer", "9"],
+            in: dir
+        )
+        #expect(record.waitForExit() == 0)
+        let recorded = record.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            recorded.first?.contains(#""limits":{"maxViewsPerSession":1,"maxOpsPerBatch":7,"eventBuffer":9}"#) == true
+        )
+        #expect(recorded.contains { $0.contains(#""id":3"#) && $0.contains("limit_exceeded") })
+        let refused = try DaemonProcess(["record", input, "--max-views", "0"], in: dir)
+        #expect(refused.waitForExit() == 64)
+        #expect(refused.stderr.contains("--max-views must be positive"))
+    }
+}
