@@ -1,3 +1,4 @@
+import BridgeCore
 import Foundation
 import Testing
 
@@ -10,12 +11,12 @@ struct DaemonCommandLineTests {
             ["serve", "--help"],
             [
                 "--socket", "--max-frame-bytes", "--log-level", "--record", "--shutdown-timeout", "--session-ttl",
-                "--event-buffer-bytes", "--max-request-output-bytes", "--max-sessions", "--event-buffer",
-                "--max-views", "--max-batch-ops", "--observer-buffer", "--parse-threads", "--components",
+                "--event-buffer-bytes", "--max-request-output-bytes", "--max-sessions", "--max-views",
+                "--max-batch-ops", "--event-buffer", "--observer-buffer", "--parse-threads", "--components",
                 "--state-file",
             ]
         ),
-        (["record", "--help"], ["--event-buffer", "--max-views", "--max-batch-ops", "--components"]),
+        (["record", "--help"], SessionLimit.all.map(\.flag) + ["--components"]),
         (["replay", "--help"], ["--components"]),
     ]
 
