@@ -1,6 +1,6 @@
-@_exported import PropStore
 import ArgumentParser
 import BridgeCore
+@_exported import PropStore
 import Synchronization
 
 /// `bridged`: the native side of a React Native-style bridge, as a local daemon.

@@ -117,9 +117,12 @@ struct DaemonLimitsTests {
         /// Waits until the daemon has seen the session's connection end.
         func waitDetached(_ session: Greeting) throws {
             let detached = DaemonHarness.eventually {
-                let sessions = (object((try? monitor.request(#"{"id":"s","op":"sessions"}"#)) ?? "")["result"]
+                let sessions =
+                    (object((try? monitor.request(#"{"id":"s","op":"sessions"}"#)) ?? "")["result"]
                     as? [String: Any])?["sessions"] as? [[String: Any]]
-                return sessions?.contains { $0["session"] as? String == session.id && $0["connected"] as? Bool == false }
+                return sessions?.contains {
+                    $0["session"] as? String == session.id && $0["connected"] as? Bool == false
+                }
                     == true
             }
             try #require(detached)

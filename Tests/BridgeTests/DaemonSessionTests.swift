@@ -462,7 +462,9 @@ struct DaemonSessionTests {
             let created = try client.request(#"{"id":\#(tag),"op":"create","tag":\#(tag),"component":"View"}"#)
             #expect(object(created)["ok"] as? Bool == true)
         }
-        #expect(errorCode(try client.request(#"{"id":3,"op":"create","tag":3,"component":"View"}"#)) == "limit_exceeded")
+        #expect(
+            errorCode(try client.request(#"{"id":3,"op":"create","tag":3,"component":"View"}"#)) == "limit_exceeded"
+        )
         let ping = #"{"op":"ping"}"#
         let batch = #"{"id":4,"op":"batch","ops":[\#(Array(repeating: ping, count: 4).joined(separator: ","))]}"#
         #expect(errorCode(try client.request(batch)) == "limit_exceeded")

@@ -1,5 +1,6 @@
-@testable import BridgeCore
 import Testing
+
+@testable import BridgeCore
 
 /// The resume buffer on its own: what it keeps, forgets, drops and writes again.
 @Suite("EventBuffer")

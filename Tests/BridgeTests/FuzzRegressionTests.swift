@@ -143,7 +143,9 @@ struct FuzzRegressionTests {
         let connection = engine.connect()
         defer { connection.close() }
         var out: [UInt8] = []
-        _ = Array(#"{"id":1,"op":"hello","protocol":1}"#.utf8).withUnsafeBytes { connection.handle(line: $0, into: &out) }
+        _ = Array(#"{"id":1,"op":"hello","protocol":1}"#.utf8).withUnsafeBytes {
+            connection.handle(line: $0, into: &out)
+        }
         out = []
         _ = Array(line.utf8).withUnsafeBytes { connection.handle(line: $0, into: &out) }
         let text = String(decoding: out, as: UTF8.self)

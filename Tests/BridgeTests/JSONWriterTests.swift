@@ -1,5 +1,6 @@
-@testable import BridgeCore
 import Testing
+
+@testable import BridgeCore
 
 /// The engine's writer on its own: its buffer grows past any capacity without losing a byte, integers and
 /// strings come out as jansson reads them back, and a frame is appended to the output once.
@@ -23,7 +24,9 @@ struct JSONWriterTests {
         #expect(w.capacity >= w.count)
     }
 
-    @Test(arguments: [0, 7, 9, 10, 11, 99, 100, 12_345, -1, -9, -10, -12_345, Int.max, Int.min, Int.max - 1, Int.min + 1])
+    @Test(arguments: [
+        0, 7, 9, 10, 11, 99, 100, 12_345, -1, -9, -10, -12_345, Int.max, Int.min, Int.max - 1, Int.min + 1,
+    ])
     func integersReadBackAsThemselves(value: Int) throws {
         var w = JSONWriter(capacity: 0)
         w.raw("[")

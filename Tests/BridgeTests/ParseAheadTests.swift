@@ -1,10 +1,10 @@
-@testable import BridgeCore
 import Dispatch
 import Foundation
 import Logging
 import NIOCore
 import Testing
 
+@testable import BridgeCore
 @testable import BridgeServer
 
 /// ``ParseAhead``: lines parsed on another thread are taken, in order, as the documents of exactly those lines;
@@ -71,7 +71,8 @@ import Testing
     /// 200,000-byte string, then 2,000 lines whose strings each differ.
     @Test func treesLargerThanAnArenaChunkAreWhole() {
         let big = String(repeating: "ab", count: 100_000)
-        let text = [#"{"id":0,"op":"ping","pad":"\#(big)"}"#]
+        let text =
+            [#"{"id":0,"op":"ping","pad":"\#(big)"}"#]
             + (1...2_000).map { #"{"id":\#($0),"op":"ping","pad":"line \#($0)"}"# }
         let read = Read(text)
         let ahead = ParseAhead(lines: read.lines, keepAlive: read)

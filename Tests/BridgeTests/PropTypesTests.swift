@@ -12,7 +12,9 @@ struct Marker: PropStruct {
     init() {}
 
     enum Kind: Int32, CaseIterable, Sendable, Int32EnumProp {
-        case pin = 0, flag = 1, star = 7
+        case pin = 0
+        case flag = 1
+        case star = 7
     }
 
     static let fields: [Field<Marker>] = [
@@ -136,7 +138,9 @@ struct PropTypesTests {
     )
     func accepted(name: String, value: String, reported: String) throws {
         let client = try client()
-        #expect(client.result(#"{"op":"update","tag":1,"props":{"\#(name)":\#(value)}}"#) == #"{"changed":["\#(name)"]}"#)
+        #expect(
+            client.result(#"{"op":"update","tag":1,"props":{"\#(name)":\#(value)}}"#) == #"{"changed":["\#(name)"]}"#
+        )
         #expect(prop(client, name) == canonical(reported))
         // On the wire the value is the shortest text that reads back as it (not jansson's 17 digits).
         if name == "ratio" || name == "precise" { #expect(client.inspect(1).contains(#""\#(name)":\#(reported)"#)) }
@@ -168,7 +172,10 @@ struct PropTypesTests {
             ("grid", "[[1],[2,\"x\"],3]", ["grid[1][1]", "grid[2]"]),
             ("marker", #"{"label":"a"}"#, ["marker.position"]),
             ("marker", #"{"position":{"x":1,"y":2},"color":"red"}"#, ["marker.color"]),
-            ("markers", #"[{"position":{"x":1,"y":2}},{"position":{"x":"a","y":2},"kind":3}]"#, ["markers[1].position.x", "markers[1].kind"]),
+            (
+                "markers", #"[{"position":{"x":1,"y":2}},{"position":{"x":"a","y":2},"kind":3}]"#,
+                ["markers[1].position.x", "markers[1].kind"]
+            ),
         ]
     )
     func refused(name: String, value: String, paths: [String]) throws {
@@ -197,7 +204,9 @@ struct PropTypesTests {
 
     @Test func equalAfterConversionChangesNothingAndRendersNothing() throws {
         let client = try client()
-        client.send(##"{"op":"update","tag":1,"props":{"ratio":0.1,"tint":"#F00","markers":[{"position":{"x":1,"y":2}}]}}"##)
+        client.send(
+            ##"{"op":"update","tag":1,"props":{"ratio":0.1,"tint":"#F00","markers":[{"position":{"x":1,"y":2}}]}}"##
+        )
         let renders = field(client.inspect(1), "result.renders")
         #expect(
             client.result(
@@ -232,7 +241,9 @@ struct PropTypesTests {
 
     @Test func limitsRefuseTheProp() throws {
         let client = try client()
-        let long = "[" + Array(repeating: "\"a\"", count: PropLimits.standard.maxArrayElements + 1).joined(separator: ",") + "]"
+        let long =
+            "[" + Array(repeating: "\"a\"", count: PropLimits.standard.maxArrayElements + 1).joined(separator: ",")
+            + "]"
         #expect(client.result(#"{"op":"update","tag":1,"props":{"tags":\#(long)}}"#) == #""invalid_props""#)
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         let response = client.send(#"{"op":"update","tag":1,"props":{"extra":\#(deep)}}"#).response
@@ -291,9 +302,12 @@ struct PropTypesTests {
         let connection = engine.connect()
         _ = connection.handle(line: #"{"op":"hello","protocol":1}"#)
         _ = connection.handle(
-            line: ##"{"op":"create","tag":1,"component":"EveryType","props":{"small":-7,"ratio":0.1,"level":7,"origin":{"x":1,"y":2},"padding":{"left":3},"image":{"uri":"a.png","headers":{"X":"y"}},"width":"50%","tags":["a"],"grid":[[1],[2,3]],"marker":{"position":{"x":0,"y":1},"label":"m"},"markers":[{"position":{"x":5,"y":5}}],"extra":{"z":[1,null,"s"],"a":true},"tint":"#123"}}"##
+            line:
+                ##"{"op":"create","tag":1,"component":"EveryType","props":{"small":-7,"ratio":0.1,"level":7,"origin":{"x":1,"y":2},"padding":{"left":3},"image":{"uri":"a.png","headers":{"X":"y"}},"width":"50%","tags":["a"],"grid":[[1],[2,3]],"marker":{"position":{"x":0,"y":1},"label":"m"},"markers":[{"position":{"x":5,"y":5}}],"extra":{"z":[1,null,"s"],"a":true},"tint":"#123"}}"##
         )
-        _ = connection.handle(line: #"{"op":"command","tag":1,"name":"place","args":[{"position":{"x":3,"y":4}},false]}"#)
+        _ = connection.handle(
+            line: #"{"op":"command","tag":1,"name":"place","args":[{"position":{"x":3,"y":4}},false]}"#
+        )
         let before = connection.handle(line: #"{"op":"inspect","tag":1}"#)[0]
         connection.close()
         let saved = engine.saveState()
@@ -312,12 +326,20 @@ struct PropTypesTests {
         let props = "result.components.EveryType.props"
         #expect(field(hello, "\(props).small") == #"{"default":0,"type":"int32"}"#)
         #expect(field(hello, "\(props).level") == #"{"default":0,"type":"int32Enum","values":[0,1,7]}"#)
-        #expect(field(hello, "\(props).grid") == #"{"default":null,"elements":{"elements":{"type":"int32"},"type":"array"},"type":"array"}"#)
-        #expect(field(hello, "\(props).marker.fields.position") == #"{"default":{"x":0.0,"y":0.0},"optional":false,"type":"point"}"#)
+        #expect(
+            field(hello, "\(props).grid")
+                == #"{"default":null,"elements":{"elements":{"type":"int32"},"type":"array"},"type":"array"}"#
+        )
+        #expect(
+            field(hello, "\(props).marker.fields.position")
+                == #"{"default":{"x":0.0,"y":0.0},"optional":false,"type":"point"}"#
+        )
         #expect(field(hello, "\(props).marker.fields.label") == #"{"default":null,"optional":true,"type":"string"}"#)
         #expect(field(hello, "\(props).marker.fields.kind.values") == "[0,1,7]")
         #expect(field(hello, "\(props).extra") == #"{"default":null,"type":"mixed"}"#)
-        #expect(field(hello, "result.components.EveryType.commands.place.params.1") == #"{"name":"animated","type":"bool"}"#)
+        #expect(
+            field(hello, "result.components.EveryType.commands.place.params.1") == #"{"name":"animated","type":"bool"}"#
+        )
     }
 }
 
@@ -379,7 +401,13 @@ struct RegistrationCheckTests {
         let type = ComponentType(
             name: "Bad",
             props: [
-                .init(name: "mode", type: .enumeration(["a", "b"]), defaultValue: .string("c"), get: { _ in .null }, set: { _, _ in false })
+                .init(
+                    name: "mode",
+                    type: .enumeration(["a", "b"]),
+                    defaultValue: .string("c"),
+                    get: { _ in .null },
+                    set: { _, _ in false }
+                )
             ],
             events: [],
             commands: [],
@@ -417,18 +445,27 @@ struct EventPayloadCheckTests {
     }
 
     @Test func everyFieldInOrderIsTheSamePayload() {
-        #expect(check(["value": .int(1), "label": .string("a")]) == #"ok value=\#(PropValue.int(1)),label=\#(PropValue.string("a"))"#)
+        #expect(
+            check(["value": .int(1), "label": .string("a")])
+                == #"ok value=\#(PropValue.int(1)),label=\#(PropValue.string("a"))"#
+        )
     }
 
     @Test func fieldsOutOfOrderOrMissingComeInDeclarationOrderWithDefaults() {
-        #expect(check(["label": .string("a"), "value": .int(2)]) == #"ok value=\#(PropValue.int(2)),label=\#(PropValue.string("a"))"#)
+        #expect(
+            check(["label": .string("a"), "value": .int(2)])
+                == #"ok value=\#(PropValue.int(2)),label=\#(PropValue.string("a"))"#
+        )
         #expect(check(["value": .int(3)]) == #"ok value=\#(PropValue.int(3)),label=\#(PropValue.string("none"))"#)
     }
 
     @Test func aWrongTypeAnUndeclaredOrAMissingFieldIsAProblem() {
         #expect(check(["value": .string("x"), "label": .string("a")]).hasPrefix("problem value: "))
         #expect(check(["label": .int(1), "value": .int(1)]).hasPrefix("problem label: "))
-        #expect(check(["value": .int(1), "other": .int(1)]) == "problem field 'other' is not declared in the payload of 'change'")
+        #expect(
+            check(["value": .int(1), "other": .int(1)])
+                == "problem field 'other' is not declared in the payload of 'change'"
+        )
         #expect(check(["label": .string("a")]) == "problem field 'value' of the payload of 'change' is missing")
     }
 

@@ -39,7 +39,9 @@ struct ReactNativeComponentsTests {
 
     @Test func everyComponentIsAViewAndListsTheViewPropsItHolds() {
         let client = Client(engine: Engine(registry: .builtin))
-        client.send(##"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":"T","testID":"b","opacity":0.5}}"##)
+        client.send(
+            ##"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":"T","testID":"b","opacity":0.5}}"##
+        )
         #expect(
             field(client.inspect(1), "result.props")
                 == ##"{"count":0,"disabled":false,"opacity":0.5,"testID":"b","title":"T"}"##

@@ -1,6 +1,7 @@
-@testable import BridgeCore
 import PropStore
 import Testing
+
+@testable import BridgeCore
 
 /// A session's per-request buffers on their own: reused without allocating, emptied between requests, and
 /// what becomes of the views a request deleted.

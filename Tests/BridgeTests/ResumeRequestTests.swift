@@ -1,5 +1,6 @@
-@testable import BridgeCore
 import Testing
+
+@testable import BridgeCore
 
 /// hello's `resume` member, read once by the session: what it takes and what it refuses, with which message.
 @Suite("ResumeRequest")

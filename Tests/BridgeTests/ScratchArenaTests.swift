@@ -51,7 +51,9 @@ import Testing
     /// cache never holds more than its bound.
     @Test func arenasReuseTheChunksOfEarlierOnesUpToABound() throws {
         // A tree of about 1.3 MB: some twenty chunks.
-        let line = Array(("[" + (0..<3_000).map { #"{"x":\#($0),"y":"point \#($0)"}"# }.joined(separator: ",") + "]").utf8)
+        let line = Array(
+            ("[" + (0..<3_000).map { #"{"x":\#($0),"y":"point \#($0)"}"# }.joined(separator: ",") + "]").utf8
+        )
         func parsed(in arena: JSONArena) -> Int? {
             line.withUnsafeBytes { bytes in JanssonMemory.parse(bytes, in: arena).flatMap { JSONRef($0).arrayCount } }
         }

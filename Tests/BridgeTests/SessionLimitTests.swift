@@ -62,8 +62,11 @@ struct SessionLimitTests {
         #expect(field(third.handle(line: #"{"id":6,"op":"ping"}"#)[0], "error.code") == #""hello_required""#)
         first.close()
         #expect(field(third.handle(line: #"{"id":7,"op":"hello","protocol":1}"#)[0], "ok") == "true")
-        #expect(field(engine.connect().handle(line: resumeLine(first.session, ack: 0))[0], "error.code")
-            == #""limit_exceeded""#, "a refused resume needs a fresh session, and there is no room for one")
+        #expect(
+            field(engine.connect().handle(line: resumeLine(first.session, ack: 0))[0], "error.code")
+                == #""limit_exceeded""#,
+            "a refused resume needs a fresh session, and there is no room for one"
+        )
     }
 
     /// A `client` name is at most 256 bytes: the `sessions` answer stays small.

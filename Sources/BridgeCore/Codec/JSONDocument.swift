@@ -263,8 +263,12 @@ public struct JSONRef: @unchecked Sendable {
         case JSON_INTEGER: .int(Int64(cj_integer_value(raw)))
         case JSON_REAL: .double(json_real_value(raw))
         case JSON_STRING: .string(string ?? "")
-        case JSON_ARRAY: json_array_size(raw) > 32 ? .summary("an array of \(json_array_size(raw)) elements") : quotedText(array: true)
-        default: json_object_size(raw) > 32 ? .summary("an object of \(json_object_size(raw)) members") : quotedText(array: false)
+        case JSON_ARRAY:
+            json_array_size(raw) > 32
+                ? .summary("an array of \(json_array_size(raw)) elements") : quotedText(array: true)
+        default:
+            json_object_size(raw) > 32
+                ? .summary("an object of \(json_object_size(raw)) members") : quotedText(array: false)
         }
     }
 
@@ -272,7 +276,9 @@ public struct JSONRef: @unchecked Sendable {
     private func quotedText(array: Bool) -> RawValue {
         let text = compactText
         guard text.utf8.count <= 512 else {
-            return .summary(array ? "an array of \(json_array_size(raw)) elements" : "an object of \(json_object_size(raw)) members")
+            return .summary(
+                array ? "an array of \(json_array_size(raw)) elements" : "an object of \(json_object_size(raw)) members"
+            )
         }
         return array ? .array(json: text) : .object(json: text)
     }

@@ -136,8 +136,9 @@ struct JSONScanner {
         /// A high surrogate escape just read, waiting for its low half: where it starts.
         var highAt: Int?
         while let byte = current {
-            if let high = highAt, byte != UInt8(ascii: "\\") || position + 1 >= bytes.count
-                || bytes[position + 1] != UInt8(ascii: "u")
+            if let high = highAt,
+                byte != UInt8(ascii: "\\") || position + 1 >= bytes.count
+                    || bytes[position + 1] != UInt8(ascii: "u")
             {
                 noteLoneSurrogate(at: high, in: &outline)
                 highAt = nil

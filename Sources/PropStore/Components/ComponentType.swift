@@ -106,7 +106,8 @@ public final class ComponentType: Sendable {
         self.events = events
         self.commands = commands
         let own = Set(props.map(\.name))
-        self.inheritedProps = inheritsViewProps ? ReactNativeView.inheritedDescriptors.filter { !own.contains($0.name) } : []
+        self.inheritedProps =
+            inheritsViewProps ? ReactNativeView.inheritedDescriptors.filter { !own.contains($0.name) } : []
         self.inheritedIndex = NameIndex(inheritedProps.map(\.name))
         self.contentRender = contentRender
         self.propIndex = NameIndex(props.map(\.name))
@@ -146,7 +147,9 @@ public final class ComponentType: Sendable {
 
     /// Checks the declaration: unique names, defaults of their own types, emitted events declared.
     public func validate() throws(RegistrationError) {
-        func fail(_ problem: String) -> RegistrationError { RegistrationError(message: "component '\(name)': \(problem)") }
+        func fail(_ problem: String) -> RegistrationError {
+            RegistrationError(message: "component '\(name)': \(problem)")
+        }
         var seen = Set<String>()
         for prop in props {
             guard seen.insert(prop.name).inserted else { throw fail("prop '\(prop.name)' is declared twice") }

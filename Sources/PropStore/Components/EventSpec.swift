@@ -82,7 +82,8 @@ public struct EventPayload: Sendable, Equatable, ExpressibleByDictionaryLiteral 
             }
             if let problem = declared.type.problem(with: field.value) { return "\(field.name): \(problem)" }
         }
-        for declared in declaredFields where !declared.isOptional && !fields.contains(where: { $0.name == declared.name }) {
+        for declared in declaredFields
+        where !declared.isOptional && !fields.contains(where: { $0.name == declared.name }) {
             return "field '\(declared.name)' of the payload of '\(event.name)' is missing"
         }
         return nil

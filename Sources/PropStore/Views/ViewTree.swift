@@ -143,7 +143,8 @@ public enum ViewTree {
         var parentOf: [Int: Int] = [:]
         for (view, children) in links {
             for child in children {
-                guard byTag[child] != nil, child != view.tag, parentOf.updateValue(view.tag, forKey: child) == nil else {
+                guard byTag[child] != nil, child != view.tag, parentOf.updateValue(view.tag, forKey: child) == nil
+                else {
                     return "view \(view.tag) names child \(child), missing or already placed"
                 }
             }

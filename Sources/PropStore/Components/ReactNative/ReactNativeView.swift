@@ -60,8 +60,13 @@ public enum ReactNativeView {
         + string("accessibilityLabel", "accessibilityHint", "accessibilityLanguage")
         + [field("accessibilityValue", .mixed)]
         + bool(
-            "accessibilityViewIsModal", "accessibilityElementsHidden", "accessibilityIgnoresInvertColors",
-            "needsOffscreenAlphaCompositing", "shouldRasterizeIOS", "removeClippedSubviews", "collapsable"
+            "accessibilityViewIsModal",
+            "accessibilityElementsHidden",
+            "accessibilityIgnoresInvertColors",
+            "needsOffscreenAlphaCompositing",
+            "shouldRasterizeIOS",
+            "removeClippedSubviews",
+            "collapsable"
         )
         + string("testID", "nativeID", "accessibilityRole", "role")
         + [
@@ -75,14 +80,22 @@ public enum ReactNativeView {
     /// `ReactNativeStyleAttributes`: layout, shadows, transforms, visual and text style, flattened.
     static let styleProps: [PropField] =
         [
-            oneOf("alignContent", ["flex-start", "flex-end", "center", "stretch", "space-between", "space-around", "space-evenly"]),
+            oneOf(
+                "alignContent",
+                ["flex-start", "flex-end", "center", "stretch", "space-between", "space-around", "space-evenly"]
+            ),
             oneOf("alignItems", flexAlign),
             oneOf("alignSelf", ["auto"] + flexAlign),
             field("aspectRatio", .double),
         ]
         + number(
-            "borderBottomWidth", "borderEndWidth", "borderLeftWidth", "borderRightWidth", "borderStartWidth",
-            "borderTopWidth", "borderWidth"
+            "borderBottomWidth",
+            "borderEndWidth",
+            "borderLeftWidth",
+            "borderRightWidth",
+            "borderStartWidth",
+            "borderTopWidth",
+            "borderWidth"
         )
         + dimension("columnGap", "bottom")
         + [oneOf("direction", ["inherit", "ltr", "rtl"]), oneOf("display", ["none", "flex"])]
@@ -93,17 +106,51 @@ public enum ReactNativeView {
         + number("flexGrow", "flexShrink")
         + [oneOf("flexWrap", ["wrap", "nowrap", "wrap-reverse"])]
         + dimension("gap", "height")
-        + [oneOf("justifyContent", ["flex-start", "flex-end", "center", "space-between", "space-around", "space-evenly"])]
+        + [
+            oneOf(
+                "justifyContent",
+                ["flex-start", "flex-end", "center", "space-between", "space-around", "space-evenly"]
+            )
+        ]
         + dimension(
-            "left", "margin", "marginBlock", "marginBlockEnd", "marginBlockStart", "marginBottom", "marginEnd",
-            "marginHorizontal", "marginInline", "marginInlineEnd", "marginInlineStart", "marginLeft", "marginRight",
-            "marginStart", "marginTop", "marginVertical", "maxHeight", "maxWidth", "minHeight", "minWidth"
+            "left",
+            "margin",
+            "marginBlock",
+            "marginBlockEnd",
+            "marginBlockStart",
+            "marginBottom",
+            "marginEnd",
+            "marginHorizontal",
+            "marginInline",
+            "marginInlineEnd",
+            "marginInlineStart",
+            "marginLeft",
+            "marginRight",
+            "marginStart",
+            "marginTop",
+            "marginVertical",
+            "maxHeight",
+            "maxWidth",
+            "minHeight",
+            "minWidth"
         )
         + [oneOf("overflow", ["visible", "hidden", "scroll"])]
         + dimension(
-            "padding", "paddingBlock", "paddingBlockEnd", "paddingBlockStart", "paddingBottom", "paddingEnd",
-            "paddingHorizontal", "paddingInline", "paddingInlineEnd", "paddingInlineStart", "paddingLeft",
-            "paddingRight", "paddingStart", "paddingTop", "paddingVertical"
+            "padding",
+            "paddingBlock",
+            "paddingBlockEnd",
+            "paddingBlockStart",
+            "paddingBottom",
+            "paddingEnd",
+            "paddingHorizontal",
+            "paddingInline",
+            "paddingInlineEnd",
+            "paddingInlineStart",
+            "paddingLeft",
+            "paddingRight",
+            "paddingStart",
+            "paddingTop",
+            "paddingVertical"
         )
         + [oneOf("position", ["absolute", "relative", "static"])]
         + dimension("right", "rowGap", "start", "top", "width")
@@ -117,10 +164,18 @@ public enum ReactNativeView {
         // Visual.
         + [oneOf("backfaceVisibility", ["visible", "hidden"])]
         + color(
-            "backgroundColor", "borderBlockColor", "borderBlockEndColor", "borderBlockStartColor",
+            "backgroundColor",
+            "borderBlockColor",
+            "borderBlockEndColor",
+            "borderBlockStartColor",
             "borderBottomColor"
         )
-        + number("borderBottomEndRadius", "borderBottomLeftRadius", "borderBottomRightRadius", "borderBottomStartRadius")
+        + number(
+            "borderBottomEndRadius",
+            "borderBottomLeftRadius",
+            "borderBottomRightRadius",
+            "borderBottomStartRadius"
+        )
         + color("borderColor")
         + [oneOf("borderCurve", ["circular", "continuous"])]
         + color("borderEndColor")
