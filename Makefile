@@ -7,7 +7,7 @@ DEBUG_BIN := .build/debug/bridged
 # React Native's renderer files for the live React Native tests, when given (make test BRIDGED_RN_RENDERER=…).
 export BRIDGED_RN_RENDERER BRIDGED_RN_FABRIC_RENDERER
 
-.PHONY: all deps build release run install test test-js test-types test-example bench fuzz soak clean
+.PHONY: all deps build release run install test test-js test-types lint test-example bench fuzz soak clean
 
 all: build
 
@@ -93,6 +93,12 @@ test-js:
 	  { $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium; } \
 	  || echo "chromium could not be installed: the DevTools page test will be skipped"; }
 	@if [ -d js-client/test ]; then BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test js-client/test/; fi
+
+# The Swift sources under the repository's .swift-format (swift format ships with the toolchain): a finding fails.
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests/BridgeTests Tests/Fuzz/FuzzEngine bench/EngineBench \
+  Examples/CustomComponent/Package.swift Examples/CustomComponent/Sources
+lint:
+	$(SWIFT) format lint --strict --configuration .swift-format -r $(SWIFT_FORMAT_PATHS)
 
 # Only index.d.ts under tsc --strict: the programs of js-client/test/types/, README's examples, must-fail.ts.
 test-types:
