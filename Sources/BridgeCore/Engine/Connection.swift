@@ -153,7 +153,7 @@ public final class Connection: @unchecked Sendable {
                 session.writeHelloResult(resumed: resumed, reason: reason, into: &w)
                 w.raw("}\n")
             }
-            if let ack { session.writeRetained(after: ack, into: &out) }
+            if let ack { session.events.write(after: ack, into: &out) }
         }
     }
 }

@@ -218,7 +218,7 @@ extension Engine {
         let session = makeSession(id: id, token: token)
         session.seq = Int(seq)
         session.acked = Int(acked)
-        session.droppedThrough = Int(dropped)
+        session.events.droppedThrough = Int(dropped)
         session.greeted = true
         defer { session.publishListing() }
         do throws(StateError) {
@@ -245,7 +245,7 @@ extension Engine {
                 lastSeq = eventSeq
                 var frame = Array(text.utf8)
                 frame.append(UInt8(ascii: "\n"))
-                session.retain(seq: Int(eventSeq), frame: frame[...])
+                session.events.keep(seq: Int(eventSeq), frame: frame[...])
             }
         } catch {
             session.close()
@@ -306,7 +306,7 @@ extension Session {
         w.raw(#","acked":"#)
         w.int(acked)
         w.raw(#","droppedThrough":"#)
-        w.int(droppedThrough)
+        w.int(events.droppedThrough)
         w.raw(#","views":"#)
         w.array(ViewStorage.views(session: storageKey).sorted { $0.tag < $1.tag }) { w, view in
             w.viewHead(view)
@@ -333,7 +333,7 @@ extension Session {
             w.raw("}")
         }
         w.raw(#","events":"#)
-        w.array(retainedFrames) { $0.string(String(decoding: $1.dropLast(), as: UTF8.self)) }
+        w.array(events.frames) { $0.string(String(decoding: $1.dropLast(), as: UTF8.self)) }
         w.raw("}")
     }
 
@@ -371,7 +371,7 @@ extension Session {
             let view = ViewProxy(tag: Int(tag), type: type)
             var converted: [PropChange] = []
             do {
-                try convert(props, for: type, tag: Int(tag), op: "restore", into: &converted)
+                try OpContext.convert(props, for: type, tag: Int(tag), op: "restore", engine: engine, into: &converted)
             } catch {
                 throw StateError("session \(id): \(error.message)")
             }

@@ -57,6 +57,9 @@ public final class Session: @unchecked Sendable {
     /// What `sessions` lists of this session, published as each request ends: read without the gate.
     let listing = SessionListing()
 
+    /// A prop and the value it is to take.
+    typealias PropChange = (prop: ComponentType.PropDescriptor, value: PropValue)
+
     /// An event a request emitted: written, with its listener path and seq, once the request succeeds.
     struct PendingEvent {
         let view: ViewProxy
@@ -124,15 +127,17 @@ public final class Session: @unchecked Sendable {
         var isHello = false
         do throws(BridgeError) {
             guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
-            guard op.kind == .string else { throw BridgeError(.badRequest, "'op' must be a string") }
-            if !greeted && !op.isString("hello") {
+            guard let name = op.stringBytes else { throw BridgeError(.badRequest, "'op' must be a string") }
+            let index = OpTable.table.index(of: name)
+            if !greeted && (index == nil || !OpTable.table.entries[index!].isHello) {
                 throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
             }
-            // An op whose output the request's size does not bound can be undone, should it write too much.
-            if Session.outputIsUnbounded(op) { undo.begin() }
-            handoff = try perform(op: op, request: request, inBatch: false)
-            ending = op.isString("bye")
-            isHello = op.isString("hello")
+            guard let index else { throw OpTable.unknownOp(op) }
+            let entry = OpTable.table.entries[index]
+            if entry.outputIsUnbounded { undo.begin() }
+            handoff = try perform(entry, request: request, inBatch: false)
+            ending = entry.endsSession
+            isHello = entry.resultIsUnbounded
         } catch {
             rollback()
             // A batch the daemon's shutdown interrupted is undone and never answered (RELIABILITY: the state is
@@ -190,11 +195,24 @@ public final class Session: @unchecked Sendable {
         return true
     }
 
-    /// The ops whose output the request line does not bound: events with their paths (`command`, `emit`), a
-    /// view's props and command log (`inspect`), a subtree's tags (`delete`), and `batch`. Outside a batch, they
-    /// run with ``undo`` open, so that one that would write too much is rolled back.
-    static func outputIsUnbounded(_ op: JSONRef) -> Bool {
-        op.isString("command") || op.isString("emit") || op.isString("inspect") || op.isString("delete")
+    /// Runs the op `op` names (in a batch: one of its ops), writing its result into `scratch.result`, or returns
+    /// what the connection is to answer. Throws without having changed anything (outside a batch), or after
+    /// recording how to undo (inside one).
+    @discardableResult
+    func perform(op: JSONRef, request json: JSONRef, inBatch: Bool) throws(BridgeError) -> Handoff? {
+        guard let name = op.stringBytes, let index = OpTable.table.index(of: name) else {
+            throw OpTable.unknownOp(op)
+        }
+        return try perform(OpTable.table.entries[index], request: json, inBatch: inBatch)
+    }
+
+    @inline(__always)
+    private func perform(_ entry: OpTable.Entry, request json: JSONRef, inBatch: Bool) throws(BridgeError) -> Handoff? {
+        if inBatch, case .refused(let refusal) = entry.batch { throw BridgeError(.badRequest, "\(refusal)") }
+        var context = OpContext(session: self, request: Request(op: entry.name, json: json), inBatch: inBatch)
+        let handoff = try entry.perform(&context)
+        if inBatch, case .refusedOnceRead(let refusal) = entry.batch { throw BridgeError(.badRequest, "\(refusal)") }
+        return handoff
     }
 
     /// The bytes of a response besides its result: `{"id":…,"ok":true,"result":` and `}\n`.
@@ -221,5 +239,71 @@ public final class Session: @unchecked Sendable {
         undo.rollBack()
         scratch.discard()
         if watch.isObserved { watch.pending.removeAll() }
+    }
+
+    /// Writes an event frame with its listener path, and counts its `seq`; returns `false`, having written nothing,
+    /// when no listener is on the path. The frame is kept for a resume by ``keepEvent(seq:frame:)``.
+    ///
+    /// One walk from the target up collects the views that listen (one lookup each); the path is then their
+    /// capture entries from the root down, and their bubble entries from the target up.
+    func writeEvent(_ pending: PendingEvent, into out: inout [UInt8]) -> Bool {
+        let target = pending.view
+        guard target.isMounted else { return false }
+        let name = pending.event.name
+        var listening = scratch.takeListeners()
+        defer { scratch.giveBack(listeners: &listening) }
+        if pending.event.bubbles {
+            // Unretained: the walk changes nothing, and every view on it is held by the session's storage. (A
+            // retained walk was a retain and a release per view, atomic, on every event.)
+            var node: Unmanaged<ViewProxy>? = .passUnretained(target)
+            while let unmanaged = node {
+                node = unmanaged._withUnsafeGuaranteedRef { current in
+                    if let phases = current.phases(for: name) { listening.append((current.tag, phases)) }
+                    return current.parent.map { .passUnretained($0) }
+                }
+            }
+        } else if let phases = target.phases(for: name), phases.contains(.bubble) {
+            listening.append((target.tag, .bubble))
+        }
+        guard !listening.isEmpty else { return false }
+        seq += 1
+        scratch.writeFrame(to: &out) { w in
+            w.raw(#"{"event":"#)
+            w.string(name)
+            w.raw(#","seq":"#)
+            w.int(seq)
+            w.raw(#","target":"#)
+            w.int(target.tag)
+            w.raw(#","payload":"#)
+            w.payload(pending.payload)
+            w.raw(#","path":"#)
+            w.raw("[")
+            var first = true
+            for (tag, phases) in listening.reversed() where phases.contains(.capture) {
+                if !first { w.comma() }
+                first = false
+                w.raw(#"{"tag":"#)
+                w.int(tag)
+                w.raw(#","phase":"capture"}"#)
+            }
+            for (tag, phases) in listening where phases.contains(.bubble) {
+                if !first { w.comma() }
+                first = false
+                w.raw(#"{"tag":"#)
+                w.int(tag)
+                w.raw(#","phase":"bubble"}"#)
+            }
+            w.raw("]")
+            w.raw("}\n")
+        }
+        return true
+    }
+
+    /// Keeps an event frame written by ``writeEvent(_:into:)`` (with its newline): for a resume, in the recent log,
+    /// and for observers.
+    func keepEvent(seq: Int, frame: ArraySlice<UInt8>) {
+        events.keep(seq: seq, frame: frame)
+        watch.recent.note(event: frame)
+        if watch.isObserved { observeEvent(frame.dropLast()) }
     }
 }

@@ -1,0 +1,43 @@
+extension Ops {
+    /// `hello {protocol, client?, resume?}`: checked here and, when the session is not greeted yet, handed to the
+    /// connection to answer (it makes room among the sessions; with `resume`, it may move to another one). A
+    /// second hello is answered here.
+    enum Hello {
+        static let entry = OpTable.Entry(
+            "hello",
+            batch: .refused("batch: hello cannot be part of a batch"),
+            isHello: true,
+            resultIsUnbounded: true,
+            perform: perform
+        )
+
+        static func perform(_ context: inout OpContext) throws(BridgeError) -> Session.Handoff? {
+            let request = context.request
+            let session = context.session
+            guard let version = request.json[field: "protocol"] else {
+                throw BridgeError(.badRequest, "hello: missing 'protocol' (this server speaks protocol 1)")
+            }
+            guard version.integer == Int64(Engine.protocolVersion) else {
+                throw BridgeError(
+                    .unsupportedProtocol,
+                    "hello: protocol \(version.compactText) is not supported; this server speaks protocol 1"
+                )
+            }
+            let client = try request.optionalString("client")
+            if let client, client.utf8.count > Session.maxClientBytes {
+                throw BridgeError(
+                    .badRequest,
+                    "hello: 'client' is \(client.utf8.count) bytes; it may have at most \(Session.maxClientBytes)"
+                )
+            }
+            if let client {
+                session.watch.client = client
+                session.listing.client.withLock { $0 = client }
+            }
+            if let resume = request.json[field: "resume"] { return .resume(try ResumeRequest(resume)) }
+            if !session.greeted { return .greet }
+            session.writeHelloResult(resumed: nil, reason: nil, into: &session.scratch.result)
+            return nil
+        }
+    }
+}
