@@ -133,11 +133,11 @@ public final class Session: @unchecked Sendable {
                 throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
             }
             guard let index else { throw OpTable.unknownOp(op) }
-            let entry = OpTable.table.entries[index]
-            if entry.outputIsUnbounded { undo.begin() }
-            handoff = try perform(entry, request: request, inBatch: false)
-            ending = entry.endsSession
-            isHello = entry.resultIsUnbounded
+            let traits = OpTable.table.entries[index]
+            if traits.outputIsUnbounded { undo.begin() }
+            handoff = try perform(index, traits, request: request, inBatch: false)
+            ending = traits.endsSession
+            isHello = traits.resultIsUnbounded
         } catch {
             rollback()
             // A batch the daemon's shutdown interrupted is undone and never answered (RELIABILITY: the state is
@@ -203,15 +203,21 @@ public final class Session: @unchecked Sendable {
         guard let name = op.stringBytes, let index = OpTable.table.index(of: name) else {
             throw OpTable.unknownOp(op)
         }
-        return try perform(OpTable.table.entries[index], request: json, inBatch: inBatch)
+        return try perform(index, OpTable.table.entries[index], request: json, inBatch: inBatch)
     }
 
+    /// Runs the op at `index` in ``OpTable``, applying its batch rule.
     @inline(__always)
-    private func perform(_ entry: OpTable.Entry, request json: JSONRef, inBatch: Bool) throws(BridgeError) -> Handoff? {
-        if inBatch, case .refused(let refusal) = entry.batch { throw BridgeError(.badRequest, "\(refusal)") }
-        var context = OpContext(session: self, request: Request(op: entry.name, json: json), inBatch: inBatch)
-        let handoff = try entry.perform(&context)
-        if inBatch, case .refusedOnceRead(let refusal) = entry.batch { throw BridgeError(.badRequest, "\(refusal)") }
+    private func perform(
+        _ index: Int,
+        _ op: OpTable.Entry,
+        request json: JSONRef,
+        inBatch: Bool
+    ) throws(BridgeError) -> Handoff? {
+        if inBatch, case .refused(let refusal) = op.batch { throw BridgeError(.badRequest, "\(refusal)") }
+        let context = OpContext(session: self, request: Request(op: op.name, json: json), inBatch: inBatch)
+        let handoff = try OpTable.table.ops[index].perform(context)
+        if inBatch, case .refusedOnceRead(let refusal) = op.batch { throw BridgeError(.badRequest, "\(refusal)") }
         return handoff
     }
 

@@ -1,14 +1,10 @@
 extension Ops {
     /// `ack {seq}` → `{acked, retained}`: the client has dispatched every event up to `seq`; they need not be
     /// kept for a resume.
-    enum Ack {
-        static let entry = OpTable.Entry("ack", batch: .refused("batch: ack cannot be part of a batch")) {
-            context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+    enum Ack: Op {
+        static let entry = OpTable.Entry("ack", batch: .refused("batch: ack cannot be part of a batch"))
 
-        static func perform(_ context: OpContext) throws(BridgeError) {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let session = context.session
             guard let value = context.request.json[field: "seq"], let seq = value.integer, seq >= 0 else {
                 throw BridgeError(.badRequest, "ack: 'seq' must be a non-negative integer")
@@ -23,6 +19,7 @@ extension Ops {
             context.result.raw(#","retained":"#)
             context.result.int(session.events.count)
             context.result.raw("}")
+            return nil
         }
     }
 }

@@ -2,19 +2,15 @@ import PropStore
 
 extension Ops {
     /// `batch {ops}` → `{results}`: runs the ops in order, all or nothing; their events wait for the commit.
-    enum Batch {
+    enum Batch: Op {
         static let entry = OpTable.Entry(
             "batch",
             batch: .refused("batch: a batch cannot contain another batch")
-        ) { context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+        )
 
-        static func perform(_ context: OpContext) throws(BridgeError) {
-            let session = context.session
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let engine = context.engine
-            guard let ops = try context.request.array("ops", required: true) else { return }
+            guard let ops = try context.request.array("ops", required: true) else { return nil }
             guard ops.count <= engine.configuration.maxOpsPerBatch else {
                 throw BridgeError(
                     .limitExceeded,
@@ -32,7 +28,7 @@ extension Ops {
                     guard let name = op[field: "op"], name.kind == .string else {
                         throw BridgeError(.badRequest, "batch: op \(index) has no 'op' string")
                     }
-                    try session.perform(op: name, request: op, inBatch: true)
+                    try context.session.perform(op: name, request: op, inBatch: true)
                 } catch {
                     var failure = BridgeError(
                         .batchFailed,
@@ -46,12 +42,13 @@ extension Ops {
                 // The results alone may not outgrow the request's output bound (its events are checked at the
                 // commit).
                 if context.result.count > engine.configuration.maxRequestOutputBytes {
-                    throw session.outputLimitError()
+                    throw context.session.outputLimitError()
                 }
             }
             if engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }
             context.result.raw("]}")
             // The batch's changes are final once its events fit too: the session's commit closes the undo.
+            return nil
         }
     }
 }

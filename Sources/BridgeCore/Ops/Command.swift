@@ -3,13 +3,10 @@ import PropStore
 extension Ops {
     /// `command {tag, name, args?}` → `{}`: runs one of the view's commands, which may change its state and emit
     /// its events; logged on the view (`inspect` lists the log).
-    enum Command {
-        static let entry = OpTable.Entry("command", outputIsUnbounded: true) { context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+    enum Command: Op {
+        static let entry = OpTable.Entry("command", outputIsUnbounded: true)
 
-        static func perform(_ context: OpContext) throws(BridgeError) {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
             let view = try context.view(try request.tag())
             let nameBytes = try request.stringBytes("name")
@@ -81,6 +78,7 @@ extension Ops {
             }
             context.commandRan(view, name: name, args: args, stateUndo: outcome.undo, neededRender: neededRender)
             context.result.raw("{}")
+            return nil
         }
     }
 }

@@ -3,15 +3,11 @@ import PropStore
 extension Ops {
     /// `create {tag, component, props?, parent?, index?}` → `{tag}`: a view, under its parent at `index` (last
     /// when not given).
-    enum Create {
-        static let entry = OpTable.Entry("create") { context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+    enum Create: Op {
+        static let entry = OpTable.Entry("create")
 
-        static func perform(_ context: OpContext) throws(BridgeError) {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
-            let session = context.session
             let engine = context.engine
             let tag = try request.tag()
             let componentName = try request.string("component")
@@ -22,7 +18,7 @@ extension Ops {
                 let known = engine.registry.components.map(\.name).joined(separator: ", ")
                 throw BridgeError(.unknownComponent, "create: no component '\(componentName)'; registered: \(known)")
             }
-            if ViewStorage.proxy(session: session.storageKey, tag: tag) != nil {
+            if ViewStorage.proxy(session: context.session.storageKey, tag: tag) != nil {
                 throw BridgeError(.tagInUse, "create: tag \(tag) already has a view in this session")
             }
             var parent: ViewProxy?
@@ -39,22 +35,23 @@ extension Ops {
             var converted: [Session.PropChange] = []
             if let props { try context.convert(props, for: type, tag: tag, into: &converted) }
             let limit = engine.configuration.maxViewsPerSession
-            guard session.viewCount < limit else {
+            guard context.session.viewCount < limit else {
                 throw BridgeError(
                     .limitExceeded,
-                    "create: the session has \(session.viewCount) views, the limit is \(limit)"
+                    "create: the session has \(context.session.viewCount) views, the limit is \(limit)"
                 )
             }
 
             let view = ViewProxy(tag: tag, type: type)
             for (prop, value) in converted { view.setValue(value, of: prop) }
-            ViewStorage.insert(view, session: session.storageKey)
-            session.viewCount += 1
+            ViewStorage.insert(view, session: context.session.storageKey)
+            context.session.viewCount += 1
             let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
             context.created(view, index: parent.map { index ?? $0.children.count - 1 }, unlink: unlink)
             context.result.raw(#"{"tag":"#)
             context.result.int(tag)
             context.result.raw("}")
+            return nil
         }
     }
 }

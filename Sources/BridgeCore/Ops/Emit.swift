@@ -3,13 +3,10 @@ import PropStore
 extension Ops {
     /// `emit {tag, event, payload?}` → `{}`: the view emits one of its component's events as native code would
     /// (user input, a timer), dispatched exactly as a command's events are.
-    enum Emit {
-        static let entry = OpTable.Entry("emit", outputIsUnbounded: true) { context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+    enum Emit: Op {
+        static let entry = OpTable.Entry("emit", outputIsUnbounded: true)
 
-        static func perform(_ context: OpContext) throws(BridgeError) {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
             let view = try context.view(try request.tag())
             let name = try request.string("event")
@@ -79,6 +76,7 @@ extension Ops {
             guard context.eventRoom > 0 else { throw context.seqExhausted("emit") }
             context.emit(event, from: view, payload: EventPayload(fields: fields))
             context.result.raw("{}")
+            return nil
         }
     }
 }

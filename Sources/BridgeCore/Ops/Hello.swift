@@ -2,16 +2,15 @@ extension Ops {
     /// `hello {protocol, client?, resume?}`: checked here and, when the session is not greeted yet, handed to the
     /// connection to answer (it makes room among the sessions; with `resume`, it may move to another one). A
     /// second hello is answered here.
-    enum Hello {
+    enum Hello: Op {
         static let entry = OpTable.Entry(
             "hello",
             batch: .refused("batch: hello cannot be part of a batch"),
             isHello: true,
-            resultIsUnbounded: true,
-            perform: perform
+            resultIsUnbounded: true
         )
 
-        static func perform(_ context: inout OpContext) throws(BridgeError) -> Session.Handoff? {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
             let session = context.session
             guard let version = request.json[field: "protocol"] else {

@@ -2,13 +2,10 @@ import PropStore
 
 extension Ops {
     /// `inspect {tag}` → the view: its props, place, render and command log (rendering it first if it needs to).
-    enum Inspect {
-        static let entry = OpTable.Entry("inspect", outputIsUnbounded: true) { context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+    enum Inspect: Op {
+        static let entry = OpTable.Entry("inspect", outputIsUnbounded: true)
 
-        static func perform(_ context: OpContext) throws(BridgeError) {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let view = try context.view(try context.request.tag())
             if view.renders == .max && view.needsRender {
                 throw BridgeError(
@@ -23,6 +20,7 @@ extension Ops {
             context.result.raw(#","commands":"#)
             context.result.commandLog(view.commandsInOrder)
             context.result.raw("}")
+            return nil
         }
     }
 }

@@ -7,8 +7,8 @@ import PropStore
 /// output is not bounded) and writes the change frame its observers are owed when the session is observed. No op
 /// asks either question itself.
 struct OpContext {
-    /// The session the op runs in; it outlives the context (``Session/perform(op:request:inBatch:)`` makes it).
-    unowned(unsafe) let session: Session
+    /// The session the op runs in.
+    let session: Session
     /// The request, read with errors that name the op.
     let request: Request
     /// Whether the op is one of a batch's.
@@ -47,9 +47,9 @@ struct OpContext {
 
     /// `view` was created and put in storage, under its parent at `index` when it has one (`unlink` takes it out).
     func created(_ view: ViewProxy, index: Int?, unlink: ViewTree.Undo?) {
-        let session = self.session
         if session.watch.isObserved { session.observeCreated(view, index: index) }
         if session.undo.isActive {
+            let session = self.session
             let storageKey = session.storageKey
             let tag = view.tag
             session.undo.record {
@@ -69,9 +69,9 @@ struct OpContext {
 
     /// The subtree of `root` (`subtree`, pre-order) left storage (`relink` puts `root` back under its parent).
     func deleted(_ root: ViewProxy, subtree: [ViewProxy], relink: ViewTree.Undo) {
-        let session = self.session
         if session.watch.isObserved { session.observeDeleted(subtree) }
         if session.undo.isActive {
+            let session = self.session
             let storageKey = session.storageKey
             session.undo.record {
                 ViewStorage.insert(subtree, session: storageKey)
@@ -87,7 +87,6 @@ struct OpContext {
     /// comma-separated list of JSON strings.
     @inline(__always)
     func set(_ converted: [Session.PropChange], of view: ViewProxy) {
-        let session = self.session
         let before = session.watch.isObserved ? converted.map { view.value(of: $0.prop) } : nil
         var first = true
         for (prop, value) in converted {
@@ -125,7 +124,6 @@ struct OpContext {
         stateUndo: [() -> Void],
         neededRender: Bool
     ) {
-        let session = self.session
         if session.undo.isActive && !stateUndo.isEmpty {
             session.undo.note(view, neededRender: neededRender)
             session.undo.record(contentsOf: stateUndo)

@@ -6,14 +6,14 @@ import Darwin
 
 /// The protocol's ops: the one list that dispatch, the `unknown_op` message, the batch rule and the tests read.
 ///
-/// Adding an op: write `Ops/<Name>.swift`, an enum in ``Ops`` with its ``Entry`` (its name, whether a batch may
-/// hold it, and its `perform`, which reads the request and says what it changed through an ``OpContext``), and
-/// put that entry in ``entries`` where protocol.md lists the op. Then its tests (`Tests/BridgeTests/`, and a
-/// recorded session in `Tests/BridgeTests/Sessions` that sends it: `OpTableTests` looks for one), its row in
-/// protocol.md's "Operations" table (same name, same place: `OpTableTests` compares them) and its method in the
-/// JS client (`js-client/lib/ops.js`). Nothing else names the ops.
+/// Adding an op: write `Ops/<Name>.swift`, an enum in ``Ops`` conforming to ``Op`` (its ``Entry``: its name,
+/// whether a batch may hold it; and its `perform`, which reads the request and says what it changed through an
+/// ``OpContext``), and put it in ``ops`` where protocol.md lists the op. Then its tests (`Tests/BridgeTests/`,
+/// and a recorded session in `Tests/BridgeTests/Sessions` that sends it: `OpTableTests` looks for one), its row
+/// in protocol.md's "Operations" table (same name, same place: `OpTableTests` compares them) and its method in
+/// the JS client (`js-client/lib/ops.js`). Nothing else names the ops.
 public enum OpTable {
-    /// One op: what the dispatcher and the batch need to know of it, and what it does.
+    /// What the dispatcher and the batch need to know of an op.
     public struct Entry: Sendable {
         /// Its `op` on the wire.
         public let name: StaticString
@@ -32,8 +32,6 @@ public enum OpTable {
         let resultIsUnbounded: Bool
         /// The session ends once it is answered (`bye`).
         let endsSession: Bool
-        /// Reads the request and does the op, writing its result; or returns what the connection is to answer.
-        let perform: @Sendable (inout OpContext) throws(BridgeError) -> Session.Handoff?
 
         init(
             _ name: StaticString,
@@ -42,8 +40,7 @@ public enum OpTable {
             reachesOtherSessions: Bool = false,
             outputIsUnbounded: Bool = false,
             resultIsUnbounded: Bool = false,
-            endsSession: Bool = false,
-            perform: @escaping @Sendable (inout OpContext) throws(BridgeError) -> Session.Handoff?
+            endsSession: Bool = false
         ) {
             self.name = name
             self.batch = batch
@@ -52,7 +49,6 @@ public enum OpTable {
             self.outputIsUnbounded = outputIsUnbounded
             self.resultIsUnbounded = resultIsUnbounded
             self.endsSession = endsSession
-            self.perform = perform
         }
 
         /// Whether a batch may hold this op.
@@ -81,35 +77,41 @@ public enum OpTable {
     }
 
     /// Every op, in protocol.md's order (which the `unknown_op` message lists).
-    public static let entries: [Entry] = [
-        Ops.Hello.entry, Ops.Create.entry, Ops.Update.entry, Ops.SetChildren.entry, Ops.Delete.entry,
-        Ops.Subscribe.subscribe, Ops.Subscribe.unsubscribe, Ops.Command.entry, Ops.Emit.entry, Ops.Inspect.entry,
-        Ops.Batch.entry, Ops.Ack.entry, Ops.Ping.entry, Ops.Stats.entry, Ops.Sessions.entry, Ops.Observe.entry,
-        Ops.Unobserve.entry, Ops.Bye.entry,
+    static let ops: [any Op.Type] = [
+        Ops.Hello.self, Ops.Create.self, Ops.Update.self, Ops.SetChildren.self, Ops.Delete.self, Ops.Subscribe.self,
+        Ops.Unsubscribe.self, Ops.Command.self, Ops.Emit.self, Ops.Inspect.self, Ops.Batch.self, Ops.Ack.self,
+        Ops.Ping.self, Ops.Stats.self, Ops.Sessions.self, Ops.Observe.self, Ops.Unobserve.self, Ops.Bye.self,
     ]
 
+    /// Every op's entry, in protocol.md's order.
+    public static var entries: [Entry] { table.entries }
+
     /// The ops' names, in protocol.md's order.
-    public static let names: [String] = entries.map { $0.name.description }
+    public static let names: [String] = table.entries.map { $0.name.description }
 
     /// Whether a batch may hold the op `name` (`nil`: no such op).
     public static func isBatchable(_ name: String) -> Bool? {
-        entries.first { $0.name.description == name }?.isBatchable
+        table.entries.first { $0.name.description == name }?.isBatchable
     }
 
-    /// The entries and the index that finds one by name: built once.
-    static let table = Lookup(entries)
+    /// The ops and the index that finds one by name: built once.
+    static let table = Lookup(ops)
 
     /// Finds an op by the bytes of its name without making a Swift string: its slot (by length and first byte)
     /// holds the entry to compare with; the list is searched only when that is not it (an unknown op, or two
     /// names sharing a slot).
     struct Lookup: Sendable {
+        /// Every op's entry, by index: plain values, read without counting a reference.
         let entries: [Entry]
+        /// Every op, by index: a call through its witness table, no closure, no box.
+        let ops: [any Op.Type]
         /// Entry index + 1 by ``slot(count:first:)``; 0 for none.
         private let slots: [UInt8]
         private static let longest = 15
 
-        init(_ entries: [Entry]) {
-            self.entries = entries
+        init(_ ops: [any Op.Type]) {
+            self.ops = ops
+            entries = ops.map { $0.entry }
             var slots = [UInt8](repeating: 0, count: (Lookup.longest + 1) * 32)
             for (index, entry) in entries.enumerated() {
                 let count = entry.name.utf8CodeUnitCount
@@ -123,7 +125,7 @@ public enum OpTable {
         @inline(__always)
         private static func slot(count: Int, first: UInt8) -> Int { count &* 32 &+ Int(first & 31) }
 
-        /// The index of the entry named `bytes`, or `nil`.
+        /// The index of the op named `bytes`, or `nil`.
         @inline(__always)
         func index(of bytes: UnsafeRawBufferPointer) -> Int? {
             let count = bytes.count
@@ -144,6 +146,15 @@ public enum OpTable {
     static func unknownOp(_ op: JSONRef) -> BridgeError {
         BridgeError(.unknownOp, "unknown op '\(op.string ?? "")'; expected one of \(names.joined(separator: ", "))")
     }
+}
+
+/// One op of the protocol: a file in `Ops/`, listed in ``OpTable/ops``.
+protocol Op {
+    /// Its name and what the dispatcher and the batch need to know of it.
+    static var entry: OpTable.Entry { get }
+    /// Reads the request and does the op, writing its result into the context's; or returns what the connection
+    /// is to answer. Throws without having changed anything, unless the undo is open (then it recorded how).
+    static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff?
 }
 
 /// The ops, one file each (``OpTable`` lists them).

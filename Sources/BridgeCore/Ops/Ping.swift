@@ -1,7 +1,9 @@
 extension Ops {
     /// `ping` → `{}`.
-    enum Ping {
-        static let entry = OpTable.Entry("ping") { context throws(BridgeError) in
+    enum Ping: Op {
+        static let entry = OpTable.Entry("ping")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             context.result.raw("{}")
             return nil
         }

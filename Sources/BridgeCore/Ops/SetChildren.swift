@@ -2,16 +2,13 @@ import PropStore
 
 extension Ops {
     /// `setChildren {tag, children}` → `{children}`: replaces a view's children, in order.
-    enum SetChildren {
-        static let entry = OpTable.Entry("setChildren") { context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+    enum SetChildren: Op {
+        static let entry = OpTable.Entry("setChildren")
 
-        static func perform(_ context: OpContext) throws(BridgeError) {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
             let parent = try context.view(try request.tag())
-            guard let elements = try request.array("children", required: true) else { return }
+            guard let elements = try request.array("children", required: true) else { return nil }
             var children: [ViewProxy] = []
             children.reserveCapacity(elements.count)
             var seen = Set<Int>()
@@ -34,6 +31,7 @@ extension Ops {
             context.result.raw(#"{"children":"#)
             context.result.tagArray(children)
             context.result.raw("}")
+            return nil
         }
     }
 }

@@ -1,16 +1,17 @@
 extension Ops {
     /// `stats` → `{sessions, views, sessionViews, seq}`.
-    enum Stats {
-        static let entry = OpTable.Entry("stats") { context throws(BridgeError) in
-            let session = context.session
+    enum Stats: Op {
+        static let entry = OpTable.Entry("stats")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             context.result.raw(#"{"sessions":"#)
             context.result.int(context.engine.sessionCount)
             context.result.raw(#","views":"#)
             context.result.int(context.engine.viewCount)
             context.result.raw(#","sessionViews":"#)
-            context.result.int(session.viewCount)
+            context.result.int(context.session.viewCount)
             context.result.raw(#","seq":"#)
-            context.result.int(session.seq)
+            context.result.int(context.session.seq)
             context.result.raw("}")
             return nil
         }

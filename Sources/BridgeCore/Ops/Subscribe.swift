@@ -1,19 +1,17 @@
 import PropStore
 
 extension Ops {
-    /// `subscribe {tag, event, phase?}` and `unsubscribe` → `{}`: a view listens to an event, in a phase, or stops.
-    enum Subscribe {
-        static let subscribe = OpTable.Entry("subscribe") { context throws(BridgeError) in
-            try perform(context, on: true)
+    /// `subscribe {tag, event, phase?}` → `{}`: a view listens to an event, in a phase (bubble by default).
+    enum Subscribe: Op {
+        static let entry = OpTable.Entry("subscribe")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            try change(context, on: true)
             return nil
         }
 
-        static let unsubscribe = OpTable.Entry("unsubscribe") { context throws(BridgeError) in
-            try perform(context, on: false)
-            return nil
-        }
-
-        static func perform(_ context: OpContext, on: Bool) throws(BridgeError) {
+        /// Adds (`on`) or removes the listener the request names.
+        static func change(_ context: OpContext, on: Bool) throws(BridgeError) {
                 let request = context.request
                 let op = request.op
                 let view = try context.view(try request.tag())
@@ -47,6 +45,16 @@ extension Ops {
                 context.subscriptionChanged(view, event: name, from: old)
             }
             context.result.raw("{}")
+        }
+    }
+
+    /// `unsubscribe {tag, event, phase?}` → `{}`: a view stops listening to an event in a phase.
+    enum Unsubscribe: Op {
+        static let entry = OpTable.Entry("unsubscribe")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            try Subscribe.change(context, on: false)
+            return nil
         }
     }
 }

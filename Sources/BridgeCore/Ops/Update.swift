@@ -2,17 +2,14 @@ import PropStore
 
 extension Ops {
     /// `update {tag, props}` → `{changed}`: sets props, naming those whose value changed. The hot path.
-    enum Update {
-        static let entry = OpTable.Entry("update") { context throws(BridgeError) in
-            try perform(context)
-            return nil
-        }
+    enum Update: Op {
+        static let entry = OpTable.Entry("update")
 
         @inline(__always)
-        static func perform(_ context: OpContext) throws(BridgeError) {
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
             let tag = try request.tag()
-            guard let props = try request.object("props", required: true) else { return }
+            guard let props = try request.object("props", required: true) else { return nil }
             let view = try context.view(tag)
             var converted = context.session.scratch.takeConverted()
             defer { context.session.scratch.giveBack(converted: &converted) }
@@ -20,6 +17,7 @@ extension Ops {
             context.result.raw(#"{"changed":["#)
             context.set(converted, of: view)
             context.result.raw("]}")
+            return nil
         }
     }
 }
