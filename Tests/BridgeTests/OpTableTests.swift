@@ -86,7 +86,11 @@ struct OpTableTests {
 
     @Test func batchableOpsAreTheRest() {
         let batchable = OpTable.entries.filter(\.isBatchable).map { $0.name.description }
-        #expect(batchable == ["create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command",
-            "emit", "inspect", "ping", "stats"])
+        #expect(
+            batchable == [
+                "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command",
+                "emit", "inspect", "ping", "stats",
+            ]
+        )
     }
 }

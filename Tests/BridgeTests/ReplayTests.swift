@@ -67,7 +67,10 @@ struct ReplayTests {
     @Test func statsInsideABatchAreNormalisedAndNothingElse() throws {
         let original = try Self.text("batch-stats.jsonl")
         let counts = original.replacingOccurrences(of: #""sessions":5,"views":12"#, with: #""sessions":77,"views":88"#)
-        let render = original.replacingOccurrences(of: #""testID":"one","nativeID""#, with: #""testID":"two","nativeID""#)
+        let render = original.replacingOccurrences(
+            of: #""testID":"one","nativeID""#,
+            with: #""testID":"two","nativeID""#
+        )
         #expect(counts != original)
         #expect(render != original)
         #expect(Replayer().replay(counts).difference == nil)

@@ -102,8 +102,8 @@ extension Engine {
         dropped: inout [DroppedSession]
     ) throws(StateError) -> Int {
         // The file's tree is built in an arena of its own, freed at once when the sessions are restored, and the
-        // memory freed then goes back to the system. With jansson's nodes from malloc, freed one by one, a state file
-        // of 48 MB (3 sessions of 500,000 presses each) left the daemon at 967 MB of RSS after loading.
+        // memory freed then goes back to the system: jansson's nodes from malloc, freed one by one, stay in the
+        // daemon's resident memory long after a large file is loaded (bench/README.md has the figures).
         // (Runs once the inner call has returned: its arena is gone.)
         defer { cja_return_free_memory() }
         return try restoreSessions(bytes, socket: socket, dropped: &dropped)
@@ -338,7 +338,11 @@ extension Session {
     }
 
     /// A view's saved command log, each call's arguments checked again against the command's parameters.
-    private func restoreCommands(_ entries: [JSONRef], of type: ComponentType, tag: Int64) throws(StateError)
+    private func restoreCommands(
+        _ entries: [JSONRef],
+        of type: ComponentType,
+        tag: Int64
+    ) throws(StateError)
         -> [LoggedCommand]
     {
         var log: [LoggedCommand] = []
@@ -393,11 +397,15 @@ extension Session {
             if let listenerError { throw listenerError }
             // A view that needed a render when it was saved (one never inspected, or changed since) still does:
             // it renders, and counts it, the next time it is inspected, as it would have. The others render now,
-            // uncounted, for their render text and what it read. (Rendering every view here kept Observation's
-            // tracking of each: 300,000 never-inspected buttons took 518 MB after loading instead of 134 MB.)
+            // uncounted, for their render text and what it read. (Rendering every view here would keep
+            // Observation's tracking of each, most of a loaded session's memory: bench/README.md has the figures.)
             // Files saved before `stale` existed have every view rendered, as they were loaded then.
             /// An optional member of the view's entry, refused when it is there as another kind of value.
-            func optionalMember(_ field: StaticString, _ kind: JSONRef.Kind, _ described: String) throws(StateError)
+            func optionalMember(
+                _ field: StaticString,
+                _ kind: JSONRef.Kind,
+                _ described: String
+            ) throws(StateError)
                 -> JSONRef?
             {
                 guard let value = entry[field: field] else { return nil }

@@ -93,6 +93,14 @@ public final class Session: @unchecked Sendable {
         engine.sessionClosed()
     }
 
+    /// What a line turned out to be (``RequestLine/Kind``): the name the daemon's recorder and the replayer use.
+    public typealias LineKind = RequestLine.Kind
+
+    /// An error frame that answers no request (``RequestLine/errorFrame(_:_:)``): the name the daemon uses.
+    public static func errorFrame(_ code: ErrorCode, _ message: String) -> [UInt8] {
+        RequestLine.errorFrame(code, message)
+    }
+
     /// A request the session checked and leaves to its ``Connection``, which alone reaches other sessions.
     enum Handoff {
         /// A valid first `hello`: the connection makes room for the session (`--max-sessions`) and answers it.
@@ -108,7 +116,7 @@ public final class Session: @unchecked Sendable {
         /// Answered (with its result or an error).
         case answered
         /// Checked, nothing written: the connection answers the request with this id.
-        case handoff(Handoff, RequestID)
+        case handoff(Handoff, RequestLine.ID)
         /// A `bye`, answered: the session is closed (its views are gone); no line after it is handled.
         case ended
     }
@@ -119,7 +127,7 @@ public final class Session: @unchecked Sendable {
     func handle(request: JSONRef, into out: inout [UInt8]) -> Handled {
         // After `bye` the connection is closing: nothing more is read from it.
         guard !closed else { return .ended }
-        guard let id = Session.requestID(of: request, into: &out) else { return .answered }
+        guard let id = RequestLine.id(of: request, into: &out) else { return .answered }
         scratch.begin()
         let ending: Bool
         let handoff: Handoff?
@@ -142,14 +150,14 @@ public final class Session: @unchecked Sendable {
             rollback()
             // A batch the daemon's shutdown interrupted is undone and never answered (RELIABILITY: the state is
             // saved as it was before it).
-            if !engine.isInterrupted { Session.writeError(error, id: id, into: &out) }
+            if !engine.isInterrupted { RequestLine.writeError(error, id: id, into: &out) }
             return .answered
         }
         if let handoff { return .handoff(handoff, id) }
         let responseBytes = isHello ? 0 : scratch.result.count + Session.responseOverhead(id)
         guard commit(into: &out, responseBytes: responseBytes) else {
             rollback()
-            Session.writeError(outputLimitError(), id: id, into: &out)
+            RequestLine.writeError(outputLimitError(), id: id, into: &out)
             return .answered
         }
         if undo.isActive { undo.commit() }
@@ -222,7 +230,7 @@ public final class Session: @unchecked Sendable {
     }
 
     /// The bytes of a response besides its result: `{"id":…,"ok":true,"result":` and `}\n`.
-    static func responseOverhead(_ id: RequestID) -> Int {
+    static func responseOverhead(_ id: RequestLine.ID) -> Int {
         switch id {
         case .none: 32
         case .int: 48

@@ -64,7 +64,8 @@ extension Ops {
                     case .success(let payload):
                         context.emit(event, from: view, payload: payload)
                     case .failure(let payloadProblem):
-                        problem = "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
+                        problem =
+                            "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
                     }
                 } else {
                     problem = "emitted '\(emitted.event)', which \(view.type.name) does not declare"

@@ -47,7 +47,8 @@ extension Ops {
                     // An event whose payload is not declared sends any fields, as given.
                     var issues = PropIssues(limits: context.engine.configuration.propLimits)
                     var path = PropPath("")
-                    guard case .json(.object(let members))? = PropType.mixed.convert(given, path: &path, into: &issues) else {
+                    guard case .json(.object(let members))? = PropType.mixed.convert(given, path: &path, into: &issues)
+                    else {
                         let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
                         throw BridgeError(
                             .invalidPayload,

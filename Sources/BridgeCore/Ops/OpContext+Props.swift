@@ -60,7 +60,8 @@ extension OpContext {
                 issues.total == 1
                 ? "invalid prop '\(details[0].prop!)'"
                 : topLevel ? "\(issues.total) invalid props" : "\(issues.total) problems"
-            let first = details[0].path == details[0].prop ? details[0].message : "\(details[0].path): \(details[0].message)"
+            let first =
+                details[0].path == details[0].prop ? details[0].message : "\(details[0].path): \(details[0].message)"
             throw BridgeError(
                 .invalidProps,
                 "\(op): \(what) for \(type.name) (tag \(tag)): \(first)",

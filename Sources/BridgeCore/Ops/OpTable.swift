@@ -149,7 +149,7 @@ public enum OpTable {
 }
 
 /// One op of the protocol: a file in `Ops/`, listed in ``OpTable/ops``.
-protocol Op {
+protocol Op: Sendable {
     /// Its name and what the dispatcher and the batch need to know of it.
     static var entry: OpTable.Entry { get }
     /// Reads the request and does the op, writing its result into the context's; or returns what the connection

@@ -12,9 +12,9 @@ extension Ops {
 
         /// Adds (`on`) or removes the listener the request names.
         static func change(_ context: OpContext, on: Bool) throws(BridgeError) {
-                let request = context.request
-                let op = request.op
-                let view = try context.view(try request.tag())
+            let request = context.request
+            let op = request.op
+            let view = try context.view(try request.tag())
             let name = try request.string("event")
             let phase: ListenerPhases
             switch try request.optionalString("phase") {
