@@ -53,7 +53,7 @@ public final class Session: @unchecked Sendable {
     /// Inside a batch: how to undo what it changed so far.
     var undo = BatchUndo()
     /// Observers, the change frames they are owed, the recent log (Session+Observe).
-    var watch = SessionWatch()
+    var watch: SessionWatch
     /// What `sessions` lists of this session, published as each request ends: read without the gate.
     let listing = SessionListing()
 
@@ -72,6 +72,7 @@ public final class Session: @unchecked Sendable {
         self.id = id
         self.token = token
         self.storageKey = ViewStorage.makeSessionKey()
+        self.watch = SessionWatch(session: id)
         self.events = EventBuffer(
             limit: engine.configuration.eventBuffer,
             byteLimit: engine.configuration.eventBufferBytes
@@ -318,6 +319,6 @@ public final class Session: @unchecked Sendable {
     func keepEvent(seq: Int, frame: ArraySlice<UInt8>) {
         events.keep(seq: seq, frame: frame)
         watch.recent.note(event: frame)
-        if watch.isObserved { observeEvent(frame.dropLast()) }
+        if watch.isObserved { watch.event(frame.dropLast()) }
     }
 }

@@ -47,7 +47,7 @@ struct OpContext {
 
     /// `view` was created and put in storage, under its parent at `index` when it has one (`unlink` takes it out).
     func created(_ view: ViewProxy, index: Int?, unlink: ViewTree.Undo?) {
-        if session.watch.isObserved { session.observeCreated(view, index: index) }
+        if session.watch.isObserved { session.watch.created(view, index: index) }
         if session.undo.isActive {
             let session = self.session
             let storageKey = session.storageKey
@@ -64,12 +64,12 @@ struct OpContext {
     /// `parent`'s children were replaced (`restore` puts the old ones back).
     func moved(_ parent: ViewProxy, restore: ViewTree.Undo) {
         if session.undo.isActive { session.undo.record { restore() } }
-        if session.watch.isObserved { session.observeMoved(parent) }
+        if session.watch.isObserved { session.watch.moved(parent) }
     }
 
     /// The subtree of `root` (`subtree`, pre-order) left storage (`relink` puts `root` back under its parent).
     func deleted(_ root: ViewProxy, subtree: [ViewProxy], relink: ViewTree.Undo) {
-        if session.watch.isObserved { session.observeDeleted(subtree) }
+        if session.watch.isObserved { session.watch.deleted(subtree) }
         if session.undo.isActive {
             let session = self.session
             let storageKey = session.storageKey
@@ -105,13 +105,13 @@ struct OpContext {
             }
             session.scratch.result.string(prop.name)
         }
-        if let before { session.observeUpdated(view, props: converted.map(\.prop), before: before) }
+        if let before { session.watch.updated(view, props: converted.map(\.prop), before: before) }
     }
 
     /// `view`'s listeners of `event` changed from `old`.
     func subscriptionChanged(_ view: ViewProxy, event: String, from old: ListenerPhases) {
         if session.undo.isActive { session.undo.record { view.listeners[event] = old.isEmpty ? nil : old } }
-        if session.watch.isObserved { session.observeSubscribed(view, event: event) }
+        if session.watch.isObserved { session.watch.subscribed(view, event: event) }
     }
 
     /// A command ran on `view` and is logged; `stateUndo` undoes what it changed of the view's state (empty: it
@@ -131,14 +131,14 @@ struct OpContext {
         let logged = view.logCommand(LoggedCommand(name: name, args: args))
         if session.undo.isActive { session.undo.record(logged: logged, of: view) }
         if session.watch.isObserved {
-            session.observeCommand(view, name: name, args: args)
-            if !stateUndo.isEmpty { session.observeChangedState(view) }
+            session.watch.command(view, name: name, args: args)
+            if !stateUndo.isEmpty { session.watch.changedState(view) }
         }
     }
 
     /// `view` rendered (it needed to).
     func rendered(_ view: ViewProxy) {
-        if session.watch.isObserved { session.observeRender(view) }
+        if session.watch.isObserved { session.watch.rendered(view) }
     }
 
     /// Opens the undo: what the ops change from now on is undone should the request fail.
