@@ -17,8 +17,9 @@ import Synchronization
 ///   inside a batch, how to undo it (`undo`, a ``BatchUndo``);
 /// - what its observers are owed (`watch`, a ``SessionWatch``), which never changes the protocol state.
 ///
-/// A request that only the connection can answer, because it reaches other sessions (a resume, `observe`), is
-/// checked here and handed to the connection as a value (``Handoff``).
+/// Each op is a file in `Ops/`, listed by ``OpTable``: the session finds it, runs it through an ``OpContext``
+/// and commits or rolls back what it changed. A request that only the connection can answer, because it reaches
+/// other sessions (a resume, `observe`), is checked here and handed to the connection as a value (``Handoff``).
 ///
 /// Safety of `@unchecked Sendable`: a session moves between connections (a resume), but every use from a
 /// ``Connection`` holds ``gate``, so one thread at a time touches its state.
@@ -52,7 +53,7 @@ public final class Session: @unchecked Sendable {
     var scratch = RequestScratch()
     /// Inside a batch: how to undo what it changed so far.
     var undo = BatchUndo()
-    /// Observers, the change frames they are owed, the recent log (Session+Observe).
+    /// Observers, the change frames they are owed (``OpContext`` says when), the recent log.
     var watch: SessionWatch
     /// What `sessions` lists of this session, published as each request ends: read without the gate.
     let listing = SessionListing()
