@@ -1,6 +1,7 @@
-import BridgeCore
 import Foundation
 import Testing
+
+@testable import BridgeCore
 
 /// The op table against everything else that lists the ops: protocol.md, the recorded corpus, the bench's
 /// peer, and the batch rule as a client sees it.
@@ -28,6 +29,7 @@ struct OpTableTests {
         #expect(try Self.protocolOps() == OpTable.names)
     }
 
+    /// The `unknown_op` message lists the table, and reads as it always has.
     @Test func unknownOpListsTheTable() {
         let client = Client()
         let response = client.send(#"{"id":1,"op":"nope"}"#).response
@@ -35,6 +37,29 @@ struct OpTableTests {
             field(response, "error.message")
                 == #""unknown op 'nope'; expected one of \#(OpTable.names.joined(separator: ", "))""#
         )
+        #expect(
+            field(response, "error.message")
+                == #""unknown op 'nope'; expected one of hello, create, update, setChildren, delete, subscribe, "#
+                + #"unsubscribe, command, emit, inspect, batch, ack, ping, stats, sessions, observe, unobserve, bye""#
+        )
+    }
+
+    /// The lookup finds every op by its bytes, and nothing that only looks like one.
+    @Test func lookupFindsEveryNameAndNoNearMiss() {
+        for (index, name) in OpTable.names.enumerated() {
+            var found: Int?
+            var bytes = Array(name.utf8)
+            bytes.withUnsafeBytes { found = OpTable.table.index(of: $0) }
+            #expect(found == index, "\(name)")
+            for nearMiss in [name.dropLast() + "", name + "s", name.capitalized, "x" + name.dropFirst()] {
+                bytes = Array(nearMiss.utf8)
+                bytes.withUnsafeBytes { found = OpTable.table.index(of: $0) }
+                #expect(found == nil || OpTable.names[found!] == nearMiss, "\(nearMiss)")
+            }
+        }
+        var found: Int? = 0
+        [UInt8]().withUnsafeBytes { found = OpTable.table.index(of: $0) }
+        #expect(found == nil)
     }
 
     /// Every op a session records occurs in the corpus (those about other sessions are never recorded).
