@@ -150,43 +150,10 @@ public final class Connection: @unchecked Sendable {
             session.greeted = true
             RequestLine.writeResponsePrefix(id: id, into: &out)
             JSONWriter.append(to: &out) { w in
-                session.writeHelloResult(resumed: resumed, reason: reason, into: &w)
+                Ops.Hello.writeResult(of: session, resumed: resumed, reason: reason, into: &w)
                 w.raw("}\n")
             }
             if let ack { session.events.write(after: ack, into: &out) }
         }
-    }
-}
-
-extension Session {
-    /// The result of a hello: protocol, server, session, token, limits, components; with `resumed` (and
-    /// `reason`, `seq`) when the client asked to resume.
-    func writeHelloResult(resumed: Bool?, reason: String?, into w: inout JSONWriter) {
-        w.raw(#"{"protocol":1,"server":"#)
-        w.string(engine.configuration.server)
-        w.raw(#","session":"#)
-        w.string(id)
-        w.raw(#","token":"#)
-        w.string(token)
-        w.raw(#","limits":{"maxViewsPerSession":"#)
-        w.int(engine.configuration.maxViewsPerSession)
-        w.raw(#","maxOpsPerBatch":"#)
-        w.int(engine.configuration.maxOpsPerBatch)
-        w.raw(#","eventBuffer":"#)
-        w.int(engine.configuration.eventBuffer)
-        w.raw("}")
-        if let resumed {
-            w.raw(#","resumed":"#)
-            w.bool(resumed)
-            if let reason {
-                w.raw(#","reason":"#)
-                w.string(reason)
-            }
-            w.raw(#","seq":"#)
-            w.int(seq)
-        }
-        w.raw(#","components":"#)
-        w.raw(engine.componentsJSON)
-        w.raw("}")
     }
 }

@@ -35,8 +35,39 @@ extension Ops {
             }
             if let resume = request.json[field: "resume"] { return .resume(try ResumeRequest(resume)) }
             if !session.greeted { return .greet }
-            session.writeHelloResult(resumed: nil, reason: nil, into: &session.scratch.result)
+            writeResult(of: session, resumed: nil, reason: nil, into: &session.scratch.result)
             return nil
+        }
+
+        /// The result of a hello: protocol, server, session, token, limits, components; with `resumed` (and
+        /// `reason`, `seq`) when the client asked to resume.
+        static func writeResult(of session: Session, resumed: Bool?, reason: String?, into w: inout JSONWriter) {
+            w.raw(#"{"protocol":1,"server":"#)
+            w.string(session.engine.configuration.server)
+            w.raw(#","session":"#)
+            w.string(session.id)
+            w.raw(#","token":"#)
+            w.string(session.token)
+            w.raw(#","limits":{"maxViewsPerSession":"#)
+            w.int(session.engine.configuration.maxViewsPerSession)
+            w.raw(#","maxOpsPerBatch":"#)
+            w.int(session.engine.configuration.maxOpsPerBatch)
+            w.raw(#","eventBuffer":"#)
+            w.int(session.engine.configuration.eventBuffer)
+            w.raw("}")
+            if let resumed {
+                w.raw(#","resumed":"#)
+                w.bool(resumed)
+                if let reason {
+                    w.raw(#","reason":"#)
+                    w.string(reason)
+                }
+                w.raw(#","seq":"#)
+                w.int(session.seq)
+            }
+            w.raw(#","components":"#)
+            w.raw(session.engine.componentsJSON)
+            w.raw("}")
         }
     }
 }
