@@ -8,7 +8,7 @@ struct JSONScanner {
     /// What a valid line's top level was, with its `id` when it is an object with a readable one.
     struct Outline {
         var isObject: Bool
-        var id: Session.RequestID
+        var id: RequestLine.ID
         /// The first `\uXXXX` escape of a UTF-16 surrogate without its other half (RFC 8259 allows it; jansson
         /// refuses it): where it starts in the line, and its text.
         var loneSurrogate: (offset: Int, escape: String)?
@@ -110,7 +110,7 @@ struct JSONScanner {
     }
 
     /// An integer or a plain (escape-free) string id; anything else reads as no id.
-    private func requestID(_ start: Int, _ end: Int) -> Session.RequestID {
+    private func requestID(_ start: Int, _ end: Int) -> RequestLine.ID {
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         if text.first == UInt8(ascii: "\"") {
             let inner = text.dropFirst().dropLast()

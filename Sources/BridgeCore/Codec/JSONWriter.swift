@@ -368,7 +368,7 @@ extension JSONWriter {
     /// strings, for tests and tools.
     static func frames(
         answering line: String,
-        _ handle: (UnsafeRawBufferPointer, inout [UInt8]) -> Session.LineKind
+        _ handle: (UnsafeRawBufferPointer, inout [UInt8]) -> RequestLine.Kind
     ) -> [String] {
         var out: [UInt8] = []
         var line = line

@@ -148,7 +148,7 @@ public final class ParseAhead: @unchecked Sendable {
 
     /// Parses a line the way ``Session`` does (a `\r` before the `\n` is dropped) into `arena`, or ``refused``.
     private static func parse(_ line: UnsafeRawBufferPointer, in arena: JSONArena) -> Int {
-        guard let text = Session.requestText(line), let tree = JanssonMemory.parse(text, in: arena) else {
+        guard let text = RequestLine.text(line), let tree = JanssonMemory.parse(text, in: arena) else {
             return refused
         }
         return Int(bitPattern: tree)

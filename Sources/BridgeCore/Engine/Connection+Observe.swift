@@ -1,7 +1,7 @@
 /// `sessions`, `observe` and `unobserve`, answered by the connection: they reach other sessions, and the
 /// change frames of an observation are pushed to this connection through a sink the daemon makes.
 extension Connection {
-    func answer(_ request: ObserverRequest, id: Session.RequestID, into out: inout [UInt8]) {
+    func answer(_ request: ObserverRequest, id: RequestLine.ID, into out: inout [UInt8]) {
         var w = JSONWriter(capacity: 256)
         do throws(BridgeError) {
             switch request {
@@ -20,10 +20,10 @@ extension Connection {
                 w.raw("{}")
             }
         } catch {
-            Session.writeError(error, id: id, into: &out)
+            RequestLine.writeError(error, id: id, into: &out)
             return
         }
-        Session.writeResponsePrefix(id: id, into: &out)
+        RequestLine.writeResponsePrefix(id: id, into: &out)
         w.write(to: &out)
         out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
     }

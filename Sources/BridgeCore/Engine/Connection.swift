@@ -45,7 +45,7 @@ public final class Connection: @unchecked Sendable {
     public var isTakenOver: Bool { takenOver.load(ordering: .acquiring) }
 
     /// The frame a taken-over connection is sent before it is closed.
-    public static let takeoverFrame = Session.errorFrame(
+    public static let takeoverFrame = RequestLine.errorFrame(
         .sessionTakenOver,
         "another connection resumed this session; this connection is closed"
     )
@@ -59,10 +59,10 @@ public final class Connection: @unchecked Sendable {
         line: UnsafeRawBufferPointer,
         parsed: consuming JSONDocument? = nil,
         into out: inout [UInt8]
-    ) -> Session.LineKind {
+    ) -> RequestLine.Kind {
         guard !isTakenOver, !hasEnded else { return .object }
         var aboutOtherSessions = false
-        let kind = Session.withRequest(line: line, parsed: parsed, into: &out) { request, out in
+        let kind = RequestLine.withRequest(line: line, parsed: parsed, into: &out) { request, out in
             let session = self.session
             let handled = session.gate.withLock { _ in
                 isTakenOver || engine.isInterrupted ? .answered : session.handle(request: request, into: &out)
@@ -97,11 +97,11 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// The first `hello` of a session, which the session has checked: makes room for it, and answers.
-    private func greet(id: Session.RequestID, into out: inout [UInt8]) {
+    private func greet(id: RequestLine.ID, into out: inout [UInt8]) {
         do throws(BridgeError) {
             try engine.admit(session)
         } catch {
-            Session.writeError(error, id: id, into: &out)
+            RequestLine.writeError(error, id: id, into: &out)
             return
         }
         answerHello(id: id, resumed: nil, reason: nil, replayingAfter: nil, into: &out)
@@ -109,7 +109,7 @@ public final class Connection: @unchecked Sendable {
 
     /// `hello {protocol: 1, resume: {session, token, ack}}`, which the session has checked (its id, the protocol,
     /// the resume's members) and left to the connection: claims the session, or moves to a fresh one, and answers.
-    private func resume(_ request: ResumeRequest, id: Session.RequestID, into out: inout [UInt8]) {
+    private func resume(_ request: ResumeRequest, id: RequestLine.ID, into out: inout [UInt8]) {
         switch engine.claim(request, by: self) {
         case .resumed(let claimed):
             switchSession(to: claimed)
@@ -120,12 +120,12 @@ public final class Connection: @unchecked Sendable {
             do throws(BridgeError) {
                 try engine.admit(session)
             } catch {
-                Session.writeError(error, id: id, into: &out)
+                RequestLine.writeError(error, id: id, into: &out)
                 return
             }
             answerHello(id: id, resumed: false, reason: reason, replayingAfter: nil, into: &out)
         case .invalid(let error):
-            Session.writeError(error, id: id, into: &out)
+            RequestLine.writeError(error, id: id, into: &out)
         }
     }
 
@@ -139,7 +139,7 @@ public final class Connection: @unchecked Sendable {
 
     /// The hello response of a resume, then the retained events after the client's cursor.
     private func answerHello(
-        id: Session.RequestID,
+        id: RequestLine.ID,
         resumed: Bool?,
         reason: String?,
         replayingAfter ack: Int?,
@@ -148,45 +148,12 @@ public final class Connection: @unchecked Sendable {
         let session = self.session
         session.gate.withLock { _ in
             session.greeted = true
-            Session.writeResponsePrefix(id: id, into: &out)
+            RequestLine.writeResponsePrefix(id: id, into: &out)
             JSONWriter.append(to: &out) { w in
-                session.writeHelloResult(resumed: resumed, reason: reason, into: &w)
+                Ops.Hello.writeResult(of: session, resumed: resumed, reason: reason, into: &w)
                 w.raw("}\n")
             }
-            if let ack { session.writeRetained(after: ack, into: &out) }
+            if let ack { session.events.write(after: ack, into: &out) }
         }
-    }
-}
-
-extension Session {
-    /// The result of a hello: protocol, server, session, token, limits, components; with `resumed` (and
-    /// `reason`, `seq`) when the client asked to resume.
-    func writeHelloResult(resumed: Bool?, reason: String?, into w: inout JSONWriter) {
-        w.raw(#"{"protocol":1,"server":"#)
-        w.string(engine.configuration.server)
-        w.raw(#","session":"#)
-        w.string(id)
-        w.raw(#","token":"#)
-        w.string(token)
-        w.raw(#","limits":{"maxViewsPerSession":"#)
-        w.int(engine.configuration.maxViewsPerSession)
-        w.raw(#","maxOpsPerBatch":"#)
-        w.int(engine.configuration.maxOpsPerBatch)
-        w.raw(#","eventBuffer":"#)
-        w.int(engine.configuration.eventBuffer)
-        w.raw("}")
-        if let resumed {
-            w.raw(#","resumed":"#)
-            w.bool(resumed)
-            if let reason {
-                w.raw(#","reason":"#)
-                w.string(reason)
-            }
-            w.raw(#","seq":"#)
-            w.int(seq)
-        }
-        w.raw(#","components":"#)
-        w.raw(engine.componentsJSON)
-        w.raw("}")
     }
 }

@@ -143,7 +143,7 @@ extension Engine {
         }
         // Events up to `forgotten` are no longer kept: dropped when the buffer was full, or acked before.
         let (seq, forgotten, ended) = session.gate.withLock { _ in
-            (session.seq, max(session.droppedThrough, session.acked), session.closed)
+            (session.seq, max(session.events.droppedThrough, session.acked), session.closed)
         }
         if !ended && ack > seq {
             return .invalid(
@@ -181,9 +181,9 @@ extension Engine {
             // dropped events after `ack` from a full buffer. Then it is refused as if that had come first.
             let late: String? = session.gate.withLock { _ in
                 if session.closed { return "unknown_session" }
-                if max(session.droppedThrough, session.acked) > ack { return "overflow" }
+                if max(session.events.droppedThrough, session.acked) > ack { return "overflow" }
                 session.acked = max(session.acked, ack)
-                session.forgetRetained(through: ack)
+                session.events.forget(through: ack)
                 return nil
             }
             guard let late else { return claim }

@@ -58,7 +58,7 @@ extension Engine {
                 repeat {
                     saved = session.gate.withLockIfAvailable { _ -> [UInt8] in
                         var one = JSONWriter(capacity: 4096)
-                        session.writeState(into: &one)
+                        SessionSnapshot(session).write(into: &one)
                         return one.bytes
                     }
                 } while saved == nil && keepWaiting()
@@ -66,7 +66,7 @@ extension Engine {
             } else {
                 state = session.gate.withLock { _ in
                     var one = JSONWriter(capacity: 4096)
-                    session.writeState(into: &one)
+                    SessionSnapshot(session).write(into: &one)
                     return one.bytes
                 }
             }
@@ -102,8 +102,8 @@ extension Engine {
         dropped: inout [DroppedSession]
     ) throws(StateError) -> Int {
         // The file's tree is built in an arena of its own, freed at once when the sessions are restored, and the
-        // memory freed then goes back to the system. With jansson's nodes from malloc, freed one by one, a state file
-        // of 48 MB (3 sessions of 500,000 presses each) left the daemon at 967 MB of RSS after loading.
+        // memory freed then goes back to the system: jansson's nodes from malloc, freed one by one, stay in the
+        // daemon's resident memory long after a large file is loaded (bench/README.md has the figures).
         // (Runs once the inner call has returned: its arena is gone.)
         defer { cja_return_free_memory() }
         return try restoreSessions(bytes, socket: socket, dropped: &dropped)
@@ -159,7 +159,7 @@ extension Engine {
                     droppedHere.append(drop)
                     continue
                 }
-                restored.append(try restoreSession(entry, index: index))
+                restored.append(try SessionSnapshot.restore(entry, index: index, in: self))
             }
         } catch {
             for session in restored { session.close() }
@@ -198,61 +198,6 @@ extension Engine {
         return nil
     }
 
-    private func restoreSession(_ entry: JSONRef, index: Int) throws(StateError) -> Session {
-        guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string,
-            let seq = entry[field: "seq"]?.integer, let acked = entry[field: "acked"]?.integer,
-            let dropped = entry[field: "droppedThrough"]?.integer, let views = entry[field: "views"]?.elements,
-            let events = entry[field: "events"]?.elements
-        else {
-            throw StateError("session \(index): missing id, token, seq, acked, droppedThrough, views or events")
-        }
-        // Values the daemon could have saved, and nothing else: a seq below 0 refuses every later resume, an ack
-        // beyond the seq lets a resume skip events, a session of no token is resumed with an empty one.
-        guard !id.isEmpty, !token.isEmpty else { throw StateError("session \(index): an empty id or token") }
-        guard seq >= 0, (0...seq).contains(acked), (0...seq).contains(dropped) else {
-            throw StateError(
-                "session \(id): seq \(seq), acked \(acked), droppedThrough \(dropped): "
-                    + "acked and droppedThrough must be within 0...seq"
-            )
-        }
-        let session = makeSession(id: id, token: token)
-        session.seq = Int(seq)
-        session.acked = Int(acked)
-        session.droppedThrough = Int(dropped)
-        session.greeted = true
-        defer { session.publishListing() }
-        do throws(StateError) {
-            try session.restoreViews(views, registry: registry)
-            var lastSeq: Int64 = 0
-            for event in events {
-                guard let text = event.string else { throw StateError("session \(id): an event is not a string") }
-                let frameDocument: JSONDocument
-                do {
-                    frameDocument = try JSONDocument(parsing: text)
-                } catch {
-                    throw StateError("session \(id): an event is not JSON: \(error)")
-                }
-                guard let eventSeq = frameDocument.root[field: "seq"]?.integer, eventSeq > 0 else {
-                    throw StateError("session \(id): an event frame has no seq")
-                }
-                // Kept events are the unacked ones, in order, none after the session's seq.
-                guard eventSeq > max(acked, dropped, lastSeq), eventSeq <= seq else {
-                    throw StateError(
-                        "session \(id): an event of seq \(eventSeq) is out of order or outside "
-                            + "\(max(acked, dropped))...\(seq)"
-                    )
-                }
-                lastSeq = eventSeq
-                var frame = Array(text.utf8)
-                frame.append(UInt8(ascii: "\n"))
-                session.retain(seq: Int(eventSeq), frame: frame[...])
-            }
-        } catch {
-            session.close()
-            throw error
-        }
-        return session
-    }
 }
 
 /// A saved session that was not loaded, because one of its views is of a component that changed.
@@ -293,143 +238,4 @@ public struct StateError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
     public var description: String { message }
-}
-
-extension Session {
-    func writeState(into w: inout JSONWriter) {
-        w.raw(#"{"id":"#)
-        w.string(id)
-        w.raw(#","token":"#)
-        w.string(token)
-        w.raw(#","seq":"#)
-        w.int(seq)
-        w.raw(#","acked":"#)
-        w.int(acked)
-        w.raw(#","droppedThrough":"#)
-        w.int(droppedThrough)
-        w.raw(#","views":"#)
-        w.array(ViewStorage.views(session: storageKey).sorted { $0.tag < $1.tag }) { w, view in
-            w.viewHead(view)
-            w.raw(#","children":"#)
-            w.tagArray(view.children)
-            w.raw(#","listeners":"#)
-            w.object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { w, listener in
-                let phases = listener.value
-                w.stringArray(
-                    (phases.contains(.bubble) ? ["bubble"] : []) + (phases.contains(.capture) ? ["capture"] : [])
-                )
-            }
-            w.raw(#","renders":"#)
-            w.int(view.renders)
-            w.raw(#","stale":"#)
-            w.bool(view.needsRender)
-            // A stale view's last render, for observers until it renders again (the others render on load).
-            if view.needsRender && !view.render.isEmpty {
-                w.raw(#","render":"#)
-                w.string(view.render)
-            }
-            w.raw(#","commands":"#)
-            w.commandLog(view.commandsInOrder)
-            w.raw("}")
-        }
-        w.raw(#","events":"#)
-        w.array(retainedFrames) { $0.string(String(decoding: $1.dropLast(), as: UTF8.self)) }
-        w.raw("}")
-    }
-
-    /// A view's saved command log, each call's arguments checked again against the command's parameters.
-    private func restoreCommands(_ entries: [JSONRef], of type: ComponentType, tag: Int64) throws(StateError)
-        -> [LoggedCommand]
-    {
-        var log: [LoggedCommand] = []
-        for entry in entries {
-            guard let name = entry[field: "name"]?.string, let command = type.command(named: name),
-                let given = entry[field: "args"]?.elements, given.count == command.params.count
-            else { throw StateError("session \(id): view \(tag) has a bad command log entry") }
-            var issues = PropIssues(limits: engine.configuration.propLimits)
-            var args: [PropValue] = []
-            for (value, param) in zip(given, command.params) {
-                var path = PropPath(param.name)
-                if let typed = param.type.convert(value, path: &path, into: &issues) { args.append(typed) }
-            }
-            guard issues.isEmpty else { throw StateError("session \(id): view \(tag) logged bad arguments of \(name)") }
-            log.append(LoggedCommand(name: name, args: args))
-        }
-        return log
-    }
-
-    func restoreViews(_ entries: [JSONRef], registry: ComponentRegistry) throws(StateError) {
-        var made: [(ViewProxy, [Int])] = []
-        for entry in entries {
-            guard let tag = entry[field: "tag"]?.integer, tag > 0, let name = entry[field: "component"]?.string,
-                let props = entry[field: "props"], props.isObject, let children = entry[field: "children"]?.elements,
-                let listeners = entry[field: "listeners"], listeners.isObject
-            else { throw StateError("session \(id): a view lacks tag, component, props, children or listeners") }
-            guard let type = registry.component(named: name) else {
-                throw StateError("session \(id): view \(tag) is a '\(name)', which is not registered")
-            }
-            let view = ViewProxy(tag: Int(tag), type: type)
-            var converted: [PropChange] = []
-            do {
-                try convert(props, for: type, tag: Int(tag), op: "restore", into: &converted)
-            } catch {
-                throw StateError("session \(id): \(error.message)")
-            }
-            for (prop, value) in converted { view.setValue(value, of: prop) }
-            var listenerError: StateError?
-            try? listeners.forEachMember { (event, phases) throws(BridgeError) in
-                var set: ListenerPhases = []
-                for phase in phases.elements ?? [] {
-                    if phase.isString("bubble") {
-                        set.insert(.bubble)
-                    } else if phase.isString("capture") {
-                        set.insert(.capture)
-                    } else {
-                        listenerError = StateError("session \(id): view \(tag) has a bad listener phase")
-                    }
-                }
-                if !set.isEmpty { view.listeners[event] = set }
-            }
-            if let listenerError { throw listenerError }
-            // A view that needed a render when it was saved (one never inspected, or changed since) still does:
-            // it renders, and counts it, the next time it is inspected, as it would have. The others render now,
-            // uncounted, for their render text and what it read. (Rendering every view here kept Observation's
-            // tracking of each: 300,000 never-inspected buttons took 518 MB after loading instead of 134 MB.)
-            // Files saved before `stale` existed have every view rendered, as they were loaded then.
-            /// An optional member of the view's entry, refused when it is there as another kind of value.
-            func optionalMember(_ field: StaticString, _ kind: JSONRef.Kind, _ described: String) throws(StateError)
-                -> JSONRef?
-            {
-                guard let value = entry[field: field] else { return nil }
-                guard value.kind == kind else {
-                    throw StateError("session \(id): view \(tag) has a '\(field)' that is not \(described)")
-                }
-                return value
-            }
-            let stale = try optionalMember("stale", .bool, "a boolean")
-            let render = try optionalMember("render", .string, "a string")
-            if stale?.boolValue != true {
-                view.renderIfNeeded(counting: false)
-            } else if let text = render?.string {
-                view.restore(render: text)
-            }
-            let renders = entry[field: "renders"]?.integer ?? 0
-            guard renders >= 0 else { throw StateError("session \(id): view \(tag) has rendered \(renders) times") }
-            view.restore(renders: Int(renders))
-            view.restore(commands: try restoreCommands(entry[field: "commands"]?.elements ?? [], of: type, tag: tag))
-            var childTags: [Int] = []
-            for child in children {
-                guard let childTag = child.integer else {
-                    throw StateError("session \(id): view \(tag) has a bad child")
-                }
-                childTags.append(Int(childTag))
-            }
-            made.append((view, childTags))
-        }
-        if let problem = ViewTree.link(made.map { (view: $0.0, children: $0.1) }) {
-            throw StateError("session \(id): \(problem)")
-        }
-        ViewStorage.insert(made.map(\.0), session: storageKey)
-        viewCount = made.count
-    }
 }

@@ -31,9 +31,9 @@ struct RequestScratch: ~Copyable {
     }
 
     /// Appends to `out` the response of the request that succeeded: its `id`, then ``result``.
-    mutating func writeResponse(id: Session.RequestID, to out: inout [UInt8]) {
+    mutating func writeResponse(id: RequestLine.ID, to out: inout [UInt8]) {
         frame.removeAll()
-        Session.writeResponsePrefix(id: id, into: &frame)
+        RequestLine.writeResponsePrefix(id: id, into: &frame)
         result.withUnsafeBytes { frame.raw($0) }
         frame.raw("}\n")
         frame.write(to: &out)

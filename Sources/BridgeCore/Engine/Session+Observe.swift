@@ -1,117 +1,8 @@
 import PropStore
 
-/// The change frames an observed session owes its observers, and the snapshot an observation starts from.
-///
-/// Every hook is called only when the session is observed (``SessionWatch/isObserved``), except the recent
-/// log, which is cheap. Frames go into ``SessionWatch/pending`` and reach the observers when the request
-/// succeeds (``deliverObserved()``), so a failed batch shows them nothing.
+/// A session's observers: adding and removing one (with the snapshot it starts from), delivering the change
+/// frames of a request that succeeded (``SessionWatch`` writes them, ``OpContext`` says when), and the end.
 extension Session {
-    /// Starts the frame `{"observe":"<session>","change":"<change>"`, leaving the object open.
-    private func openChange(_ change: StaticString) {
-        watch.pending.raw(#"{"observe":"#)
-        watch.pending.string(id)
-        watch.pending.raw(#","change":""#)
-        watch.pending.raw(change)
-        watch.pending.raw("\"")
-    }
-
-    private func closeChange() { watch.pending.raw("}\n") }
-
-    func observeCreated(_ view: ViewProxy, index: Int?) {
-        openChange("created")
-        watch.pending.raw(#","view":"#)
-        watch.pending.observedView(view)
-        if let index {
-            watch.pending.raw(#","index":"#)
-            watch.pending.int(index)
-        }
-        closeChange()
-    }
-
-    /// The props of `view` whose value is no longer the one in `before` (same order as `props`).
-    func observeUpdated(_ view: ViewProxy, props: [ComponentType.PropDescriptor], before: [PropValue]) {
-        var changed: [(ComponentType.PropDescriptor, PropValue)] = []
-        for (prop, old) in zip(props, before) {
-            let new = view.value(of: prop)
-            if new != old, !changed.contains(where: { $0.0 === prop }) { changed.append((prop, new)) }
-        }
-        guard !changed.isEmpty else { return }
-        openUpdated(view)
-        watch.pending.object(changed, key: \.0.name) { $0.propValue($1.1) }
-        closeChange()
-    }
-
-    /// Starts the frame `updated` of `view`, up to its `props` object.
-    private func openUpdated(_ view: ViewProxy) {
-        openChange("updated")
-        watch.pending.raw(#","tag":"#)
-        watch.pending.int(view.tag)
-        watch.pending.raw(#","props":"#)
-    }
-
-    /// A command changed the view's state (it recorded how to undo): `updated` with every prop, since the
-    /// command does not say which it set. Reading them all only then keeps a command that changes nothing
-    /// (a press) as cheap observed as not.
-    func observeChangedState(_ view: ViewProxy) {
-        openUpdated(view)
-        watch.pending.object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
-        closeChange()
-    }
-
-    func observeMoved(_ parent: ViewProxy) {
-        openChange("moved")
-        watch.pending.raw(#","tag":"#)
-        watch.pending.int(parent.tag)
-        watch.pending.raw(#","children":"#)
-        watch.pending.tagArray(parent.children)
-        closeChange()
-    }
-
-    func observeDeleted(_ subtree: [ViewProxy]) {
-        openChange("deleted")
-        watch.pending.raw(#","tags":"#)
-        watch.pending.tagArray(subtree)
-        closeChange()
-    }
-
-    func observeSubscribed(_ view: ViewProxy, event: String) {
-        openChange("subscribed")
-        watch.pending.raw(#","tag":"#)
-        watch.pending.int(view.tag)
-        watch.pending.raw(#","event":"#)
-        watch.pending.string(event)
-        watch.pending.raw(#","phases":"#)
-        watch.pending.phases(view.listeners[event] ?? [])
-        closeChange()
-    }
-
-    func observeCommand(_ view: ViewProxy, name: String, args: [PropValue]) {
-        openChange("command")
-        watch.pending.raw(#","tag":"#)
-        watch.pending.int(view.tag)
-        watch.pending.raw(#","name":"#)
-        watch.pending.string(name)
-        watch.pending.raw(#","args":"#)
-        watch.pending.array(args) { $0.propValue($1) }
-        closeChange()
-    }
-
-    /// An event frame just written (without its newline).
-    func observeEvent(_ frame: ArraySlice<UInt8>) {
-        openChange("event")
-        watch.pending.raw(#","event":"#)
-        watch.pending.raw(frame)
-        closeChange()
-    }
-
-    func observeRender(_ view: ViewProxy) {
-        openChange("render")
-        watch.pending.raw(#","tag":"#)
-        watch.pending.int(view.tag)
-        watch.pending.viewRender(view)
-        closeChange()
-    }
-
     /// Hands the frames of the request that just succeeded to every observer; forgets those that fell behind.
     func deliverObserved() {
         guard !watch.pending.isEmpty else { return }
@@ -128,11 +19,7 @@ extension Session {
     func endObservations(reason: StaticString) {
         watch.pending.removeAll()
         guard watch.isObserved else { return }
-        openChange("ended")
-        watch.pending.raw(#","reason":""#)
-        watch.pending.raw(reason)
-        watch.pending.raw("\"")
-        closeChange()
+        watch.ended(reason: reason)
         let observers = watch.takeObservers()
         watch.pending.withUnsafeBytes { frames in
             for observer in observers { _ = observer.deliver(frames, last: true) }

@@ -17,8 +17,9 @@ import Synchronization
 ///   inside a batch, how to undo it (`undo`, a ``BatchUndo``);
 /// - what its observers are owed (`watch`, a ``SessionWatch``), which never changes the protocol state.
 ///
-/// A request that only the connection can answer, because it reaches other sessions (a resume, `observe`), is
-/// checked here and handed to the connection as a value (``Handoff``).
+/// Each op is a file in `Ops/`, listed by ``OpTable``: the session finds it, runs it through an ``OpContext``
+/// and commits or rolls back what it changed. A request that only the connection can answer, because it reaches
+/// other sessions (a resume, `observe`), is checked here and handed to the connection as a value (``Handoff``).
 ///
 /// Safety of `@unchecked Sendable`: a session moves between connections (a resume), but every use from a
 /// ``Connection`` holds ``gate``, so one thread at a time touches its state.
@@ -52,10 +53,13 @@ public final class Session: @unchecked Sendable {
     var scratch = RequestScratch()
     /// Inside a batch: how to undo what it changed so far.
     var undo = BatchUndo()
-    /// Observers, the change frames they are owed, the recent log (Session+Observe).
-    var watch = SessionWatch()
+    /// Observers, the change frames they are owed (``OpContext`` says when), the recent log.
+    var watch: SessionWatch
     /// What `sessions` lists of this session, published as each request ends: read without the gate.
     let listing = SessionListing()
+
+    /// A prop and the value it is to take.
+    typealias PropChange = (prop: ComponentType.PropDescriptor, value: PropValue)
 
     /// An event a request emitted: written, with its listener path and seq, once the request succeeds.
     struct PendingEvent {
@@ -69,6 +73,7 @@ public final class Session: @unchecked Sendable {
         self.id = id
         self.token = token
         self.storageKey = ViewStorage.makeSessionKey()
+        self.watch = SessionWatch(session: id)
         self.events = EventBuffer(
             limit: engine.configuration.eventBuffer,
             byteLimit: engine.configuration.eventBufferBytes
@@ -90,6 +95,14 @@ public final class Session: @unchecked Sendable {
         engine.sessionClosed()
     }
 
+    /// What a line turned out to be (``RequestLine/Kind``): the name the daemon's recorder and the replayer use.
+    public typealias LineKind = RequestLine.Kind
+
+    /// An error frame that answers no request (``RequestLine/errorFrame(_:_:)``): the name the daemon uses.
+    public static func errorFrame(_ code: ErrorCode, _ message: String) -> [UInt8] {
+        RequestLine.errorFrame(code, message)
+    }
+
     /// A request the session checked and leaves to its ``Connection``, which alone reaches other sessions.
     enum Handoff {
         /// A valid first `hello`: the connection makes room for the session (`--max-sessions`) and answers it.
@@ -105,7 +118,7 @@ public final class Session: @unchecked Sendable {
         /// Answered (with its result or an error).
         case answered
         /// Checked, nothing written: the connection answers the request with this id.
-        case handoff(Handoff, RequestID)
+        case handoff(Handoff, RequestLine.ID)
         /// A `bye`, answered: the session is closed (its views are gone); no line after it is handled.
         case ended
     }
@@ -116,7 +129,7 @@ public final class Session: @unchecked Sendable {
     func handle(request: JSONRef, into out: inout [UInt8]) -> Handled {
         // After `bye` the connection is closing: nothing more is read from it.
         guard !closed else { return .ended }
-        guard let id = Session.requestID(of: request, into: &out) else { return .answered }
+        guard let id = RequestLine.id(of: request, into: &out) else { return .answered }
         scratch.begin()
         let ending: Bool
         let handoff: Handoff?
@@ -124,27 +137,29 @@ public final class Session: @unchecked Sendable {
         var isHello = false
         do throws(BridgeError) {
             guard let op = request[field: "op"] else { throw BridgeError(.badRequest, "the request has no 'op'") }
-            guard op.kind == .string else { throw BridgeError(.badRequest, "'op' must be a string") }
-            if !greeted && !op.isString("hello") {
+            guard let name = op.stringBytes else { throw BridgeError(.badRequest, "'op' must be a string") }
+            let index = OpTable.table.index(of: name)
+            if !greeted && (index == nil || !OpTable.table.entries[index!].isHello) {
                 throw BridgeError(.helloRequired, "send hello {protocol: 1} before '\(op.string ?? "")'")
             }
-            // An op whose output the request's size does not bound can be undone, should it write too much.
-            if Session.outputIsUnbounded(op) { undo.begin() }
-            handoff = try perform(op: op, request: request, inBatch: false)
-            ending = op.isString("bye")
-            isHello = op.isString("hello")
+            guard let index else { throw OpTable.unknownOp(op) }
+            let traits = OpTable.table.entries[index]
+            if traits.outputIsUnbounded { undo.begin() }
+            handoff = try perform(index, traits, request: request, inBatch: false)
+            ending = traits.endsSession
+            isHello = traits.resultIsUnbounded
         } catch {
             rollback()
             // A batch the daemon's shutdown interrupted is undone and never answered (RELIABILITY: the state is
             // saved as it was before it).
-            if !engine.isInterrupted { Session.writeError(error, id: id, into: &out) }
+            if !engine.isInterrupted { RequestLine.writeError(error, id: id, into: &out) }
             return .answered
         }
         if let handoff { return .handoff(handoff, id) }
         let responseBytes = isHello ? 0 : scratch.result.count + Session.responseOverhead(id)
         guard commit(into: &out, responseBytes: responseBytes) else {
             rollback()
-            Session.writeError(outputLimitError(), id: id, into: &out)
+            RequestLine.writeError(outputLimitError(), id: id, into: &out)
             return .answered
         }
         if undo.isActive { undo.commit() }
@@ -190,15 +205,34 @@ public final class Session: @unchecked Sendable {
         return true
     }
 
-    /// The ops whose output the request line does not bound: events with their paths (`command`, `emit`), a
-    /// view's props and command log (`inspect`), a subtree's tags (`delete`), and `batch`. Outside a batch, they
-    /// run with ``undo`` open, so that one that would write too much is rolled back.
-    static func outputIsUnbounded(_ op: JSONRef) -> Bool {
-        op.isString("command") || op.isString("emit") || op.isString("inspect") || op.isString("delete")
+    /// Runs the op `op` names (in a batch: one of its ops), writing its result into `scratch.result`, or returns
+    /// what the connection is to answer. Throws without having changed anything (outside a batch), or after
+    /// recording how to undo (inside one).
+    @discardableResult
+    func perform(op: JSONRef, request json: JSONRef, inBatch: Bool) throws(BridgeError) -> Handoff? {
+        guard let name = op.stringBytes, let index = OpTable.table.index(of: name) else {
+            throw OpTable.unknownOp(op)
+        }
+        return try perform(index, OpTable.table.entries[index], request: json, inBatch: inBatch)
+    }
+
+    /// Runs the op at `index` in ``OpTable``, applying its batch rule.
+    @inline(__always)
+    private func perform(
+        _ index: Int,
+        _ op: OpTable.Entry,
+        request json: JSONRef,
+        inBatch: Bool
+    ) throws(BridgeError) -> Handoff? {
+        if inBatch, case .refused(let refusal) = op.batch { throw BridgeError(.badRequest, "\(refusal)") }
+        let context = OpContext(session: self, request: Request(op: op.name, json: json), inBatch: inBatch)
+        let handoff = try OpTable.table.ops[index].perform(context)
+        if inBatch, case .refusedOnceRead(let refusal) = op.batch { throw BridgeError(.badRequest, "\(refusal)") }
+        return handoff
     }
 
     /// The bytes of a response besides its result: `{"id":…,"ok":true,"result":` and `}\n`.
-    static func responseOverhead(_ id: RequestID) -> Int {
+    static func responseOverhead(_ id: RequestLine.ID) -> Int {
         switch id {
         case .none: 32
         case .int: 48
@@ -221,5 +255,71 @@ public final class Session: @unchecked Sendable {
         undo.rollBack()
         scratch.discard()
         if watch.isObserved { watch.pending.removeAll() }
+    }
+
+    /// Writes an event frame with its listener path, and counts its `seq`; returns `false`, having written nothing,
+    /// when no listener is on the path. The frame is kept for a resume by ``keepEvent(seq:frame:)``.
+    ///
+    /// One walk from the target up collects the views that listen (one lookup each); the path is then their
+    /// capture entries from the root down, and their bubble entries from the target up.
+    func writeEvent(_ pending: PendingEvent, into out: inout [UInt8]) -> Bool {
+        let target = pending.view
+        guard target.isMounted else { return false }
+        let name = pending.event.name
+        var listening = scratch.takeListeners()
+        defer { scratch.giveBack(listeners: &listening) }
+        if pending.event.bubbles {
+            // Unretained: the walk changes nothing, and every view on it is held by the session's storage. (A
+            // retained walk was a retain and a release per view, atomic, on every event.)
+            var node: Unmanaged<ViewProxy>? = .passUnretained(target)
+            while let unmanaged = node {
+                node = unmanaged._withUnsafeGuaranteedRef { current in
+                    if let phases = current.phases(for: name) { listening.append((current.tag, phases)) }
+                    return current.parent.map { .passUnretained($0) }
+                }
+            }
+        } else if let phases = target.phases(for: name), phases.contains(.bubble) {
+            listening.append((target.tag, .bubble))
+        }
+        guard !listening.isEmpty else { return false }
+        seq += 1
+        scratch.writeFrame(to: &out) { w in
+            w.raw(#"{"event":"#)
+            w.string(name)
+            w.raw(#","seq":"#)
+            w.int(seq)
+            w.raw(#","target":"#)
+            w.int(target.tag)
+            w.raw(#","payload":"#)
+            w.payload(pending.payload)
+            w.raw(#","path":"#)
+            w.raw("[")
+            var first = true
+            for (tag, phases) in listening.reversed() where phases.contains(.capture) {
+                if !first { w.comma() }
+                first = false
+                w.raw(#"{"tag":"#)
+                w.int(tag)
+                w.raw(#","phase":"capture"}"#)
+            }
+            for (tag, phases) in listening where phases.contains(.bubble) {
+                if !first { w.comma() }
+                first = false
+                w.raw(#"{"tag":"#)
+                w.int(tag)
+                w.raw(#","phase":"bubble"}"#)
+            }
+            w.raw("]")
+            w.raw("}\n")
+        }
+        return true
+    }
+
+    /// Keeps an event frame written by ``writeEvent(_:into:)`` (with its newline): for a resume, in the recent log,
+    /// and for observers.
+    func keepEvent(seq: Int, frame: ArraySlice<UInt8>) {
+        events.keep(seq: seq, frame: frame)
+        watch.recent.note(event: frame)
+        if watch.isObserved { watch.event(frame.dropLast()) }
     }
 }

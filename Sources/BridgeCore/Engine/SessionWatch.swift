@@ -6,6 +6,8 @@ import PropStore
 /// Observing never changes the session: none of this is part of its protocol state (its `seq`, its events,
 /// its acks), of its recording or of its saved state.
 struct SessionWatch: ~Copyable {
+    /// The id of the session watched, which every change frame names.
+    let session: String
     /// Sinks of the connections observing the session.
     var observers: [any ObserverSink] = []
     /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
@@ -13,6 +15,8 @@ struct SessionWatch: ~Copyable {
     /// The `client` of the session's hello.
     var client: String?
     var recent = RecentLog()
+
+    init(session: String) { self.session = session }
 
     @inline(__always)
     var isObserved: Bool { !observers.isEmpty }

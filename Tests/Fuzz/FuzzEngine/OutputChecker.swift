@@ -21,7 +21,7 @@ struct OutputChecker {
     /// key, a key with `\u0000`, too deep, a number beyond the double range), answered with the request's `id`.
     private var unreadable = false
 
-    mutating func check(line: UnsafeRawBufferPointer, kind: Session.LineKind, output: [UInt8]) {
+    mutating func check(line: UnsafeRawBufferPointer, kind: RequestLine.Kind, output: [UInt8]) {
         lines += 1
         if ended {
             require(output.isEmpty, "a line after bye was answered", line, output)

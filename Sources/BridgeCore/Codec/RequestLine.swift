@@ -1,8 +1,9 @@
-/// Reading a request line and writing the frames that answer it: the protocol's framing, apart from the
+/// The framing of one request line: reading it (a keep-alive, a request object, or a line answered here with
+/// `bad_json`, `bad_request` or `limit_exceeded`), its `id`, and the frames that answer it. Apart from any
 /// session's state.
-extension Session {
+public enum RequestLine {
     /// What a line turned out to be, for a recorder that keeps bad input as raw text.
-    public enum LineKind: Sendable {
+    public enum Kind: Sendable {
         /// Blank: a keep-alive, answered with nothing.
         case keepAlive
         /// A JSON object (a request, valid or not).
@@ -22,9 +23,9 @@ extension Session {
         parsed: consuming JSONDocument? = nil,
         into out: inout [UInt8],
         _ body: (JSONRef, inout [UInt8]) -> Void
-    ) -> LineKind {
+    ) -> Kind {
         if let parsed = parsed.take() { return withParsed(parsed, into: &out, body) }
-        guard let line = requestText(line) else { return .keepAlive }
+        guard let line = text(line) else { return .keepAlive }
         // The tree goes in the thread's scratch arena, given back when the request is answered. A line jansson
         // refuses is read again below, for its error.
         let scratch = JanssonMemory.claimScratch()
@@ -45,7 +46,7 @@ extension Session {
     }
 
     /// The text of a request line: without a `\r` before its `\n`; `nil` for a blank line (a keep-alive).
-    static func requestText(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    static func text(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         var line = line
         if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
         return line.isEmpty ? nil : line
@@ -55,7 +56,7 @@ extension Session {
         _ document: consuming JSONDocument,
         into out: inout [UInt8],
         _ body: (JSONRef, inout [UInt8]) -> Void
-    ) -> LineKind {
+    ) -> Kind {
         let request = document.root
         guard request.isObject else {
             writeError(BridgeError(.badRequest, "a request must be a JSON object"), id: .none, into: &out)
@@ -123,12 +124,12 @@ extension Session {
     }
 
     /// The `id` of a request, or `nil` (after answering `bad_request`) when it is neither an integer nor a string.
-    static func requestID(of request: JSONRef, into out: inout [UInt8]) -> RequestID? {
-        guard let value = request[field: "id"] else { return RequestID.none }
+    static func id(of request: JSONRef, into out: inout [UInt8]) -> ID? {
+        guard let value = request[field: "id"] else { return ID.none }
         switch value.kind {
         case .integer: return .int(Int(value.integer!))
         case .string: return .string(value.string!)
-        case .null: return RequestID.none
+        case .null: return ID.none
         default:
             writeError(BridgeError(.badRequest, "'id' must be an integer or a string"), id: .none, into: &out)
             return nil
@@ -136,23 +137,23 @@ extension Session {
     }
 
     /// A request's `id`, echoed in its answer (`null` when it had none).
-    enum RequestID {
+    enum ID {
         case none
         case int(Int)
         case string(String)
     }
 
-    static func writeResponsePrefix(id: RequestID, into out: inout [UInt8]) {
+    static func writeResponsePrefix(id: ID, into out: inout [UInt8]) {
         JSONWriter.append(to: &out) { writeResponsePrefix(id: id, into: &$0) }
     }
 
-    static func writeResponsePrefix(id: RequestID, into w: inout JSONWriter) {
+    static func writeResponsePrefix(id: ID, into w: inout JSONWriter) {
         w.raw(#"{"id":"#)
         w.requestID(id)
         w.raw(#","ok":true,"result":"#)
     }
 
-    static func writeError(_ error: BridgeError, id: RequestID, into out: inout [UInt8]) {
+    static func writeError(_ error: BridgeError, id: ID, into out: inout [UInt8]) {
         JSONWriter.append(to: &out) { w in
             w.raw(#"{"id":"#)
             w.requestID(id)
@@ -173,7 +174,7 @@ extension Session {
 }
 
 extension JSONWriter {
-    mutating func requestID(_ id: Session.RequestID) {
+    mutating func requestID(_ id: RequestLine.ID) {
         switch id {
         case .none: null()
         case .int(let i): int(i)

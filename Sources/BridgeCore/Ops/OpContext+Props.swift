@@ -1,17 +1,26 @@
 import PropStore
 
-extension Session {
-    /// A prop and the value it is to take.
-    typealias PropChange = (prop: ComponentType.PropDescriptor, value: PropValue)
-
+extension OpContext {
     /// Checks every prop of `props` against the component into `converted`; all bad props are reported
     /// together (each with the path inside its value) and nothing is converted then.
+    @inline(__always)
     func convert(
         _ props: JSONRef,
         for type: ComponentType,
         tag: Int,
+        into converted: inout [Session.PropChange]
+    ) throws(BridgeError) {
+        try OpContext.convert(props, for: type, tag: tag, op: request.op, engine: engine, into: &converted)
+    }
+
+    /// ``convert(_:for:tag:into:)`` for `op` (a saved state's `restore` too).
+    static func convert(
+        _ props: JSONRef,
+        for type: ComponentType,
+        tag: Int,
         op: StaticString,
-        into converted: inout [PropChange]
+        engine: Engine,
+        into converted: inout [Session.PropChange]
     ) throws(BridgeError) {
         var issues = PropIssues(limits: engine.configuration.propLimits)
         var owners: [(prop: String?, arg: Int?)] = []
@@ -30,7 +39,7 @@ extension Session {
                 if owners.count < issues.list.count { owners.append((name, nil)) }
                 return
             }
-            if let typed = Session.convertScalar(value, to: prop.type) {
+            if let typed = OpContext.convertScalar(value, to: prop.type) {
                 converted.append((prop, typed))
                 return
             }
@@ -51,7 +60,8 @@ extension Session {
                 issues.total == 1
                 ? "invalid prop '\(details[0].prop!)'"
                 : topLevel ? "\(issues.total) invalid props" : "\(issues.total) problems"
-            let first = details[0].path == details[0].prop ? details[0].message : "\(details[0].path): \(details[0].message)"
+            let first =
+                details[0].path == details[0].prop ? details[0].message : "\(details[0].path): \(details[0].message)"
             throw BridgeError(
                 .invalidProps,
                 "\(op): \(what) for \(type.name) (tag \(tag)): \(first)",
@@ -71,41 +81,5 @@ extension Session {
         case (.string, .string): .string(value.stringValue)
         default: nil
         }
-    }
-
-    /// Applies converted props to a view, writing the names of those whose value changed into `result` as a
-    /// comma-separated list of JSON strings.
-    func apply(_ converted: [PropChange], to view: ViewProxy) {
-        var first = true
-        for (prop, value) in converted {
-            if undo.isActive {
-                let neededRender = view.needsRender
-                guard let old = view.replaceValue(value, of: prop) else { continue }
-                undo.note(view, neededRender: neededRender)
-                undo.record(prop: prop, of: view, old: old)
-            } else {
-                guard view.setValue(value, of: prop) else { continue }
-            }
-            if first {
-                first = false
-            } else {
-                scratch.result.comma()
-            }
-            scratch.result.string(prop.name)
-        }
-    }
-
-    func update(_ request: Request) throws(BridgeError) {
-        let tag = try request.tag()
-        guard let props = try request.object("props", required: true) else { return }
-        let view = try view(tag, op: "update")
-        var converted = scratch.takeConverted()
-        defer { scratch.giveBack(converted: &converted) }
-        try convert(props, for: view.type, tag: tag, op: "update", into: &converted)
-        scratch.result.raw(#"{"changed":["#)
-        let before = watch.isObserved ? converted.map { view.value(of: $0.prop) } : nil
-        apply(converted, to: view)
-        if let before { observeUpdated(view, props: converted.map(\.prop), before: before) }
-        scratch.result.raw("]}")
     }
 }

@@ -1,0 +1,26 @@
+import PropStore
+
+extension Ops {
+    /// `inspect {tag}` → the view: its props, place, render and command log (rendering it first if it needs to).
+    enum Inspect: Op {
+        static let entry = OpTable.Entry("inspect", outputIsUnbounded: true)
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            let view = try context.view(try context.request.tag())
+            if view.renders == .max && view.needsRender {
+                throw BridgeError(
+                    .limitExceeded,
+                    "inspect: view \(view.tag) has rendered \(view.renders) times, the most it can count"
+                )
+            }
+            if view.renderIfNeeded() { context.rendered(view) }
+            context.result.viewHead(view)
+            context.result.viewPlace(view)
+            context.result.viewRender(view)
+            context.result.raw(#","commands":"#)
+            context.result.commandLog(view.commandsInOrder)
+            context.result.raw("}")
+            return nil
+        }
+    }
+}

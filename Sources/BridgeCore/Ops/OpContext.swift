@@ -1,0 +1,146 @@
+import PropStore
+
+/// What an op works with: its request, its session, and the one place that records what it changed.
+///
+/// An op says what it changed (a view created, children moved, a subtree deleted, props set, a subscription or a
+/// command logged); the context records how to undo it when the session's undo is open (a batch, an op whose
+/// output is not bounded) and writes the change frame its observers are owed when the session is observed. No op
+/// asks either question itself.
+struct OpContext {
+    /// The session the op runs in.
+    let session: Session
+    /// The request, read with errors that name the op.
+    let request: Request
+    /// Whether the op is one of a batch's.
+    let inBatch: Bool
+
+    var engine: Engine { session.engine }
+
+    /// The op's result (the `result` member of its answer).
+    var result: JSONWriter {
+        _read { yield session.scratch.result }
+        nonmutating _modify { yield &session.scratch.result }
+    }
+
+    /// The view with `tag` in this session; `unknown_tag`, naming the op and the field, when there is none.
+    func view(_ tag: Int, field: StaticString = "tag") throws(BridgeError) -> ViewProxy {
+        guard let view = ViewStorage.proxy(session: session.storageKey, tag: tag) else {
+            throw BridgeError(.unknownTag, "\(request.op): no view with \(field) \(tag) in this session")
+        }
+        return view
+    }
+
+    /// How many more events the request may emit before the session's seq would pass `Int.max`.
+    var eventRoom: Int { Int.max - session.seq - session.scratch.events.count }
+
+    /// The error of a request whose events would take the session's seq past `Int.max`; it changes nothing.
+    func seqExhausted(_ what: String) -> BridgeError {
+        BridgeError(.limitExceeded, "\(what): the session's event seq is at \(session.seq), the most it can count")
+    }
+
+    /// Emits an event once the request succeeds (dispatched along its listeners then).
+    func emit(_ event: EventSpec, from view: ViewProxy, payload: EventPayload) {
+        session.scratch.events.append(Session.PendingEvent(view: view, event: event, payload: payload))
+    }
+
+    // MARK: What changed
+
+    /// `view` was created and put in storage, under its parent at `index` when it has one (`unlink` takes it out).
+    func created(_ view: ViewProxy, index: Int?, unlink: ViewTree.Undo?) {
+        if session.watch.isObserved { session.watch.created(view, index: index) }
+        if session.undo.isActive {
+            let session = self.session
+            let storageKey = session.storageKey
+            let tag = view.tag
+            session.undo.record {
+                ViewStorage.remove(tags: [tag], session: storageKey)
+                view.isMounted = false
+                unlink?()
+                session.viewCount -= 1
+            }
+        }
+    }
+
+    /// `parent`'s children were replaced (`restore` puts the old ones back).
+    func moved(_ parent: ViewProxy, restore: ViewTree.Undo) {
+        if session.undo.isActive { session.undo.record { restore() } }
+        if session.watch.isObserved { session.watch.moved(parent) }
+    }
+
+    /// The subtree of `root` (`subtree`, pre-order) left storage (`relink` puts `root` back under its parent).
+    func deleted(_ root: ViewProxy, subtree: [ViewProxy], relink: ViewTree.Undo) {
+        if session.watch.isObserved { session.watch.deleted(subtree) }
+        if session.undo.isActive {
+            let session = self.session
+            let storageKey = session.storageKey
+            session.undo.record {
+                ViewStorage.insert(subtree, session: storageKey)
+                for view in subtree { view.isMounted = true }
+                relink()
+                session.viewCount += subtree.count
+                session.scratch.deletedRoots.removeAll { $0 === root }
+            }
+        }
+    }
+
+    /// Sets converted props on a view, writing the names of those whose value changed into the result as a
+    /// comma-separated list of JSON strings.
+    @inline(__always)
+    func set(_ converted: [Session.PropChange], of view: ViewProxy) {
+        let before = session.watch.isObserved ? converted.map { view.value(of: $0.prop) } : nil
+        var first = true
+        for (prop, value) in converted {
+            if session.undo.isActive {
+                let neededRender = view.needsRender
+                guard let old = view.replaceValue(value, of: prop) else { continue }
+                session.undo.note(view, neededRender: neededRender)
+                session.undo.record(prop: prop, of: view, old: old)
+            } else {
+                guard view.setValue(value, of: prop) else { continue }
+            }
+            if first {
+                first = false
+            } else {
+                session.scratch.result.comma()
+            }
+            session.scratch.result.string(prop.name)
+        }
+        if let before { session.watch.updated(view, props: converted.map(\.prop), before: before) }
+    }
+
+    /// `view`'s listeners of `event` changed from `old`.
+    func subscriptionChanged(_ view: ViewProxy, event: String, from old: ListenerPhases) {
+        if session.undo.isActive { session.undo.record { view.listeners[event] = old.isEmpty ? nil : old } }
+        if session.watch.isObserved { session.watch.subscribed(view, event: event) }
+    }
+
+    /// A command ran on `view` and is logged; `stateUndo` undoes what it changed of the view's state (empty: it
+    /// changed nothing), `neededRender` is whether the view needed a render before it.
+    @inline(__always)
+    func commandRan(
+        _ view: ViewProxy,
+        name: String,
+        args: [PropValue],
+        stateUndo: [() -> Void],
+        neededRender: Bool
+    ) {
+        if session.undo.isActive && !stateUndo.isEmpty {
+            session.undo.note(view, neededRender: neededRender)
+            session.undo.record(contentsOf: stateUndo)
+        }
+        let logged = view.logCommand(LoggedCommand(name: name, args: args))
+        if session.undo.isActive { session.undo.record(logged: logged, of: view) }
+        if session.watch.isObserved {
+            session.watch.command(view, name: name, args: args)
+            if !stateUndo.isEmpty { session.watch.changedState(view) }
+        }
+    }
+
+    /// `view` rendered (it needed to).
+    func rendered(_ view: ViewProxy) {
+        if session.watch.isObserved { session.watch.rendered(view) }
+    }
+
+    /// Opens the undo: what the ops change from now on is undone should the request fail.
+    func beginUndo() { session.undo.begin() }
+}

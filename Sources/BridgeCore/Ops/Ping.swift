@@ -1,0 +1,11 @@
+extension Ops {
+    /// `ping` → `{}`.
+    enum Ping: Op {
+        static let entry = OpTable.Entry("ping")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            context.result.raw("{}")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import PropStore
+
+extension Ops {
+    /// `setChildren {tag, children}` → `{children}`: replaces a view's children, in order.
+    enum SetChildren: Op {
+        static let entry = OpTable.Entry("setChildren")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            let request = context.request
+            let parent = try context.view(try request.tag())
+            guard let elements = try request.array("children", required: true) else { return nil }
+            var children: [ViewProxy] = []
+            children.reserveCapacity(elements.count)
+            var seen = Set<Int>()
+            for element in elements {
+                let tag = try Request.tag(element, field: "children", op: "setChildren")
+                guard seen.insert(tag).inserted else {
+                    throw BridgeError(.badRequest, "setChildren: tag \(tag) appears twice in 'children'")
+                }
+                children.append(try context.view(tag, field: "child"))
+            }
+            // A child may not be the parent itself or one of its ancestors.
+            if let looped = ViewTree.cycle(making: children, childrenOf: parent) {
+                throw BridgeError(
+                    .cycle,
+                    "setChildren: making \(looped.tag) a child of \(parent.tag) would make it its own ancestor"
+                )
+            }
+            let restore = ViewTree.setChildren(children, of: parent)
+            context.moved(parent, restore: restore)
+            context.result.raw(#"{"children":"#)
+            context.result.tagArray(children)
+            context.result.raw("}")
+            return nil
+        }
+    }
+}

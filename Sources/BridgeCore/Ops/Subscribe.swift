@@ -1,0 +1,60 @@
+import PropStore
+
+extension Ops {
+    /// `subscribe {tag, event, phase?}` → `{}`: a view listens to an event, in a phase (bubble by default).
+    enum Subscribe: Op {
+        static let entry = OpTable.Entry("subscribe")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            try change(context, on: true)
+            return nil
+        }
+
+        /// Adds (`on`) or removes the listener the request names.
+        static func change(_ context: OpContext, on: Bool) throws(BridgeError) {
+            let request = context.request
+            let op = request.op
+            let view = try context.view(try request.tag())
+            let name = try request.string("event")
+            let phase: ListenerPhases
+            switch try request.optionalString("phase") {
+            case nil, "bubble": phase = .bubble
+            case "capture": phase = .capture
+            case let other?:
+                throw BridgeError(.badRequest, "\(op): 'phase' must be \"bubble\" or \"capture\", got \"\(other)\"")
+            }
+            guard let event = context.engine.registry.events[name] else {
+                throw BridgeError(.unknownEvent, "\(op): no component declares an event '\(name)'")
+            }
+            if !event.bubbles {
+                guard view.type.event(named: name) != nil else {
+                    throw BridgeError(
+                        .unknownEvent,
+                        "\(op): '\(name)' is a direct event and \(view.type.name) (tag \(view.tag)) does not emit it"
+                    )
+                }
+                if phase == .capture {
+                    throw BridgeError(.badRequest, "\(op): '\(name)' is a direct event; it has no capture phase")
+                }
+            }
+            let old = view.listeners[name] ?? []
+            var new = old
+            if on { new.insert(phase) } else { new.remove(phase) }
+            if new != old {
+                view.listeners[name] = new.isEmpty ? nil : new
+                context.subscriptionChanged(view, event: name, from: old)
+            }
+            context.result.raw("{}")
+        }
+    }
+
+    /// `unsubscribe {tag, event, phase?}` → `{}`: a view stops listening to an event in a phase.
+    enum Unsubscribe: Op {
+        static let entry = OpTable.Entry("unsubscribe")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            try Subscribe.change(context, on: false)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import PropStore
+
+extension Ops {
+    /// `update {tag, props}` → `{changed}`: sets props, naming those whose value changed. The hot path.
+    enum Update: Op {
+        static let entry = OpTable.Entry("update")
+
+        @inline(__always)
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            let request = context.request
+            let tag = try request.tag()
+            guard let props = try request.object("props", required: true) else { return nil }
+            let view = try context.view(tag)
+            var converted = context.session.scratch.takeConverted()
+            defer { context.session.scratch.giveBack(converted: &converted) }
+            try context.convert(props, for: view.type, tag: tag, into: &converted)
+            context.result.raw(#"{"changed":["#)
+            context.set(converted, of: view)
+            context.result.raw("]}")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import BridgeCore
+
+/// The op table against everything else that lists the ops: protocol.md, the recorded corpus, the bench's
+/// peer, and the batch rule as a client sees it.
+@Suite("Op table")
+struct OpTableTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The names in protocol.md's "Operations" table: its rows `| `name` | … |`, in order.
+    static func protocolOps() throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent("protocol.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let heading = try #require(lines.firstIndex { $0 == "## Operations" })
+        let header = try #require(lines[heading...].firstIndex { $0.hasPrefix("| op |") })
+        var names: [String] = []
+        for line in lines[(header + 2)...] {
+            guard line.hasPrefix("| `") else { break }
+            let name = line.dropFirst(3).prefix { $0 != "`" }
+            names.append(String(name))
+        }
+        return names
+    }
+
+    @Test func protocolListsTheTablesOpsInItsOrder() throws {
+        #expect(try Self.protocolOps() == OpTable.names)
+    }
+
+    /// The `unknown_op` message lists the table, and reads as it always has.
+    @Test func unknownOpListsTheTable() {
+        let client = Client()
+        let response = client.send(#"{"id":1,"op":"nope"}"#).response
+        #expect(
+            field(response, "error.message")
+                == #""unknown op 'nope'; expected one of \#(OpTable.names.joined(separator: ", "))""#
+        )
+        #expect(
+            field(response, "error.message")
+                == #""unknown op 'nope'; expected one of hello, create, update, setChildren, delete, subscribe, "#
+                + #"unsubscribe, command, emit, inspect, batch, ack, ping, stats, sessions, observe, unobserve, bye""#
+        )
+    }
+
+    /// The lookup finds every op by its bytes, and nothing that only looks like one.
+    @Test func lookupFindsEveryNameAndNoNearMiss() {
+        for (index, name) in OpTable.names.enumerated() {
+            var found: Int?
+            var bytes = Array(name.utf8)
+            bytes.withUnsafeBytes { found = OpTable.table.index(of: $0) }
+            #expect(found == index, "\(name)")
+            for nearMiss in [name.dropLast() + "", name + "s", name.capitalized, "x" + name.dropFirst()] {
+                bytes = Array(nearMiss.utf8)
+                bytes.withUnsafeBytes { found = OpTable.table.index(of: $0) }
+                #expect(found == nil || OpTable.names[found!] == nearMiss, "\(nearMiss)")
+            }
+        }
+        var found: Int? = 0
+        [UInt8]().withUnsafeBytes { found = OpTable.table.index(of: $0) }
+        #expect(found == nil)
+    }
+
+    /// Every op a session records occurs in the corpus (those about other sessions are never recorded).
+    @Test func corpusSendsEveryRecordedOp() throws {
+        let directory = Self.root.appendingPathComponent("Tests/BridgeTests/Sessions")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".jsonl")
+        }
+        let all = try files.map {
+            try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+        for entry in OpTable.entries where !entry.reachesOtherSessions {
+            #expect(all.contains(#""op":"\#(entry.name)""#), "no recorded session sends \(entry.name)")
+        }
+    }
+
+    /// The bench's peer answers only ops the table has.
+    @Test func benchPeerAnswersOnlyTableOps() throws {
+        let peer = try String(contentsOf: Self.root.appendingPathComponent("bench/peer/peer.mjs"), encoding: .utf8)
+        let cases = peer.split(separator: "case '").dropFirst().map { String($0.prefix { $0 != "'" }) }
+        #expect(!cases.isEmpty)
+        for name in cases { #expect(OpTable.names.contains(name), "the peer answers '\(name)', not an op") }
+    }
+
+    static let unbatchable = OpTable.entries.filter { !$0.isBatchable }.map { $0.name.description }
+
+    /// A batch holding an op the table refuses there fails with that op's message, and changes nothing.
+    @Test(arguments: unbatchable)
+    func batchRefusesOp(_ name: String) throws {
+        let client = Client()
+        let request: String
+        switch name {
+        case "hello": request = #"{"op":"hello","protocol":1}"#
+        case "ack": request = #"{"op":"ack","seq":0}"#
+        case "batch": request = #"{"op":"batch","ops":[]}"#
+        case "observe", "unobserve": request = #"{"op":"\#(name)","session":"test"}"#
+        default: request = #"{"op":"\#(name)"}"#
+        }
+        let ops = #"[{"op":"create","tag":1,"component":"View"},\#(request)]"#
+        let response = client.send(#"{"id":1,"op":"batch","ops":\#(ops)}"#).response
+        let entry = try #require(OpTable.entries.first { $0.name.description == name })
+        let refusal = try #require(entry.batch.refusal)
+        #expect(field(response, "error.code") == #""batch_failed""#)
+        #expect(field(response, "error.index") == "1")
+        #expect(field(response, "error.error.message") == #""\#(refusal)""#)
+        #expect(field(client.inspect(1), "error.code") == #""unknown_tag""#)
+        #expect(OpTable.isBatchable(name) == false)
+    }
+
+    @Test func batchableOpsAreTheRest() {
+        let batchable = OpTable.entries.filter(\.isBatchable).map { $0.name.description }
+        #expect(
+            batchable == [
+                "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command",
+                "emit", "inspect", "ping", "stats",
+            ]
+        )
+    }
+}
