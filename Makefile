@@ -63,6 +63,7 @@ install: release
 # Every test: the Swift suites (engine, replayed sessions, daemon), then the Node client against the real binary
 # and its type declarations under tsc --strict (test-js runs js-client/test/types/ too).
 test: deps
+	$(MAKE) lint
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) test-js

@@ -1,6 +1,7 @@
-@testable import BridgeCore
 import PropStore
 import Testing
+
+@testable import BridgeCore
 
 /// A batch's undo on its own: what a rollback restores and in which order, what a commit forgets, empty and
 /// nested batches, and the render state of the views a batch changed.

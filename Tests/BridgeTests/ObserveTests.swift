@@ -105,9 +105,12 @@ struct ObserveTests {
 
         // created ×3, subscribed, updated, command, event, render, moved, deleted: the failed batch shows nothing.
         let changes = (0..<10).map { _ in Self.change(observer) }
-        #expect(changes.map { $0["change"] as? String } == [
-            "created", "created", "created", "subscribed", "updated", "command", "event", "render", "moved", "deleted",
-        ])
+        #expect(
+            changes.map { $0["change"] as? String } == [
+                "created", "created", "created", "subscribed", "updated", "command", "event", "render", "moved",
+                "deleted",
+            ]
+        )
         #expect(changes.allSatisfy { $0["observe"] as? String == id })
         let created = try #require(changes[1]["view"] as? [String: Any])
         #expect(created["tag"] as? Int == 2)
@@ -137,11 +140,16 @@ struct ObserveTests {
         for key in ["component", "parent", "children", "render", "renders"] {
             #expect("\(button[key] ?? "-")" == "\(inspected?[key] ?? "+")", "\(key)")
         }
-        #expect(NSDictionary(dictionary: button["props"] as? [String: Any] ?? [:])
-            == NSDictionary(dictionary: inspected?["props"] as? [String: Any] ?? ["x": 1]))
+        #expect(
+            NSDictionary(dictionary: button["props"] as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: inspected?["props"] as? [String: Any] ?? ["x": 1])
+        )
         #expect((state["events"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [1])
         #expect((button["commands"] as? [[String: Any]])?.first?["name"] as? String == "press")
-        #expect(NSArray(array: button["commands"] as? [Any] ?? []) == NSArray(array: inspected?["commands"] as? [Any] ?? [1]))
+        #expect(
+            NSArray(array: button["commands"] as? [Any] ?? [])
+                == NSArray(array: inspected?["commands"] as? [Any] ?? [1])
+        )
         let root = try #require((state["views"] as? [[String: Any]])?.first { $0["tag"] as? Int == 1 })
         #expect(root["listeners"] as? [String: [String]] == ["countChange": ["capture"]])
 
@@ -174,9 +182,11 @@ struct ObserveTests {
             if object(answer)["event"] != nil { _ = app.readLine() }
         }
         let changes = (0..<6).map { _ in Self.change(observer) }
-        #expect(changes.map { $0["change"] as? String } == [
-            "created", "subscribed", "command", "updated", "event", "subscribed",
-        ])
+        #expect(
+            changes.map { $0["change"] as? String } == [
+                "created", "subscribed", "command", "updated", "event", "subscribed",
+            ]
+        )
         #expect(changes[2]["args"] as? [String] == ["c"])
         #expect((changes[3]["props"] as? [String: Any])?["text"] as? String == "abc", "every prop, text changed")
         #expect((changes[3]["props"] as? [String: Any])?["placeholder"] as? String == "")

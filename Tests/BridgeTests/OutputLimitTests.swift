@@ -85,9 +85,13 @@ struct OutputLimitTests {
         let title = String(repeating: "t", count: 10_000)
         _ = client.send(#"{"op":"create","tag":1,"component":"SwiftUIButton","props":{"title":"\#(title)"}}"#)
         let inspect = #"{"op":"inspect","tag":1}"#
-        let small = client.send(#"{"id":1,"op":"batch","ops":[\#(Array(repeating: inspect, count: 3).joined(separator: ","))]}"#)
+        let small = client.send(
+            #"{"id":1,"op":"batch","ops":[\#(Array(repeating: inspect, count: 3).joined(separator: ","))]}"#
+        )
         #expect(field(small.response, "ok") == "true")
-        let large = client.send(#"{"id":2,"op":"batch","ops":[\#(Array(repeating: inspect, count: 10).joined(separator: ","))]}"#)
+        let large = client.send(
+            #"{"id":2,"op":"batch","ops":[\#(Array(repeating: inspect, count: 10).joined(separator: ","))]}"#
+        )
         #expect(field(large.response, "error.code") == #""limit_exceeded""#)
     }
 

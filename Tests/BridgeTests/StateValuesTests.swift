@@ -65,7 +65,10 @@ struct StateValuesTests {
             ("an event beyond the seq", session(seq: "2", events: [2, 3])),
             ("an event already acked", session(seq: "2", acked: "2", events: [2])),
             ("events out of order", session(seq: "3", acked: "0", events: [3, 2])),
-            ("a negative render count", session(view: button.replacingOccurrences(of: #""renders":1"#, with: #""renders":-1"#))),
+            (
+                "a negative render count",
+                session(view: button.replacingOccurrences(of: #""renders":1"#, with: #""renders":-1"#))
+            ),
         ]
     )
     func valuesNoDaemonSavesAreRefused(what: String, session: String) {
@@ -87,7 +90,10 @@ struct StateValuesTests {
     /// changes nothing; requests without events go on.
     @Test func anEventPastTheMostSeqFails() throws {
         let max = String(Int.max)
-        let (engine, connection) = try Self.resumed(Self.file(Self.session(seq: max, acked: max, events: [])), ack: Int.max)
+        let (engine, connection) = try Self.resumed(
+            Self.file(Self.session(seq: max, acked: max, events: [])),
+            ack: Int.max
+        )
         let pressed = connection.handle(line: #"{"op":"command","tag":1,"name":"press"}"#)
         #expect(pressed.count == 1, "no event: \(pressed)")
         #expect(field(pressed[0], "error.code") == #""limit_exceeded""#, "\(pressed)")

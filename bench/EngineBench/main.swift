@@ -83,7 +83,8 @@ let nested: [[UInt8]] = (0..<10_000).map { i in
     let points = (0..<10).map { #"{"x":\#($0),"y":\#(i).5}"# }.joined(separator: ",")
     return Array(
         (#"{"id":\#(i),"op":"update","tag":\#(i % views + 1),"props":{"points":[\#(points)],"#
-            + ##""style":{"color":"#3366CC","insets":{"top":\##(i),"left":2},"label":"cpu"},"lineWidth":\##(i).25}}"##).utf8
+            + ##""style":{"color":"#3366CC","insets":{"top":\##(i),"left":2},"label":"cpu"},"lineWidth":\##(i).25}}"##)
+            .utf8
     )
 }
 measure("nested props update (schema Chart)", count: updates / 4) {

@@ -65,7 +65,13 @@ public struct BridgeError: Error, Sendable, CustomStringConvertible {
             }
             if issues.total > issues.list.count, let last = issues.reported.last {
                 details.append(
-                    Detail(path: "", expected: "", got: .null, message: last.message, more: issues.total - issues.list.count)
+                    Detail(
+                        path: "",
+                        expected: "",
+                        got: .null,
+                        message: last.message,
+                        more: issues.total - issues.list.count
+                    )
                 )
             }
             return details

@@ -36,7 +36,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// Every code, in the order `protocol.md` lists them.
     public static let all: [ErrorCode] = [
         .badJSON, .badRequest, .unknownOp, .helloRequired, .unsupportedProtocol, .unknownComponent, .unknownTag,
-        .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .invalidPayload, .cycle, .batchFailed, .frameTooLarge,
-        .limitExceeded, .permissionDenied, .sessionTakenOver, .unknownSession,
+        .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .invalidPayload, .cycle, .batchFailed,
+        .frameTooLarge, .limitExceeded, .permissionDenied, .sessionTakenOver, .unknownSession,
     ]
 }

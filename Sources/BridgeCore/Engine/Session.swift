@@ -95,14 +95,6 @@ public final class Session: @unchecked Sendable {
         engine.sessionClosed()
     }
 
-    /// What a line turned out to be (``RequestLine/Kind``): the name the daemon's recorder and the replayer use.
-    public typealias LineKind = RequestLine.Kind
-
-    /// An error frame that answers no request (``RequestLine/errorFrame(_:_:)``): the name the daemon uses.
-    public static func errorFrame(_ code: ErrorCode, _ message: String) -> [UInt8] {
-        RequestLine.errorFrame(code, message)
-    }
-
     /// A request the session checked and leaves to its ``Connection``, which alone reaches other sessions.
     enum Handoff {
         /// A valid first `hello`: the connection makes room for the session (`--max-sessions`) and answers it.

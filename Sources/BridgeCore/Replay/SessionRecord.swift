@@ -31,7 +31,7 @@ public enum SessionRecord {
     public static let connectionClosed: [UInt8] = Array(#"{"dir":"meta","connection":"closed"}"#.utf8) + [0x0A]
 
     /// The record of one input line, with the frame's bytes as they arrived; `nil` for a keep-alive.
-    public static func input(line: UnsafeRawBufferPointer, kind: Session.LineKind) -> [UInt8]? {
+    public static func input(line: UnsafeRawBufferPointer, kind: RequestLine.Kind) -> [UInt8]? {
         var line = line
         if line.last == UInt8(ascii: "\r") { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
         var w = JSONWriter(capacity: line.count + 32)

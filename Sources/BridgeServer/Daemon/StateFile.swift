@@ -67,12 +67,16 @@ struct StateFile: Sendable {
         // gives up on the daemon (systemd's TimeoutStopSec).
         var waited: Double = 0
         var leftOut: [String] = []
-        let bytes = engine.saveState(socket: socket, keepWaiting: {
-            guard waited < StateFile.busyPatience else { return false }
-            usleep(10_000)
-            waited += 0.01
-            return true
-        }, leftOut: &leftOut)
+        let bytes = engine.saveState(
+            socket: socket,
+            keepWaiting: {
+                guard waited < StateFile.busyPatience else { return false }
+                usleep(10_000)
+                waited += 0.01
+                return true
+            },
+            leftOut: &leftOut
+        )
         for session in leftOut {
             logger.error(
                 "session \(session) was busy with a request past the shutdown's deadline; it is not saved",

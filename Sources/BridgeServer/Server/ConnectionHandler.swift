@@ -72,7 +72,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         self.logger = logger
         self.logger[metadataKey: "session"] = "\(connection.session.id)"
         self.framer = LineFramer(maxFrameBytes: configuration.maxFrameBytes)
-        self.frameTooLarge = Session.errorFrame(
+        self.frameTooLarge = RequestLine.errorFrame(
             .frameTooLarge,
             "a frame is limited to \(configuration.maxFrameBytes) bytes (--max-frame-bytes); this line was skipped"
         )

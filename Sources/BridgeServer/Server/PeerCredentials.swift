@@ -51,7 +51,7 @@ final class RefusingHandler: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         var buffer = context.channel.allocator.buffer(capacity: 160)
-        buffer.writeBytes(Session.errorFrame(.permissionDenied, message))
+        buffer.writeBytes(RequestLine.errorFrame(.permissionDenied, message))
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in
             channel.close(mode: .output, promise: nil)

@@ -47,7 +47,7 @@ final class SessionRecorder {
     /// says whether the session has said `hello` by now.
     func record(
         line: UnsafeRawBufferPointer,
-        kind: Session.LineKind,
+        kind: RequestLine.Kind,
         output: UnsafeRawBufferPointer,
         greeted: @autoclosure () -> Bool
     ) {
