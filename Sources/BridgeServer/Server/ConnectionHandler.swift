@@ -201,8 +201,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     /// Half the lines of a read parsed ahead are handled, and their answers are worth a write
     /// (``Configuration/halfReadBytes``): they go out now, so that a client keeping a window of requests in flight
-    /// sends the next ones while the loop handles the other half. Presses with 64 in flight (medians of 5
-    /// alternated runs): 400k frames/s without, 517k with; with 128, 613k and 625k; with 512, 665k and 726k.
+    /// sends the next ones while the loop handles the other half (bench/README.md, "History", has the figures).
     private var halfway: Bool {
         guard let parseAhead, out.count >= configuration.halfReadBytes else { return false }
         return parseAhead.handled == parseAhead.count / 2
