@@ -116,6 +116,15 @@ const cases = [
     corpus['hello-handshake.jsonl'],
     true,
   ],
+  // An unknown_op message lists the daemon's ops: a recording made before some were added lists fewer, in order.
+  [
+    'an unknown_op message recorded before ops were added',
+    changed(changed(corpus['bad-input.jsonl'], 'command, emit, inspect', 'command, inspect'), ', sessions, observe, unobserve', ''),
+    true,
+  ],
+  ['an unknown_op message listing an op the daemon lacks', changed(corpus['bad-input.jsonl'], 'unobserve, bye"', 'unobserve, bye, launch"'), false],
+  ['an unknown_op message with its ops out of order', changed(corpus['bad-input.jsonl'], 'of hello, create,', 'of create, hello,'), false],
+  ['an unknown_op message for another op', changed(corpus['bad-input.jsonl'], "unknown op 'launch'; expected", "unknown op 'land'; expected"), false],
   // Numbers are compared as numbers; only the meta record on the first line counts.
   ['1.0 recorded as 1', changed(corpus['hello-handshake.jsonl'], '"default":1.0}', '"default":1}'), true],
   ['1.0 recorded as 1.5', changed(corpus['hello-handshake.jsonl'], '"default":1.0}', '"default":1.5}'), false],
