@@ -115,14 +115,4 @@ struct OpTableTests {
         #expect(field(client.inspect(1), "error.code") == #""unknown_tag""#)
         #expect(OpTable.isBatchable(name) == false)
     }
-
-    @Test func batchableOpsAreTheRest() {
-        let batchable = OpTable.entries.filter(\.isBatchable).map { $0.name.description }
-        #expect(
-            batchable == [
-                "create", "update", "setChildren", "delete", "subscribe", "unsubscribe", "command",
-                "emit", "inspect", "ping", "stats",
-            ]
-        )
-    }
 }
