@@ -160,18 +160,24 @@ export function normalise(frames, inputs, recorded = []) {
   });
 }
 
-/** The id of the ping that `exchange(…, {sentinel: true})` sends last. */
+/** The id of the ping a replay's `conversation` sends after each part. */
 const SENTINEL_ID = 'bridged-client-replay-end';
+
+/** A line the daemon wrote, as {line, frame}: its lossless parse, or the text itself (shown in a difference). */
+function frameOf(line) {
+  try {
+    return { line, frame: parseLossless(line) };
+  } catch {
+    return { line, frame: line };
+  }
+}
 
 /**
  * Sends the inputs on a new connection and collects every frame until each answered input got its
- * response. Resolves [{line, frame}] (the text as received and its lossless parse). With `sentinel`,
- * a last `ping` is sent and everything before its response is collected (the events a resume re-sends
- * after hello's response too); that response itself is left out.
+ * response. Resolves [{line, frame}] (the text as received and its lossless parse).
  */
-export async function exchange(socketPath, inputs, { idleMs = 10_000, sentinel = false } = {}) {
+export async function exchange(socketPath, inputs, { idleMs = 10_000 } = {}) {
   const socket = await openSocket(socketPath);
-  if (sentinel) inputs = [...inputs, { text: JSON.stringify({ id: SENTINEL_ID, op: 'ping' }), op: 'ping' }];
   const expected = inputs.filter(answered).length;
   const frames = [];
   const splitter = new LineSplitter();
@@ -192,15 +198,9 @@ export async function exchange(socketPath, inputs, { idleMs = 10_000, sentinel =
       arm();
       for (const line of splitter.push(chunk)) {
         if (line === '') continue;
-        let frame;
-        try {
-          frame = parseLossless(line);
-        } catch {
-          frame = line; // shown as a string in a difference
-        }
-        const last = isResponse(frame) && ++responses >= expected;
-        if (!(last && sentinel)) frames.push({ line, frame });
-        if (last) return finish();
+        const frame = frameOf(line);
+        frames.push(frame);
+        if (isResponse(frame.frame) && ++responses >= expected) return finish();
       }
     });
     socket.on('error', (err) => finish(err));
@@ -324,14 +324,9 @@ async function conversation(socketPath, { idleMs = 10_000 } = {}) {
     if (waiting) waiting.timer.refresh();
     for (const line of splitter.push(chunk)) {
       if (line === '') continue;
-      let frame;
-      try {
-        frame = parseLossless(line);
-      } catch {
-        frame = line; // shown as a string in a difference
-      }
-      if (isResponse(frame) && waiting && --waiting.responses === 0) settle();
-      else frames.push({ line, frame });
+      const frame = frameOf(line);
+      if (isResponse(frame.frame) && waiting && --waiting.responses === 0) settle();
+      else frames.push(frame);
     }
   });
   socket.on('error', (err) => {

@@ -31,11 +31,8 @@ extension Ops {
                     if event.payload?.isEmpty == true && given.elementCount > 0 {
                         throw BridgeError(.invalidPayload, "emit: '\(name)' takes no payload")
                     }
-                    var issues = PropIssues(limits: context.engine.configuration.propLimits)
-                    var path = PropPath("")
-                    guard case .object(let members)? = payloadType.convert(given, path: &path, into: &issues) else {
-                        let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
-                        let details = BridgeError.Detail.list(issues, owners: owners)
+                    let (value, details) = convert(given, as: payloadType, context)
+                    guard case .object(let members)? = value else {
                         throw BridgeError(
                             .invalidPayload,
                             "emit: bad payload for '\(name)': \(details[0].path): \(details[0].message)",
@@ -45,27 +42,16 @@ extension Ops {
                     fields = members.map { (name: $0.name, value: $0.value) }
                 } else {
                     // An event whose payload is not declared sends any fields, as given.
-                    var issues = PropIssues(limits: context.engine.configuration.propLimits)
-                    var path = PropPath("")
-                    guard case .json(.object(let members))? = PropType.mixed.convert(given, path: &path, into: &issues)
-                    else {
-                        let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
-                        throw BridgeError(
-                            .invalidPayload,
-                            "emit: bad payload for '\(name)'",
-                            details: BridgeError.Detail.list(issues, owners: owners)
-                        )
+                    let (value, details) = convert(given, as: .mixed, context)
+                    guard case .json(.object(let members))? = value else {
+                        throw BridgeError(.invalidPayload, "emit: bad payload for '\(name)'", details: details)
                     }
                     fields = members.map { (name: $0.name, value: .json($0.value)) }
                 }
             } else if let payloadType = event.payloadType {
                 // No payload: every field must be optional.
-                var issues = PropIssues(limits: context.engine.configuration.propLimits)
-                var path = PropPath("")
-                let empty = JSONValue.object([])
-                guard case .object(let members)? = payloadType.convert(empty, path: &path, into: &issues) else {
-                    let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
-                    let details = BridgeError.Detail.list(issues, owners: owners)
+                let (value, details) = convert(JSONValue.object([]), as: payloadType, context)
+                guard case .object(let members)? = value else {
                     throw BridgeError(
                         .invalidPayload,
                         "emit: '\(name)' needs a payload: \(details[0].path): \(details[0].message)",
@@ -78,6 +64,19 @@ extension Ops {
             context.emit(event, from: view, payload: EventPayload(fields: fields))
             context.result.raw("{}")
             return nil
+        }
+
+        /// `payload` converted as `type`, and the details of what was wrong with it (each with its path).
+        private static func convert(
+            _ payload: some PropSource,
+            as type: PropType,
+            _ context: OpContext
+        ) -> (PropValue?, [BridgeError.Detail]) {
+            var issues = PropIssues(limits: context.engine.configuration.propLimits)
+            var path = PropPath("")
+            let value = type.convert(payload, path: &path, into: &issues)
+            let owners = [(prop: String?, arg: Int?)](repeating: (nil, nil), count: issues.list.count)
+            return (value, BridgeError.Detail.list(issues, owners: owners))
         }
     }
 }
