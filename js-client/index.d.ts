@@ -512,6 +512,7 @@ export interface RequestResults {
   unsubscribe: Record<string, never>;
   command: Record<string, never>;
   emit: Record<string, never>;
+  touch: Record<string, never>;
   inspect: InspectResult;
   batch: { results: JsonObject[] };
   ack: { acked: number; retained: number };

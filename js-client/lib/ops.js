@@ -22,6 +22,7 @@ export const OPS = Object.freeze({
   unsubscribe: { safeToRepeat: false, sessionFree: false, inBatch: true },
   command: { safeToRepeat: false, sessionFree: false, inBatch: true },
   emit: { safeToRepeat: false, sessionFree: false, inBatch: true },
+  touch: { safeToRepeat: false, sessionFree: false, inBatch: true },
   inspect: { safeToRepeat: true, sessionFree: false, inBatch: true },
   batch: { safeToRepeat: false, sessionFree: false, inBatch: false },
   ack: { safeToRepeat: false, sessionFree: false, inBatch: false },

@@ -10,7 +10,10 @@ public struct ComponentRegistry: Sendable {
     /// Every event name any component declares, with whether it bubbles.
     public private(set) var events: [String: EventSpec] = [:]
 
-    public init() {}
+    /// An empty registry, but for React Native's touch events (``TouchEvents``), which every view may emit.
+    public init() {
+        for event in TouchEvents.all { events[event.name] = event }
+    }
 
     /// `View`, `SwiftUIButton`, `TextField` and `Slider`, and React Native's core host components: `RCTView`,
     /// `RCTText`, `RCTVirtualText` and `RCTRawText`.
