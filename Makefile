@@ -4,7 +4,17 @@ APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && ec
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
-# React Native's renderer files for the live React Native tests, when given (make test BRIDGED_RN_RENDERER=…).
+# React Native 0.72.6's JavaScript packages, as an app's node_modules: the shared test data beside the repository
+# (on every developer machine and in CI; never copied into it). Where it is absent the tests that need it skip.
+SHARED_RN_NODE_MODULES ?= $(abspath $(CURDIR)/../shared/react-native-0.72.6/node_modules)
+HAVE_SHARED_RN := $(wildcard $(SHARED_RN_NODE_MODULES)/react-native/package.json)
+export BRIDGED_RN_NODE_MODULES := $(SHARED_RN_NODE_MODULES)
+# React Native's renderer files for the live renderer tests: given (make test BRIDGED_RN_RENDERER=…), else the
+# shared test data's.
+ifneq ($(HAVE_SHARED_RN),)
+BRIDGED_RN_RENDERER ?= $(SHARED_RN_NODE_MODULES)/react-native/Libraries/Renderer/implementations/ReactNativeRenderer-dev.js
+BRIDGED_RN_FABRIC_RENDERER ?= $(SHARED_RN_NODE_MODULES)/react-native/Libraries/Renderer/implementations/ReactFabric-dev.js
+endif
 export BRIDGED_RN_RENDERER BRIDGED_RN_FABRIC_RENDERER
 
 .PHONY: all deps build release run install test test-js test-types lint test-example bench fuzz soak clean
@@ -71,7 +81,7 @@ test: deps
 
 # The example package (Examples/CustomComponent): a daemon of one's own with a Swift component, built against
 # this checkout and driven over its socket, its recording replayed by its own binary. Then the example React
-# Native app (Examples/ReactNativeApp: JSX through Babel, rendered by React Native's renderer, or its trace). SwiftPM keeps a path
+# Native app (Examples/ReactNativeApp: an app's own files over React Native's package, driven through openApp). SwiftPM keeps a path
 # dependency's file list in the build description, so that is dropped first to see files added since.
 EXAMPLE := Examples/CustomComponent
 test-example:
@@ -79,6 +89,11 @@ test-example:
 	$(SWIFT) build --package-path $(EXAMPLE)
 	@# The examples' tests import the client as an app does, 'bridged-client' from node_modules: linked to js-client.
 	for dir in $(EXAMPLE) Examples/ReactNativeApp; do mkdir -p $$dir/node_modules && ln -sfn $(CURDIR)/js-client $$dir/node_modules/bridged-client; done
+	@# The React Native app's own packages (react-native, react, its Babel preset), linked one by one from the shared
+	@# test data when it is there; without them its test skips and says why.
+	@if [ -n "$(HAVE_SHARED_RN)" ]; then for pkg in $(SHARED_RN_NODE_MODULES)/* $(SHARED_RN_NODE_MODULES)/.bin; do \
+	  [ -e "$$pkg" ] && ln -sfn "$$pkg" Examples/ReactNativeApp/node_modules/; done; true; \
+	else echo "no $(SHARED_RN_NODE_MODULES): Examples/ReactNativeApp's test will skip"; fi
 	NODE_PATH=/usr/share/nodejs node --test $(EXAMPLE)/test/
 	BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test Examples/ReactNativeApp/test/
 

@@ -161,3 +161,141 @@ export function playFabricTrace(
  * `android/gradle.properties`'s `newArchEnabled`, else `ios/Podfile.properties.json`'s `newArchEnabled`, else paper.
  */
 export function appArchitecture(root: string, env?: { [name: string]: string | undefined }): 'paper' | 'fabric';
+
+// ---- openApp: the app's own code, unchanged, with bridged as its native side ----
+
+/** A matcher of a query: a string (exact, whitespace collapsed), a RegExp, or a predicate of the normalised text. */
+export type TextMatch = string | RegExp | ((text: string) => boolean);
+
+/** Options of a query: `exact: false` matches a case-insensitive substring; ByRole also takes the accessible `name`. */
+export interface QueryOptions {
+  exact?: boolean;
+  name?: TextMatch;
+  /** findBy*: how long to wait (default 1,000 ms). */
+  timeout?: number;
+}
+
+/** How long findBy* waits (default 1,000 ms). */
+export interface WaitOptions {
+  timeout?: number;
+}
+
+/** A view of the daemon's native tree, as a query answers it. */
+export interface NativeHandle {
+  /** The daemon's tag (`bridge.request({ op: 'inspect', tag })`). */
+  readonly tag: number;
+  /** The native component, e.g. `RCTText`, `RCTSinglelineTextInputView`. */
+  readonly component: string;
+  /** The props the daemon holds. */
+  readonly props: { readonly [name: string]: JsonValue };
+  /** A Text's whole content (nested texts joined), a text field's native text, else null. */
+  readonly text: string | null;
+}
+
+/** A view of the native tree with its children (screen.toJSON()). */
+export interface NativeNode extends NativeHandle {
+  readonly children: NativeNode[];
+}
+
+type QueryKind = 'Text' | 'TestId' | 'PlaceholderText' | 'DisplayValue' | 'LabelText' | 'Role';
+type Queries = {
+  [K in QueryKind as `getBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle;
+} & {
+  [K in QueryKind as `getAllBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle[];
+} & {
+  [K in QueryKind as `queryBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle | null;
+} & {
+  [K in QueryKind as `queryAllBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle[];
+} & {
+  [K in QueryKind as `findBy${K}`]: (matcher: TextMatch, options?: QueryOptions, wait?: WaitOptions) => Promise<NativeHandle>;
+} & {
+  [K in QueryKind as `findAllBy${K}`]: (matcher: TextMatch, options?: QueryOptions, wait?: WaitOptions) => Promise<NativeHandle[]>;
+};
+
+/** A screen the app rendered: React Native Testing Library's queries, run on the daemon's native tree. */
+export type Screen = Queries & {
+  /** The renderer's root tag (1, 11, 21, …). */
+  readonly rootTag: number;
+  /** The daemon's tag of the root view. */
+  readonly tag: number;
+  /** The native tree under the root (as toJSON()). */
+  readonly root: NativeNode | null;
+  /** The native tree the daemon holds under the root, as of the last settled change. */
+  toJSON(): NativeNode | null;
+  /** The tree as indented text. */
+  debug(): string;
+  /** Renders another element into the same root. */
+  rerender(element: ReactElementLike): Promise<void>;
+  /** Unmounts the screen: its views leave the daemon. */
+  unmount(): Promise<void>;
+};
+
+/** What a test may press, type into, scroll: a query's handle, a daemon tag, or a mounted ref. */
+export type Target = NativeHandle | number | HostInstance;
+
+export interface OpenAppOptions {
+  /** The app's folder (its package.json, babel.config.js, node_modules); default `process.cwd()`. */
+  root?: string;
+  /** The platform files resolve for (`Foo.ios.js`, then `Foo.native.js`, then `Foo.js`): only `'ios'`. */
+  platform?: 'ios';
+  /** `Dimensions`' window (default 390×844 at scale 3, fontScale 1). */
+  window?: { width?: number; height?: number; scale?: number; fontScale?: number };
+  /** Where transforms are kept (default `$BRIDGED_CACHE_DIR`, else `$XDG_CACHE_HOME/bridged`, else `~/.cache/bridged`); false: none. */
+  cache?: string | false;
+  /** More native modules, or replacements, by name: an object of methods (and `getConstants`). */
+  nativeModules?: { [name: string]: object };
+}
+
+/** A native module's call, as app.nativeCalls lists it. */
+export interface NativeCall {
+  method: string;
+  args: unknown[];
+}
+
+/** An app opened with openApp. */
+export interface App {
+  /** The app's folder (real path). */
+  readonly root: string;
+  readonly platform: 'ios';
+  /** What transforms the app's files: its own Babel and configuration, or Debian's Babel 7. */
+  readonly transformer: string;
+  /** Requires a module as a file at the app's root would: a path relative to the root, or a package name. */
+  require(id: string): any;
+  /** The file `id` resolves to from the root, for the platform. */
+  resolve(id: string): string;
+  /** Mounts `element` as AppRegistry.runApplication mounts an app (inside AppContainer). */
+  render(element: ReactElementLike): Promise<Screen>;
+  /** Every native event delivered, every handler run, every re-render applied in the daemon. */
+  settled(): Promise<void>;
+  /** A tap: touchStart then touchEnd on the view, through React Native's responder system; a Switch toggles. */
+  press(target: Target, options?: { duration?: number }): Promise<void>;
+  /** A touch held `duration` ms (default 800). */
+  longPress(target: Target, options?: { duration?: number }): Promise<void>;
+  /** Types into a text field as its keyboard would: focus, then one character at a time; `submit` presses return. */
+  type(target: Target, text: string, options?: { submit?: boolean }): Promise<void>;
+  /** Empties a text field. */
+  clear(target: Target): Promise<void>;
+  /** Scrolls a ScrollView (or the one the view is in) to an offset, as a drag does. */
+  scrollTo(target: Target, offset: { x?: number; y?: number; contentWidth?: number; contentHeight?: number }): Promise<void>;
+  /** Flips a Switch natively, unless it is disabled. */
+  toggle(target: Target): Promise<void>;
+  /** A Modal's back gesture, given the modal or a view inside it. */
+  requestClose(target: Target): Promise<void>;
+  /** The daemon's tag of a ref's host instance, a renderer tag or a handle. */
+  findNodeHandle(instance: Target | null | undefined): number | null;
+  /** What JavaScript asked of a native module, in order. */
+  nativeCalls(moduleName: string): NativeCall[];
+  /** Serves (or replaces) a native module. */
+  provideNativeModule(name: string, methods: object): void;
+  /** Emits a device event (RCTDeviceEventEmitter), as native modules do. */
+  emitDeviceEvent(eventName: string, body?: unknown): Promise<void>;
+  /** Host components the app asked for that the daemon does not serve. */
+  unknownComponents(): string[];
+  /** Props the app sent that the daemon's components do not declare (left out), by component. */
+  unknownProps(): { [component: string]: string[] };
+  /** Every root unmounted; globals and the require hook removed. */
+  close(): Promise<void>;
+}
+
+/** Opens the app at `options.root` (default: the working directory) with `bridge` as its native side. */
+export function openApp(bridge: Bridge, options?: OpenAppOptions): Promise<App>;

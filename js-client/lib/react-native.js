@@ -423,3 +423,5 @@ class FabricAttachment extends ReactNativeAttachment {
     }
   }
 }
+
+export { openApp, App } from './react-native/app/open-app.js';

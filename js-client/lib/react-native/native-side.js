@@ -42,8 +42,25 @@ export class NativeSide {
   deliver = null;
   #onEvent;
 
-  constructor(bridge, { trace } = {}) {
+  /**
+   * Whether a handler prop no component's event answers (`onLayout: true`, `onTextLayout: true`) is left out, as
+   * a native side without that event ignores it; otherwise it is sent as a prop (and refused as unknown).
+   */
+  ignoreUnservedHandlers;
+
+  /**
+   * When set, `(component, prop) => void`: a prop the component does not declare (nor View) is left out and
+   * reported here, instead of being sent (and refused as unknown): what an app of another React Native version
+   * may send. Unset, every prop is sent and the daemon checks it.
+   */
+  onUnknownProp;
+  /** Component name → the names of the props it takes (its own and View's), for onUnknownProp. */
+  #accepted = new Map();
+
+  constructor(bridge, { trace, ignoreUnservedHandlers = false, onUnknownProp } = {}) {
     this.bridge = bridge;
+    this.ignoreUnservedHandlers = ignoreUnservedHandlers;
+    this.onUnknownProp = onUnknownProp;
     this.components = bridge.components ?? {};
     this.handlers = handlerProps(this.components);
     this.trace = trace;
@@ -131,8 +148,9 @@ export class NativeSide {
   propOps(tag, component, payload, { create = false } = {}) {
     // The common case: no handler prop, nothing undefined: the renderer's payload is sent as it is.
     let plain = true;
+    const accepted = this.onUnknownProp ? this.#acceptedBy(component) : null;
     for (const key in payload) {
-      if (payload[key] === undefined || this.handlers.has(key)) {
+      if (payload[key] === undefined || this.handlers.has(key) || (this.ignoreUnservedHandlers && isHandlerName(key)) || (accepted !== null && !accepted.has(key))) {
         plain = false;
         break;
       }
@@ -154,10 +172,24 @@ export class NativeSide {
         subscriptions.push(op);
         continue;
       }
+      if (this.ignoreUnservedHandlers && isHandlerName(key) && (value === true || value === false || value === null)) continue;
+      if (accepted !== null && !accepted.has(key)) {
+        this.onUnknownProp(component, key);
+        continue;
+      }
       props[key] = value;
       any = true;
     }
     return { props: any ? props : undefined, subscriptions };
+  }
+
+  #acceptedBy(component) {
+    let names = this.#accepted.get(component);
+    if (!names) {
+      names = new Set([...Object.keys(this.components[component]?.props ?? {}), ...Object.keys(this.components[VIEW]?.props ?? {})]);
+      this.#accepted.set(component, names);
+    }
+    return names;
   }
 
   /** Queues an op of the current commit; the commit's ops go out together once the renderer's call returns. */
@@ -287,6 +319,11 @@ export class NativeSide {
       this.fail(error);
     }
   }
+}
+
+/** `onLayout`, `onTextLayout`: the name of an event handler prop. */
+function isHandlerName(key) {
+  return key.length > 2 && key.charCodeAt(0) === 111 && key.charCodeAt(1) === 110 && key.charCodeAt(2) >= 65 && key.charCodeAt(2) <= 90;
 }
 
 /** Waits until the scheduler ran everything it had queued (an idle-priority task runs last), then a turn more. */

@@ -62,7 +62,7 @@ describe('index.d.ts under tsc --strict', () => {
   });
 
   test('the programs of test/types use the whole API without an error', () => {
-    const es = tsc(['--lib', 'es2022', 'globals.d.ts', 'api.ts', 'readme-counter.ts', 'react-native.ts']);
+    const es = tsc(['--lib', 'es2022', 'globals.d.ts', 'api.ts', 'readme-counter.ts', 'react-native.ts', 'open-app.ts']);
     assert.equal(es.status, 0, es.output);
     const dom = tsc(['--lib', 'es2022,dom', 'dom-signal.ts']);
     assert.equal(dom.status, 0, dom.output);

@@ -1,0 +1,540 @@
+// openApp: an app's own code, unchanged, with bridged as its native side. The app's modules load through a
+// require hook scoped to its root (require-hook.js), its react-native package finds its native modules on
+// `nativeModuleProxy` (../modules/), its paper renderer commits into the daemon through a NativeSide, and a test
+// drives it as a phone is driven (../testing/actions.js) and queries the daemon's native tree
+// (../testing/queries.js, ../testing/screen.js).
+
+import { readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { NativeSide } from '../native-side.js';
+import { NativeModules } from '../modules/index.js';
+import { fileOf } from '../modules/image-loader.js';
+import { imageSize } from './assets.js';
+import { installGlobals, setAppGlobal } from './globals.js';
+import { RequireHook } from './require-hook.js';
+import { TransformCache } from './transform-cache.js';
+import { createTransformer } from './transformer.js';
+import { Actions } from '../testing/actions.js';
+import { Screen } from '../testing/screen.js';
+
+/** The daemon's touch events, subscribed on every root as iOS's RCTTouchHandler is attached to the root view. */
+const TOUCH_EVENTS = ['touchStart', 'touchMove', 'touchEnd', 'touchCancel'];
+const DEFAULT_WINDOW = Object.freeze({ width: 390, height: 844, scale: 3, fontScale: 1 });
+const TEXT_INPUTS = new Set(['RCTSinglelineTextInputView', 'RCTMultilineTextInputView']);
+
+/** Where in node_modules a file is: the package's name, or null for the app's own files. */
+export function packageOf(file) {
+  const parts = file.split(/[\\/]node_modules[\\/]/);
+  if (parts.length < 2) return null;
+  const rest = parts[parts.length - 1].split(/[\\/]/);
+  return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+}
+
+/**
+ * Opens the app at `root` against `bridge`. Resolves once React Native's package is loaded and its renderer
+ * attached; `app.render(element)` then mounts a screen.
+ *
+ * @param {import('../../bridge.js').Bridge} bridge
+ * @param {object} [options]
+ * @param {string} [options.root] the app's folder (its package.json, node_modules): default process.cwd()
+ * @param {'ios'} [options.platform] the platform files are resolved for (`Foo.ios.js`): default 'ios'
+ * @param {{width?: number, height?: number, scale?: number, fontScale?: number}} [options.window] Dimensions
+ * @param {string|false} [options.cache] where transforms are kept (default: $BRIDGED_CACHE_DIR, else
+ *   $XDG_CACHE_HOME/bridged, else ~/.cache/bridged); false keeps none
+ * @param {Record<string, object>} [options.nativeModules] more native modules, by name
+ */
+export async function openApp(bridge, options = {}) {
+  if (!bridge || typeof bridge.request !== 'function') throw new TypeError('openApp(bridge): bridge is a connected Bridge');
+  const platform = options.platform ?? 'ios';
+  if (platform !== 'ios') throw new Error(`openApp: platform '${platform}' is not served; bridged plays iOS's native side ('ios')`);
+  const app = new App(bridge, { ...options, platform });
+  try {
+    app._open();
+  } catch (error) {
+    app._teardown();
+    throw error;
+  }
+  return app;
+}
+
+export class App {
+  /** The app's folder (real path). */
+  root;
+  platform;
+  window;
+  /** The NativeSide every renderer call and native event goes through. */
+  native;
+  /** The reactTag of the view that holds the JS responder, or null. */
+  responder = null;
+  #bridge;
+  #options;
+  #hook = null;
+  #modules;
+  #removeGlobals = null;
+  #eventEmitter = null;
+  #deviceEmitter = null;
+  #scheduler = null;
+  #AppRegistry = null;
+  #React = null;
+  #nextRoot = 1;
+  #screens = new Map();
+  /** Native reactions owed after the current commit (an image to load, a modal to present). */
+  #componentCallers = new Map();
+  #unserved = [];
+  /** Component → the props the app sent that the daemon's component does not declare (left out). */
+  #unknownProps = new Map();
+  #closed = false;
+  #disposeTransformer = null;
+  #actions;
+  /** Incremented on every commit applied and every event delivered: a screen's snapshot is stale when it moved. */
+  generation = 0;
+  #waiters = new Set();
+  /** Timers the app started while a native event was being delivered (Pressability's press-out timer). */
+  #capturing = null;
+  reactNativeVersion = { major: 0, minor: 0, patch: 0, prerelease: null };
+
+  constructor(bridge, options) {
+    this.#bridge = bridge;
+    this.#options = options;
+    this.root = realpathSync(path.resolve(options.root ?? process.cwd()));
+    this.platform = options.platform;
+    this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}) };
+    this.native = new NativeSide(bridge, {
+      ignoreUnservedHandlers: true,
+      onUnknownProp: (component, prop) => {
+        let props = this.#unknownProps.get(component);
+        if (!props) this.#unknownProps.set(component, (props = new Set()));
+        props.add(prop);
+      },
+    });
+    this.#modules = new NativeModules(this);
+    for (const [name, methods] of Object.entries(options.nativeModules ?? {})) this.#modules.provide(name, methods);
+    this.#actions = new Actions(this);
+  }
+
+  get bridge() {
+    return this.#bridge;
+  }
+
+  /** Loads React Native's package of the app with its native modules and hooks the renderer's events. */
+  _open() {
+    const transformer = createTransformer({ root: this.root, platform: this.platform });
+    this.#disposeTransformer = transformer.dispose ?? null;
+    const cache = new TransformCache(this.#options.cache ?? undefined);
+    this.transformer = transformer.kind;
+    this.#hook = new RequireHook({ root: this.root, platform: this.platform, transformer, cache });
+    this.transformCache = cache;
+    try {
+      this.#hook.resolveFromRoot('react-native');
+    } catch {
+      throw new Error(`openApp: the app at ${this.root} has no react-native package (node_modules/react-native): install it, or pass { root } of an app that has one`);
+    }
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(path.dirname(this.#hook.resolveFromRoot('react-native/package.json')), 'package.json'), 'utf8'));
+      const [major, minor, patch] = manifest.version.split(/[.-]/).map(Number);
+      this.reactNativeVersion = { major, minor, patch, prerelease: manifest.version.includes('-') ? manifest.version.split('-')[1] : null };
+    } catch {}
+    this.#hook.install();
+    this.#removeGlobals = installGlobals(this, { nativeModuleProxy: this.#modules.proxy() });
+    this.#optional('@react-native/js-polyfills/error-guard');
+    const regenerator = this.#optional('regenerator-runtime/runtime');
+    if (regenerator && globalThis.regeneratorRuntime === undefined) setAppGlobal('regeneratorRuntime', regenerator);
+    // Core components use their static view configs (what the package itself declares); the ones React Native
+    // builds with codegenNativeComponent ask UIManager, which answers from hello.
+    const registry = this.#optional('react-native/Libraries/NativeComponent/NativeComponentRegistry');
+    registry?.setRuntimeConfigProvider?.(() => ({ native: false, strict: false, verify: false }));
+    this.#wrapRequireNativeComponent();
+    this.#React = this.require('react');
+    this.#scheduler = this.require('scheduler');
+    this.#AppRegistry = this.require('react-native/Libraries/ReactNative/AppRegistry');
+    // Loading the renderer registers its RCTEventEmitter with the app's BatchedBridge.
+    this.require('react-native/Libraries/Renderer/shims/ReactNative');
+    const BatchedBridge = this.require('react-native/Libraries/BatchedBridge/BatchedBridge');
+    this.#eventEmitter = BatchedBridge.getCallableModule('RCTEventEmitter');
+    this.#deviceEmitter = interop(this.require('react-native/Libraries/EventEmitter/RCTDeviceEventEmitter'));
+    if (!this.#eventEmitter) throw new Error("openApp: the app's React Native renderer registered no RCTEventEmitter");
+    this.native.deliver = (target, type, nativeEvent) => this.#deliver(target, type, nativeEvent);
+  }
+
+  #optional(id) {
+    try {
+      return this.#hook.require(id);
+    } catch (error) {
+      if (error?.code === 'MODULE_NOT_FOUND' && String(error.message).includes(id)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Remembers which file asked for each native component by name, to name it when the daemon serves none. */
+  #wrapRequireNativeComponent() {
+    let file;
+    try {
+      file = this.#hook.resolveFromRoot('react-native/Libraries/ReactNative/requireNativeComponent');
+    } catch {
+      return;
+    }
+    const module = this.#hook.require('react-native/Libraries/ReactNative/requireNativeComponent');
+    const callers = this.#componentCallers;
+    const wrap = (original) =>
+      function requireNativeComponent(name) {
+        if (!callers.has(name)) callers.set(name, callerFile(new Error().stack, file));
+        return original.apply(this, arguments);
+      };
+    // An ES module compiled to CommonJS: its importers read `.default` when they call it, so the wrapper is seen.
+    if (module && typeof module.default === 'function') module.default = wrap(module.default);
+  }
+
+  /** Requires `id` as a file at the app's root would: a path relative to the root, or a package name. */
+  require(id) {
+    this.#assertOpen('require');
+    return this.#hook.require(id);
+  }
+
+  /** The file `id` resolves to from the app's root, for the platform. */
+  resolve(id) {
+    return this.#hook.resolveFromRoot(id);
+  }
+
+  /** The error of a host component the daemon does not serve: names it, the package that asked for it, and how to serve it. */
+  unservedComponent(name) {
+    const caller = this.#componentCallers.get(name);
+    const pkg = caller ? packageOf(caller) : null;
+    const from = pkg ? ` (asked for by the package '${pkg}', ${caller})` : caller ? ` (asked for by ${caller})` : '';
+    const error = new Error(
+      `bridged does not serve the native component '${name}'${from}: start the daemon with its codegen schema ` +
+        `(bridged --components schema.json) or register a Swift component named '${name}'`,
+    );
+    error.code = 'unknown_component';
+    error.component = name;
+    if (pkg) error.package = pkg;
+    this.#unserved.push(name);
+    return error;
+  }
+
+  /** React Native's error for a native component UIManager does not know, as the error of an unserved one. */
+  #explain(error) {
+    const match = /requireNativeComponent: "([^"]+)" was not found in the UIManager/.exec(String(error?.message));
+    return match ? this.unservedComponent(match[1]) : error;
+  }
+
+  /** Serves (or replaces) a native module by name: `methods` is an object of its methods and `getConstants`. */
+  provideNativeModule(name, methods) {
+    this.#modules.provide(name, methods);
+  }
+
+  /** What JavaScript asked of native module `name`, in order: `[{ method, args }]`. */
+  nativeCalls(name) {
+    return this.#modules.calls(name);
+  }
+
+  /** Emits a device event (`RCTDeviceEventEmitter.emit`), as native modules do: Keyboard, Dimensions, Linking's `url`. */
+  emitDeviceEvent(eventName, body) {
+    this.#deviceEmitter?.emit(eventName, body);
+    return this.settled();
+  }
+
+  /** A fatal report of ExceptionsManager: kept for the next render() or settled(). */
+  reportNativeException(data) {
+    const error = new Error(data?.message ?? 'an exception was reported to ExceptionsManager');
+    if (data?.componentStack) error.componentStack = data.componentStack;
+    this.native.fail(error);
+  }
+
+  // MARK: What the native side does on its own after a commit
+
+  viewCreated(reactTag, viewName, props) {
+    if (viewName === 'RCTImageView' && props && 'source' in props) this.#loadImage(reactTag, props.source);
+    if (viewName === 'RCTModalHostView') this.native.enqueue({ op: 'command', tag: this.native.require(reactTag, 'createView'), name: 'present' });
+  }
+
+  viewUpdated(reactTag, viewName, props) {
+    const component = this.native.componentOf(reactTag) ?? viewName;
+    if (component === 'RCTImageView' && props && 'source' in props && props.source != null) this.#loadImage(reactTag, props.source);
+  }
+
+  /** The image view loads its source: the file exists (its size read from its header), or it fails. */
+  #loadImage(reactTag, source) {
+    const first = Array.isArray(source) ? source[0] : source;
+    const uri = typeof first === 'string' ? first : first?.uri;
+    if (typeof uri !== 'string' || uri.length === 0) return;
+    const tag = this.native.require(reactTag, 'createView');
+    const file = fileOf(uri);
+    const size = file ? imageSize(file) : null;
+    if (size) this.native.enqueue({ op: 'command', tag, name: 'loaded', args: [uri, size.width, size.height] });
+    else {
+      const message = file ? `no image at ${file}` : `bridged loads only local image files (file://), not ${uri}`;
+      this.native.enqueue({ op: 'command', tag, name: 'failed', args: [uri, message] });
+    }
+  }
+
+  /** Sets props of a view from the native side (an animation's values), as RCTUIManager's updateView does. */
+  updateViewProps(reactTag, props) {
+    const tag = this.native.daemonTag(reactTag);
+    if (tag === undefined || Object.keys(props).length === 0) return;
+    this.native.enqueue({ op: 'update', tag, props });
+  }
+
+  /** A view's frame: bridged has no layout engine, so every view is at 0,0 with no size. */
+  frameOf() {
+    return { x: 0, y: 0, width: 0, height: 0 };
+  }
+
+  isDescendant() {
+    return false;
+  }
+
+  // MARK: Events
+
+  #deliver(target, type, nativeEvent) {
+    this.generation++;
+    const capture = this.#capturing;
+    if (type.startsWith('topTouch')) {
+      const touches = (nativeEvent.touches ?? []).map((touch) => ({ ...touch, target: this.native.rendererTag(touch.target) ?? touch.target }));
+      this.#withTimers(() => this.#eventEmitter.receiveTouches(type, touches, nativeEvent.changedIndices ?? [0]), capture);
+      return;
+    }
+    nativeEvent.target = target;
+    this.#modules.get('NativeAnimatedModule')?._source?._nativeEvent?.(target, type, nativeEvent);
+    this.#withTimers(() => this.#eventEmitter.receiveEvent(target, type, nativeEvent), capture);
+  }
+
+  /** Runs `fn`; the timers it starts are added to `capture` (an array), when one is given. */
+  #withTimers(fn, capture) {
+    if (!capture) return fn();
+    const original = globalThis.setTimeout;
+    globalThis.setTimeout = function capturingSetTimeout(callback, delay, ...args) {
+      let fired = false;
+      let settle;
+      const done = new Promise((resolve) => (settle = resolve));
+      const timer = original(() => {
+        fired = true;
+        try {
+          callback(...args);
+        } finally {
+          settle();
+        }
+      }, delay);
+      capture.push({ timer, delay: Number(delay) || 0, done, get fired() { return fired; }, settle });
+      return timer;
+    };
+    try {
+      return fn();
+    } finally {
+      globalThis.setTimeout = original;
+    }
+  }
+
+  /** Runs `fn` (a native input) and gives the timers the app started while its events were delivered. */
+  async _capturingTimers(fn) {
+    const timers = [];
+    this.#capturing = timers;
+    try {
+      await fn();
+    } finally {
+      this.#capturing = null;
+    }
+    return timers;
+  }
+
+  // MARK: Rendering
+
+  /**
+   * Mounts `element` in a new root view of the daemon, as AppRegistry.runApplication mounts an app (inside
+   * AppContainer). Resolves to its Screen once the commit is applied and the work it caused settled; rejects with
+   * the error of a component that threw (React's component stack as `error.componentStack`).
+   */
+  async render(element) {
+    this.#assertOpen('render');
+    const rootTag = this.#nextRoot;
+    this.#nextRoot += 10;
+    const tag = this.native.createRoot(rootTag);
+    for (const event of TOUCH_EVENTS) this.native.enqueue({ op: 'subscribe', tag, event });
+    const appKey = `bridged-root-${rootTag}`;
+    const React = this.#React;
+    const native = this.native;
+    const app = this;
+    let caught = null;
+    class RenderErrorBoundary extends React.Component {
+      state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      componentDidCatch(thrown, info) {
+        const error = app.#explain(thrown);
+        if (error !== null && typeof error === 'object' && info?.componentStack && error.componentStack === undefined) {
+          try {
+            error.componentStack = info.componentStack;
+          } catch {}
+        }
+        caught = error;
+        native.fail(error);
+      }
+      render() {
+        return this.state.failed ? null : this.props.children;
+      }
+    }
+    const holder = { element };
+    function BridgedRoot() {
+      return React.createElement(RenderErrorBoundary, null, holder.element);
+    }
+    this.#AppRegistry.registerComponent(appKey, () => BridgedRoot);
+    const screen = new Screen(this, { rootTag, tag, appKey, holder });
+    this.#screens.set(rootTag, screen);
+    try {
+      quietly(() => this.#AppRegistry.runApplication(appKey, { rootTag, initialProps: {} }));
+    } catch (error) {
+      this.native.fail(error);
+    }
+    try {
+      await this.settled();
+    } catch (error) {
+      if (caught) {
+        await this.#unmountQuietly(screen);
+        throw caught;
+      }
+      throw error;
+    }
+    return screen;
+  }
+
+  async #unmountQuietly(screen) {
+    try {
+      await screen.unmount();
+    } catch {}
+  }
+
+  /** Unmounts a screen's root: every view of it, the root view too, leaves the daemon. */
+  async _unmount(screen) {
+    if (!this.#screens.has(screen.rootTag)) return;
+    this.#screens.delete(screen.rootTag);
+    try {
+      this.#AppRegistry.unmountApplicationComponentAtRootTag(screen.rootTag);
+    } catch (error) {
+      this.native.fail(error);
+    }
+    await this.settled();
+  }
+
+  /**
+   * Every native event delivered, every handler run and every re-render applied in the daemon; then each
+   * screen's snapshot of the daemon's tree is brought up to date. Does not wait for the app's own timers.
+   */
+  async settled() {
+    this.#assertOpen('settled');
+    await this.native.settled(this.#scheduler);
+    this.generation++;
+    for (const screen of this.#screens.values()) await screen._refresh();
+    for (const wake of this.#waiters) wake();
+    this.#waiters.clear();
+  }
+
+  /** Resolves at the next settled(). */
+  _nextSettle() {
+    return new Promise((resolve) => this.#waiters.add(resolve));
+  }
+
+  get scheduler() {
+    return this.#scheduler;
+  }
+
+  // MARK: Actions (testing/actions.js)
+
+  press(handle, options) {
+    return this.#actions.press(handle, options);
+  }
+  longPress(handle, options) {
+    return this.#actions.longPress(handle, options);
+  }
+  type(handle, text, options) {
+    return this.#actions.type(handle, text, options);
+  }
+  clear(handle) {
+    return this.#actions.clear(handle);
+  }
+  scrollTo(handle, offset) {
+    return this.#actions.scrollTo(handle, offset);
+  }
+  toggle(handle) {
+    return this.#actions.toggle(handle);
+  }
+  requestClose(handle) {
+    return this.#actions.requestClose(handle);
+  }
+
+  /** The daemon's tag of a ref's host instance, a renderer tag or a handle; null when it has none. */
+  findNodeHandle(instance) {
+    if (instance == null) return null;
+    if (typeof instance === 'object' && typeof instance.tag === 'number' && 'component' in instance) return instance.tag;
+    const ReactNative = this.require('react-native/Libraries/Renderer/shims/ReactNative');
+    const rendererTag = typeof instance === 'number' ? instance : ReactNative.findNodeHandle(instance);
+    if (rendererTag == null) return null;
+    return this.native.daemonTag(rendererTag) ?? null;
+  }
+
+  /** The host components the app asked for that the daemon does not serve (each failed its render). */
+  unknownComponents() {
+    return [...new Set(this.#unserved)];
+  }
+
+  /**
+   * The props the app's React Native sent that the daemon's components do not declare, by component: left out
+   * of what native received (an app of another React Native version may send props bridged does not know yet).
+   */
+  unknownProps() {
+    return Object.fromEntries([...this.#unknownProps].map(([component, props]) => [component, [...props].sort()]));
+  }
+
+  /** Every root unmounted, the renderer's events no longer heard; globals and the require hook removed. */
+  async close() {
+    if (this.#closed) return;
+    let failure = null;
+    for (const screen of [...this.#screens.values()]) {
+      try {
+        await screen.unmount();
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    this._teardown();
+    if (failure) throw failure;
+  }
+
+  _teardown() {
+    this.#closed = true;
+    this.native.detach();
+    this.#hook?.remove();
+    this.#disposeTransformer?.();
+    this.#removeGlobals?.();
+    this.#removeGlobals = null;
+  }
+
+  #assertOpen(what) {
+    if (this.#closed) throw new Error(`app.${what}(): the app is closed`);
+  }
+}
+
+/** Runs `fn` without AppRegistry's `Running "…" with {…}` line on the console. */
+export function quietly(fn) {
+  const log = console.log;
+  console.log = (...args) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('Running "')) return;
+    log(...args);
+  };
+  try {
+    return fn();
+  } finally {
+    console.log = log;
+  }
+}
+
+function interop(module) {
+  return module && module.__esModule && module.default ? module.default : module;
+}
+
+/** The first file in `stack` outside React Native's own component machinery: who asked for a component. */
+function callerFile(stack, self) {
+  const files = [...String(stack).matchAll(/\(?((?:\/|[A-Za-z]:\\)[^():]+):\d+:\d+\)?/g)].map((m) => m[1]);
+  return (
+    files.find((f) => f !== self && !/[\\/]react-native[\\/]Libraries[\\/](?:ReactNative|Utilities|NativeComponent|Renderer)[\\/]/.test(f) && !f.includes('bridged-client') && !f.includes('js-client')) ?? null
+  );
+}

@@ -1,0 +1,147 @@
+// The app's `require`, scoped to the app: a file reached from the app's root (its own files and what they require
+// through its node_modules) is resolved for the platform (resolver.js), transformed when jest's React Native
+// preset would transform it (transformer.js, cached by transform-cache.js), and an image is an asset
+// (assets.js). Every other file, the test's own and bridged's included, loads as Node loads it. `remove()` puts
+// Node's loader back and forgets the app's modules, so a later openApp loads them anew.
+
+import { readFileSync, realpathSync } from 'node:fs';
+import Module from 'node:module';
+import path from 'node:path';
+import { assetFor } from './assets.js';
+import { ASSET_EXTENSIONS, Resolver } from './resolver.js';
+
+/**
+ * Packages under node_modules that are transformed: jest's React Native preset's `transformIgnorePatterns`
+ * exceptions (`react-native`, `@react-native`, `@react-native-community`, `jest-react-native`), and what React
+ * Native libraries ship as source (`react-native-*`, `@react-navigation`, Expo's packages).
+ */
+const TRANSFORMED_PACKAGES =
+  /[\\/]node_modules[\\/](?:(?:jest-)?react-native(?:-[^\\/]+)?|@react-native(?:-community)?|@react-navigation|@expo|expo(?:-[^\\/]+)?|@unimodules|unimodules-[^\\/]+|@react-native-[^\\/]+)[\\/]/;
+/**
+ * Modules replaced by an empty one, as jest's React Native preset replaces them: InitializeCore sets up a device's
+ * JavaScript environment (a packager URL, DevTools, polyfills Node has its own of).
+ */
+const REPLACED = /[\\/]react-native[\\/]Libraries[\\/]Core[\\/]InitializeCore\.js$/;
+const ESM_OR_FLOW = /^\s*(?:import\s|export\s|import\{|export\{|\/\/\s*@flow|\/\*\s*@flow)|@flow\b/m;
+
+function real(file) {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+export class RequireHook {
+  #root;
+  #resolver;
+  #transformer;
+  #cache;
+  /** Every file this hook resolved: the app's modules (real paths). */
+  #files = new Set();
+  #original = null;
+  /** Names of the modules that were required and which need a transform, counted. */
+  transformed = 0;
+
+  constructor({ root, platform, transformer, cache }) {
+    this.#root = real(root);
+    this.#resolver = new Resolver({ platform });
+    this.#transformer = transformer;
+    this.#cache = cache;
+  }
+
+  get resolver() {
+    return this.#resolver;
+  }
+
+  /** Whether `file` (a real path) is one of the app's modules. */
+  owns(file) {
+    return this.#files.has(file);
+  }
+
+  /** The file `request` names from the app's root, or throws as Node does (code MODULE_NOT_FOUND). */
+  resolveFromRoot(request) {
+    const found = Resolver.isBuiltin(request) ? undefined : this.#resolver.resolve(request, this.#root);
+    if (!found) {
+      const error = new Error(`Cannot find module '${request}' from the app's root ${this.#root} (platform '${this.#resolver.platform}')`);
+      error.code = 'MODULE_NOT_FOUND';
+      throw error;
+    }
+    const file = real(found);
+    this.#files.add(file);
+    return file;
+  }
+
+  /** Requires `request` as a file at the app's root would. */
+  require(request) {
+    if (Resolver.isBuiltin(request)) return Module.createRequire(path.join(this.#root, 'noop.js'))(request);
+    return Module._load(this.resolveFromRoot(request), null, false);
+  }
+
+  install() {
+    if (this.#original) return;
+    const original = {
+      resolveFilename: Module._resolveFilename,
+      extensions: { ...Module._extensions },
+    };
+    this.#original = original;
+    const hook = this;
+    Module._resolveFilename = function resolveFilename(request, parent, isMain, options) {
+      if (parent?.filename && hook.#files.has(parent.filename) && !Resolver.isBuiltin(request)) {
+        const found = hook.#resolver.resolve(request, path.dirname(parent.filename));
+        if (found) {
+          const file = real(found);
+          hook.#files.add(file);
+          return file;
+        }
+      }
+      return original.resolveFilename.call(this, request, parent, isMain, options);
+    };
+    const load = function loadJavaScript(module, filename) {
+      if (!hook.#files.has(filename)) return original.extensions['.js'](module, filename);
+      if (REPLACED.test(filename)) {
+        module.exports = {};
+        return;
+      }
+      const source = readFileSync(filename, 'utf8');
+      module._compile(hook.#needsTransform(filename, source) ? hook.#transform(source, filename) : source, filename);
+    };
+    for (const ext of ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs']) Module._extensions[ext] = load;
+    for (const ext of ASSET_EXTENSIONS) {
+      Module._extensions[ext] = function loadAsset(module, filename) {
+        if (!hook.#files.has(filename)) return (original.extensions[ext] ?? original.extensions['.js'])(module, filename);
+        const registry = module.require('react-native/Libraries/Image/AssetRegistry');
+        module.exports = registry.registerAsset(assetFor(filename));
+      };
+    }
+  }
+
+  #needsTransform(filename, source) {
+    if (!/[\\/]node_modules[\\/]/.test(filename)) return true;
+    if (TRANSFORMED_PACKAGES.test(filename)) return true;
+    const ext = path.extname(filename);
+    if (ext === '.ts' || ext === '.tsx' || ext === '.jsx' || ext === '.mjs') return true;
+    return ESM_OR_FLOW.test(source);
+  }
+
+  #transform(source, filename) {
+    this.transformed++;
+    try {
+      return this.#cache.get(source, filename, this.#transformer);
+    } catch (error) {
+      error.message = `openApp: ${this.#transformer.kind} could not transform ${filename}: ${error.message}`;
+      throw error;
+    }
+  }
+
+  /** Puts Node's loader back and forgets every module of the app (a later require loads it anew). */
+  remove() {
+    if (!this.#original) return;
+    Module._resolveFilename = this.#original.resolveFilename;
+    for (const ext of Object.keys(Module._extensions)) if (!(ext in this.#original.extensions)) delete Module._extensions[ext];
+    Object.assign(Module._extensions, this.#original.extensions);
+    this.#original = null;
+    for (const file of this.#files) delete Module._cache[file];
+    this.#files.clear();
+  }
+}

@@ -1,0 +1,100 @@
+// The native modules an app's react-native package asks for, one file each (system.js holds the small ones),
+// served through `global.nativeModuleProxy` as a bridgeless app's are: a module is made the first time it is
+// asked for, and every call of its methods is recorded for app.nativeCalls(name). A module nobody serves is
+// absent (what TurboModuleRegistry.get answers null for, as several core modules expect); getEnforcing then
+// fails with React Native's own message naming it.
+
+import * as deviceInfo from './device-info.js';
+import * as exceptionsManager from './exceptions-manager.js';
+import * as imageLoader from './image-loader.js';
+import * as keyboardObserver from './keyboard-observer.js';
+import * as linkingManager from './linking-manager.js';
+import * as nativeAnimated from './native-animated.js';
+import * as platformConstants from './platform-constants.js';
+import * as sourceCode from './source-code.js';
+import { modules as systemModules } from './system.js';
+import * as uiManager from './ui-manager.js';
+
+const FILES = [uiManager, platformConstants, deviceInfo, keyboardObserver, sourceCode, imageLoader, linkingManager, nativeAnimated, exceptionsManager];
+
+/** Module name → (app) => the module's methods and constants. */
+export const NATIVE_MODULES = Object.freeze({
+  ...Object.fromEntries(FILES.map((file) => [file.name, file.create])),
+  ...systemModules,
+});
+
+/** The modules of one open app, made on first use, their calls recorded. */
+export class NativeModules {
+  #app;
+  #made = new Map();
+  #calls = new Map();
+  #extra = new Map();
+
+  constructor(app) {
+    this.#app = app;
+  }
+
+  /** Serves `name` with `methods` (an object) in place of, or beside, the built-in ones. */
+  provide(name, methods) {
+    this.#extra.set(name, methods);
+    this.#made.delete(name);
+  }
+
+  has(name) {
+    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name);
+  }
+
+  /** The module `name` (made once), or undefined when nobody serves it. */
+  get(name) {
+    if (this.#made.has(name)) return this.#made.get(name);
+    const source = this.#extra.get(name) ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
+    if (!source) return undefined;
+    const calls = this.#callsOf(name);
+    const module = {};
+    for (const key of Object.keys(source)) {
+      const value = source[key];
+      if (typeof value !== 'function' || key === 'getConstants' || key.startsWith('_')) {
+        module[key] = value;
+        continue;
+      }
+      module[key] = function recorded(...args) {
+        calls.push({ method: key, args });
+        return value.apply(source, args);
+      };
+    }
+    // What `getConstants()` gives is also readable as the module's fields (NativeModules' legacy constants).
+    if (typeof source.getConstants === 'function') Object.assign(module, source.getConstants(), { getConstants: source.getConstants });
+    Object.defineProperty(module, '_source', { value: source });
+    this.#made.set(name, module);
+    return module;
+  }
+
+  #callsOf(name) {
+    let calls = this.#calls.get(name);
+    if (!calls) {
+      calls = [];
+      this.#calls.set(name, calls);
+    }
+    return calls;
+  }
+
+  /** What JavaScript asked of `name`, in order: `[{method, args}]` (a copy). */
+  calls(name) {
+    return (this.#calls.get(name) ?? []).map((c) => ({ method: c.method, args: [...c.args] }));
+  }
+
+  /** `global.nativeModuleProxy`: every served module by name; absent ones are undefined. */
+  proxy() {
+    const modules = this;
+    return new Proxy(
+      {},
+      {
+        get: (_, key) => (typeof key === 'string' ? modules.get(key) : undefined),
+        has: (_, key) => typeof key === 'string' && modules.has(key),
+        ownKeys: () => [...new Set([...Object.keys(NATIVE_MODULES), ...modules.#extra.keys()])],
+        getOwnPropertyDescriptor: (_, key) =>
+          typeof key === 'string' && modules.has(key) ? { configurable: true, enumerable: true, value: modules.get(key) } : undefined,
+      },
+    );
+  }
+}

@@ -1,0 +1,161 @@
+// UIManager (paper), as the app's own react-native package reaches it (NativeUIManager → PaperUIManager): the
+// calls of paper.js over the daemon (one batch per commit, RCTUIManager's setChildren/manageChildren rules),
+// with the constants RCTUIManager gives at load: a view manager config per component the daemon serves (its
+// NativeProps typed for getNativeComponentAttributes, its events and commands, from `hello`), and the generic
+// event types every view has.
+
+import { createPaperUIManager } from '../paper.js';
+import { topLevelType, VIEW } from '../view-configs.js';
+
+export const name = 'UIManager';
+
+/**
+ * The events every iOS view can send (RCTComponentData's generic event types, React Native 0.72's
+ * BaseViewConfig.ios.js): bubbling ones with their phased registration names, direct ones with theirs.
+ */
+export const GENERIC_BUBBLING = ['topPress', 'topChange', 'topFocus', 'topBlur', 'topSubmitEditing', 'topEndEditing', 'topKeyPress', 'topTouchStart', 'topTouchMove', 'topTouchCancel', 'topTouchEnd'];
+export const GENERIC_DIRECT = ['topAccessibilityAction', 'topAccessibilityTap', 'topMagicTap', 'topAccessibilityEscape', 'topLayout'];
+
+const registration = (top) => `on${top.slice(3)}`;
+
+function genericEventTypes() {
+  const bubbling = {};
+  for (const top of GENERIC_BUBBLING) bubbling[top] = { phasedRegistrationNames: { bubbled: registration(top), captured: `${registration(top)}Capture` } };
+  const direct = {};
+  for (const top of GENERIC_DIRECT) direct[top] = { registrationName: registration(top) };
+  return { bubbling, direct };
+}
+
+/** The native type name getNativeComponentAttributes reads to choose a prop's differ and processor. */
+function nativeType(description) {
+  switch (description?.type) {
+    case 'color':
+      return 'UIColor';
+    case 'point':
+      return 'CGPoint';
+    case 'edgeInsets':
+      return 'UIEdgeInsets';
+    case 'imageSource':
+      return 'RCTImageSource';
+    case 'bool':
+      return 'BOOL';
+    case 'string':
+    case 'enum':
+      return 'NSString';
+    case 'int':
+    case 'int32':
+    case 'int32Enum':
+      return 'NSInteger';
+    case 'double':
+    case 'float':
+    case 'dimension':
+      return 'CGFloat';
+    case 'array':
+      return description.elements?.type === 'color' ? 'UIColorArray' : 'NSArray';
+    case 'object':
+      return 'NSDictionary';
+    default:
+      return 'id';
+  }
+}
+
+/** A view manager config as RCTUIManager's constants hold it, for one component `hello` describes. */
+export function viewManagerConfig(name, description) {
+  const NativeProps = {};
+  for (const [prop, type] of Object.entries(description.props ?? {})) NativeProps[prop] = nativeType(type);
+  const bubblingEventTypes = {};
+  const directEventTypes = {};
+  for (const [event, spec] of Object.entries(description.events ?? {})) {
+    const top = topLevelType(event);
+    if (spec.bubbles) bubblingEventTypes[top] = { phasedRegistrationNames: { ...spec.registrationNames } };
+    else directEventTypes[top] = { registrationName: spec.registrationName };
+  }
+  const Commands = {};
+  Object.keys(description.commands ?? {}).forEach((command, index) => (Commands[command] = index));
+  return {
+    NativeProps,
+    baseModuleName: name === VIEW ? null : VIEW,
+    bubblingEventTypes,
+    directEventTypes,
+    Commands,
+    Constants: {},
+    Manager: `${name.replace(/^RCT/, '')}Manager`,
+  };
+}
+
+export function create(app) {
+  const native = app.native;
+  const paper = createPaperUIManager(native);
+  const components = native.components;
+  let constants = null;
+  const configs = new Map();
+  const configOf = (name) => {
+    if (!configs.has(name)) configs.set(name, Object.hasOwn(components, name) ? viewManagerConfig(name, components[name]) : null);
+    return configs.get(name);
+  };
+  const commandNames = (name) => Object.keys(components[name]?.commands ?? {});
+  const { bubbling, direct } = genericEventTypes();
+  return {
+    ...paper,
+    createView(reactTag, viewName, rootTag, props) {
+      if (!Object.hasOwn(components, viewName)) throw app.unservedComponent(viewName);
+      paper.createView(reactTag, viewName, rootTag, props);
+      app.viewCreated(reactTag, viewName, props);
+    },
+    updateView(reactTag, viewName, props) {
+      paper.updateView(reactTag, viewName, props);
+      app.viewUpdated(reactTag, viewName, props);
+    },
+    dispatchViewManagerCommand(reactTag, command, args) {
+      // An old-style command is its index in the config's Commands; codegen's commands are names.
+      const name = typeof command === 'number' ? commandNames(native.componentOf(reactTag))[command] ?? String(command) : command;
+      paper.dispatchViewManagerCommand(reactTag, name, args);
+    },
+    measure(reactTag, callback) {
+      const f = app.frameOf(reactTag);
+      setImmediate(() => callback(f.x, f.y, f.width, f.height, f.x, f.y));
+    },
+    measureInWindow(reactTag, callback) {
+      const f = app.frameOf(reactTag);
+      setImmediate(() => callback(f.x, f.y, f.width, f.height));
+    },
+    measureLayout(reactTag, ancestorReactTag, errorCallback, callback) {
+      const f = app.frameOf(reactTag);
+      setImmediate(() => callback(f.x, f.y, f.width, f.height));
+    },
+    measureLayoutRelativeToParent(reactTag, errorCallback, callback) {
+      const f = app.frameOf(reactTag);
+      setImmediate(() => callback(f.x, f.y, f.width, f.height));
+    },
+    viewIsDescendantOf(reactTag, ancestorReactTag, callback) {
+      callback([app.isDescendant(reactTag, ancestorReactTag)]);
+    },
+    setJSResponder(reactTag, blockNativeResponder) {
+      app.responder = reactTag;
+    },
+    clearJSResponder() {
+      app.responder = null;
+    },
+    getConstants() {
+      if (constants) return constants;
+      constants = { genericBubblingEventTypes: bubbling, genericDirectEventTypes: direct, LazyViewManagersEnabled: false };
+      for (const name of Object.keys(components)) constants[name] = configOf(name);
+      return constants;
+    },
+    getConstantsForViewManager(name) {
+      return configOf(name);
+    },
+    getViewManagerConfig(name) {
+      return configOf(name);
+    },
+    hasViewManagerConfig(name) {
+      return configOf(name) !== null;
+    },
+    getDefaultEventTypes() {
+      return { bubblingEventTypes: bubbling, directEventTypes: direct };
+    },
+    lazilyLoadView(name) {
+      return configOf(name) ?? {};
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// What a user does to a phone, sent as the native side sends it: a touch goes through the daemon's touch handler
+// (the `touch` op: touchStart, then touchEnd, to React Native's responder system), a keyboard types into the
+// daemon's text field (its native text, its eventCount), a drag scrolls the daemon's scroll view, a switch
+// toggles natively, a modal hears the back gesture. Each resolves once the app settled.
+
+import { TEXT_INPUT_COMPONENTS } from './queries.js';
+
+/** How long a long press holds by default: past Pressability's default `delayLongPress` of 500 ms. */
+export const LONG_PRESS_MS = 800;
+/** The longest timer a press waits for after the touch ended: Pressability's minimum press duration (130 ms) and delays. */
+const PRESS_OUT_TIMER_MS = 1000;
+
+function tagOf(app, target, what) {
+  if (typeof target === 'number') return target;
+  if (target && typeof target === 'object' && typeof target.tag === 'number') return target.tag;
+  const tag = app.findNodeHandle(target);
+  if (tag == null) throw new TypeError(`app.${what}(): give a query's handle ({ tag }), a daemon tag or a mounted ref`);
+  return tag;
+}
+
+async function inspect(app, tag) {
+  return app.bridge.request({ op: 'inspect', tag });
+}
+
+/** The view at `tag` or its nearest ancestor whose component is one of `components`. */
+async function closest(app, tag, components, what) {
+  for (let t = tag; t != null; ) {
+    const view = await inspect(app, t);
+    if (components.has(view.component)) return view;
+    t = view.parent;
+  }
+  throw new Error(`app.${what}(): view ${tag} is not a ${[...components].join(' or ')} nor inside one`);
+}
+
+export class Actions {
+  #app;
+  #now = 0;
+
+  constructor(app) {
+    this.#app = app;
+  }
+
+  /** A touch's timestamp: milliseconds, increasing. */
+  #timestamp() {
+    this.#now = Math.max(this.#now + 1, Math.round(performance.now()));
+    return this.#now;
+  }
+
+  #touch(tag, phase) {
+    const app = this.#app;
+    if (app.native.rendererTag(tag) === undefined) throw new Error(`app.press(): view ${tag} is not one of this app's views`);
+    return app.bridge.request({ op: 'touch', tag, phase, identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() });
+  }
+
+  /** Waits for the timers the app started while the touch ended (Pressability's press-out), then settles. */
+  async #afterTimers(timers) {
+    const waited = timers.filter((t) => t.delay <= PRESS_OUT_TIMER_MS);
+    // A timer the app cleared never fires: wait for each at most its delay and a little more.
+    await Promise.all(waited.map((t) => Promise.race([t.done, new Promise((resolve) => setTimeout(resolve, t.delay + 5))])));
+    await this.#app.settled();
+  }
+
+  async #tap(tag, holdMs) {
+    const app = this.#app;
+    await app.native.flush();
+    await this.#touch(tag, 'start');
+    await app.settled();
+    if (holdMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+      await app.settled();
+    }
+    const timers = await app._capturingTimers(() => this.#touch(tag, 'end'));
+    await this.#afterTimers(timers);
+  }
+
+  /**
+   * A tap on the view: the touch starts and ends on it, and React Native's responder system takes it from there
+   * (the innermost touchable responds). A Switch toggles natively instead, unless it is disabled.
+   */
+  async press(target, { duration = 0 } = {}) {
+    const app = this.#app;
+    const tag = tagOf(app, target, 'press');
+    const view = await inspect(app, tag);
+    if (view.component === 'RCTSwitch') return this.toggle(tag);
+    await this.#tap(tag, duration);
+  }
+
+  /** A touch held `duration` ms (default 800) before it ends. */
+  async longPress(target, { duration = LONG_PRESS_MS } = {}) {
+    await this.#tap(tagOf(this.#app, target, 'longPress'), duration);
+  }
+
+  /**
+   * Types `text` into a text field as its keyboard would: focus first (unless it has it), then one character at
+   * a time (the native text changes, `change` is sent, the app re-renders), then, with `{ submit: true }`, the
+   * return key.
+   */
+  async type(target, text, { submit = false } = {}) {
+    const app = this.#app;
+    const field = await closest(app, tagOf(app, target, 'type'), TEXT_INPUT_COMPONENTS, 'type');
+    await this.#command(field.tag, 'focus');
+    for (const character of String(text)) await this.#command(field.tag, 'type', [character]);
+    if (submit) await this.#command(field.tag, 'submit');
+  }
+
+  /** Empties a text field as a user selecting all and deleting would. */
+  async clear(target) {
+    const app = this.#app;
+    const field = await closest(app, tagOf(app, target, 'clear'), TEXT_INPUT_COMPONENTS, 'clear');
+    await this.#command(field.tag, 'focus');
+    await this.#command(field.tag, 'clear');
+  }
+
+  /** Scrolls a ScrollView (the view, or the one it is in) to `{x, y}`, as a drag does. */
+  async scrollTo(target, { x = 0, y = 0, contentWidth, contentHeight } = {}) {
+    const app = this.#app;
+    const scroll = await closest(app, tagOf(app, target, 'scrollTo'), new Set(['RCTScrollView']), 'scrollTo');
+    const { width, height } = app.window;
+    await this.#command(scroll.tag, 'scroll', [x, y, width, height, contentWidth ?? Math.max(width, x + width), contentHeight ?? Math.max(height, y + height)]);
+  }
+
+  /** Flips a Switch natively (its `change` reaches onValueChange), unless it is disabled. */
+  async toggle(target) {
+    const app = this.#app;
+    const view = await closest(app, tagOf(app, target, 'toggle'), new Set(['RCTSwitch']), 'toggle');
+    await this.#command(view.tag, 'toggle');
+  }
+
+  /** A Modal's back gesture: `requestClose` from the modal (given its view or any view inside it). */
+  async requestClose(target) {
+    const app = this.#app;
+    const modal = await closest(app, tagOf(app, target, 'requestClose'), new Set(['RCTModalHostView']), 'requestClose');
+    await this.#command(modal.tag, 'requestClose');
+  }
+
+  async #command(tag, name, args) {
+    const app = this.#app;
+    await app.native.flush();
+    const frame = { op: 'command', tag, name };
+    if (args) frame.args = args;
+    await app.bridge.request(frame);
+    await app.settled();
+  }
+}

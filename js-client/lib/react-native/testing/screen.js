@@ -1,0 +1,106 @@
+// A screen the app rendered: its root view in the daemon, a snapshot of the daemon's native tree under it (read
+// with `inspect` after every settled change), the queries over that snapshot, and toJSON().
+
+import { quietly } from '../app/open-app.js';
+import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, bindQueries, printTree } from './queries.js';
+
+/** How often findBy* checks again while nothing settles (the app's own timers bring changes too). */
+const POLL_MS = 20;
+
+export class Screen {
+  #app;
+  #snapshot = null;
+  #generation = -1;
+  #holder;
+  rootTag;
+  /** The daemon's tag of the root view. */
+  tag;
+  appKey;
+
+  constructor(app, { rootTag, tag, appKey, holder }) {
+    this.#app = app;
+    this.rootTag = rootTag;
+    this.tag = tag;
+    this.appKey = appKey;
+    this.#holder = holder;
+    Object.assign(
+      this,
+      bindQueries(() => this.#snapshot, {
+        nextChange: (within) => this.#nextChange(within),
+      }),
+    );
+  }
+
+  /** The native root view's handle (the daemon's view), with its children. */
+  get root() {
+    return this.toJSON();
+  }
+
+  /** Waits for a settled change or a short while, then reads the tree again. */
+  async #nextChange(within) {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, Math.min(POLL_MS, within));
+      this.#app._nextSettle().then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await this.#app.settled();
+  }
+
+  /** Renders another element into this screen's root. */
+  async rerender(element) {
+    this.#holder.element = element;
+    const AppRegistry = this.#app.require('react-native/Libraries/ReactNative/AppRegistry');
+    quietly(() => AppRegistry.runApplication(this.appKey, { rootTag: this.rootTag, initialProps: {} }));
+    await this.#app.settled();
+  }
+
+  /** Unmounts the screen: its views leave the daemon. */
+  unmount() {
+    return this.#app._unmount(this);
+  }
+
+  /** The native tree the daemon holds under this screen's root: `{tag, component, props, text, children}` per view. */
+  toJSON() {
+    const copy = (node) => ({ ...node.handle, children: node.children.map(copy) });
+    return this.#snapshot ? copy(this.#snapshot) : null;
+  }
+
+  /** The tree as indented text. */
+  debug() {
+    return printTree(this.#snapshot, { maxLines: Infinity });
+  }
+
+  /** Reads the daemon's tree under the root again, one batch of `inspect`s per level. */
+  async _refresh() {
+    if (this.#generation === this.#app.generation && this.#snapshot) return;
+    const generation = this.#app.generation;
+    const bridge = this.#app.bridge;
+    const nodes = new Map();
+    let level = [this.tag];
+    while (level.length > 0) {
+      const { results } = await bridge.request({ op: 'batch', ops: level.map((tag) => ({ op: 'inspect', tag })) });
+      const next = [];
+      results.forEach((view, i) => {
+        nodes.set(level[i], view);
+        for (const child of view.children ?? []) next.push(child);
+      });
+      level = next;
+    }
+    this.#snapshot = nodes.has(this.tag) ? build(this.tag, nodes) : null;
+    this.#generation = generation;
+  }
+}
+
+/** The node of `tag` and its subtree from inspect results; a Text's `text` is its whole content. */
+function build(tag, views) {
+  const view = views.get(tag);
+  const children = (view.children ?? []).filter((t) => views.has(t)).map((t) => build(t, views));
+  let text = null;
+  if (view.component === 'RCTRawText') text = view.props?.text ?? '';
+  else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
+  else if (TEXT_INPUT_COMPONENTS.has(view.component)) text = view.props?.text ?? '';
+  const handle = Object.freeze({ tag, component: view.component, props: view.props ?? {}, text });
+  return { tag, component: view.component, props: view.props ?? {}, text, handle, children };
+}

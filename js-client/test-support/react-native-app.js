@@ -1,0 +1,35 @@
+// The test app (test/react-native-app/app: an app's own files, importing from 'react-native') laid out in a
+// temporary folder whose node_modules is React Native 0.72.6's JavaScript packages from the shared test data
+// (../shared/react-native-0.72.6/node_modules beside the repository, or $BRIDGED_RN_NODE_MODULES). Where that
+// folder is absent (a user's machine), the tests that need it skip, naming it.
+
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
+
+/** React Native 0.72.6's node_modules from the shared test data, or $BRIDGED_RN_NODE_MODULES. */
+export const SHARED_NODE_MODULES = path.resolve(
+  process.env.BRIDGED_RN_NODE_MODULES ?? path.join(REPOSITORY, '..', 'shared', 'react-native-0.72.6', 'node_modules'),
+);
+
+/** False when the shared node_modules is there; else why the tests that need it skip. */
+export const appSkip = existsSync(path.join(SHARED_NODE_MODULES, 'react-native', 'package.json'))
+  ? false
+  : `no React Native app packages at ${SHARED_NODE_MODULES} (the shared test data ../shared/react-native-0.72.6/, or $BRIDGED_RN_NODE_MODULES)`;
+
+/** Where the tests keep transforms: one folder per user, so a second run is warm. */
+export const TEST_CACHE = path.join(tmpdir(), `bridged-test-transforms-${process.getuid?.() ?? 'user'}`);
+
+/**
+ * A copy of the app folder `source` (default: the test app) in a temporary folder, its node_modules linked to
+ * the shared one; `{ root, remove() }`.
+ */
+export function makeApp(source = fileURLToPath(new URL('../test/react-native-app/app', import.meta.url))) {
+  const root = mkdtempSync(path.join(tmpdir(), 'bridged-app-'));
+  cpSync(source, root, { recursive: true });
+  symlinkSync(SHARED_NODE_MODULES, path.join(root, 'node_modules'));
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}

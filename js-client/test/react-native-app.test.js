@@ -1,0 +1,190 @@
+// An app's own code, unchanged (test/react-native-app/app: screens importing from 'react-native'), loaded with
+// openApp from React Native 0.72.6's own package (the shared test data), rendered into a real daemon, driven as a
+// phone is (touches through the daemon's touch handler, typing into its text fields, toggles, scrolls) and
+// queried on the daemon's native tree. Each test checks both sides: what the app's handlers saw (src/log.js) and
+// what the daemon holds (`inspect`).
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from '../index.js';
+import { openApp } from '../lib/react-native.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
+
+describe('openApp: the app’s own screens over React Native 0.72.6', { skip: appSkip }, () => {
+  let daemon;
+  let bridge;
+  let layout;
+  let app;
+  let React;
+  let log;
+  const h = (...args) => React.createElement(...args);
+  const screen = (name) => app.require(`./src/screens/${name}`).default;
+  const inspect = (handle) => bridge.request({ op: 'inspect', tag: handle.tag });
+
+  before(async () => {
+    daemon = await startDaemon();
+    bridge = await connect({ socket: daemon.socket });
+    layout = makeApp();
+    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE });
+    React = app.require('react');
+    log = app.require('./src/log');
+    log.take();
+  });
+
+  after(async () => {
+    await app?.close();
+    await bridge?.close();
+    await daemon?.stop();
+    layout?.remove();
+  });
+
+  test('a login screen: typing into controlled and uncontrolled fields, maxLength, a press through TouchableOpacity', async () => {
+    const s = await app.render(h(screen('LoginScreen')));
+    assert.equal(s.getByText('Please log in').component, 'RCTText');
+    const name = s.getByPlaceholderText('Enter text');
+    assert.equal(name.component, 'RCTSinglelineTextInputView');
+    await app.type(name, 'ana', { submit: true });
+    assert.deepEqual(log.take(), ['focus name', 'name a', 'name an', 'name ana', 'submit ana', 'blur name']);
+    assert.equal(s.getByDisplayValue('ana').tag, name.tag);
+    assert.equal((await inspect(name)).props.text, 'ana');
+
+    const password = s.getByPlaceholderText('Password');
+    await app.type(password, '123456');
+    assert.deepEqual(log.take(), ['password 1', 'password 12', 'password 123', 'password 1234']);
+    assert.equal(s.getByPlaceholderText('Password').text, '1234', 'maxLength 4 keeps four characters natively');
+
+    await app.press(s.getByText('Login'));
+    assert.deepEqual(log.take(), ['login ana 1234']);
+    assert.ok(s.getByText('Welcome ana'));
+    assert.equal(s.queryByText('Please log in'), null);
+    assert.equal(s.getByRole('button').component, 'RCTView');
+    await s.unmount();
+  });
+
+  test('touchables: Pressable, TouchableHighlight, TouchableWithoutFeedback, Button, Text; disabled; nested; long press', async () => {
+    const s = await app.render(h(screen('TouchablesScreen')));
+    await app.press(s.getByText('Pressable'));
+    assert.deepEqual(log.take(), ['pressIn', 'pressable', 'pressOut'], 'press-out after the minimum press duration, before press() resolved');
+    assert.equal(s.getByTestId('count').text, 'Count: 1');
+    await app.press(s.getByText('Pressable'));
+    await app.press(s.getByTestId('pressable'));
+    assert.equal(s.getByTestId('count').text, 'Count: 3', 'presses in a row each count');
+    log.take();
+
+    await app.press(s.getByText('Disabled'));
+    assert.deepEqual(log.take(), []);
+    await app.press(s.getByText('Highlight'));
+    await app.press(s.getByText('Without feedback'));
+    await app.press(s.getByText('Native button'));
+    await app.press(s.getByText('Terms of use'));
+    assert.deepEqual(log.take(), ['highlight', 'withoutFeedback', 'button', 'text link']);
+
+    await app.press(s.getByText('Inner'));
+    assert.deepEqual(log.take(), ['inner'], 'only the innermost touchable responds');
+    await app.press(s.getByText('Outer'));
+    assert.deepEqual(log.take(), ['outer']);
+
+    await app.longPress(s.getByText('Pressable'));
+    assert.deepEqual(log.take(), ['pressIn', 'longPress', 'pressOut']);
+    assert.equal(s.getByTestId('count').text, 'Count: 3', 'a long press is not a press');
+    await s.unmount();
+  });
+
+  test('a Switch controlled by state, a disabled one, a ScrollView, a Modal and Linking', async () => {
+    const s = await app.render(h(screen('SettingsScreen')));
+    const toggle = s.getByTestId('notifications');
+    assert.equal(toggle.component, 'RCTSwitch');
+    await app.toggle(toggle);
+    assert.deepEqual(log.take(), ['switch true']);
+    assert.ok(s.getByText('Notifications on'));
+    assert.equal((await inspect(toggle)).props.value, true);
+    await app.press(s.getByTestId('notifications'));
+    assert.deepEqual(log.take(), ['switch false']);
+    assert.equal((await inspect(toggle)).props.value, false);
+    await app.press(s.getByTestId('locked'));
+    assert.deepEqual(log.take(), []);
+    assert.equal((await inspect(s.getByTestId('locked'))).props.value, true);
+
+    await app.scrollTo(s.getByTestId('settings-scroll'), { y: 120 });
+    assert.deepEqual(log.take(), ['scroll 120']);
+
+    assert.equal(s.queryByText('In the modal'), null);
+    await app.press(s.getByText('Open modal'));
+    assert.deepEqual(log.take(), ['modal shown']);
+    const inModal = s.getByText('In the modal');
+    await app.requestClose(inModal);
+    assert.deepEqual(log.take(), ['modal close requested']);
+    assert.equal(s.queryByText('In the modal'), null);
+
+    await app.press(s.getByText('Help'));
+    assert.deepEqual(app.nativeCalls('LinkingManager').filter((c) => c.method === 'openURL'), [{ method: 'openURL', args: ['https://example.com/help'] }]);
+    await s.unmount();
+  });
+
+  test('images load from their files, Animated runs on both drivers, FlatList renders its initial window', async () => {
+    const s = await app.render(h(screen('GalleryScreen')));
+    assert.deepEqual(log.take().sort(), ['error yes', 'loaded 64 48']);
+    assert.ok(s.getByText('Logo 64x48'));
+    const logo = s.getByTestId('logo');
+    assert.equal(logo.component, 'RCTImageView');
+    assert.match((await inspect(logo)).render, /loaded/);
+
+    assert.equal((await inspect(s.getByTestId('fader'))).props.opacity, 0);
+    await app.press(s.getByText('Fade in'));
+    await s.findByText('Fade in');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await app.settled();
+    assert.deepEqual(log.take(), ['fade done true']);
+    assert.equal((await inspect(s.getByTestId('fader'))).props.opacity, 1, 'the native driver’s final value is on the view');
+
+    await app.press(s.getByText('Slide'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await app.settled();
+    assert.deepEqual(log.take(), ['slide done true']);
+    assert.deepEqual((await inspect(s.getByTestId('slider'))).props.transform, [{ translateX: 50 }]);
+
+    const items = s.getAllByText(/^Item \d+$/);
+    assert.equal(items.length, 10, 'FlatList’s initialNumToRender');
+    assert.ok(s.getByText('Item 0'));
+    assert.equal(s.queryByText('Item 50'), null);
+    await s.unmount();
+  });
+
+  test('queries find none, one and many, and findBy waits for what a timer brings', async () => {
+    const s = await app.render(h(screen('TimerScreen')));
+    assert.equal(s.queryByText('Ready'), null);
+    assert.deepEqual(s.queryAllByText('Ready'), []);
+    assert.throws(() => s.getByText('Ready'), /Unable to find an element with text "Ready"[\s\S]*RCTText/);
+    const ready = await s.findByText('Ready', {}, { timeout: 2000 });
+    assert.equal(ready.text, 'Ready');
+    await assert.rejects(s.findByText('Never', {}, { timeout: 50 }), /Unable to find/);
+    await s.unmount();
+
+    const t = await app.render(h(screen('TouchablesScreen')));
+    assert.throws(() => t.getByText(/Pressable|Highlight/), /Found multiple elements/);
+    assert.equal(t.getAllByText(/Pressable|Highlight/).length, 2);
+    assert.equal(t.getByText('count: 0', { exact: false }).props.testID, 'count');
+    const tree = t.toJSON();
+    assert.equal(tree.tag, t.tag);
+    assert.equal(tree.component, 'RCTView');
+    assert.ok(Array.isArray(tree.children));
+    await t.unmount();
+  });
+
+  test('a screen that throws while rendering: render() rejects with its error and React’s component stack', async () => {
+    await assert.rejects(app.render(h(screen('BrokenScreen'))), (error) => {
+      assert.equal(error.message, 'the profile could not be drawn');
+      assert.match(error.componentStack, /Exploding/);
+      return true;
+    });
+  });
+
+  test('a host component the daemon does not serve fails the render, naming it and how to serve it', async () => {
+    await assert.rejects(app.render(h(screen('UnservedScreen'))), (error) => {
+      assert.match(error.message, /'AcmeMapView'/);
+      assert.match(error.message, /--components/);
+      return true;
+    });
+    assert.deepEqual(app.unknownComponents(), ['AcmeMapView']);
+  });
+});

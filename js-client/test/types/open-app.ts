@@ -1,0 +1,23 @@
+// openApp's declarations as a test would use them (compiled under tsc --strict by types.test.mjs).
+import { connect } from '../../index.js';
+import { openApp, type NativeHandle, type Screen } from '../../react-native.js';
+
+export async function main(): Promise<void> {
+  const bridge = await connect({ spawn: true });
+  const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390 } });
+  const React = app.require('react');
+  const { default: LoginScreen } = app.require('./screens/LoginScreen');
+  const screen: Screen = await app.render(React.createElement(LoginScreen));
+  const field: NativeHandle = screen.getByPlaceholderText('Enter text');
+  await app.type(field, 'ana', { submit: true });
+  await app.press(screen.getByText(/login/i));
+  await app.longPress(screen.getByTestId('row-1'), { duration: 900 });
+  const maybe: NativeHandle | null = screen.queryByLabelText('Close');
+  const many: NativeHandle[] = await screen.findAllByRole('button', { name: 'OK' }, { timeout: 2000 });
+  const text: string | null = field.text;
+  const tag: number = field.tag;
+  await app.settled();
+  console.log(screen.toJSON()?.children.length, maybe, many.length, text, tag, app.nativeCalls('LinkingManager'));
+  await screen.unmount();
+  await app.close();
+}
