@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const clientDir = fileURLToPath(new URL('../../', import.meta.url));
+const REACT_NATIVE = join(clientDir, 'react-native.js');
 const INDEX = join(clientDir, 'index.js');
 
 const STRICT = ['--strict', '--noEmit', '--target', 'es2022', '--module', 'es2022', '--moduleResolution', 'node'];
@@ -40,7 +41,7 @@ function programsOf(readme, text) {
   const block = /^(<!-- types: skip -->\n)?```js\n([\s\S]*?)^```$/gm;
   for (const match of text.matchAll(block)) {
     if (match[1]) continue;
-    const source = match[2].replace(
+    const source = match[2].replace(/from 'bridged-client\/react-native'/g, `from '${REACT_NATIVE}'`).replace(
       /from '(?:\.\.\/index\.js|\.\/js-client\/index\.js|bridged-client|\/path\/to\/bridged\/js-client\/index\.js)'/g,
       `from '${INDEX}'`,
     );

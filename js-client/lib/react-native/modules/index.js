@@ -34,7 +34,7 @@ export class NativeModules {
     this.#app = app;
   }
 
-  /** Serves `name` with `methods` (an object) in place of, or beside, the built-in ones. */
+  /** Serves `name` with `methods` (an object, or `(app) => object`) in place of, or beside, the built-in ones. */
   provide(name, methods) {
     this.#extra.set(name, methods);
     this.#made.delete(name);
@@ -47,7 +47,8 @@ export class NativeModules {
   /** The module `name` (made once), or undefined when nobody serves it. */
   get(name) {
     if (this.#made.has(name)) return this.#made.get(name);
-    const source = this.#extra.get(name) ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
+    const extra = this.#extra.get(name);
+    const source = typeof extra === 'function' ? extra(this.#app) : extra ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
     if (!source) return undefined;
     const calls = this.#callsOf(name);
     const module = {};
