@@ -13,9 +13,35 @@ export interface BubblingEvents {
   };
   change: {
     text: string;
+    eventCount: number;
   };
   valueChange: {
     value: number;
+  };
+  blur: {
+    text: string;
+    eventCount: number;
+  };
+  contentSizeChange: {
+    contentSize: {
+      width: number;
+      height: number;
+    };
+  };
+  endEditing: {
+    text: string;
+  };
+  focus: {
+    text: string;
+    eventCount: number;
+  };
+  keyPress: {
+    key: string;
+    eventCount: number;
+  };
+  submitEditing: {
+    text: string;
+    eventCount: number;
   };
 }
 
@@ -27,6 +53,131 @@ export interface BuiltinDirectEvents {
   commit: {
     text: string;
   };
+  scroll: {
+    contentOffset: { x: number; y: number };
+    contentSize: {
+      width: number;
+      height: number;
+    };
+    layoutMeasurement: {
+      width: number;
+      height: number;
+    };
+    contentInset: { top: number; left: number; bottom: number; right: number };
+    zoomScale: number;
+  };
+  scrollBeginDrag: {
+    contentOffset: { x: number; y: number };
+    contentSize: {
+      width: number;
+      height: number;
+    };
+    layoutMeasurement: {
+      width: number;
+      height: number;
+    };
+    contentInset: { top: number; left: number; bottom: number; right: number };
+    zoomScale: number;
+  };
+  scrollEndDrag: {
+    contentOffset: { x: number; y: number };
+    contentSize: {
+      width: number;
+      height: number;
+    };
+    layoutMeasurement: {
+      width: number;
+      height: number;
+    };
+    contentInset: { top: number; left: number; bottom: number; right: number };
+    zoomScale: number;
+  };
+  momentumScrollBegin: {
+    contentOffset: { x: number; y: number };
+    contentSize: {
+      width: number;
+      height: number;
+    };
+    layoutMeasurement: {
+      width: number;
+      height: number;
+    };
+    contentInset: { top: number; left: number; bottom: number; right: number };
+    zoomScale: number;
+  };
+  momentumScrollEnd: {
+    contentOffset: { x: number; y: number };
+    contentSize: {
+      width: number;
+      height: number;
+    };
+    layoutMeasurement: {
+      width: number;
+      height: number;
+    };
+    contentInset: { top: number; left: number; bottom: number; right: number };
+    zoomScale: number;
+  };
+  scrollToTop: {
+    contentOffset: { x: number; y: number };
+    contentSize: {
+      width: number;
+      height: number;
+    };
+    layoutMeasurement: {
+      width: number;
+      height: number;
+    };
+    contentInset: { top: number; left: number; bottom: number; right: number };
+    zoomScale: number;
+  };
+  textInput: {
+    text: string;
+    previousText: string;
+    range: {
+      start: number;
+      end: number;
+    };
+    eventCount: number;
+  };
+  keyPressSync: {
+    key: string;
+    eventCount: number;
+  };
+  selectionChange: {
+    selection: {
+      start: number;
+      end: number;
+    };
+  };
+  changeSync: {
+    text: string;
+    eventCount: number;
+  };
+  loadStart: Record<string, never>;
+  progress: {
+    loaded: number;
+    total: number;
+  };
+  error: {
+    error: string;
+  };
+  partialLoad: Record<string, never>;
+  load: {
+    source: {
+      uri: string;
+      width: number;
+      height: number;
+    };
+  };
+  loadEnd: Record<string, never>;
+  requestClose: Record<string, never>;
+  show: Record<string, never>;
+  dismiss: Record<string, never>;
+  orientationChange: {
+    orientation: "portrait" | "landscape";
+  };
+  refresh: Record<string, never>;
 }
 
 /** The built-in components: props (with handler props added by index.d.ts), direct events, command parameters. */
@@ -387,5 +538,510 @@ export interface BuiltinComponents {
     };
     direct: {};
     commands: {};
+  };
+  RCTScrollView: {
+    props: {
+      contentOffset?: Settable<{ x: number; y: number }>;
+      contentInset?: Settable<{ top?: number; left?: number; bottom?: number; right?: number }>;
+      /** Default `true`. */
+      scrollEnabled?: Settable<boolean>;
+      zoomScale?: Settable<number>;
+      alwaysBounceHorizontal?: Settable<boolean>;
+      alwaysBounceVertical?: Settable<boolean>;
+      automaticallyAdjustContentInsets?: Settable<boolean>;
+      automaticallyAdjustKeyboardInsets?: Settable<boolean>;
+      automaticallyAdjustsScrollIndicatorInsets?: Settable<boolean>;
+      bounces?: Settable<boolean>;
+      bouncesZoom?: Settable<boolean>;
+      canCancelContentTouches?: Settable<boolean>;
+      centerContent?: Settable<boolean>;
+      contentInsetAdjustmentBehavior?: Settable<"automatic" | "scrollableAxes" | "never" | "always">;
+      decelerationRate?: Settable<JsonValue>;
+      directionalLockEnabled?: Settable<boolean>;
+      disableIntervalMomentum?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      endFillColor?: Settable<string | number>;
+      fadingEdgeLength?: Settable<number>;
+      indicatorStyle?: Settable<"default" | "black" | "white">;
+      inverted?: Settable<boolean>;
+      isInvertedVirtualizedList?: Settable<boolean>;
+      keyboardDismissMode?: Settable<"none" | "on-drag" | "interactive">;
+      maintainVisibleContentPosition?: Settable<JsonValue>;
+      maximumZoomScale?: Settable<number>;
+      minimumZoomScale?: Settable<number>;
+      nestedScrollEnabled?: Settable<boolean>;
+      overScrollMode?: Settable<"auto" | "always" | "never">;
+      pagingEnabled?: Settable<boolean>;
+      persistentScrollbar?: Settable<boolean>;
+      pinchGestureEnabled?: Settable<boolean>;
+      scrollEventThrottle?: Settable<number>;
+      scrollIndicatorInsets?: Settable<{ top?: number; left?: number; bottom?: number; right?: number }>;
+      scrollPerfTag?: Settable<string>;
+      scrollToOverflowEnabled?: Settable<boolean>;
+      scrollsToTop?: Settable<boolean>;
+      sendMomentumEvents?: Settable<boolean>;
+      showsHorizontalScrollIndicator?: Settable<boolean>;
+      showsVerticalScrollIndicator?: Settable<boolean>;
+      snapToAlignment?: Settable<"start" | "center" | "end">;
+      snapToEnd?: Settable<boolean>;
+      snapToInterval?: Settable<number>;
+      snapToOffsets?: Settable<number[]>;
+      snapToStart?: Settable<boolean>;
+    };
+    direct: {
+      scroll: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+      scrollBeginDrag: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+      scrollEndDrag: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+      momentumScrollBegin: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+      momentumScrollEnd: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+      scrollToTop: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+    };
+    commands: {
+      flashScrollIndicators: [];
+      scrollTo: [x: number, y: number, animated: boolean];
+      scrollToEnd: [animated: boolean];
+      zoomToRect: [rect: {
+        x?: number | null;
+        y?: number | null;
+        width?: number | null;
+        height?: number | null;
+      }, animated: boolean];
+      scroll: [x: number, y: number, width: number, height: number, contentWidth: number, contentHeight: number];
+    };
+  };
+  RCTScrollContentView: {
+    props: {};
+    direct: {};
+    commands: {};
+  };
+  RCTSwitch: {
+    props: {
+      /** Default `false`. */
+      disabled?: Settable<boolean>;
+      /** Default `false`. */
+      value?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      tintColor?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      onTintColor?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      thumbTintColor?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      thumbColor?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      trackColorForFalse?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      trackColorForTrue?: Settable<string | number>;
+    };
+    direct: {};
+    commands: {
+      setValue: [value: boolean];
+      toggle: [];
+    };
+  };
+  RCTSinglelineTextInputView: {
+    props: {
+      /** Default `""`. */
+      text?: Settable<string>;
+      /** Default `""`. */
+      placeholder?: Settable<string>;
+      /** Default `true`. */
+      editable?: Settable<boolean>;
+      maxLength?: Settable<number>;
+      /** Default `0`. */
+      mostRecentEventCount?: Settable<number>;
+      /** Default `false`. */
+      secureTextEntry?: Settable<boolean>;
+      blurOnSubmit?: Settable<boolean>;
+      submitBehavior?: Settable<"submit" | "blurAndSubmit" | "newline">;
+      fontSize?: Settable<number>;
+      fontWeight?: Settable<string>;
+      fontVariant?: Settable<JsonValue>;
+      textShadowOffset?: Settable<JsonValue>;
+      allowFontScaling?: Settable<boolean>;
+      fontStyle?: Settable<"normal" | "italic">;
+      textTransform?: Settable<"none" | "capitalize" | "uppercase" | "lowercase">;
+      textAlign?: Settable<"auto" | "left" | "right" | "center" | "justify">;
+      fontFamily?: Settable<string>;
+      lineHeight?: Settable<number>;
+      isHighlighted?: Settable<boolean>;
+      writingDirection?: Settable<"auto" | "ltr" | "rtl">;
+      textDecorationLine?: Settable<"none" | "underline" | "line-through" | "underline line-through">;
+      textShadowRadius?: Settable<number>;
+      letterSpacing?: Settable<number>;
+      textDecorationStyle?: Settable<"solid" | "double" | "dotted" | "dashed">;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      textDecorationColor?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      color?: Settable<string | number>;
+      maxFontSizeMultiplier?: Settable<number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      textShadowColor?: Settable<string | number>;
+      inputAccessoryViewID?: Settable<string>;
+      caretHidden?: Settable<boolean>;
+      enablesReturnKeyAutomatically?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      placeholderTextColor?: Settable<string | number>;
+      clearButtonMode?: Settable<"never" | "while-editing" | "unless-editing" | "always">;
+      keyboardType?: Settable<string>;
+      selection?: Settable<JsonValue>;
+      returnKeyType?: Settable<string>;
+      scrollEnabled?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      selectionColor?: Settable<string | number>;
+      contextMenuHidden?: Settable<boolean>;
+      autoCorrect?: Settable<boolean>;
+      multiline?: Settable<boolean>;
+      textContentType?: Settable<string>;
+      autoCapitalize?: Settable<"none" | "sentences" | "words" | "characters">;
+      keyboardAppearance?: Settable<"default" | "light" | "dark">;
+      passwordRules?: Settable<string>;
+      spellCheck?: Settable<boolean>;
+      selectTextOnFocus?: Settable<boolean>;
+      clearTextOnFocus?: Settable<boolean>;
+      showSoftInputOnFocus?: Settable<boolean>;
+      autoFocus?: Settable<boolean>;
+      lineBreakStrategyIOS?: Settable<"none" | "standard" | "hangul-word" | "push-out">;
+    };
+    direct: {
+      textInput: {
+        text: string;
+        previousText: string;
+        range: {
+          start: number;
+          end: number;
+        };
+        eventCount: number;
+      };
+      keyPressSync: {
+        key: string;
+        eventCount: number;
+      };
+      scroll: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+      selectionChange: {
+        selection: {
+          start: number;
+          end: number;
+        };
+      };
+      changeSync: {
+        text: string;
+        eventCount: number;
+      };
+    };
+    commands: {
+      focus: [];
+      blur: [];
+      setTextAndSelection: [mostRecentEventCount: number, value: JsonValue, start: number, end: number];
+      type: [text: string];
+      clear: [];
+      submit: [];
+    };
+  };
+  RCTMultilineTextInputView: {
+    props: {
+      /** Default `""`. */
+      text?: Settable<string>;
+      /** Default `""`. */
+      placeholder?: Settable<string>;
+      /** Default `true`. */
+      editable?: Settable<boolean>;
+      maxLength?: Settable<number>;
+      /** Default `0`. */
+      mostRecentEventCount?: Settable<number>;
+      /** Default `false`. */
+      secureTextEntry?: Settable<boolean>;
+      blurOnSubmit?: Settable<boolean>;
+      submitBehavior?: Settable<"submit" | "blurAndSubmit" | "newline">;
+      fontSize?: Settable<number>;
+      fontWeight?: Settable<string>;
+      fontVariant?: Settable<JsonValue>;
+      textShadowOffset?: Settable<JsonValue>;
+      allowFontScaling?: Settable<boolean>;
+      fontStyle?: Settable<"normal" | "italic">;
+      textTransform?: Settable<"none" | "capitalize" | "uppercase" | "lowercase">;
+      textAlign?: Settable<"auto" | "left" | "right" | "center" | "justify">;
+      fontFamily?: Settable<string>;
+      lineHeight?: Settable<number>;
+      isHighlighted?: Settable<boolean>;
+      writingDirection?: Settable<"auto" | "ltr" | "rtl">;
+      textDecorationLine?: Settable<"none" | "underline" | "line-through" | "underline line-through">;
+      textShadowRadius?: Settable<number>;
+      letterSpacing?: Settable<number>;
+      textDecorationStyle?: Settable<"solid" | "double" | "dotted" | "dashed">;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      textDecorationColor?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      color?: Settable<string | number>;
+      maxFontSizeMultiplier?: Settable<number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      textShadowColor?: Settable<string | number>;
+      inputAccessoryViewID?: Settable<string>;
+      caretHidden?: Settable<boolean>;
+      enablesReturnKeyAutomatically?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      placeholderTextColor?: Settable<string | number>;
+      clearButtonMode?: Settable<"never" | "while-editing" | "unless-editing" | "always">;
+      keyboardType?: Settable<string>;
+      selection?: Settable<JsonValue>;
+      returnKeyType?: Settable<string>;
+      scrollEnabled?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      selectionColor?: Settable<string | number>;
+      contextMenuHidden?: Settable<boolean>;
+      autoCorrect?: Settable<boolean>;
+      multiline?: Settable<boolean>;
+      textContentType?: Settable<string>;
+      autoCapitalize?: Settable<"none" | "sentences" | "words" | "characters">;
+      keyboardAppearance?: Settable<"default" | "light" | "dark">;
+      passwordRules?: Settable<string>;
+      spellCheck?: Settable<boolean>;
+      selectTextOnFocus?: Settable<boolean>;
+      clearTextOnFocus?: Settable<boolean>;
+      showSoftInputOnFocus?: Settable<boolean>;
+      autoFocus?: Settable<boolean>;
+      lineBreakStrategyIOS?: Settable<"none" | "standard" | "hangul-word" | "push-out">;
+    };
+    direct: {
+      textInput: {
+        text: string;
+        previousText: string;
+        range: {
+          start: number;
+          end: number;
+        };
+        eventCount: number;
+      };
+      keyPressSync: {
+        key: string;
+        eventCount: number;
+      };
+      scroll: {
+        contentOffset: { x: number; y: number };
+        contentSize: {
+          width: number;
+          height: number;
+        };
+        layoutMeasurement: {
+          width: number;
+          height: number;
+        };
+        contentInset: { top: number; left: number; bottom: number; right: number };
+        zoomScale: number;
+      };
+      selectionChange: {
+        selection: {
+          start: number;
+          end: number;
+        };
+      };
+      changeSync: {
+        text: string;
+        eventCount: number;
+      };
+    };
+    commands: {
+      focus: [];
+      blur: [];
+      setTextAndSelection: [mostRecentEventCount: number, value: JsonValue, start: number, end: number];
+      type: [text: string];
+      clear: [];
+      submit: [];
+    };
+  };
+  RCTActivityIndicatorView: {
+    props: {
+      /** Default `true`. */
+      hidesWhenStopped?: Settable<boolean>;
+      /** Default `true`. */
+      animating?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      color?: Settable<string | number>;
+      /** Default `"small"`. */
+      size?: Settable<"small" | "large">;
+    };
+    direct: {};
+    commands: {};
+  };
+  RCTImageView: {
+    props: {
+      blurRadius?: Settable<number>;
+      capInsets?: Settable<{ top?: number; left?: number; bottom?: number; right?: number }>;
+      defaultSource?: Settable<JsonValue>;
+      internal_analyticTag?: Settable<string>;
+      resizeMode?: Settable<"cover" | "contain" | "stretch" | "repeat" | "center">;
+      source?: Settable<JsonValue>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      tintColor?: Settable<string | number>;
+      loadingIndicatorSrc?: Settable<JsonValue>;
+    };
+    direct: {
+      loadStart: Record<string, never>;
+      progress: {
+        loaded: number;
+        total: number;
+      };
+      error: {
+        error: string;
+      };
+      partialLoad: Record<string, never>;
+      load: {
+        source: {
+          uri: string;
+          width: number;
+          height: number;
+        };
+      };
+      loadEnd: Record<string, never>;
+    };
+    commands: {
+      loaded: [uri: string, width: number, height: number];
+      failed: [uri: string, message: string];
+    };
+  };
+  RCTModalHostView: {
+    props: {
+      /** Default `"none"`. */
+      animationType?: Settable<"none" | "slide" | "fade">;
+      /** Default `"fullScreen"`. */
+      presentationStyle?: Settable<"fullScreen" | "pageSheet" | "formSheet" | "overFullScreen">;
+      /** Default `false`. */
+      transparent?: Settable<boolean>;
+      /** Default `false`. */
+      statusBarTranslucent?: Settable<boolean>;
+      /** Default `false`. */
+      hardwareAccelerated?: Settable<boolean>;
+      /** Default `false`. */
+      visible?: Settable<boolean>;
+      /** Default `false`. */
+      animated?: Settable<boolean>;
+      supportedOrientations?: Settable<Array<"portrait" | "portrait-upside-down" | "landscape" | "landscape-left" | "landscape-right">>;
+      /** Default `0`. */
+      identifier?: Settable<number>;
+    };
+    direct: {
+      requestClose: Record<string, never>;
+      show: Record<string, never>;
+      dismiss: Record<string, never>;
+      orientationChange: {
+        orientation: "portrait" | "landscape";
+      };
+    };
+    commands: {
+      present: [];
+      requestClose: [];
+      dismiss: [];
+    };
+  };
+  RCTSafeAreaView: {
+    props: {
+      emulateUnlessSupported?: Settable<boolean>;
+    };
+    direct: {};
+    commands: {};
+  };
+  RCTRefreshControl: {
+    props: {
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      tintColor?: Settable<string | number>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      titleColor?: Settable<string | number>;
+      title?: Settable<string>;
+      /** Default `0`. */
+      progressViewOffset?: Settable<number>;
+      /** Default `false`. */
+      refreshing?: Settable<boolean>;
+    };
+    direct: {
+      refresh: Record<string, never>;
+    };
+    commands: {
+      setNativeRefreshing: [refreshing: boolean];
+      pullToRefresh: [];
+    };
   };
 }

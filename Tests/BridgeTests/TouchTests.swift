@@ -6,13 +6,7 @@ import Testing
 @Suite("Touch: touchStart … touchCancel from a view")
 struct TouchTests {
     /// View 1 > View 2 > SwiftUIButton 3.
-    func tree() -> Client {
-        let client = Client()
-        client.send(#"{"op":"create","tag":1,"component":"View"}"#)
-        client.send(#"{"op":"create","tag":2,"component":"View","parent":1}"#)
-        client.send(#"{"op":"create","tag":3,"component":"SwiftUIButton","parent":2}"#)
-        return client
-    }
+    func tree() -> Client { EventsTests().tree() }
 
     @Test func startAndEndOnANestedViewReachTheRootsSubscription() {
         let client = tree()

@@ -109,7 +109,9 @@ const FIELDS_ADDED_TO_HELLO = ['token', 'limits'];
  * Built-in components added since recordings were first made (React Native's core host components): left out
  * of the live hello's `components` where the recorded one lacks them (`Replayer.componentsAddedToBuiltins`).
  */
-const COMPONENTS_ADDED_TO_BUILTINS = ['RCTView', 'RCTText', 'RCTVirtualText', 'RCTRawText'];
+const COMPONENTS_ADDED_TO_BUILTINS = [
+  'RCTView', 'RCTText', 'RCTVirtualText', 'RCTRawText', 'RCTScrollView', 'RCTScrollContentView', 'RCTSwitch', 'RCTSinglelineTextInputView', 'RCTMultilineTextInputView', 'RCTActivityIndicatorView', 'RCTImageView', 'RCTModalHostView', 'RCTSafeAreaView', 'RCTRefreshControl',
+];
 
 /** `hello`'s result with what varies replaced, and without what `recorded` (a recorded result) lacks of the added. */
 function normaliseHello(result, recorded) {

@@ -234,9 +234,13 @@ public struct Replayer: Sendable {
     /// Fields of the hello result that recordings made before they existed do not have.
     static let fieldsAddedToHello = ["token", "limits"]
 
-    /// Built-in components added since recordings were first made (React Native's core host components): a
+    /// Built-in components added since recordings were first made (React Native's core host components; the same list as `js-client/lib/replay.js`'s): a
     /// recording whose hello lacks them is compared without them.
-    static let componentsAddedToBuiltins = ["RCTView", "RCTText", "RCTVirtualText", "RCTRawText"]
+    static let componentsAddedToBuiltins = [
+        "RCTView", "RCTText", "RCTVirtualText", "RCTRawText", "RCTScrollView", "RCTScrollContentView", "RCTSwitch",
+        "RCTSinglelineTextInputView", "RCTMultilineTextInputView", "RCTActivityIndicatorView", "RCTImageView",
+        "RCTModalHostView", "RCTSafeAreaView", "RCTRefreshControl",
+    ]
 
     /// The text of an input frame. A hello that resumes a recorded session names this replay's session instead,
     /// with this replay's token where it presents the recorded token of that session, or presents none and was

@@ -101,7 +101,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
         recorder = nil
         // The session waits for `--session-ttl` to be resumed by another connection.
         connection.close()
-        framer.reset()
+        // A write that fails while the framer calls back (a client gone before a large answer) closes the channel
+        // there and then: the framer is reset once it returns, not inside its own call.
+        if framing { framerNeedsReset = true } else { framer.reset() }
         logger.debug("session closed")
         context.fireChannelInactive()
     }
@@ -181,7 +183,19 @@ final class ConnectionHandler: ChannelDuplexHandler {
     // MARK: Lines
 
     /// Handles the complete lines the framer kept, then those of `buffer`, until the connection pauses.
+    /// Whether ``handleLines(context:in:)`` is in the framer's call, and whether the channel went inactive then.
+    private var framing = false
+    private var framerNeedsReset = false
+
     private func handleLines(context: ChannelHandlerContext, in buffer: ByteBuffer?) {
+        framing = true
+        defer {
+            framing = false
+            if framerNeedsReset {
+                framerNeedsReset = false
+                framer.reset()
+            }
+        }
         if let buffer {
             let parsed = configuration.parseAhead.withParseAhead(of: buffer, framer: framer) { ahead in
                 parseAhead = ahead

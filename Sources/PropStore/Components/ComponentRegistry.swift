@@ -15,8 +15,10 @@ public struct ComponentRegistry: Sendable {
         for event in TouchEvents.all { events[event.name] = event }
     }
 
-    /// `View`, `SwiftUIButton`, `TextField` and `Slider`, and React Native's core host components: `RCTView`,
-    /// `RCTText`, `RCTVirtualText` and `RCTRawText`.
+    /// `View`, `SwiftUIButton`, `TextField` and `Slider`, and React Native's core host components as iOS names
+    /// them: `RCTView`, `RCTText`, `RCTVirtualText`, `RCTRawText`, `RCTScrollView`, `RCTScrollContentView`,
+    /// `RCTSwitch`, `RCTSinglelineTextInputView`, `RCTMultilineTextInputView`, `RCTActivityIndicatorView`,
+    /// `RCTImageView`, `RCTModalHostView`, `RCTSafeAreaView` and `RCTRefreshControl`.
     public static let builtin: ComponentRegistry = {
         var registry = ComponentRegistry()
         try! registry.register(ViewComponent.self)
@@ -27,6 +29,17 @@ public struct ComponentRegistry: Sendable {
         try! registry.register(ReactNativeText.self)
         try! registry.register(ReactNativeVirtualText.self)
         try! registry.register(ReactNativeRawText.self)
+        // Switch before the text inputs: the last declaration of the bubbling `change` types it for the client.
+        try! registry.register(ReactNativeScrollView.self)
+        try! registry.register(ReactNativeScrollContentView.self)
+        try! registry.register(ReactNativeSwitch.self)
+        try! registry.register(ReactNativeSinglelineTextInput.self)
+        try! registry.register(ReactNativeMultilineTextInput.self)
+        try! registry.register(ReactNativeActivityIndicator.self)
+        try! registry.register(ReactNativeImage.self)
+        try! registry.register(ReactNativeModal.self)
+        try! registry.register(ReactNativeSafeAreaView.self)
+        try! registry.register(ReactNativeRefreshControl.self)
         return registry
     }()
 

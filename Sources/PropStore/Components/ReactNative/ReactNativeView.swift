@@ -5,7 +5,7 @@
 /// Every other component is a View too, as every React Native view manager inherits `RCTViewManager`: a
 /// component accepts these props without declaring them (``ComponentType/inheritedProps``); one of its own
 /// props of the same name wins.
-public enum ReactNativeView {
+public enum ReactNativeView: ViewConfigTable {
     public static let name = "RCTView"
 
     /// Every prop of React Native's view, in the order of its view config, then its style attributes.
@@ -35,17 +35,6 @@ public enum ReactNativeView {
 
     // MARK: - The table
 
-    private static func field(_ name: String, _ type: PropType, _ defaultValue: PropValue = .null) -> PropField {
-        PropField(name, type, optional: true, default: defaultValue)
-    }
-    private static func dimension(_ names: String...) -> [PropField] { names.map { field($0, .dimension) } }
-    private static func number(_ names: String...) -> [PropField] { names.map { field($0, .double) } }
-    private static func color(_ names: String...) -> [PropField] { names.map { field($0, .color) } }
-    private static func string(_ names: String...) -> [PropField] { names.map { field($0, .string) } }
-    private static func bool(_ names: String...) -> [PropField] { names.map { field($0, .bool) } }
-    private static func oneOf(_ name: String, _ values: [String], _ defaultValue: String? = nil) -> PropField {
-        field(name, .enumeration(values), defaultValue.map { .string($0) } ?? .null)
-    }
     /// `{width, height}` (`shadowOffset`, `textShadowOffset`).
     private static let size = PropType.object([
         PropField("width", .double, optional: true, default: .double(0)),

@@ -1,0 +1,196 @@
+import Observation
+
+/// Props of `RCTScrollView`, plus its native scroll state.
+///
+/// `contentOffset` is the native offset: scrolling changes it, and React Native setting the prop moves it.
+@Observable
+public final class ScrollViewProps: PassThroughProps {
+    public var contentOffset: Point?
+    public var contentInset: EdgeInsets?
+    public var scrollEnabled = true
+    public var zoomScale: Double?
+    /// Native state: the size of the scroll view and of its content, from the last `scroll` (`nil`: not known).
+    public var layoutMeasurement: ScrollSize?
+    public var contentSize: ScrollSize?
+    public var passThrough: [String: PropValue] = [:]
+    public init() {}
+}
+
+/// A width and a height, in points.
+public struct ScrollSize: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+}
+
+/// `RCTScrollView`: React Native's `ScrollView` on iOS (`ScrollViewViewConfig.js`, `ScrollViewNativeComponentType.js`).
+///
+/// RN commands (`ScrollViewCommands.js`): `scrollTo(x, y, animated)` and `scrollToEnd(animated)` move the offset
+/// and emit `scroll` (nothing when it does not move: `UIScrollView` reports no scroll then); `scrollToEnd` needs
+/// the sizes a `scroll` gave (horizontal when the content is wider than the view, as `RCTScrollView` decides),
+/// else it stays. `flashScrollIndicators()` and `zoomToRect(rect, animated)` change nothing headless. Native
+/// input: `scroll(x, y, width, height, contentWidth, contentHeight)`, the user dragging to (x, y) in a view of
+/// that size over content of that size: `scrollBeginDrag`, `scroll`, `scrollEndDrag` (not when `scrollEnabled`
+/// is false).
+public enum ReactNativeScrollView: Component, ViewConfigTable {
+    public static let name = "RCTScrollView"
+
+    /// `ScrollViewViewConfig.js`'s `validAttributes`, less the event handlers (events below).
+    public static let props: [Prop<ScrollViewProps>] =
+        [
+            .point("contentOffset", \.contentOffset),
+            .edgeInsets("contentInset", \.contentInset),
+            .bool("scrollEnabled", \.scrollEnabled),
+            .double("zoomScale", \.zoomScale),
+        ]
+        + Prop.passThrough(
+            bool(
+                "alwaysBounceHorizontal",
+                "alwaysBounceVertical",
+                "automaticallyAdjustContentInsets",
+                "automaticallyAdjustKeyboardInsets",
+                "automaticallyAdjustsScrollIndicatorInsets",
+                "bounces",
+                "bouncesZoom",
+                "canCancelContentTouches",
+                "centerContent"
+            )
+                + [
+                    oneOf("contentInsetAdjustmentBehavior", ["automatic", "scrollableAxes", "never", "always"]),
+                    // `"fast"`, `"normal"` or a number.
+                    field("decelerationRate", .mixed),
+                ]
+                + bool("directionalLockEnabled", "disableIntervalMomentum") + color("endFillColor")
+                + number("fadingEdgeLength")
+                + [oneOf("indicatorStyle", ["default", "black", "white"])]
+                + bool("inverted", "isInvertedVirtualizedList")
+                + [
+                    oneOf("keyboardDismissMode", ["none", "on-drag", "interactive"]),
+                    // `{minIndexForVisible, autoscrollToTopThreshold?}`.
+                    field("maintainVisibleContentPosition", .mixed),
+                ]
+                + number("maximumZoomScale", "minimumZoomScale") + bool("nestedScrollEnabled")
+                + [oneOf("overScrollMode", ["auto", "always", "never"])]
+                + bool("pagingEnabled", "persistentScrollbar", "pinchGestureEnabled")
+                + number("scrollEventThrottle") + [field("scrollIndicatorInsets", .edgeInsets)]
+                + string("scrollPerfTag")
+                + bool(
+                    "scrollToOverflowEnabled",
+                    "scrollsToTop",
+                    "sendMomentumEvents",
+                    "showsHorizontalScrollIndicator",
+                    "showsVerticalScrollIndicator"
+                )
+                + [oneOf("snapToAlignment", ["start", "center", "end"])]
+                + bool("snapToEnd") + number("snapToInterval") + [field("snapToOffsets", .array(.double))]
+                + bool("snapToStart")
+        )
+
+    /// `{width, height}`.
+    static let size = PropType.object([PropField("width", .double), PropField("height", .double)])
+
+    /// The payload of every scroll event (React Native's `ScrollEvent`; also `TextInput`'s `scroll`).
+    static let scrollEvent = [
+        PropField("contentOffset", .point),
+        PropField("contentSize", size),
+        PropField("layoutMeasurement", size),
+        PropField("contentInset", .edgeInsets),
+        PropField("zoomScale", .double),
+    ]
+
+    /// Direct, as `RCTScrollViewManager` exports them (`RCTDirectEventBlock`); `scrollToTop` from the view config.
+    public static let events: [EventSpec] = [
+        "scroll", "scrollBeginDrag", "scrollEndDrag", "momentumScrollBegin", "momentumScrollEnd", "scrollToTop",
+    ].map { .direct($0, payload: scrollEvent) }
+
+    public static let commands: [Command<ScrollViewProps>] = [
+        Command("flashScrollIndicators") { _ in },
+        Command(
+            "scrollTo",
+            params: [CommandParam("x", .double), CommandParam("y", .double), CommandParam("animated", .bool)],
+            emits: ["scroll"]
+        ) { ctx in
+            move(to: Point(x: ctx.double(0), y: ctx.double(1)), ctx)
+        },
+        Command("scrollToEnd", params: [CommandParam("animated", .bool)], emits: ["scroll"]) { ctx in
+            guard let layout = ctx.props.layoutMeasurement, let content = ctx.props.contentSize else { return }
+            var offset = ctx.props.contentOffset ?? Point()
+            if content.width > layout.width {
+                offset.x = content.width - layout.width
+            } else {
+                offset.y = max(content.height - layout.height, 0)
+            }
+            move(to: offset, ctx)
+        },
+        Command(
+            "zoomToRect",
+            params: [
+                CommandParam(
+                    "rect",
+                    .object(["x", "y", "width", "height"].map { PropField($0, .double, optional: true) })
+                ),
+                CommandParam("animated", .bool),
+            ]
+        ) { _ in },
+        Command(
+            "scroll",
+            params: ["x", "y", "width", "height", "contentWidth", "contentHeight"].map { CommandParam($0, .double) },
+            emits: ["scrollBeginDrag", "scroll", "scrollEndDrag"]
+        ) { ctx in
+            guard ctx.props.scrollEnabled else { return }
+            ctx.set(\.layoutMeasurement, ScrollSize(width: ctx.double(2), height: ctx.double(3)))
+            ctx.set(\.contentSize, ScrollSize(width: ctx.double(4), height: ctx.double(5)))
+            ctx.emit("scrollBeginDrag", payload(ctx.props))
+            ctx.set(\.contentOffset, Point(x: ctx.double(0), y: ctx.double(1)))
+            ctx.emit("scroll", payload(ctx.props))
+            ctx.emit("scrollEndDrag", payload(ctx.props))
+        },
+    ]
+
+    /// Moves the offset and emits `scroll`, when it moves.
+    private static func move(to offset: Point, _ ctx: CommandContext<ScrollViewProps>) {
+        guard offset != (ctx.props.contentOffset ?? Point()) else { return }
+        ctx.set(\.contentOffset, offset)
+        ctx.emit("scroll", payload(ctx.props))
+    }
+
+    private static func payload(_ props: ScrollViewProps) -> EventPayload {
+        func size(_ size: ScrollSize?) -> PropValue {
+            .object([PropMember("width", .double(size?.width ?? 0)), PropMember("height", .double(size?.height ?? 0))])
+        }
+        return [
+            "contentOffset": .point(props.contentOffset ?? Point()),
+            "contentSize": size(props.contentSize),
+            "layoutMeasurement": size(props.layoutMeasurement),
+            "contentInset": .edgeInsets(props.contentInset ?? EdgeInsets()),
+            "zoomScale": .double(props.zoomScale ?? 1),
+        ]
+    }
+
+    /// `ScrollView offset=(0,120)`.
+    public static func render(_ props: ScrollViewProps) -> String {
+        let offset = props.contentOffset ?? Point()
+        return "ScrollView offset=(\(ReactNativeNumber.text(offset.x)),\(ReactNativeNumber.text(offset.y)))"
+    }
+}
+
+/// Props of a component with no props of its own (its View's are inherited).
+@Observable
+public final class NoOwnProps: PassThroughProps {
+    public var passThrough: [String: PropValue] = [:]
+    public init() {}
+}
+
+/// `RCTScrollContentView`: the view that holds a `ScrollView`'s children (`ScrollContentViewNativeComponent.js`:
+/// no props of its own).
+public enum ReactNativeScrollContentView: Component {
+    public static let name = "RCTScrollContentView"
+    public static let props: [Prop<NoOwnProps>] = []
+    public static func render(_ props: NoOwnProps) -> String { "ScrollContentView" }
+}
+
+/// Numbers as a render shows them: `120`, not `120.0`.
+enum ReactNativeNumber {
+    static func text(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

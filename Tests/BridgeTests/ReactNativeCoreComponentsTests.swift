@@ -1,0 +1,230 @@
+import BridgeCore
+import Testing
+
+/// The event names of `frames`, in order.
+private func names(_ frames: [String]) -> [String] { frames.map { field($0, "event") } }
+
+/// `RCTSinglelineTextInputView` and `RCTMultilineTextInputView`: the daemon as the keyboard.
+@Suite("React Native core components: TextInput")
+struct ReactNativeTextInputTests {
+    /// View 1 > text input 2, with every text event subscribed on the input.
+    func input(_ props: String = "{}", multiline: Bool = false) -> Client {
+        let client = Client()
+        let component = multiline ? "RCTMultilineTextInputView" : "RCTSinglelineTextInputView"
+        client.send(#"{"op":"create","tag":1,"component":"RCTView"}"#)
+        client.send(#"{"op":"create","tag":2,"component":"\#(component)","parent":1,"props":\#(props)}"#)
+        for event in ["focus", "blur", "change", "submitEditing", "endEditing", "keyPressSync"] {
+            client.send(#"{"op":"subscribe","tag":2,"event":"\#(event)"}"#)
+        }
+        return client
+    }
+
+    func render(_ client: Client) -> String { field(client.inspect(2), "result.render") }
+
+    @Test func typingAppendsAndReportsTheKeyThenTheChange() {
+        let client = input(#"{"placeholder":"Name"}"#)
+        #expect(render(client) == #""TextInput placeholder=\"Name\"""#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"type","args":["a"]}"#).events
+        #expect(names(events) == [#""keyPressSync""#, #""change""#])
+        #expect(field(events[0], "payload") == canonical(#"{"key":"a","eventCount":0}"#))
+        #expect(field(events[1], "payload") == canonical(#"{"text":"a","eventCount":1}"#))
+        client.send(#"{"op":"command","tag":2,"name":"type","args":["na"]}"#)
+        #expect(field(client.inspect(2), "result.props.text") == #""ana""#)
+        #expect(render(client) == #""TextInput \"ana\"""#)
+    }
+
+    @Test func aNonEditableInputTakesNoTypingAndNoFocus() {
+        let client = input(#"{"editable":false,"text":"fixed"}"#)
+        #expect(client.send(#"{"op":"command","tag":2,"name":"type","args":["a"]}"#).events.isEmpty)
+        #expect(client.send(#"{"op":"command","tag":2,"name":"focus"}"#).events.isEmpty)
+        #expect(client.send(#"{"op":"command","tag":2,"name":"clear"}"#).events.isEmpty)
+        #expect(render(client) == #""TextInput \"fixed\" disabled""#)
+    }
+
+    @Test func maxLengthRefusesACharacterAndCutsAPaste() {
+        let client = input(#"{"maxLength":3}"#)
+        client.send(#"{"op":"command","tag":2,"name":"type","args":["ab"]}"#)
+        // "c👍": one UTF-16 unit of room: the paste is cut to "c".
+        let cut = client.send(#"{"op":"command","tag":2,"name":"type","args":["c👍"]}"#).events
+        #expect(field(cut[1], "payload.text") == #""abc""#)
+        let refused = client.send(#"{"op":"command","tag":2,"name":"type","args":["d"]}"#).events
+        #expect(names(refused) == [#""keyPressSync""#], "iOS reports the key, refuses the edit: no change")
+        #expect(field(client.inspect(2), "result.props.text") == #""abc""#)
+    }
+
+    @Test func setTextAndSelectionIgnoresAStaleCall() {
+        let client = input()
+        client.send(#"{"op":"command","tag":2,"name":"type","args":["a"]}"#)
+        client.send(#"{"op":"command","tag":2,"name":"type","args":["b"]}"#)
+        client.send(#"{"op":"command","tag":2,"name":"setTextAndSelection","args":[1,"stale",0,0]}"#)
+        #expect(field(client.inspect(2), "result.props.text") == #""ab""#)
+        let fresh = client.send(#"{"op":"command","tag":2,"name":"setTextAndSelection","args":[2,"fresh",5,5]}"#)
+        #expect(fresh.events.isEmpty, "a change JavaScript made is not reported back")
+        #expect(field(client.inspect(2), "result.props.text") == #""fresh""#)
+        client.send(#"{"op":"command","tag":2,"name":"setTextAndSelection","args":[2,null,0,0]}"#)
+        #expect(field(client.inspect(2), "result.props.text") == #""fresh""#)
+    }
+
+    @Test func submitOnOneLineEndsEditingThenBlurs() {
+        let client = input(#"{"text":"ana"}"#)
+        #expect(names(client.send(#"{"op":"command","tag":2,"name":"focus"}"#).events) == [#""focus""#])
+        #expect(render(client) == #""TextInput \"ana\" focused""#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events
+        #expect(names(events) == [#""submitEditing""#, #""endEditing""#, #""blur""#])
+        #expect(field(events[0], "payload") == canonical(#"{"text":"ana","eventCount":0}"#))
+        #expect(field(events[1], "payload") == canonical(#"{"text":"ana"}"#))
+        #expect(render(client) == #""TextInput \"ana\"""#)
+        #expect(client.send(#"{"op":"command","tag":2,"name":"blur"}"#).events.isEmpty, "not focused")
+    }
+
+    @Test func submitOnManyLinesKeepsTheFocusUnlessTold() {
+        let client = input(multiline: true)
+        client.send(#"{"op":"command","tag":2,"name":"focus"}"#)
+        #expect(names(client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events) == [#""submitEditing""#])
+        client.send(#"{"op":"update","tag":2,"props":{"submitBehavior":"blurAndSubmit"}}"#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events
+        #expect(names(events) == [#""submitEditing""#, #""endEditing""#, #""blur""#])
+        client.send(#"{"op":"update","tag":2,"props":{"submitBehavior":"newline"}}"#)
+        let newline = client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events
+        #expect(names(newline) == [#""keyPressSync""#, #""change""#])
+        #expect(field(newline[1], "payload.text") == #""\n""#)
+    }
+
+    @Test func aBlurOnSubmitOfFalseKeepsTheFocus() {
+        let client = input(#"{"blurOnSubmit":false}"#)
+        client.send(#"{"op":"command","tag":2,"name":"focus"}"#)
+        #expect(names(client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events) == [#""submitEditing""#])
+        #expect(render(client) == #""TextInput placeholder=\"\" focused""#)
+    }
+
+    @Test func clearEmptiesTheTextAsAChange() {
+        let client = input(#"{"text":"abc","secureTextEntry":true}"#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"clear"}"#).events
+        #expect(field(events[0], "payload") == canonical(#"{"text":"","eventCount":1}"#))
+        #expect(render(client) == #""TextInput placeholder=\"\" secure""#)
+    }
+
+    @Test func everyPropOfTheViewConfigIsTaken() {
+        let client = input()
+        let props =
+            #"{"keyboardType":"email-address","autoCapitalize":"none","selection":{"start":0,"end":1},"#
+            + ##""placeholderTextColor":"#ff0000","returnKeyType":"done","textContentType":"username","##
+            + #""clearButtonMode":"while-editing","autoCorrect":false,"multiline":false,"mostRecentEventCount":0}"#
+        let response = client.send(#"{"op":"update","tag":2,"props":\#(props)}"#).response
+        #expect(field(response, "ok") == "true", "\(response)")
+    }
+}
+
+@Suite("React Native core components: Switch, ScrollView, Image, Modal, RefreshControl, ActivityIndicator")
+struct ReactNativeCoreComponentsTests {
+    @Test func toggleFlipsTheSwitchUnlessDisabled() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTView"}"#)
+        client.send(##"{"op":"create","tag":2,"component":"RCTSwitch","parent":1,"props":{"onTintColor":"#00ff00"}}"##)
+        client.send(#"{"op":"subscribe","tag":1,"event":"change"}"#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"toggle"}"#).events
+        #expect(field(events[0], "payload") == canonical(#"{"value":true}"#))
+        #expect(field(client.inspect(2), "result.render") == #""Switch on""#)
+        #expect(client.send(#"{"op":"command","tag":2,"name":"setValue","args":[false]}"#).events.isEmpty)
+        client.send(#"{"op":"update","tag":2,"props":{"disabled":true}}"#)
+        #expect(client.send(#"{"op":"command","tag":2,"name":"toggle"}"#).events.isEmpty)
+        #expect(field(client.inspect(2), "result.render") == #""Switch off disabled""#)
+    }
+
+    @Test func scrollToMovesTheOffsetAndEmitsScroll() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTScrollView","props":{"bounces":false}}"#)
+        client.send(#"{"op":"create","tag":2,"component":"RCTScrollContentView","parent":1}"#)
+        client.send(#"{"op":"subscribe","tag":1,"event":"scroll"}"#)
+        let events = client.send(#"{"op":"command","tag":1,"name":"scrollTo","args":[0,120,true]}"#).events
+        #expect(events.count == 1)
+        #expect(field(events[0], "payload.contentOffset") == canonical(#"{"x":0.0,"y":120.0}"#))
+        #expect(field(events[0], "payload.zoomScale") == "1.0")
+        #expect(field(client.inspect(1), "result.render") == #""ScrollView offset=(0,120)""#)
+        #expect(client.send(#"{"op":"command","tag":1,"name":"scrollTo","args":[0,120,true]}"#).events.isEmpty)
+        // No layout known yet: scrollToEnd stays.
+        #expect(client.send(#"{"op":"command","tag":1,"name":"scrollToEnd","args":[true]}"#).events.isEmpty)
+    }
+
+    @Test func aDragEmitsBeginScrollEndAndScrollToEndUsesItsSizes() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTScrollView"}"#)
+        for event in ["scrollBeginDrag", "scroll", "scrollEndDrag"] {
+            client.send(#"{"op":"subscribe","tag":1,"event":"\#(event)"}"#)
+        }
+        let drag = client.send(#"{"op":"command","tag":1,"name":"scroll","args":[0,50,320,480,320,1000]}"#).events
+        #expect(names(drag) == [#""scrollBeginDrag""#, #""scroll""#, #""scrollEndDrag""#])
+        #expect(field(drag[1], "payload.layoutMeasurement") == canonical(#"{"width":320.0,"height":480.0}"#))
+        #expect(field(drag[1], "payload.contentSize") == canonical(#"{"width":320.0,"height":1000.0}"#))
+        let end = client.send(#"{"op":"command","tag":1,"name":"scrollToEnd","args":[false]}"#).events
+        #expect(field(end[0], "payload.contentOffset") == canonical(#"{"x":0.0,"y":520.0}"#))
+        client.send(#"{"op":"update","tag":1,"props":{"scrollEnabled":false}}"#)
+        #expect(client.send(#"{"op":"command","tag":1,"name":"scroll","args":[0,9,1,1,1,1]}"#).events.isEmpty)
+    }
+
+    @Test func anImageIsToldItLoadedOrFailed() {
+        let client = Client()
+        let source = #"[{"uri":"file:///app/logo.png","width":64,"height":64,"scale":2}]"#
+        client.send(#"{"op":"create","tag":1,"component":"RCTImageView","props":{"source":\#(source)}}"#)
+        for event in ["loadStart", "load", "error", "loadEnd"] {
+            client.send(#"{"op":"subscribe","tag":1,"event":"\#(event)"}"#)
+        }
+        #expect(field(client.inspect(1), "result.render") == #""Image \"file:///app/logo.png\" loading""#)
+        let loaded = client.send(#"{"op":"command","tag":1,"name":"loaded","args":["file:///app/logo.png",64,64]}"#)
+        #expect(names(loaded.events) == [#""loadStart""#, #""load""#, #""loadEnd""#])
+        #expect(
+            field(loaded.events[1], "payload.source")
+                == canonical(#"{"uri":"file:///app/logo.png","width":64.0,"height":64.0}"#)
+        )
+        #expect(field(client.inspect(1), "result.render") == #""Image \"file:///app/logo.png\" loaded 64x64""#)
+        let failed = client.send(
+            #"{"op":"command","tag":1,"name":"failed","args":["file:///app/logo.png","no such file"]}"#
+        )
+        #expect(names(failed.events) == [#""loadStart""#, #""error""#, #""loadEnd""#])
+        #expect(field(failed.events[1], "payload") == canonical(#"{"error":"no such file"}"#))
+        #expect(field(client.inspect(1), "result.render") == #""Image \"file:///app/logo.png\" failed""#)
+        client.send(#"{"op":"update","tag":1,"props":{"source":[{"uri":"file:///app/other.png"}]}}"#)
+        #expect(field(client.inspect(1), "result.render") == #""Image \"file:///app/other.png\" loading""#)
+    }
+
+    @Test func aModalIsPresentedAskedToCloseAndDismissed() {
+        let client = Client()
+        client.send(
+            #"{"op":"create","tag":1,"component":"RCTModalHostView","props":{"visible":true,"animationType":"slide"}}"#
+        )
+        for event in ["show", "requestClose", "dismiss"] {
+            client.send(#"{"op":"subscribe","tag":1,"event":"\#(event)"}"#)
+        }
+        #expect(names(client.send(#"{"op":"command","tag":1,"name":"present"}"#).events) == [#""show""#])
+        #expect(field(client.inspect(1), "result.render") == #""Modal presented""#)
+        #expect(client.send(#"{"op":"command","tag":1,"name":"present"}"#).events.isEmpty)
+        let close = client.send(#"{"op":"command","tag":1,"name":"requestClose"}"#).events
+        #expect(names(close) == [#""requestClose""#])
+        #expect(field(close[0], "payload") == "{}")
+        #expect(names(client.send(#"{"op":"command","tag":1,"name":"dismiss"}"#).events) == [#""dismiss""#])
+        #expect(field(client.inspect(1), "result.render") == #""Modal""#)
+    }
+
+    @Test func pullToRefreshTurnsRefreshingOnOnce() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTRefreshControl","props":{"title":"Pull"}}"#)
+        client.send(#"{"op":"subscribe","tag":1,"event":"refresh"}"#)
+        #expect(names(client.send(#"{"op":"command","tag":1,"name":"pullToRefresh"}"#).events) == [#""refresh""#])
+        #expect(client.send(#"{"op":"command","tag":1,"name":"pullToRefresh"}"#).events.isEmpty)
+        #expect(field(client.inspect(1), "result.props.refreshing") == "true")
+        client.send(#"{"op":"command","tag":1,"name":"setNativeRefreshing","args":[false]}"#)
+        #expect(field(client.inspect(1), "result.render") == #""RefreshControl""#)
+    }
+
+    @Test func anActivityIndicatorAndASafeAreaViewRender() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTSafeAreaView","props":{"emulateUnlessSupported":true}}"#)
+        client.send(
+            ##"{"op":"create","tag":2,"component":"RCTActivityIndicatorView","parent":1,"props":{"color":"#999"}}"##
+        )
+        #expect(field(client.inspect(2), "result.render") == #""ActivityIndicator animating""#)
+        client.send(#"{"op":"update","tag":2,"props":{"animating":false,"size":"large"}}"#)
+        #expect(field(client.inspect(2), "result.render") == #""ActivityIndicator stopped hidden large""#)
+        #expect(field(client.inspect(1), "result.render") == #""SafeAreaView""#)
+    }
+}
