@@ -509,6 +509,26 @@ export interface BuiltinComponents {
       adjustsFontSizeToFit?: Settable<boolean>;
       /** Default `0`. */
       minimumFontScale?: Settable<number>;
+      /** Default `false`. */
+      isHighlighted?: Settable<boolean>;
+      /** Default `false`. */
+      isPressable?: Settable<boolean>;
+      /** Default `false`. */
+      disabled?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      selectionColor?: Settable<string | number>;
+      /** Default `0`. */
+      maxFontSizeMultiplier?: Settable<number>;
+      /** Default `"body"`. */
+      dynamicTypeRamp?: Settable<"caption2" | "caption1" | "footnote" | "subheadline" | "callout" | "body" | "headline" | "title3" | "title2" | "title1" | "largeTitle">;
+      /** Default `"highQuality"`. */
+      textBreakStrategy?: Settable<"simple" | "highQuality" | "balanced">;
+      /** Default `"none"`. */
+      dataDetectorType?: Settable<"phoneNumber" | "link" | "email" | "none" | "all">;
+      /** Default `"none"`. */
+      android_hyphenationFrequency?: Settable<"none" | "normal" | "full">;
+      /** Default `"none"`. */
+      lineBreakStrategyIOS?: Settable<"none" | "standard" | "hangul-word" | "push-out">;
     };
     direct: {};
     commands: {};
@@ -527,6 +547,26 @@ export interface BuiltinComponents {
       adjustsFontSizeToFit?: Settable<boolean>;
       /** Default `0`. */
       minimumFontScale?: Settable<number>;
+      /** Default `false`. */
+      isHighlighted?: Settable<boolean>;
+      /** Default `false`. */
+      isPressable?: Settable<boolean>;
+      /** Default `false`. */
+      disabled?: Settable<boolean>;
+      /** `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer. */
+      selectionColor?: Settable<string | number>;
+      /** Default `0`. */
+      maxFontSizeMultiplier?: Settable<number>;
+      /** Default `"body"`. */
+      dynamicTypeRamp?: Settable<"caption2" | "caption1" | "footnote" | "subheadline" | "callout" | "body" | "headline" | "title3" | "title2" | "title1" | "largeTitle">;
+      /** Default `"highQuality"`. */
+      textBreakStrategy?: Settable<"simple" | "highQuality" | "balanced">;
+      /** Default `"none"`. */
+      dataDetectorType?: Settable<"phoneNumber" | "link" | "email" | "none" | "all">;
+      /** Default `"none"`. */
+      android_hyphenationFrequency?: Settable<"none" | "normal" | "full">;
+      /** Default `"none"`. */
+      lineBreakStrategyIOS?: Settable<"none" | "standard" | "hangul-word" | "push-out">;
     };
     direct: {};
     commands: {};

@@ -179,6 +179,12 @@ describe('openApp: the app’s own screens over React Native 0.72.6', { skip: ap
     });
   });
 
+  test('every prop React Native 0.72.6’s core components sent is one the daemon declares', () => {
+    // The screens above rendered View, Text, TextInput, ScrollView, FlatList, Image, Switch, Modal, ActivityIndicator,
+    // SafeAreaView, the touchables and Animated: a prop the daemon does not declare would be left out and listed here.
+    assert.deepEqual(app.unknownProps(), {});
+  });
+
   test('a host component the daemon does not serve fails the render, naming it and how to serve it', async () => {
     await assert.rejects(app.render(h(screen('UnservedScreen'))), (error) => {
       assert.match(error.message, /'AcmeMapView'/);

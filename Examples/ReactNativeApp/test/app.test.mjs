@@ -33,10 +33,11 @@ test('the app renders, counts presses, adds a todo and toggles dark mode', { ski
   const { default: App } = app.require('./src/App');
   const screen = await app.render(React.createElement(App));
 
-  assert.ok(screen.getByText('Likes: never pressed'));
+  assert.ok(screen.getByText('Likes:'));
+  assert.ok(screen.getByText('never pressed'));
   await app.press(screen.getByLabelText('Add to Likes'));
   await app.press(screen.getByText('+1'));
-  assert.ok(screen.getByText('Likes: pressed 2 times'));
+  assert.ok(screen.getByText('pressed 2 times'));
 
   await app.type(screen.getByPlaceholderText('What next?'), 'Ship it', { submit: true });
   assert.ok(screen.getByText('3. Ship it'));
@@ -47,6 +48,6 @@ test('the app renders, counts presses, adds a todo and toggles dark mode', { ski
 
   await app.toggle(screen.getByTestId('dark-mode'));
   const root = await bridge.request({ op: 'inspect', tag: screen.getByTestId('app').tag });
-  assert.equal(root.props.backgroundColor, 0xff111111, 'the style the app chose, as native received it');
+  assert.equal(root.props.backgroundColor, '#111111ff', 'the style the app chose, as native received it');
   await screen.unmount();
 });

@@ -10,7 +10,44 @@ public final class TextProps: ViewProps {
     public var allowFontScaling = true
     public var adjustsFontSizeToFit = false
     public var minimumFontScale: Float = 0
+    public var isHighlighted = false
+    public var isPressable = false
+    public var disabled = false
+    public var selectionColor: Color? = nil
+    public var maxFontSizeMultiplier = 0.0
+    public var dynamicTypeRamp = DynamicTypeRamp.body
+    public var textBreakStrategy = TextBreakStrategy.highQuality
+    public var dataDetectorType = DataDetectorType.none
+    public var android_hyphenationFrequency = HyphenationFrequency.none
+    public var lineBreakStrategyIOS = LineBreakStrategy.none
     public init() {}
+}
+
+/// `dynamicTypeRamp`: the iOS text style a `Text` scales with.
+public enum DynamicTypeRamp: String, CaseIterable, Sendable, StringEnumProp {
+    case caption2, caption1, footnote, subheadline, callout, body, headline, title3, title2, title1, largeTitle
+}
+
+/// `textBreakStrategy` (Android's, accepted on every platform as React Native sends it).
+public enum TextBreakStrategy: String, CaseIterable, Sendable, StringEnumProp {
+    case simple, highQuality, balanced
+}
+
+/// `dataDetectorType`: what a selectable `Text` links.
+public enum DataDetectorType: String, CaseIterable, Sendable, StringEnumProp {
+    case phoneNumber, link, email, none, all
+}
+
+/// `android_hyphenationFrequency`.
+public enum HyphenationFrequency: String, CaseIterable, Sendable, StringEnumProp {
+    case none, normal, full
+}
+
+/// `lineBreakStrategyIOS`.
+public enum LineBreakStrategy: String, CaseIterable, Sendable, StringEnumProp {
+    case none, standard
+    case hangulWord = "hangul-word"
+    case pushOut = "push-out"
 }
 
 /// Where a `Text` cut to `numberOfLines` is truncated.
@@ -25,6 +62,18 @@ private let textProps: [Prop<TextProps>] = [
     .bool("allowFontScaling", \.allowFontScaling),
     .bool("adjustsFontSizeToFit", \.adjustsFontSizeToFit),
     .float("minimumFontScale", \.minimumFontScale),
+    // The rest of React Native 0.72's TextNativeComponent.js validAttributes for RCTText (RCTVirtualText's are a
+    // subset: isHighlighted, isPressable, maxFontSizeMultiplier).
+    .bool("isHighlighted", \.isHighlighted),
+    .bool("isPressable", \.isPressable),
+    .bool("disabled", \.disabled),
+    .color("selectionColor", \.selectionColor),
+    .double("maxFontSizeMultiplier", \.maxFontSizeMultiplier),
+    .enumeration("dynamicTypeRamp", \.dynamicTypeRamp),
+    .enumeration("textBreakStrategy", \.textBreakStrategy),
+    .enumeration("dataDetectorType", \.dataDetectorType),
+    .enumeration("android_hyphenationFrequency", \.android_hyphenationFrequency),
+    .enumeration("lineBreakStrategyIOS", \.lineBreakStrategyIOS),
 ]
 
 /// `RCTText`: React Native's `Text`. Its headless render is its text content, the raw texts of its subtree in

@@ -165,6 +165,19 @@ export class App {
     }
   }
 
+  /**
+   * The events a root listens to: the touches, and every bubbling event. iOS sends a bubbling event (a text
+   * field's `topFocus`, a switch's `topChange`) to JavaScript whether or not a prop asked for it, and React
+   * dispatches it through its own tree; a direct event goes only where a handler prop subscribed it.
+   */
+  #rootEvents() {
+    const events = new Set(TOUCH_EVENTS);
+    for (const description of Object.values(this.native.components)) {
+      for (const [name, spec] of Object.entries(description.events ?? {})) if (spec.bubbles) events.add(name);
+    }
+    return [...events];
+  }
+
   /** Remembers which file asked for each native component by name, to name it when the daemon serves none. */
   #wrapRequireNativeComponent() {
     let file;
@@ -298,6 +311,16 @@ export class App {
     this.#withTimers(() => this.#eventEmitter.receiveEvent(target, type, nativeEvent), capture);
   }
 
+  /** Hands touches to React Native's responder system directly (a touch whose view left the daemon). */
+  _receiveTouches(type, touches, changedIndices) {
+    this.generation++;
+    try {
+      this.#withTimers(() => this.#eventEmitter.receiveTouches(type, touches, changedIndices), this.#capturing);
+    } catch (error) {
+      this.native.fail(error);
+    }
+  }
+
   /** Runs `fn`; the timers it starts are added to `capture` (an array), when one is given. */
   #withTimers(fn, capture) {
     if (!capture) return fn();
@@ -348,7 +371,7 @@ export class App {
     const rootTag = this.#nextRoot;
     this.#nextRoot += 10;
     const tag = this.native.createRoot(rootTag);
-    for (const event of TOUCH_EVENTS) this.native.enqueue({ op: 'subscribe', tag, event });
+    for (const event of this.#rootEvents()) this.native.enqueue({ op: 'subscribe', tag, event });
     const appKey = `bridged-root-${rootTag}`;
     const React = this.#React;
     const native = this.native;

@@ -67,6 +67,9 @@ export function viewManagerConfig(name, description) {
   const directEventTypes = {};
   for (const [event, spec] of Object.entries(description.events ?? {})) {
     const top = topLevelType(event);
+    // RCTComponentData lists an event's prop among the view's props, so that the renderer sends the handler.
+    if (spec.bubbles) NativeProps[spec.registrationNames.bubbled] = 'RCTBubblingEventBlock';
+    else NativeProps[spec.registrationName] = 'RCTDirectEventBlock';
     if (spec.bubbles) bubblingEventTypes[top] = { phasedRegistrationNames: { ...spec.registrationNames } };
     else directEventTypes[top] = { registrationName: spec.registrationName };
   }

@@ -52,6 +52,15 @@ export class Actions {
     return app.bridge.request({ op: 'touch', tag, phase, identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() });
   }
 
+  /**
+   * The end of a touch whose view left the daemon while the finger was down (a long press that deleted its row):
+   * iOS's touch handler still ends it with the view's tag, so it goes to React Native as the daemon would send it.
+   */
+  #endOfRemoved(rendererTag) {
+    const touch = { identifier: 1, target: rendererTag, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() };
+    this.#app._receiveTouches('topTouchEnd', [touch], [0]);
+  }
+
   /** Waits for the timers the app started while the touch ended (Pressability's press-out), then settles. */
   async #afterTimers(timers) {
     const waited = timers.filter((t) => t.delay <= PRESS_OUT_TIMER_MS);
@@ -63,13 +72,16 @@ export class Actions {
   async #tap(tag, holdMs) {
     const app = this.#app;
     await app.native.flush();
+    const rendererTag = app.native.rendererTag(tag);
     await this.#touch(tag, 'start');
     await app.settled();
     if (holdMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, holdMs));
       await app.settled();
     }
-    const timers = await app._capturingTimers(() => this.#touch(tag, 'end'));
+    const timers = await app._capturingTimers(() =>
+      app.native.rendererTag(tag) === undefined ? this.#endOfRemoved(rendererTag) : this.#touch(tag, 'end'),
+    );
     await this.#afterTimers(timers);
   }
 
