@@ -1,0 +1,165 @@
+// How openApp loads an app: resolution for iOS, the app's Babel or Debian's, the transform cache, assets, the
+// globals and the require hook it sets and removes. Against React Native 0.72.6's packages from the shared test
+// data (skipped, naming the folder, where it is absent).
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect } from '../index.js';
+import { openApp } from '../lib/react-native.js';
+import { APP_GLOBALS } from '../lib/react-native/app/globals.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { SHARED_NODE_MODULES, TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
+
+const debianBabel = existsSync('/usr/share/nodejs/@babel/core/package.json');
+
+describe('openApp: loading an app', { skip: appSkip }, () => {
+  let daemon;
+  let bridge;
+  const layouts = [];
+  const layout = () => {
+    const made = makeApp();
+    layouts.push(made);
+    return made;
+  };
+
+  before(async () => {
+    daemon = await startDaemon();
+    bridge = await connect({ socket: daemon.socket });
+  });
+
+  after(async () => {
+    await bridge?.close();
+    await daemon?.stop();
+    for (const made of layouts) made.remove();
+  });
+
+  test('resolves Foo.ios.js before Foo.native.js before Foo.js, and a package by its entry', async () => {
+    const { root } = layout();
+    mkdirSync(path.join(root, 'src', 'platform'), { recursive: true });
+    for (const [file, value] of [['Thing.ios.js', 'ios'], ['Thing.native.js', 'native'], ['Thing.js', 'plain'], ['Other.native.js', 'native'], ['Other.js', 'plain']]) {
+      writeFileSync(path.join(root, 'src', 'platform', file), `export default '${value}';\n`);
+    }
+    const app = await openApp(bridge, { root, cache: TEST_CACHE });
+    try {
+      assert.equal(app.require('./src/platform/Thing').default, 'ios');
+      assert.equal(app.require('./src/platform/Other').default, 'native');
+      assert.equal(path.basename(app.resolve('./src/platform/Thing')), 'Thing.ios.js');
+      assert.match(app.resolve('react-native'), /react-native[\\/]index\.js$/);
+      assert.match(app.transformer, /the app's Babel 7\.\d+\.\d+ with babel\.config\.js/);
+      const { Platform } = app.require('react-native');
+      assert.equal(Platform.OS, 'ios');
+      assert.throws(() => app.require('./src/nowhere'), /Cannot find module '\.\/src\/nowhere' from the app's root/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('transforms are cached by content: a second open of the same app transforms nothing', async () => {
+    const { root } = layout();
+    const cache = mkdtempSync(path.join(tmpdir(), 'bridged-cache-'));
+    try {
+      const first = await openApp(bridge, { root, cache });
+      first.require('./src/screens/LoginScreen');
+      const cold = { hits: first.transformCache.hits, misses: first.transformCache.misses };
+      await first.close();
+      const second = await openApp(bridge, { root, cache });
+      second.require('./src/screens/LoginScreen');
+      const warm = { hits: second.transformCache.hits, misses: second.transformCache.misses };
+      await second.close();
+      assert.ok(cold.misses > 50, `the first open transformed React Native's files (${cold.misses})`);
+      assert.equal(warm.misses, 0);
+      assert.equal(warm.hits, cold.hits + cold.misses);
+      assert.ok(readdirSync(cache).length > 0);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  test('an image is the asset Metro registers: its file as the URI, its size from the header', async () => {
+    const { root } = layout();
+    const app = await openApp(bridge, { root, cache: TEST_CACHE });
+    try {
+      const id = app.require('./assets/logo.png');
+      assert.equal(typeof id, 'number');
+      const { Image } = app.require('react-native');
+      const source = Image.resolveAssetSource(id);
+      assert.equal(source.uri, `file://${path.join(app.root, 'assets', 'logo.png')}`);
+      assert.equal(source.width, 64);
+      assert.equal(source.height, 48);
+      const [width, height] = await app.require('react-native/Libraries/Image/NativeImageLoaderIOS').default.getSize(source.uri);
+      assert.deepEqual([width, height], [64, 48]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('close() removes the globals and the require hook; one app is open at a time; a second loads anew', async () => {
+    const before = Object.fromEntries(APP_GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
+    const resolveFilename = Module._resolveFilename;
+    const jsLoader = Module._extensions['.js'];
+    const { root } = layout();
+    const app = await openApp(bridge, { root, cache: TEST_CACHE });
+    assert.equal(globalThis.__DEV__, true);
+    assert.equal(typeof globalThis.requestAnimationFrame, 'function');
+    assert.equal(typeof globalThis.ErrorUtils?.setGlobalHandler, 'function');
+    assert.notEqual(Module._resolveFilename, resolveFilename);
+    await assert.rejects(openApp(bridge, { root, cache: TEST_CACHE }), /another app is open in this process/);
+    const first = app.require('./src/log');
+    await app.close();
+    for (const name of APP_GLOBALS) assert.deepEqual(Object.getOwnPropertyDescriptor(globalThis, name), before[name], name);
+    assert.equal(Module._resolveFilename, resolveFilename);
+    assert.equal(Module._extensions['.js'], jsLoader);
+    assert.equal(Module._extensions['.png'], undefined);
+    // Babel keeps the configuration it loaded (babel.config.js) in its own cache; the app's modules all go.
+    const kept = Object.keys(Module._cache).filter((file) => file.startsWith(app.root) && path.basename(file) !== 'babel.config.js');
+    assert.deepEqual(kept, [], 'no module of the app stays in Node’s cache');
+    assert.throws(() => app.require('react'), /closed/);
+
+    const again = await openApp(bridge, { root, cache: TEST_CACHE });
+    try {
+      assert.notEqual(again.require('./src/log'), first, 'the app’s modules are loaded anew');
+    } finally {
+      await again.close();
+    }
+  });
+
+  test("with no Babel of its own, an app's files go through Debian's Babel 7 (Flow, JSX without import React)", { skip: !debianBabel && 'no Debian Babel 7 (node-babel7) in /usr/share/nodejs' }, async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'bridged-app-nobabel-'));
+    layouts.push({ remove: () => rmSync(root, { recursive: true, force: true }) });
+    mkdirSync(path.join(root, 'node_modules'));
+    mkdirSync(path.join(root, 'src'));
+    for (const entry of readdirSync(SHARED_NODE_MODULES)) {
+      if (['@babel', 'metro-react-native-babel-preset', 'babel-preset-expo', '.bin'].includes(entry)) continue;
+      symlinkSync(path.join(SHARED_NODE_MODULES, entry), path.join(root, 'node_modules', entry));
+    }
+    writeFileSync(path.join(root, 'package.json'), '{"name":"no-babel","version":"1.0.0"}\n');
+    writeFileSync(
+      path.join(root, 'src', 'Hello.js'),
+      [
+        '// @flow',
+        "import {useState} from 'react';",
+        "import {Pressable, Text} from 'react-native';",
+        'type Props = {|name: string|};',
+        'export default function Hello({name}: Props): React.Node {',
+        '  const [count, setCount] = useState<number>(0);',
+        '  return <Pressable onPress={() => setCount(c => c + 1)}><Text>Hello {name} {count}</Text></Pressable>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const app = await openApp(bridge, { root, cache: TEST_CACHE });
+    try {
+      assert.match(app.transformer, /^Debian's Babel 7/);
+      const React = app.require('react');
+      const screen = await app.render(React.createElement(app.require('./src/Hello').default, { name: 'ana' }));
+      await app.press(screen.getByText('Hello ana 0'));
+      assert.ok(screen.getByText('Hello ana 1'));
+      await screen.unmount();
+    } finally {
+      await app.close();
+    }
+  });
+});
