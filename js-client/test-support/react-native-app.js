@@ -1,4 +1,4 @@
-// The test app (test/react-native-app/app: an app's own files, importing from 'react-native') laid out in a
+// The test app (test-support/apps/basic: an app's own files, importing from 'react-native') laid out in a
 // temporary folder whose node_modules is React Native 0.72.6's JavaScript packages from the shared test data
 // (../shared/react-native-0.72.6/node_modules beside the repository, or $BRIDGED_RN_NODE_MODULES). Where that
 // folder is absent (a user's machine), the tests that need it skip, naming it.
@@ -27,7 +27,7 @@ export const TEST_CACHE = path.join(tmpdir(), `bridged-test-transforms-${process
  * A copy of the app folder `source` (default: the test app) in a temporary folder, its node_modules linked to
  * the shared one; `{ root, remove() }`.
  */
-export function makeApp(source = fileURLToPath(new URL('../test/react-native-app/app', import.meta.url))) {
+export function makeApp(source = fileURLToPath(new URL('./apps/basic', import.meta.url))) {
   const root = mkdtempSync(path.join(tmpdir(), 'bridged-app-'));
   cpSync(source, root, { recursive: true });
   symlinkSync(SHARED_NODE_MODULES, path.join(root, 'node_modules'));

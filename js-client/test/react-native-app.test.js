@@ -1,4 +1,4 @@
-// An app's own code, unchanged (test/react-native-app/app: screens importing from 'react-native'), loaded with
+// An app's own code, unchanged (test-support/apps/basic: screens importing from 'react-native'), loaded with
 // openApp from React Native 0.72.6's own package (the shared test data), rendered into a real daemon, driven as a
 // phone is (touches through the daemon's touch handler, typing into its text fields, toggles, scrolls) and
 // queried on the daemon's native tree. Each test checks both sides: what the app's handlers saw (src/log.js) and
