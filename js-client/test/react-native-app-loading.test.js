@@ -10,7 +10,8 @@ import path from 'node:path';
 import { connect } from '../index.js';
 import { openApp } from '../lib/react-native.js';
 import { APP_GLOBALS } from '../lib/react-native/app/globals.js';
-import { startDaemon } from '../test-support/daemon.js';
+import { execFileSync } from 'node:child_process';
+import { BRIDGED_BIN, startDaemon } from '../test-support/daemon.js';
 import { SHARED_NODE_MODULES, TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
 
 const debianBabel = existsSync('/usr/share/nodejs/@babel/core/package.json');
@@ -160,6 +161,35 @@ describe('openApp: loading an app', { skip: appSkip }, () => {
       await screen.unmount();
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('a session openApp drove, recorded by the daemon', { skip: appSkip }, () => {
+  test('replays with `bridged replay`, without JavaScript', async () => {
+    const recordings = mkdtempSync(path.join(tmpdir(), 'bridged-recordings-'));
+    const daemon = await startDaemon(['--record', recordings]);
+    const made = makeApp();
+    try {
+      const bridge = await connect({ socket: daemon.socket });
+      const app = await openApp(bridge, { root: made.root, cache: TEST_CACHE });
+      const React = app.require('react');
+      const screen = await app.render(React.createElement(app.require('./src/screens/LoginScreen').default));
+      await app.type(screen.getByPlaceholderText('Enter text'), 'ana', { submit: true });
+      await app.press(screen.getByText('Login'));
+      assert.ok(screen.getByText('Welcome ana'));
+      await screen.unmount();
+      await app.close();
+      await bridge.close();
+      await daemon.stop();
+      const files = readdirSync(recordings).filter((f) => f.endsWith('.jsonl'));
+      assert.equal(files.length, 1);
+      const out = execFileSync(BRIDGED_BIN, ['replay', path.join(recordings, files[0])], { encoding: 'utf8' });
+      assert.match(out, /1 passed, 0 failed/);
+    } finally {
+      await daemon.stop().catch(() => {});
+      made.remove();
+      rmSync(recordings, { recursive: true, force: true });
     }
   });
 });
