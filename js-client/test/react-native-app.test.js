@@ -43,8 +43,11 @@ describe('openApp: the app’s own screens over React Native 0.72.6', { skip: ap
     assert.equal(s.getByText('Please log in').component, 'RCTText');
     const name = s.getByPlaceholderText('Enter text');
     assert.equal(name.component, 'RCTSinglelineTextInputView');
+    await app.press(name);
+    assert.deepEqual(log.take(), ['focus name'], 'a press on a TextInput focuses it through its own code');
+    assert.match((await inspect(name)).render, /focused/);
     await app.type(name, 'ana', { submit: true });
-    assert.deepEqual(log.take(), ['focus name', 'name a', 'name an', 'name ana', 'submit ana', 'blur name']);
+    assert.deepEqual(log.take(), ['name a', 'name an', 'name ana', 'submit ana', 'blur name'], 'no second focus: the field had it');
     assert.equal(s.getByDisplayValue('ana').tag, name.tag);
     assert.equal((await inspect(name)).props.text, 'ana');
 
@@ -52,6 +55,34 @@ describe('openApp: the app’s own screens over React Native 0.72.6', { skip: ap
     await app.type(password, '123456');
     assert.deepEqual(log.take(), ['password 1', 'password 12', 'password 123', 'password 1234']);
     assert.equal(s.getByPlaceholderText('Password').text, '1234', 'maxLength 4 keeps four characters natively');
+
+    const code = s.getByPlaceholderText('Code');
+    await app.type(code, '4a2');
+    assert.deepEqual(log.take(), ['code 4', 'code 4a', 'code 42']);
+    assert.equal(s.getByPlaceholderText('Code').text, '42', 'the controlled value JS reset wins over the typed one');
+    assert.equal((await inspect(code)).props.text, '42');
+
+    await app.type(s.getByPlaceholderText('Locked'), 'xyz');
+    assert.deepEqual(log.take(), [], 'editable={false} types nothing');
+    assert.equal(s.getByPlaceholderText('Locked').text, '');
+
+    // TouchableOpacity's opacity goes to activeOpacity (0.2) while pressed, through the native driver, and back.
+    const button = s.getByTestId('login-button');
+    assert.equal((await inspect(button)).props.opacity, 1);
+    await bridge.request({ op: 'touch', tag: s.getByText('Login').tag, phase: 'start' });
+    await app.settled();
+    assert.equal((await inspect(button)).props.opacity, 0.2);
+    await bridge.request({ op: 'touch', tag: s.getByText('Login').tag, phase: 'end' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await app.settled();
+    assert.equal((await inspect(button)).props.opacity, 1);
+    assert.deepEqual(log.take(), ['login ana 1234']);
+
+    await app.clear(s.getByPlaceholderText('Password'));
+    assert.deepEqual(log.take(), ['password ']);
+    assert.equal(s.getByPlaceholderText('Password').text, '');
+    await app.type(s.getByPlaceholderText('Password'), '1234');
+    log.take();
 
     await app.press(s.getByText('Login'));
     assert.deepEqual(log.take(), ['login ana 1234']);

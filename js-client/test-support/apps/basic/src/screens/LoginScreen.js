@@ -6,6 +6,7 @@ export default function LoginScreen({onLogin}) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState('Please log in');
+  const [code, setCode] = useState('');
   return (
     <View style={styles.container} testID="login">
       <Text style={styles.title}>{message}</Text>
@@ -30,7 +31,18 @@ export default function LoginScreen({onLogin}) {
           setPassword(text);
         }}
       />
+      <TextInput
+        placeholder="Code"
+        keyboardType="number-pad"
+        value={code}
+        onChangeText={text => {
+          log('code', text);
+          setCode(text.replace(/[^0-9]/g, ''));
+        }}
+      />
+      <TextInput placeholder="Locked" editable={false} onChangeText={text => log('locked', text)} />
       <TouchableOpacity
+        testID="login-button"
         accessibilityRole="button"
         onPress={() => {
           log('login', name, password);
