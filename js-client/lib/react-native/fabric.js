@@ -16,6 +16,8 @@
 //   measure*, findNodeAtPoint                      → zeros / no node (bridged has no layout engine)
 
 import { deepDiffer } from './style.js';
+import { commandOp } from './native-side.js';
+import { measurements } from './no-layout.js';
 
 /**
  * React Native's `ReactEventPriority` as `unstable_*EventPriority` serialize it
@@ -419,9 +421,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
      */
     dispatchCommand(node, commandName, commandArgs) {
       if (tracing()) native.record({ call: 'dispatchCommand', args: [nodeArg(node), commandName, commandArgs] });
-      const op = { op: 'command', tag: daemonTag(node, 'dispatchCommand'), name: String(commandName) };
-      if (commandArgs && commandArgs.length > 0) op.args = commandArgs;
-      native.enqueue(op);
+      native.enqueue(commandOp(daemonTag(node, 'dispatchCommand'), commandName, commandArgs));
     },
 
     /** Props set on the view directly, outside a commit (React Native 0.72's setNativeProps under Fabric). */
@@ -434,15 +434,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
     },
 
     // bridged has no layout engine: every measurement is zeros, no node is at a point (protocol.md).
-    measure(node, callback) {
-      setImmediate(() => callback(0, 0, 0, 0, 0, 0));
-    },
-    measureInWindow(node, callback) {
-      setImmediate(() => callback(0, 0, 0, 0));
-    },
-    measureLayout(node, relativeTo, onFail, onSuccess) {
-      setImmediate(() => onSuccess(0, 0, 0, 0));
-    },
+    ...measurements(),
     getBoundingClientRect() {
       return [0, 0, 0, 0];
     },

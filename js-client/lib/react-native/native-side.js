@@ -9,6 +9,13 @@ import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
 const NONE = Object.freeze([]);
 
+/** A `command` request: `args` only when there are some, as every caller of a view's command sends it. */
+export function commandOp(tag, name, args) {
+  const op = { op: 'command', tag, name: String(name) };
+  if (args && args.length > 0) op.args = args;
+  return op;
+}
+
 /** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
 const MAX_SETTLE_ROUNDS = 10_000;
 

@@ -19,6 +19,9 @@ class Mirror {
   parent = new Map();
 }
 
+import { measurements } from './no-layout.js';
+import { commandOp } from './native-side.js';
+
 export function createPaperUIManager(native) {
   const mirror = new Mirror();
 
@@ -153,24 +156,11 @@ export function createPaperUIManager(native) {
 
     dispatchViewManagerCommand(reactTag, commandName, commandArgs) {
       if (native.trace) native.record({ call: 'dispatchViewManagerCommand', args: [reactTag, commandName, commandArgs] });
-      const op = { op: 'command', tag: native.require(reactTag, 'dispatchViewManagerCommand'), name: String(commandName) };
-      if (commandArgs && commandArgs.length > 0) op.args = commandArgs;
-      native.enqueue(op);
+      native.enqueue(commandOp(native.require(reactTag, 'dispatchViewManagerCommand'), commandName, commandArgs));
     },
 
     // bridged has no layout engine: every measurement is zeros (protocol.md).
-    measure(reactTag, callback) {
-      setImmediate(() => callback(0, 0, 0, 0, 0, 0));
-    },
-    measureInWindow(reactTag, callback) {
-      setImmediate(() => callback(0, 0, 0, 0));
-    },
-    measureLayout(reactTag, ancestorReactTag, errorCallback, callback) {
-      setImmediate(() => callback(0, 0, 0, 0));
-    },
-    measureLayoutRelativeToParent(reactTag, errorCallback, callback) {
-      setImmediate(() => callback(0, 0, 0, 0));
-    },
+    ...measurements(),
     findSubviewIn(reactTag, point, callback) {
       setImmediate(() => callback(reactTag, 0, 0, 0, 0));
     },

@@ -6,7 +6,8 @@
 
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { NativeSide } from '../native-side.js';
+import { NativeSide, commandOp } from '../native-side.js';
+import { NO_FRAME } from '../no-layout.js';
 import { NativeModules } from '../modules/index.js';
 import { fileOf } from '../modules/image-loader.js';
 import { imageSize } from './assets.js';
@@ -257,7 +258,7 @@ export class App {
 
   viewCreated(reactTag, viewName, props) {
     if (viewName === 'RCTImageView' && props && 'source' in props) this.#loadImage(reactTag, props.source);
-    if (viewName === 'RCTModalHostView') this.native.enqueue({ op: 'command', tag: this.native.require(reactTag, 'createView'), name: 'present' });
+    if (viewName === 'RCTModalHostView') this.native.enqueue(commandOp(this.native.require(reactTag, 'createView'), 'present'));
   }
 
   viewUpdated(reactTag, viewName, props) {
@@ -273,10 +274,10 @@ export class App {
     const tag = this.native.require(reactTag, 'createView');
     const file = fileOf(uri);
     const size = file ? imageSize(file) : null;
-    if (size) this.native.enqueue({ op: 'command', tag, name: 'loaded', args: [uri, size.width, size.height] });
+    if (size) this.native.enqueue(commandOp(tag, 'loaded', [uri, size.width, size.height]));
     else {
       const message = file ? `no image at ${file}` : `bridged loads only local image files (file://), not ${uri}`;
-      this.native.enqueue({ op: 'command', tag, name: 'failed', args: [uri, message] });
+      this.native.enqueue(commandOp(tag, 'failed', [uri, message]));
     }
   }
 
@@ -289,7 +290,7 @@ export class App {
 
   /** A view's frame: bridged has no layout engine, so every view is at 0,0 with no size. */
   frameOf() {
-    return { x: 0, y: 0, width: 0, height: 0 };
+    return NO_FRAME;
   }
 
   isDescendant() {

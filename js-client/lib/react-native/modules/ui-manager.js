@@ -5,6 +5,7 @@
 // event types every view has.
 
 import { createPaperUIManager } from '../paper.js';
+import { measurements } from '../no-layout.js';
 import { topLevelType, VIEW } from '../view-configs.js';
 
 export const name = 'UIManager';
@@ -114,22 +115,7 @@ export function create(app) {
       const name = typeof command === 'number' ? commandNames(native.componentOf(reactTag))[command] ?? String(command) : command;
       paper.dispatchViewManagerCommand(reactTag, name, args);
     },
-    measure(reactTag, callback) {
-      const f = app.frameOf(reactTag);
-      setImmediate(() => callback(f.x, f.y, f.width, f.height, f.x, f.y));
-    },
-    measureInWindow(reactTag, callback) {
-      const f = app.frameOf(reactTag);
-      setImmediate(() => callback(f.x, f.y, f.width, f.height));
-    },
-    measureLayout(reactTag, ancestorReactTag, errorCallback, callback) {
-      const f = app.frameOf(reactTag);
-      setImmediate(() => callback(f.x, f.y, f.width, f.height));
-    },
-    measureLayoutRelativeToParent(reactTag, errorCallback, callback) {
-      const f = app.frameOf(reactTag);
-      setImmediate(() => callback(f.x, f.y, f.width, f.height));
-    },
+    ...measurements((reactTag) => app.frameOf(reactTag)),
     viewIsDescendantOf(reactTag, ancestorReactTag, callback) {
       callback([app.isDescendant(reactTag, ancestorReactTag)]);
     },

@@ -3,6 +3,7 @@
 // daemon's text field (its native text, its eventCount), a drag scrolls the daemon's scroll view, a switch
 // toggles natively, a modal hears the back gesture. Each resolves once the app settled.
 
+import { commandOp } from '../native-side.js';
 import { TEXT_INPUT_COMPONENTS } from './queries.js';
 
 /** How long a long press holds by default: past Pressability's default `delayLongPress` of 500 ms. */
@@ -148,9 +149,7 @@ export class Actions {
   async #command(tag, name, args) {
     const app = this.#app;
     await app.native.flush();
-    const frame = { op: 'command', tag, name };
-    if (args) frame.args = args;
-    await app.bridge.request(frame);
+    await app.bridge.request(commandOp(tag, name, args));
     await app.settled();
   }
 }
