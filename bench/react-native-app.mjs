@@ -126,7 +126,7 @@ async function main() {
   symlinkSync(SHARED, path.join(root, 'node_modules'));
   const cache = mkdtempSync(path.join(tmpdir(), 'bridged-bench-cache-'));
   const socket = path.join(root, 'b.sock');
-  const daemon = spawn(BIN, ['--socket', socket], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const daemon = spawn(BIN, ['--socket', socket], { stdio: ['ignore', 'ignore', 'ignore'] });
   await new Promise((r) => setTimeout(r, 500));
   const run = (mode) => {
     const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, root, cache, socket], { encoding: 'utf8', env: process.env });
@@ -138,7 +138,9 @@ async function main() {
   results.warm = run('bridged');
   const daemonRss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${daemon.pid}/status`, 'utf8'))[1]) / 1024;
   results.floor = run('floor');
+  const exited = new Promise((resolve) => daemon.once('exit', resolve));
   daemon.kill('SIGTERM');
+  await exited;
   rmSync(root, { recursive: true, force: true });
   rmSync(cache, { recursive: true, force: true });
   const summary = {

@@ -45,6 +45,8 @@ export class NativeSide {
   #reported = new WeakSet();
   /** The trace being recorded (an array of steps), if any. */
   trace;
+  /** Told the ops of each batch the daemon applied: `(ops) => void`. */
+  onApplied = null;
   /** Delivers a daemon event to the renderer: (rendererTag, topLevelType, nativeEvent) => void. */
   deliver = null;
   #onEvent;
@@ -244,7 +246,9 @@ export class NativeSide {
     const step = { flush: ops.length };
     this.record(step);
     const sent = this.bridge.request({ op: 'batch', ops }).then(
-      () => undefined,
+      () => {
+        this.onApplied?.(ops);
+      },
       (err) => {
         for (let i = undo.length - 1; i >= 0; i--) undo[i]();
         for (const rendererTag of mapped) this.#forgetTag(rendererTag);
@@ -319,7 +323,7 @@ export class NativeSide {
     // `target` is the view's tag as findNodeHandle() gives it (the daemon's), as on a device.
     const nativeEvent = { ...payload, target: frame.target };
     const type = topLevelType(frame.event);
-    this.record({ event: { target, type, nativeEvent: structuredClone(nativeEvent) } });
+    if (this.trace) this.record({ event: { target, type, nativeEvent: structuredClone(nativeEvent) } });
     try {
       this.deliver(target, type, nativeEvent);
     } catch (error) {

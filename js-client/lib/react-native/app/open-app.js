@@ -16,6 +16,7 @@ import { RequireHook } from './require-hook.js';
 import { TransformCache } from './transform-cache.js';
 import { createTransformer } from './transformer.js';
 import { Actions } from '../testing/actions.js';
+import { NativeTree } from '../testing/native-tree.js';
 import { Screen } from '../testing/screen.js';
 
 /** The daemon's touch events, subscribed on every root as iOS's RCTTouchHandler is attached to the root view. */
@@ -87,8 +88,6 @@ export class App {
   #closed = false;
   #disposeTransformer = null;
   #actions;
-  /** Incremented on every commit applied and every event delivered: a screen's snapshot is stale when it moved. */
-  generation = 0;
   #waiters = new Set();
   /** Timers the app started while a native event was being delivered (Pressability's press-out timer). */
   #capturing = null;
@@ -109,6 +108,9 @@ export class App {
       },
     });
     this.#modules = new NativeModules(this);
+    /** The daemon's views the screens read, kept up to date from the batches applied. */
+    this._nativeTree = new NativeTree(bridge);
+    this.native.onApplied = (ops) => this._nativeTree.applied(ops);
     for (const [name, methods] of Object.entries(options.nativeModules ?? {})) this.#modules.provide(name, methods);
     this.#actions = new Actions(this);
   }
@@ -300,7 +302,6 @@ export class App {
   // MARK: Events
 
   #deliver(target, type, nativeEvent) {
-    this.generation++;
     const capture = this.#capturing;
     if (type.startsWith('topTouch')) {
       const touches = (nativeEvent.touches ?? []).map((touch) => ({ ...touch, target: this.native.rendererTag(touch.target) ?? touch.target }));
@@ -314,7 +315,6 @@ export class App {
 
   /** Hands touches to React Native's responder system directly (a touch whose view left the daemon). */
   _receiveTouches(type, touches, changedIndices) {
-    this.generation++;
     try {
       this.#withTimers(() => this.#eventEmitter.receiveTouches(type, touches, changedIndices), this.#capturing);
     } catch (error) {
@@ -446,7 +446,6 @@ export class App {
   async settled() {
     this.#assertOpen('settled');
     await this.native.settled(this.#scheduler);
-    this.generation++;
     for (const screen of this.#screens.values()) await screen._refresh();
     for (const wake of this.#waiters) wake();
     this.#waiters.clear();

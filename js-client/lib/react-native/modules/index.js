@@ -15,6 +15,14 @@ import * as sourceCode from './source-code.js';
 import { modules as systemModules } from './system.js';
 import * as uiManager from './ui-manager.js';
 
+/**
+ * Modules whose calls are not recorded: UIManager's calls are the commits, which the daemon holds (and its
+ * recording keeps); recording them would grow with every render.
+ */
+const UNRECORDED = new Set(['UIManager']);
+/** The most calls kept per module: the oldest go first. */
+export const MAX_RECORDED_CALLS = 10_000;
+
 const FILES = [uiManager, platformConstants, deviceInfo, keyboardObserver, sourceCode, imageLoader, linkingManager, nativeAnimated, exceptionsManager];
 
 /** Module name → (app) => the module's methods and constants. */
@@ -54,11 +62,12 @@ export class NativeModules {
     const module = {};
     for (const key of Object.keys(source)) {
       const value = source[key];
-      if (typeof value !== 'function' || key === 'getConstants' || key.startsWith('_')) {
-        module[key] = value;
+      if (typeof value !== 'function' || key === 'getConstants' || key.startsWith('_') || UNRECORDED.has(name)) {
+        module[key] = typeof value === 'function' ? value.bind(source) : value;
         continue;
       }
       module[key] = function recorded(...args) {
+        if (calls.length === MAX_RECORDED_CALLS) calls.shift();
         calls.push({ method: key, args });
         return value.apply(source, args);
       };

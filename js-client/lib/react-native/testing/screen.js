@@ -67,28 +67,27 @@ export class Screen {
     return this.#snapshot ? copy(this.#snapshot) : null;
   }
 
+  /**
+   * Reads the whole tree from the daemon again. Screens follow what the app's commits and a test's actions change;
+   * a change made around the app (a raw request on the bridge) is seen after this.
+   */
+  async refresh() {
+    this.#app._nativeTree.invalidate();
+    await this._refresh();
+  }
+
   /** The tree as indented text. */
   debug() {
     return printTree(this.#snapshot, { maxLines: Infinity });
   }
 
-  /** Reads the daemon's tree under the root again, one batch of `inspect`s per level. */
+  /** Reads the daemon's tree under the root again: what changed since the last read (NativeTree). */
   async _refresh() {
-    if (this.#generation === this.#app.generation && this.#snapshot) return;
-    const generation = this.#app.generation;
-    const bridge = this.#app.bridge;
-    const nodes = new Map();
-    let level = [this.tag];
-    while (level.length > 0) {
-      const { results } = await bridge.request({ op: 'batch', ops: level.map((tag) => ({ op: 'inspect', tag })) });
-      const next = [];
-      results.forEach((view, i) => {
-        nodes.set(level[i], view);
-        for (const child of view.children ?? []) next.push(child);
-      });
-      level = next;
-    }
-    this.#snapshot = nodes.has(this.tag) ? build(this.tag, nodes) : null;
+    const tree = this.#app._nativeTree;
+    if (this.#generation === tree.version && this.#snapshot) return;
+    const generation = tree.version;
+    const views = await tree.read(this.tag);
+    this.#snapshot = views.has(this.tag) ? build(this.tag, views) : null;
     this.#generation = generation;
   }
 }
