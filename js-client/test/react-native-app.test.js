@@ -178,7 +178,15 @@ describe('openApp: the app’s own screens over React Native 0.72.6', { skip: ap
     assert.equal(items.length, 10, 'FlatList’s initialNumToRender');
     assert.ok(s.getByText('Item 0'));
     assert.equal(s.queryByText('Item 50'), null);
+
+    assert.equal((await inspect(s.getByTestId('spinner'))).props.opacity, 1, 'an endless native loop takes its final value');
+    assert.deepEqual(log.take(), [], 'and keeps running');
     await s.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await app.settled();
+    // Animated.loop on the native driver hands the loop to native and, as on a device, calls no callback of its own.
+    assert.deepEqual(log.take(), []);
+    assert.ok(app.nativeCalls('NativeAnimatedModule').some((c) => c.method === 'stopAnimation'), 'stopped on unmount');
   });
 
   test('queries find none, one and many, and findBy waits for what a timer brings', async () => {

@@ -268,17 +268,22 @@ export class App {
     if (component === 'RCTImageView' && props && 'source' in props && props.source != null) this.#loadImage(reactTag, props.source);
   }
 
-  /** The image view loads its source: the file exists (its size read from its header), or it fails. */
+  /**
+   * The image view loads its source: a local file that exists (its size read from its header) loads, any other
+   * local or data source fails; a network image (http, https) stays loading, as bridged fetches nothing.
+   */
   #loadImage(reactTag, source) {
     const first = Array.isArray(source) ? source[0] : source;
     const uri = typeof first === 'string' ? first : first?.uri;
     if (typeof uri !== 'string' || uri.length === 0) return;
+    // A network image: bridged fetches nothing, and a device would not fail it either; it stays loading.
+    if (/^https?:\/\//i.test(uri)) return;
     const tag = this.native.require(reactTag, 'createView');
     const file = fileOf(uri);
     const size = file ? imageSize(file) : null;
     if (size) this.native.enqueue(commandOp(tag, 'loaded', [uri, size.width, size.height]));
     else {
-      const message = file ? `no image at ${file}` : `bridged loads only local image files (file://), not ${uri}`;
+      const message = file ? `no image at ${file}` : `bridged loads only local image files (file://): ${uri.slice(0, 80)}`;
       this.native.enqueue(commandOp(tag, 'failed', [uri, message]));
     }
   }

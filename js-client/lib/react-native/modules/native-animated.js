@@ -1,7 +1,8 @@
 // NativeAnimatedModule: the animated node graph that `useNativeDriver: true` builds, kept on the native side.
 // Headless, a started animation completes at once: its node takes the animation's final value, every view whose
 // props depend on it gets those props in the daemon (an `update`, as UIManager.synchronouslyUpdateViewOnUIThread
-// would), and its end callback gets `{finished: true, value}` on the next turn of the event loop.
+// would), and its end callback gets `{finished: true, value}` on the next turn of the event loop. An endless loop
+// (`iterations: -1`) takes its final value too but runs until stopAnimation, which ends it with `finished: false`.
 
 export const name = 'NativeAnimatedModule';
 
@@ -48,6 +49,8 @@ export function create(app) {
   /** tag → {config, parents:Set, children:Set, value, offset, view} */
   const nodes = new Map();
   const eventMappings = [];
+  /** Animations still running (endless loops), by id. */
+  const running = new Map();
   const node = (tag) => {
     const found = nodes.get(tag);
     if (!found) throw new Error(`NativeAnimatedModule: no animated node ${tag}`);
@@ -161,9 +164,19 @@ export function create(app) {
       const target = finalValue(config, n.value);
       n.value = target;
       applyFrom(nodeTag);
+      // A loop that never ends (`iterations: -1`, Animated.loop) keeps running: it ends when it is stopped.
+      if (config?.iterations === -1) {
+        running.set(animationId, { endCallback, node: n });
+        return;
+      }
       setImmediate(() => endCallback?.({ finished: true, value: target, offset: n.offset }));
     },
-    stopAnimation() {},
+    stopAnimation(animationId) {
+      const animation = running.get(animationId);
+      if (!animation) return;
+      running.delete(animationId);
+      setImmediate(() => animation.endCallback?.({ finished: false, value: animation.node.value, offset: animation.node.offset }));
+    },
     setAnimatedNodeValue(tag, value) {
       node(tag).value = value;
       applyFrom(tag);

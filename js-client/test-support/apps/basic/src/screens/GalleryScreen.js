@@ -1,4 +1,4 @@
-import React, {useRef, useState} from 'react';
+import React, {useEffect, useRef, useState} from 'react';
 import {ActivityIndicator, Animated, FlatList, Image, SafeAreaView, Text, View} from 'react-native';
 import {log} from '../log';
 
@@ -8,6 +8,12 @@ export default function GalleryScreen() {
   const [loaded, setLoaded] = useState(null);
   const fade = useRef(new Animated.Value(0)).current;
   const slide = useRef(new Animated.Value(0)).current;
+  const spin = useRef(new Animated.Value(0)).current;
+  useEffect(() => {
+    const loop = Animated.loop(Animated.timing(spin, {toValue: 1, duration: 800, useNativeDriver: true}));
+    loop.start(({finished}) => log('loop ended', finished));
+    return () => loop.stop();
+  }, [spin]);
   return (
     <SafeAreaView testID="gallery">
       <ActivityIndicator size="large" />
@@ -28,6 +34,7 @@ export default function GalleryScreen() {
       <Text>{loaded ? `Logo ${loaded}` : 'Loading logo'}</Text>
       <Animated.View testID="fader" style={{opacity: fade}} />
       <Animated.View testID="slider" style={{transform: [{translateX: slide}]}} />
+      <Animated.View testID="spinner" style={{opacity: spin}} />
       <Text
         onPress={() =>
           Animated.timing(fade, {toValue: 1, duration: 300, useNativeDriver: true}).start(({finished}) =>
