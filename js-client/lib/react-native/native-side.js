@@ -192,7 +192,18 @@ export class NativeSide {
     return { props: any ? props : undefined, subscriptions };
   }
 
+  /**
+   * Adds components to those the attachment knows (a session's `define`d ones, described as hello describes
+   * components): their handler props become subscriptions too.
+   */
+  addComponents(descriptions) {
+    this.components = { ...this.components, ...descriptions };
+    this.handlers = handlerProps(this.components);
+    this.#accepted.clear();
+  }
+
   #acceptedBy(component) {
+    if (this.components[component]?.untyped) return null;
     let names = this.#accepted.get(component);
     if (!names) {
       names = new Set([...Object.keys(this.components[component]?.props ?? {}), ...Object.keys(this.components[VIEW]?.props ?? {})]);

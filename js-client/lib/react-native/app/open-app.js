@@ -13,7 +13,8 @@ import { fileOf } from '../modules/image-loader.js';
 import { imageSize } from './assets.js';
 import { installGlobals, setAppGlobal } from './globals.js';
 import { RequireHook } from './require-hook.js';
-import { TransformCache } from './transform-cache.js';
+import { TransformCache, defaultCacheDirectory } from './transform-cache.js';
+import { buildSchema, findSpecs, splitSchema } from './codegen.js';
 import { createTransformer } from './transformer.js';
 import { Actions } from '../testing/actions.js';
 import { NativeTree } from '../testing/native-tree.js';
@@ -51,6 +52,7 @@ export async function openApp(bridge, options = {}) {
   if (platform !== 'ios') throw new Error(`openApp: platform '${platform}' is not served; bridged plays iOS's native side ('ios')`);
   const app = new App(bridge, { ...options, platform });
   try {
+    await app._describeNative();
     app._open();
   } catch (error) {
     app._teardown();
@@ -83,6 +85,10 @@ export class App {
   /** Native reactions owed after the current commit (an image to load, a modal to present). */
   #componentCallers = new Map();
   #unserved = [];
+  /** The components the app's specs declare. */
+  #specComponents = new Set();
+  /** The components served untyped (asked for by name, with no spec). */
+  #untyped = new Set();
   /** Component → the props the app sent that the daemon's component does not declare (left out). */
   #unknownProps = new Map();
   #closed = false;
@@ -117,6 +123,42 @@ export class App {
 
   get bridge() {
     return this.#bridge;
+  }
+
+  /**
+   * Reads the specs of the app and its dependencies (codegen), serves their native modules from them, and adds their
+   * components to this session of the daemon (`define`), so that the app's view configs and the daemon agree.
+   */
+  async _describeNative() {
+    const cache = this.#options.cache === false ? undefined : path.dirname(this.#options.cache ?? defaultCacheDirectory());
+    // What this session already has (a resumed one), and whether the daemon takes `define` at all.
+    try {
+      const { components } = await this.#bridge.request({ op: 'components' });
+      this.native.addComponents(components ?? {});
+    } catch (error) {
+      if (error?.code !== 'unknown_op') throw error;
+      this.specsSkipped = 'the daemon has no define op (an older bridged): components from specs are not served';
+    }
+    const packages = findSpecs(this.root);
+    this.specPackages = packages.map((p) => ({ name: p.name, files: p.files.length }));
+    if (packages.length === 0) return;
+    const schema = buildSchema(this.root, packages.flatMap((p) => p.files), { cacheDir: cache });
+    if (!schema) {
+      this.specsSkipped = "the app has no @react-native/codegen to read its dependencies' specs with";
+      return;
+    }
+    const { components, modules } = splitSchema(schema);
+    this.#modules.addSpecs(modules);
+    this.#specComponents = new Set(Object.keys(components));
+    if (this.#specComponents.size === 0 || !this.#canDefine) return;
+    const componentModules = Object.fromEntries(Object.entries(schema.modules).filter(([, m]) => m?.type === 'Component'));
+    try {
+      const result = await this.#bridge.request({ op: 'define', schema: { modules: componentModules } });
+      this.native.addComponents(result.components ?? {});
+    } catch (error) {
+      error.message = `openApp: the daemon refused the components of the app's specs: ${error.message}`;
+      throw error;
+    }
   }
 
   /** Loads React Native's package of the app with its native modules and hooks the renderer's events. */
@@ -191,13 +233,64 @@ export class App {
     }
     const module = this.#hook.require('react-native/Libraries/ReactNative/requireNativeComponent');
     const callers = this.#componentCallers;
+    const app = this;
     const wrap = (original) =>
       function requireNativeComponent(name) {
         if (!callers.has(name)) callers.set(name, callerFile(new Error().stack, file));
+        if (typeof name === 'string' && !Object.hasOwn(app.native.components, name) && app.#canDefine) return app.#serveUntyped(name);
         return original.apply(this, arguments);
       };
     // An ES module compiled to CommonJS: its importers read `.default` when they call it, so the wrapper is seen.
     if (module && typeof module.default === 'function') module.default = wrap(module.default);
+  }
+
+  /** Whether the daemon takes `define` (an older one does not: then an unknown component is an error). */
+  get #canDefine() {
+    return this.specsSkipped === undefined || !String(this.specsSkipped).includes('no define op');
+  }
+
+  /**
+   * A component asked for by name that no spec describes (an older package's `requireNativeComponent('Foo')`):
+   * served as a View that takes any prop, untyped (`define` with `untyped`), its view config accepting every
+   * attribute (style flattened as a View's). Its events cannot be told apart from their names, so none reach it.
+   */
+  #serveUntyped(name) {
+    this.#untyped.add(name);
+    const description = { props: {}, events: {}, commands: {}, untyped: true };
+    this.native.addComponents({ [name]: description });
+    // The request goes before the commit that creates a view of it: the daemon answers requests in order.
+    this.#bridge.request({ op: 'define', schema: { modules: {} }, untyped: [name] }).catch((error) => this.native.fail(error));
+    const registry = this.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
+    const styleAttributes = interop(this.require('react-native/Libraries/Components/View/ReactNativeStyleAttributes'));
+    const validAttributes = new Proxy(
+      {},
+      { get: (_, key) => (key === 'style' ? styleAttributes : typeof key === 'string' && !/^on[A-Z]/.test(key) ? true : undefined) },
+    );
+    registry.register(name, () => ({ uiViewClassName: name, validAttributes, bubblingEventTypes: {}, directEventTypes: {} }));
+    return name;
+  }
+
+  /** The native components served untyped (no spec): they take any prop, and nothing checks them. */
+  untypedComponents() {
+    return [...this.#untyped];
+  }
+
+  /** The native module `name` as the app's JavaScript reaches it (served, from a spec, or given). */
+  nativeModule(name) {
+    const module = this.#modules.get(name);
+    if (!module) throw new Error(`app.nativeModule('${name}'): no native module of that name is served or declared by a spec of the app's dependencies`);
+    return module;
+  }
+
+  /** Gives a native module methods of its own, checked against its spec's method names. */
+  implementNativeModule(name, methods) {
+    this.#modules.implement(name, methods);
+  }
+
+  /** Emits `eventName` with `body` as module `name`'s native side does (RCTDeviceEventEmitter.emit): NativeEventEmitter listeners hear it. */
+  emitNativeModuleEvent(name, eventName, body) {
+    if (!this.#modules.has(name)) throw new Error(`app.emitNativeModuleEvent('${name}'): no native module of that name`);
+    return this.emitDeviceEvent(eventName, body);
   }
 
   /** Requires `id` as a file at the app's root would: a path relative to the root, or a package name. */
@@ -499,9 +592,12 @@ export class App {
     return this.native.daemonTag(rendererTag) ?? null;
   }
 
-  /** The host components the app asked for that the daemon does not serve (each failed its render). */
+  /**
+   * The host components the app asked for that nothing checks: those served untyped (no spec) and those the daemon
+   * could not serve (each failed its render).
+   */
   unknownComponents() {
-    return [...new Set(this.#unserved)];
+    return [...new Set([...this.#untyped, ...this.#unserved])];
   }
 
   /**

@@ -14,6 +14,7 @@ import * as platformConstants from './platform-constants.js';
 import * as sourceCode from './source-code.js';
 import { modules as systemModules } from './system.js';
 import * as uiManager from './ui-manager.js';
+import { createSpecModule, unknownMethods } from './spec-module.js';
 
 /**
  * Modules whose calls are not recorded: UIManager's calls are the commits, which the daemon holds (and its
@@ -37,9 +38,40 @@ export class NativeModules {
   #made = new Map();
   #calls = new Map();
   #extra = new Map();
+  /** Name → the TurboModule spec (codegen schema) of a module the app's dependencies declare. */
+  #specs = new Map();
+  /** Name → the methods a test implemented, read at each call. */
+  #implementations = new Map();
 
   constructor(app) {
     this.#app = app;
+  }
+
+  /** The modules the app's specs declare (name → spec): each is served from its spec when nobody else serves it. */
+  addSpecs(specs) {
+    for (const [name, spec] of Object.entries(specs)) this.#specs.set(name, spec);
+  }
+
+  spec(name) {
+    return this.#specs.get(name);
+  }
+
+  /**
+   * Gives a module methods of its own, checked against its spec (a method the spec does not declare is an error);
+   * the module answers with them from then on, also where the app already holds the module.
+   */
+  implement(name, methods) {
+    const spec = this.#specs.get(name);
+    if (!spec && !this.has(name)) {
+      throw new Error(`implementNativeModule: no native module '${name}' is declared by a spec of the app's dependencies or served by bridged; give it with openApp(bridge, { nativeModules: { ${name}: {...} } })`);
+    }
+    if (spec) {
+      const unknown = unknownMethods(spec, methods);
+      if (unknown.length > 0) {
+        throw new Error(`implementNativeModule('${name}'): its spec declares no method ${unknown.map((m) => `'${m}'`).join(', ')}`);
+      }
+    }
+    this.#implementations.set(name, { ...(this.#implementations.get(name) ?? {}), ...methods });
   }
 
   /** Serves `name` with `methods` (an object, or `(app) => object`) in place of, or beside, the built-in ones. */
@@ -49,15 +81,17 @@ export class NativeModules {
   }
 
   has(name) {
-    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name);
+    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name);
   }
 
   /** The module `name` (made once), or undefined when nobody serves it. */
   get(name) {
     if (this.#made.has(name)) return this.#made.get(name);
     const extra = this.#extra.get(name);
-    const source = typeof extra === 'function' ? extra(this.#app) : extra ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
+    let source = typeof extra === 'function' ? extra(this.#app) : extra ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
+    if (!source && this.#specs.has(name)) source = createSpecModule(this.#specs.get(name));
     if (!source) return undefined;
+    const implementations = this.#implementations;
     const calls = this.#callsOf(name);
     const module = {};
     for (const key of Object.keys(source)) {
@@ -69,11 +103,16 @@ export class NativeModules {
       module[key] = function recorded(...args) {
         if (calls.length === MAX_RECORDED_CALLS) calls.shift();
         calls.push({ method: key, args });
-        return value.apply(source, args);
+        const implemented = implementations.get(name)?.[key];
+        return typeof implemented === 'function' ? implemented.apply(source, args) : value.apply(source, args);
       };
+      Object.defineProperty(module[key], 'length', { value: value.length });
     }
     // What `getConstants()` gives is also readable as the module's fields (NativeModules' legacy constants).
-    if (typeof source.getConstants === 'function') Object.assign(module, source.getConstants(), { getConstants: source.getConstants });
+    if (typeof source.getConstants === 'function') {
+      const getConstants = () => (implementations.get(name)?.getConstants ?? source.getConstants).call(source);
+      Object.assign(module, getConstants(), { getConstants });
+    }
     Object.defineProperty(module, '_source', { value: source });
     this.#made.set(name, module);
     return module;
@@ -101,7 +140,7 @@ export class NativeModules {
       {
         get: (_, key) => (typeof key === 'string' ? modules.get(key) : undefined),
         has: (_, key) => typeof key === 'string' && modules.has(key),
-        ownKeys: () => [...new Set([...Object.keys(NATIVE_MODULES), ...modules.#extra.keys()])],
+        ownKeys: () => [...new Set([...Object.keys(NATIVE_MODULES), ...modules.#extra.keys(), ...modules.#specs.keys()])],
         getOwnPropertyDescriptor: (_, key) =>
           typeof key === 'string' && modules.has(key) ? { configurable: true, enumerable: true, value: modules.get(key) } : undefined,
       },

@@ -1,0 +1,126 @@
+// The native side the app's dependencies describe: each package with a `codegenConfig` in its package.json (and
+// the app itself) has spec files in its `jsSrcsDir` (`*NativeComponent.ts`, `Native*.ts`), which React Native's
+// own codegen (the app's `@react-native/codegen`, `lib/cli/combine/combine-js-to-schema`, the entry that works
+// on 0.72 and 0.73) turns into one schema: components for the daemon (`define`), modules for the native
+// modules (../modules/spec-module.js). Schemas are cached by the content of the spec files, as transforms are.
+
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const SPEC_FILE = /^(?:Native\w+|\w+NativeComponent)\.(?:js|jsx|ts|tsx)$/;
+const CODEGEN_ENTRY = '@react-native/codegen/lib/cli/combine/combine-js-to-schema';
+const FORMAT = '1';
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The spec files under `dir`, in name order (folders walked, node_modules and tests left out). */
+function specFiles(dir) {
+  const found = [];
+  const walk = (folder) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== '__tests__' && !entry.name.startsWith('.')) walk(full);
+      } else if (SPEC_FILE.test(entry.name)) {
+        found.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/**
+ * The packages whose specs describe the app's native side: the app itself and each dependency (its
+ * package.json's `dependencies` and `devDependencies`, resolved from the root) with a `codegenConfig`.
+ * `[{ name, root, files }]`.
+ */
+export function findSpecs(root) {
+  const manifest = readJson(path.join(root, 'package.json')) ?? {};
+  const names = [...new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})])].sort();
+  const packages = [{ name: manifest.name ?? '(the app)', root, manifest }];
+  for (const name of names) {
+    const dir = path.join(root, 'node_modules', name);
+    const dependency = readJson(path.join(dir, 'package.json'));
+    if (dependency) packages.push({ name, root: dir, manifest: dependency });
+  }
+  const found = [];
+  for (const pkg of packages) {
+    // React Native's own specs are its core components and modules: bridged serves those itself.
+    if (pkg.name === 'react-native') continue;
+    const config = pkg.manifest.codegenConfig;
+    // `{jsSrcsDir}`, or the older `{libraries: [{jsSrcsDir}, …]}`.
+    const dirs = [config?.jsSrcsDir, ...(Array.isArray(config?.libraries) ? config.libraries.map((l) => l?.jsSrcsDir) : [])];
+    const files = [];
+    for (const dir of dirs) {
+      if (typeof dir !== 'string') continue;
+      const srcs = path.resolve(pkg.root, dir);
+      if (existsSync(srcs)) for (const file of specFiles(srcs)) if (!files.includes(file)) files.push(file);
+    }
+    if (files.length > 0) found.push({ name: pkg.name, root: pkg.root, files });
+  }
+  return found;
+}
+
+/**
+ * The codegen schema of `files`, made by the app's own `@react-native/codegen` (cached in `cacheDir` by the files'
+ * content and the codegen's version), or null when the app has no codegen.
+ */
+export function buildSchema(root, files, { cacheDir } = {}) {
+  if (files.length === 0) return { modules: {} };
+  const appRequire = createRequire(path.join(root, 'noop.js'));
+  let entry;
+  try {
+    entry = appRequire.resolve(CODEGEN_ENTRY);
+  } catch {
+    return null;
+  }
+  const version = readJson(path.join(entry, '..', '..', '..', '..', 'package.json'))?.version ?? 'unknown';
+  const hash = createHash('sha256').update(FORMAT).update('\0').update(version);
+  for (const file of files) hash.update('\0').update(file).update('\0').update(readFileSync(file));
+  const key = hash.digest('hex');
+  const cached = cacheDir ? path.join(cacheDir, 'schemas', `${key}.json`) : null;
+  if (cached) {
+    const schema = readJson(cached);
+    if (schema) return schema;
+  }
+  const combine = appRequire(entry);
+  const schema = (typeof combine === 'function' ? combine : combine.combineSchemas)(files);
+  if (cached) {
+    try {
+      mkdirSync(path.dirname(cached), { recursive: true });
+      writeFileSync(`${cached}.${process.pid}.tmp`, JSON.stringify(schema));
+      renameSync(`${cached}.${process.pid}.tmp`, cached);
+    } catch {}
+  }
+  return schema;
+}
+
+/** The components of a schema (name → its module's component entry) and its native modules (name → spec). */
+export function splitSchema(schema) {
+  const components = {};
+  const modules = {};
+  for (const [moduleName, module] of Object.entries(schema?.modules ?? {})) {
+    if (module?.type === 'Component') Object.assign(components, module.components);
+    else if (module?.type === 'NativeModule') {
+      for (const name of [module.moduleName, ...(module.moduleNames ?? [])].filter(Boolean)) modules[name] = { ...module, specName: moduleName };
+    }
+  }
+  return { components, modules };
+}
+
