@@ -3,7 +3,7 @@
 // (../shared/react-native-0.72.6/node_modules beside the repository, or $BRIDGED_RN_NODE_MODULES). Where that
 // folder is absent (a user's machine), the tests that need it skip, naming it.
 
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +27,16 @@ export const TEST_CACHE = path.join(tmpdir(), `bridged-test-transforms-${process
  * A copy of the app folder `source` (default: the test app) in a temporary folder, its node_modules linked to
  * the shared one; `{ root, remove() }`.
  */
-export function makeApp(source = fileURLToPath(new URL('./apps/basic', import.meta.url))) {
+export function makeApp(source = fileURLToPath(new URL('./apps/basic', import.meta.url)), { packages = [] } = {}) {
   const root = mkdtempSync(path.join(tmpdir(), 'bridged-app-'));
   cpSync(source, root, { recursive: true });
-  symlinkSync(SHARED_NODE_MODULES, path.join(root, 'node_modules'));
+  if (packages.length === 0) {
+    symlinkSync(SHARED_NODE_MODULES, path.join(root, 'node_modules'));
+  } else {
+    // The shared packages linked one by one, and the app's own packages (test-support/apps/packages/<name>) beside.
+    mkdirSync(path.join(root, 'node_modules'));
+    for (const entry of readdirSync(SHARED_NODE_MODULES)) symlinkSync(path.join(SHARED_NODE_MODULES, entry), path.join(root, 'node_modules', entry));
+    for (const name of packages) cpSync(fileURLToPath(new URL(`./apps/packages/${name}`, import.meta.url)), path.join(root, 'node_modules', name), { recursive: true });
+  }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -189,6 +189,7 @@ export class App {
     const registry = this.#optional('react-native/Libraries/NativeComponent/NativeComponentRegistry');
     registry?.setRuntimeConfigProvider?.(() => ({ native: false, strict: false, verify: false }));
     this.#wrapRequireNativeComponent();
+    this.#explainMissingModules();
     this.#React = this.require('react');
     this.#scheduler = this.require('scheduler');
     this.#AppRegistry = this.require('react-native/Libraries/ReactNative/AppRegistry');
@@ -221,6 +222,33 @@ export class App {
       for (const [name, spec] of Object.entries(description.events ?? {})) if (spec.bubbles) events.add(name);
     }
     return [...events];
+  }
+
+  /** TurboModuleRegistry.getEnforcing's error for a module nobody serves names it and says how to serve it. */
+  #explainMissingModules() {
+    const registry = this.#optional('react-native/Libraries/TurboModule/TurboModuleRegistry');
+    if (!registry || typeof registry.getEnforcing !== 'function') return;
+    const original = registry.getEnforcing;
+    const modules = this.#modules;
+    try {
+      registry.getEnforcing = function getEnforcing(name) {
+        if (!modules.has(name)) {
+          const caller = callerFile(new Error().stack, null);
+          const pkg = caller ? packageOf(caller) : null;
+          const error = new Error(
+            `bridged serves no native module '${name}'${pkg ? ` (asked for by the package '${pkg}')` : ''}, and no spec of the app's ` +
+              `dependencies declares it: give it with openApp(bridge, { nativeModules: { ${name}: { …its methods } } }), or add its spec ` +
+              "to its package (package.json's codegenConfig.jsSrcsDir)",
+          );
+          error.code = 'unknown_native_module';
+          error.module = name;
+          throw error;
+        }
+        return original.apply(this, arguments);
+      };
+    } catch {
+      // A module whose exports cannot be replaced keeps React Native's own message.
+    }
   }
 
   /** Remembers which file asked for each native component by name, to name it when the daemon serves none. */
