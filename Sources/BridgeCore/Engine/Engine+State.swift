@@ -6,8 +6,8 @@ import PropStore
 /// The state is JSON: `{"format": "bridged-state", "version": 2, "server", "socket", "components",
 /// "sessions": [...]}`, where `socket` names the socket of the daemon that saved it (or `null`) and
 /// `components` describes every component as `hello` does; each session with its id, resume token, event
-/// cursor (`seq`, `acked`, `droppedThrough`), views (component, every prop, children, listeners, renders) and
-/// unacked event frames. Native state that is not a prop (a text field's focus) is not saved. A session with a
+/// cursor (`seq`, `acked`, `droppedThrough`), the components it defined (`defined`, described as `hello` does),
+/// views (component, every prop, children, listeners, renders) and unacked event frames. Native state that is not a prop (a text field's focus) is not saved. A session with a
 /// view of a component that the loading engine lacks, or describes differently, is dropped (its resume is
 /// answered `"resumed":false,"reason":"components_changed"`).
 extension Engine {
@@ -176,8 +176,9 @@ extension Engine {
         return restored.count
     }
 
-    /// Why the saved session `entry` cannot come back: the first of its views whose component this engine
-    /// lacks, or describes otherwise than the state file (when the file has descriptions); `nil` when none.
+    /// Why the saved session `entry` cannot come back: a component it defined that this engine serves described
+    /// otherwise, or the first of its views whose component this engine lacks, or describes otherwise than the
+    /// state file (when the file has descriptions); `nil` when none.
     private func changedComponent(
         of entry: JSONRef,
         saved: JSONRef?,
@@ -186,8 +187,17 @@ extension Engine {
         guard let id = entry[field: "id"]?.string, let token = entry[field: "token"]?.string, !id.isEmpty,
             !token.isEmpty, let views = entry[field: "views"]?.elements
         else { return nil }
+        // The components the session defined come back with it, unless this engine now serves one of their names
+        // described otherwise.
+        let defined = entry[field: "defined"]
+        var clash: String?
+        defined?.forEachSourceMember { name, description in
+            if clash == nil, let existing = current[name], !existing.isEqual(to: description) { clash = name }
+        }
+        if let clash { return (DroppedSession(session: id, component: clash, reason: .changed), token) }
         for view in views {
             guard let name = view[field: "component"]?.string else { continue }
+            if defined?[name] != nil { continue }
             guard let description = current[name] else {
                 return (DroppedSession(session: id, component: name, reason: .missing), token)
             }

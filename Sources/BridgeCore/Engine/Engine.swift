@@ -119,7 +119,8 @@ public final class Engine: Sendable {
     func viewsChanged(by delta: Int) { liveViews.add(delta, ordering: .relaxed) }
 
     /// The `components` of the hello result: every component with the whole type of each prop, its events
-    /// with their payload types and registration names, its commands with their parameters.
+    /// with their payload types and registration names, its commands with their parameters; `"untyped":true`
+    /// for a component without a spec (one a session defined as untyped).
     static func describe<S: Sequence<ComponentType>>(_ components: S) -> [UInt8] {
         var w = JSONWriter()
         w.object(components, key: \.name) { w, component in
@@ -162,6 +163,7 @@ public final class Engine: Sendable {
                 }
                 w.raw("}")
             }
+            if component.isUntyped { w.raw(#","untyped":true"#) }
             w.raw("}")
         }
         return w.bytes

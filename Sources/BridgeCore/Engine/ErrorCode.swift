@@ -21,6 +21,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let invalidArgs = ErrorCode(rawValue: "invalid_args")
     /// An event payload that does not fit the event's payload type (`emit`, or a command's own emission).
     public static let invalidPayload = ErrorCode(rawValue: "invalid_payload")
+    /// A `define` whose schema cannot be taken (the JSON path and the problem), or names a component that is
+    /// registered already and described otherwise.
+    public static let invalidSchema = ErrorCode(rawValue: "invalid_schema")
     public static let cycle = ErrorCode(rawValue: "cycle")
     public static let batchFailed = ErrorCode(rawValue: "batch_failed")
     /// A line longer than the daemon's frame limit.
@@ -36,7 +39,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// Every code, in the order `protocol.md` lists them.
     public static let all: [ErrorCode] = [
         .badJSON, .badRequest, .unknownOp, .helloRequired, .unsupportedProtocol, .unknownComponent, .unknownTag,
-        .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .invalidPayload, .cycle, .batchFailed,
-        .frameTooLarge, .limitExceeded, .permissionDenied, .sessionTakenOver, .unknownSession,
+        .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .invalidPayload, .invalidSchema, .cycle,
+        .batchFailed, .frameTooLarge, .limitExceeded, .permissionDenied, .sessionTakenOver, .unknownSession,
     ]
 }

@@ -10,8 +10,8 @@ import Synchronization
 /// What it holds:
 /// - who it is: ``id``, ``token``, its ``engine`` and its key in ``ViewStorage`` (``storageKey``), and the
 ///   ``gate`` its users hold;
-/// - its protocol state: whether it said hello (`greeted`) or ended (`closed`), how many views it has
-///   (`viewCount`), its last event's ``seq``, the client's last ``acked`` seq and the events kept for a resume
+/// - its protocol state: whether it said hello (`greeted`) or ended (`closed`), the components it defined
+///   (`components`), how many views it has (`viewCount`), its last event's ``seq``, the client's last ``acked`` seq and the events kept for a resume
 ///   (`events`, an ``EventBuffer``);
 /// - the request being handled: its result, events and deleted views (`scratch`, a ``RequestScratch``) and,
 ///   inside a batch, how to undo it (`undo`, a ``BatchUndo``);
@@ -43,6 +43,9 @@ public final class Session: @unchecked Sendable {
     var viewCount = 0 {
         didSet { engine.viewsChanged(by: viewCount - oldValue) }
     }
+
+    /// The components this session defined (`define`), layered over its engine's; `nil` until it defines one.
+    var components: SessionComponents?
 
     /// Event frames not yet acked, for a resume.
     var events: EventBuffer

@@ -1,7 +1,8 @@
 import PropStore
 
 /// One session as a state file holds it: what saving writes of it (``write(into:)``) and what loading restores
-/// (``restore(_:index:in:)``): its id, resume token, event cursor, views and unacked events. The file around the
+/// (``restore(_:index:in:)``): its id, resume token, event cursor, the components it defined (`defined`, as
+/// `hello` describes them; absent when none), views and unacked events. The file around the
 /// sessions is ``Engine``'s (`Engine+State.swift`).
 struct SessionSnapshot {
     let session: Session
@@ -33,14 +34,16 @@ struct SessionSnapshot {
                     + "acked and droppedThrough must be within 0...seq"
             )
         }
+        let components = try definedComponents(of: entry, in: engine)
         let session = engine.makeSession(id: id, token: token)
+        session.components = components
         session.seq = Int(seq)
         session.acked = Int(acked)
         session.events.droppedThrough = Int(dropped)
         session.greeted = true
         defer { session.publishListing() }
         do throws(StateError) {
-            try SessionSnapshot(session).restoreViews(views, registry: engine.registry)
+            try SessionSnapshot(session).restoreViews(views, registry: session.registry)
             var lastSeq: Int64 = 0
             for event in events {
                 guard let text = event.string else { throw StateError("session \(id): an event is not a string") }
@@ -72,6 +75,19 @@ struct SessionSnapshot {
         return session
     }
 
+    /// The components the saved session `entry` defined (its `defined`, as `hello` describes components), over
+    /// `engine`'s; `nil` when it defined none. `invalid` when they cannot be rebuilt: a caller checks first that
+    /// none clashes with `engine`'s (``Engine/changedComponent(of:saved:current:)``).
+    static func definedComponents(of entry: JSONRef, in engine: Engine) throws(StateError) -> SessionComponents? {
+        guard let defined = entry[field: "defined"] else { return nil }
+        let id = entry[field: "id"]?.string ?? "?"
+        do {
+            return try SessionComponents.restore(defined, over: engine.registry, source: "session \(id)")
+        } catch {
+            throw StateError("session \(id): its defined components: \(error)")
+        }
+    }
+
     /// Writes the session's entry of a state file.
     func write(into w: inout JSONWriter) {
         w.raw(#"{"id":"#)
@@ -84,6 +100,10 @@ struct SessionSnapshot {
         w.int(acked)
         w.raw(#","droppedThrough":"#)
         w.int(session.events.droppedThrough)
+        if let components = session.components, !components.defined.isEmpty {
+            w.raw(#","defined":"#)
+            w.raw(components.descriptions)
+        }
         w.raw(#","views":"#)
         w.array(ViewStorage.views(session: session.storageKey).sorted { $0.tag < $1.tag }) { w, view in
             w.viewHead(view)

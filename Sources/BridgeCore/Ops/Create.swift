@@ -14,8 +14,8 @@ extension Ops {
             let parentTag = try request.optionalTag("parent")
             let index = try request.optionalInt("index")
             let props = try request.object("props", required: false)
-            guard let type = engine.registry.component(named: componentName) else {
-                let known = engine.registry.components.map(\.name).joined(separator: ", ")
+            guard let type = context.session.component(named: componentName) else {
+                let known = context.session.registry.components.map(\.name).joined(separator: ", ")
                 throw BridgeError(.unknownComponent, "create: no component '\(componentName)'; registered: \(known)")
             }
             if ViewStorage.proxy(session: context.session.storageKey, tag: tag) != nil {

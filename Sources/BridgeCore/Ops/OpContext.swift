@@ -136,6 +136,16 @@ struct OpContext {
         }
     }
 
+    /// The session's components are now `components` (a `define` added some).
+    func defined(_ components: SessionComponents) {
+        if session.undo.isActive {
+            let session = self.session
+            let old = session.components
+            session.undo.record { session.components = old }
+        }
+        session.components = components
+    }
+
     /// `view` rendered (it needed to).
     func rendered(_ view: ViewProxy) {
         if session.watch.isObserved { session.watch.rendered(view) }

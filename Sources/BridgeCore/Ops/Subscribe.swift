@@ -10,6 +10,9 @@ extension Ops {
             return nil
         }
 
+        /// The event `name` of an untyped view that no component declares: direct, any payload.
+        static func direct(_ name: String) -> EventSpec { EventSpec(name: name, bubbles: false, payload: nil) }
+
         /// Adds (`on`) or removes the listener the request names.
         static func change(_ context: OpContext, on: Bool) throws(BridgeError) {
             let request = context.request
@@ -23,11 +26,12 @@ extension Ops {
             case let other?:
                 throw BridgeError(.badRequest, "\(op): 'phase' must be \"bubble\" or \"capture\", got \"\(other)\"")
             }
-            guard let event = context.engine.registry.events[name] else {
+            // An untyped view may emit any event: one no component declares is a direct event of it.
+            guard let event = context.session.event(named: name) ?? (view.type.isUntyped ? direct(name) : nil) else {
                 throw BridgeError(.unknownEvent, "\(op): no component declares an event '\(name)'")
             }
             if !event.bubbles {
-                guard view.type.event(named: name) != nil else {
+                guard view.type.isUntyped || view.type.event(named: name) != nil else {
                     throw BridgeError(
                         .unknownEvent,
                         "\(op): '\(name)' is a direct event and \(view.type.name) (tag \(view.tag)) does not emit it"

@@ -24,6 +24,13 @@ public struct CodegenSchema: Sendable {
     public private(set) var loadedComponents: [String] = []
     /// The file each loaded component came from.
     private var origins: [String: String] = [:]
+    /// Whether a component already registered and described the same is left as it is (``unchangedComponents``)
+    /// rather than refused: a session's `define`, which a client may repeat.
+    var identicalIsUnchanged = false
+    /// With ``identicalIsUnchanged``: the components of the schema that were registered already, described the same.
+    private(set) var unchangedComponents: [String] = []
+    /// With ``identicalIsUnchanged``: the components a session defined before, named so in errors.
+    var definedBefore: Set<String> = []
 
     public init(registry: ComponentRegistry = .builtin) { self.registry = registry }
 
@@ -45,6 +52,27 @@ public struct CodegenSchema: Sendable {
         var copy = self
         try copy.load(SchemaNode(value: document.root, path: "", file: file))
         self = copy
+    }
+
+    /// Loads every component of a schema already parsed (a `define` request's `schema`); `file` and `path` name
+    /// it in errors. Whole or not at all, as ``load(_:file:)``.
+    mutating func load(_ schema: JSONRef, file: String, path: String) throws(SchemaError) {
+        var copy = self
+        try copy.load(SchemaNode(value: schema, path: path, file: file))
+        self = copy
+    }
+
+    /// Adds an untyped component `name` (``ComponentType/init(described:props:events:commands:untyped:)``):
+    /// View's props, no events or commands of its own; `node` is where it is named, for errors.
+    mutating func loadUntyped(_ name: String, at node: SchemaNode) throws(SchemaError) {
+        let type = ComponentType(
+            described: name,
+            props: CodegenSchema.coreViewProps,
+            events: [],
+            commands: [],
+            untyped: true
+        )
+        try add(type, at: node)
     }
 
     private mutating func load(_ root: SchemaNode) throws(SchemaError) {
@@ -79,25 +107,53 @@ public struct CodegenSchema: Sendable {
 
     private mutating func register(name: String, shape: SchemaNode) throws(SchemaError) {
         _ = try shape.members()
-        if registry.component(named: name) != nil {
-            let origin = origins[name].map { $0 == shape.file ? "earlier in this file" : "in \($0)" }
-            throw shape.error(
-                "component '\(name)' is already registered (" + (origin.map { "declared \($0)" } ?? "a built-in") + ")"
-            )
-        }
+        if !identicalIsUnchanged && registry.component(named: name) != nil { throw alreadyRegistered(name, at: shape) }
         let type = ComponentType(
             described: name,
             props: try props(of: shape),
             events: try events(of: shape),
             commands: try commands(of: shape)
         )
+        try add(type, at: shape)
+    }
+
+    /// Registers a component read at `node`; with ``identicalIsUnchanged``, one registered already and described
+    /// the same is noted as unchanged.
+    private mutating func add(_ type: ComponentType, at node: SchemaNode) throws(SchemaError) {
+        if let existing = registry.component(named: type.name) {
+            guard identicalIsUnchanged, Engine.describe([existing]) == Engine.describe([type]) else {
+                throw alreadyRegistered(type.name, at: node)
+            }
+            if !unchangedComponents.contains(type.name) { unchangedComponents.append(type.name) }
+            return
+        }
         do {
             try registry.register(type)
         } catch {
-            throw shape.error(error.message)
+            throw node.error(error.message)
         }
-        origins[name] = shape.file
-        loadedComponents.append(name)
+        origins[type.name] = node.file
+        loadedComponents.append(type.name)
+    }
+
+    /// The error of a component `name` that is registered already (here: described otherwise).
+    private func alreadyRegistered(_ name: String, at node: SchemaNode) -> SchemaError {
+        guard identicalIsUnchanged else {
+            let origin = origins[name].map { $0 == node.file ? "earlier in this file" : "in \($0)" }
+            return node.error(
+                "component '\(name)' is already registered (" + (origin.map { "declared \($0)" } ?? "a built-in") + ")"
+            )
+        }
+        let origin =
+            origins[name] != nil
+            ? "declared earlier in this request"
+            : definedBefore.contains(name)
+                ? "defined earlier in this session"
+                : Engine.builtinDescriptions[name] != nil ? "a built-in" : "served by this daemon"
+        return node.error(
+            "component '\(name)' is already registered (\(origin)) and described differently; "
+                + "only an identical description may be given again"
+        )
     }
 
     /// The props: the core view props when `extendsProps` asks for them (a schema prop of the same name

@@ -7,7 +7,7 @@ import PropStore
 /// is recognised after a restart) without its schema. The rebuilt component is a described component: its
 /// commands change nothing, as those of a schema component.
 enum ComponentDescription {
-    /// The component `name` from its description `{"props": …, "events": …, "commands": …}`.
+    /// The component `name` from its description `{"props": …, "events": …, "commands": …, "untyped"?: true}`.
     static func component(named name: String, _ node: SchemaNode) throws(SchemaError) -> ComponentType {
         var props: [PropField] = []
         for (propName, prop) in try node.required("props").members() {
@@ -40,7 +40,8 @@ enum ComponentDescription {
             }
             commands.append(DescribedCommand(commandName, params: params))
         }
-        return ComponentType(described: name, props: props, events: events, commands: commands)
+        let untyped = try node.bool("untyped", default: false)
+        return ComponentType(described: name, props: props, events: events, commands: commands, untyped: untyped)
     }
 
     /// The type of a type description: `{"type": "array", "elements": {…}}` and the like.

@@ -89,6 +89,30 @@ public final class ComponentType: Sendable {
     private let commandIndex: NameIndex
     private let makePropsObject: @Sendable () -> AnyObject
     private let renderProps: @Sendable (AnyObject) -> String
+    /// How an untyped component takes the props it does not declare (``Fallback``); `nil` for every other.
+    private let fallback: Fallback?
+
+    /// How a component without a spec (an untyped one, ``init(untyped:)``) takes any prop name: a descriptor made
+    /// for a name it does not declare, and the props a props object holds through such descriptors.
+    ///
+    /// Consulted only when a name is not declared, so a typed component's lookups never reach it.
+    public struct Fallback: Sendable {
+        /// A `mixed` prop of that name, with no default.
+        let prop: @Sendable (String) -> PropDescriptor
+        /// The props set through ``prop`` on a props object, by name.
+        let setProps: @Sendable (AnyObject) -> [PropDescriptor]
+
+        public init(
+            prop: @escaping @Sendable (String) -> PropDescriptor,
+            setProps: @escaping @Sendable (AnyObject) -> [PropDescriptor]
+        ) {
+            self.prop = prop
+            self.setProps = setProps
+        }
+    }
+
+    /// Whether the component has no spec: it takes any prop (as `mixed`) and may emit any event.
+    public var isUntyped: Bool { fallback != nil }
 
     /// A component from descriptors. ``validate()`` checks the declaration.
     public init(
@@ -99,7 +123,8 @@ public final class ComponentType: Sendable {
         inheritsViewProps: Bool = true,
         makeProps: @escaping @Sendable () -> AnyObject,
         render: @escaping @Sendable (AnyObject) -> String,
-        contentRender: (@Sendable (ViewProxy) -> String)? = nil
+        contentRender: (@Sendable (ViewProxy) -> String)? = nil,
+        fallback: Fallback? = nil
     ) {
         self.name = name
         self.props = props
@@ -114,6 +139,7 @@ public final class ComponentType: Sendable {
         self.commandIndex = NameIndex(commands.map(\.name))
         self.makePropsObject = makeProps
         self.renderProps = render
+        self.fallback = fallback
     }
 
     public convenience init<C: Component>(_ component: C.Type) {
@@ -189,18 +215,25 @@ public final class ComponentType: Sendable {
         }
     }
 
-    /// The prop named `name`, if the component has one: its own, else one of View's it inherits.
+    /// The prop named `name`, if the component has one: its own, else one of View's it inherits, else (an untyped
+    /// component) a `mixed` one of that name.
     public func prop(named name: String) -> PropDescriptor? {
         if let index = propIndex.index(of: name) { return props[index] }
-        return inheritedIndex.index(of: name).map { inheritedProps[$0] }
+        if let index = inheritedIndex.index(of: name) { return inheritedProps[index] }
+        return fallback?.prop(name)
     }
 
     /// The prop whose name is the UTF-8 `name` (a request's key, as jansson holds it), if the component has one:
-    /// its own, else one of View's it inherits.
+    /// its own, else one of View's it inherits, else (an untyped component) a `mixed` one of that name.
     public func prop(named name: UnsafeRawBufferPointer) -> PropDescriptor? {
         if let index = propIndex.index(of: name) { return props[index] }
-        return inheritedIndex.index(of: name).map { inheritedProps[$0] }
+        if let index = inheritedIndex.index(of: name) { return inheritedProps[index] }
+        return fallback?.prop(String(decoding: name, as: UTF8.self))
     }
+
+    /// The props a props object of an untyped component holds that the component does not declare, by name;
+    /// none for any other component.
+    public func undeclaredProps(of props: AnyObject) -> [PropDescriptor] { fallback?.setProps(props) ?? [] }
 
     public func command(named name: String) -> CommandDescriptor? {
         commandIndex.index(of: name).map { commands[$0] }

@@ -5,6 +5,8 @@ import Observation
 @Observable
 public final class DescribedProps {
     public var values: [PropValue]
+    /// An untyped component's props that it does not declare, by name (never `.null`: a reset prop leaves).
+    public var undeclared: [String: PropValue] = [:]
 
     public init(values: [PropValue]) { self.values = values }
 }
@@ -28,11 +30,16 @@ extension ComponentType {
     ///
     /// Two components built from equal data behave the same, so a component rebuilt from its `hello`
     /// description replays the sessions of the original.
+    ///
+    /// With `untyped`, the component also takes any prop it does not declare, as `mixed` with no default (listed
+    /// after the declared ones, in name order, and rendered after them), and its views may emit any event
+    /// (``isUntyped``): a third-party component served without its spec.
     public convenience init(
         described name: String,
         props: [PropField],
         events: [EventSpec],
-        commands: [DescribedCommand]
+        commands: [DescribedCommand],
+        untyped: Bool = false
     ) {
         let defaults = props.map(\.defaultValue)
         let descriptors = props.enumerated().map { index, prop in
@@ -68,12 +75,46 @@ extension ComponentType {
             },
             makeProps: { DescribedProps(values: defaults) },
             render: { object in
-                let values = unsafeDowncast(object, to: DescribedProps.self).values
+                let props = unsafeDowncast(object, to: DescribedProps.self)
+                let values = props.values
                 var text = name
                 for index in values.indices where values[index] != defaults[index] {
                     text += " " + names[index] + "=" + values[index].renderText
                 }
+                if untyped {
+                    for (prop, value) in props.undeclared.sorted(by: { $0.key < $1.key }) {
+                        text += " " + prop + "=" + value.renderText
+                    }
+                }
                 return text
+            },
+            fallback: untyped ? ComponentType.undeclaredProps : nil
+        )
+    }
+
+    /// An untyped component's props that it does not declare: each a `mixed` prop with no default, held in
+    /// ``DescribedProps/undeclared`` (`null` takes it out).
+    private static let undeclaredProps = Fallback(
+        prop: undeclaredProp,
+        setProps: { object in
+            unsafeDowncast(object, to: DescribedProps.self).undeclared.keys.sorted().map(undeclaredProp)
+        }
+    )
+
+    @Sendable
+    private static func undeclaredProp(_ name: String) -> PropDescriptor {
+        PropDescriptor(
+            name: name,
+            type: .mixed,
+            defaultValue: .null,
+            // unsafeDowncast: an untyped component's views have DescribedProps (made by its makeProps).
+            get: { unsafeDowncast($0, to: DescribedProps.self).undeclared[name] ?? .null },
+            set: { object, value in
+                let props = unsafeDowncast(object, to: DescribedProps.self)
+                guard value != .null else { return props.undeclared.removeValue(forKey: name) != nil }
+                guard props.undeclared[name] != value else { return false }
+                props.undeclared[name] = value
+                return true
             }
         )
     }

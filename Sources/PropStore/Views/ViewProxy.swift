@@ -82,9 +82,16 @@ public final class ViewProxy: @unchecked Sendable {
 
     /// The props `inspect`, observers and the state file list: every prop of the component, then the inherited
     /// View props that hold a value other than their default, in View's order.
+    ///
+    /// An untyped component's undeclared props that hold a value follow, in name order.
     public var listedProps: [ComponentType.PropDescriptor] {
-        guard let inheritedProps, !inheritedProps.values.isEmpty else { return type.props }
-        return type.props + type.inheritedProps.filter { value(of: $0) != $0.defaultValue }
+        let declared: [ComponentType.PropDescriptor]
+        if let inheritedProps, !inheritedProps.values.isEmpty {
+            declared = type.props + type.inheritedProps.filter { value(of: $0) != $0.defaultValue }
+        } else {
+            declared = type.props
+        }
+        return type.isUntyped ? declared + type.undeclaredProps(of: props) : declared
     }
 
     /// The commands sent to this view, oldest first: at most ``commandLogLimit``, the newest kept.

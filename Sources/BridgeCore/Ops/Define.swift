@@ -1,0 +1,97 @@
+import PropStore
+
+extension Ops {
+    /// `define {schema?, untyped?}` → `{components, unchanged, skipped}`: adds components to this session alone,
+    /// from a React Native codegen schema (what `--components` files hold) and by name without a spec (`untyped`:
+    /// a View that takes any prop and may emit any event). All or nothing.
+    ///
+    /// `components` describes the components added, as `hello` does; `unchanged` names those of the request that
+    /// were served already, described the same (a repeated `define` is a no-op); `skipped` names the schema's
+    /// modules that are not components (`NativeModule`).
+    enum Define: Op {
+        static let entry = OpTable.Entry(
+            "define",
+            batch: .refused("batch: define cannot be part of a batch"),
+            outputIsUnbounded: true
+        )
+
+        /// Where a `define`'s schema is said to be in errors: `define: schema.modules.M…: problem`.
+        static let source = "define"
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            let request = context.request
+            let schema = try request.object("schema", required: false)
+            let untyped = try untypedNames(request)
+            guard schema != nil || request.json[field: "untyped"] != nil else {
+                throw BridgeError(
+                    .badRequest,
+                    "define: missing 'schema' (a codegen schema) or 'untyped' (names of components without one)"
+                )
+            }
+            let session = context.session
+            var components = session.components ?? SessionComponents(over: context.engine.registry)
+            var schemas = CodegenSchema(registry: components.registry)
+            schemas.identicalIsUnchanged = true
+            schemas.definedBefore = Set(components.defined.map(\.name))
+            do throws(SchemaError) {
+                if let schema { try schemas.load(schema, file: source, path: "schema") }
+                for (index, name) in untyped.enumerated() {
+                    let node = SchemaNode(value: name.ref, path: "untyped[\(index)]", file: source)
+                    try schemas.loadUntyped(name.text, at: node)
+                }
+            } catch {
+                throw BridgeError(.invalidSchema, error.description)
+            }
+            let added = schemas.loadedComponents.compactMap { schemas.registry.component(named: $0) }
+            let total = components.defined.count + added.count
+            guard total <= SessionComponents.limit else {
+                throw BridgeError(
+                    .limitExceeded,
+                    "define: the session would have defined \(total) components; it may define at most "
+                        + "\(SessionComponents.limit)"
+                )
+            }
+            if !added.isEmpty {
+                components.registry = schemas.registry
+                components.defined += added
+                context.defined(components)
+            }
+            context.result.raw(#"{"components":"#)
+            context.result.raw(Engine.describe(added))
+            context.result.raw(#","unchanged":"#)
+            context.result.stringArray(schemas.unchangedComponents)
+            context.result.raw(#","skipped":"#)
+            context.result.stringArray(schemas.skippedModules.map(\.module))
+            context.result.raw("}")
+            return nil
+        }
+
+        /// The request's `untyped` names (none when absent), each a non-empty string.
+        private static func untypedNames(_ request: Request) throws(BridgeError) -> [(text: String, ref: JSONRef)] {
+            var names: [(text: String, ref: JSONRef)] = []
+            for element in try request.array("untyped", required: false) ?? [] {
+                guard let name = element.string, !name.isEmpty else {
+                    throw BridgeError(
+                        .badRequest,
+                        "define: 'untyped' must be an array of component names, got \(element.compactText) in it"
+                    )
+                }
+                names.append((name, element))
+            }
+            return names
+        }
+    }
+
+    /// `components` → `{components}`: the components this session defined, described as `hello` describes
+    /// components (an empty object when it defined none).
+    enum Components: Op {
+        static let entry = OpTable.Entry("components")
+
+        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            context.result.raw(#"{"components":"#)
+            context.result.raw(context.session.components?.descriptions ?? Array("{}".utf8))
+            context.result.raw("}")
+            return nil
+        }
+    }
+}
