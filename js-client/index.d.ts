@@ -20,6 +20,7 @@ export const ErrorCodes: Readonly<{
   UNKNOWN_COMMAND: 'unknown_command';
   INVALID_ARGS: 'invalid_args';
   INVALID_PAYLOAD: 'invalid_payload';
+  INVALID_SCHEMA: 'invalid_schema';
   CYCLE: 'cycle';
   BATCH_FAILED: 'batch_failed';
   FRAME_TOO_LARGE: 'frame_too_large';
@@ -210,6 +211,8 @@ export interface ComponentSpec {
   props: Record<string, PropSpec>;
   events: Record<string, EventSpec>;
   commands: Record<string, CommandSpec>;
+  /** A component a session defined without a spec: it takes any prop (as `mixed`) and may emit any event. */
+  untyped?: true;
 }
 
 export type Components = Record<string, ComponentSpec>;
@@ -461,6 +464,22 @@ export interface HelloResult {
   seq?: number;
 }
 
+/** `define`'s result (protocol.md, "define"). */
+export interface DefineResult {
+  /** The components the request added to this session, described as hello describes components. */
+  components: Components;
+  /** The request's components this session had already, described the same: left as they were. */
+  unchanged: string[];
+  /** The schema's modules that are not components (`NativeModule`). */
+  skipped: string[];
+}
+
+/** The options of `bridge.define()`. */
+export interface DefineOptions extends RequestOptions {
+  /** Names of components served without a spec: a View that takes any prop and may emit any event. */
+  untyped?: string[];
+}
+
 export interface StatsResult {
   sessions: number;
   views: number;
@@ -513,6 +532,8 @@ export interface RequestResults {
   command: Record<string, never>;
   emit: Record<string, never>;
   touch: Record<string, never>;
+  define: DefineResult;
+  components: { components: Components };
   inspect: InspectResult;
   batch: { results: JsonObject[] };
   ack: { acked: number; retained: number };
@@ -689,6 +710,11 @@ export class Bridge {
    * type a `const` whose initializer's arrow returns an expression that uses it (TS7022).
    */
   create<C extends string>(component: C, props?: PropsOf<C>, options?: CreateOptions): Promise<View<C>>;
+  /**
+   * Adds components to this session alone (`define`): those of a React Native codegen schema (an object, as a
+   * `--components` file holds), and `untyped` names. `components` then describes them too.
+   */
+  define(schema?: JsonObject, options?: DefineOptions): Promise<DefineResult>;
   transaction(): Transaction;
   /** Sends a raw request (an id is assigned); resolves its result. Tags of raw creates are not tracked. */
   request<O extends keyof RequestResults>(frame: RequestFrame<O>, options?: RequestOptions): Promise<RequestResults[O]>;

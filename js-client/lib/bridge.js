@@ -100,6 +100,8 @@ export class Bridge extends EventEmitter {
   #replay = new Replay();
   /** hello's `token`, the secret a resume presents (a daemon that sends none needs none). */
   #token;
+  /** The components this session defined (`define`), described: kept in `components` across a resume. */
+  #defined = {};
   /** A request without a signal of its own fails with `timeout` after this long (0: never). */
   #requestTimeoutMs;
   #maxFrameBytes;
@@ -196,6 +198,21 @@ export class Bridge extends EventEmitter {
       return Promise.reject(new TypeError('a request is an object with an op'));
     }
     return this[kRequest](frame, { signal });
+  }
+
+  /**
+   * Adds components to this session alone (`define`): a codegen schema's, and `untyped` names served without a
+   * spec. Resolves `define`'s result; `components` then describes them too, so their handler props subscribe.
+   */
+  async define(schema, { untyped, signal } = {}) {
+    const frame = { op: 'define' };
+    if (schema !== undefined) frame.schema = schema;
+    if (untyped !== undefined) frame.untyped = untyped;
+    const result = await this[kRequest](frame, { signal });
+    this.#defined = { ...this.#defined, ...result.components };
+    this.components = { ...this.components, ...result.components };
+    this.#views.describe(this.components);
+    return result;
   }
 
   /** Creates a view; function props named like events subscribe, in one atomic batch. */
@@ -581,11 +598,13 @@ export class Bridge extends EventEmitter {
   /** Runs synchronously on hello's response, before the retained events that follow it. */
   #onReattached(result, previous, ack) {
     this.server = result.server ?? this.server;
+    const outcome = reattached(result, { session: previous, ack });
+    // A resumed session keeps the components it defined; a fresh one has none.
+    if (!outcome.resumed) this.#defined = {};
     if (result.components) {
-      this.components = result.components;
+      this.components = { ...result.components, ...this.#defined };
       this.#views.describe(this.components);
     }
-    const outcome = reattached(result, { session: previous, ack });
     if (outcome.resumed) {
       this.#state = 'open';
       this.#acker.resumed(ack);

@@ -15,6 +15,7 @@ export const ErrorCodes = Object.freeze({
   UNKNOWN_COMMAND: 'unknown_command',
   INVALID_ARGS: 'invalid_args',
   INVALID_PAYLOAD: 'invalid_payload',
+  INVALID_SCHEMA: 'invalid_schema',
   CYCLE: 'cycle',
   BATCH_FAILED: 'batch_failed',
   FRAME_TOO_LARGE: 'frame_too_large',

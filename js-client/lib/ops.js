@@ -23,6 +23,8 @@ export const OPS = Object.freeze({
   command: { safeToRepeat: false, sessionFree: false, inBatch: true },
   emit: { safeToRepeat: false, sessionFree: false, inBatch: true },
   touch: { safeToRepeat: false, sessionFree: false, inBatch: true },
+  define: { safeToRepeat: false, sessionFree: false, inBatch: false },
+  components: { safeToRepeat: true, sessionFree: false, inBatch: true },
   inspect: { safeToRepeat: true, sessionFree: false, inBatch: true },
   batch: { safeToRepeat: false, sessionFree: false, inBatch: false },
   ack: { safeToRepeat: false, sessionFree: false, inBatch: false },
