@@ -78,3 +78,81 @@ describe("openApp: native modules from the dependencies' specs", { skip: appSkip
     });
   });
 });
+
+describe('openApp: third-party components from their specs, and navigation', { skip: appSkip }, () => {
+  let daemon;
+  let bridge;
+  let layout;
+  let app;
+  let React;
+  let log;
+  const inspect = (handle) => bridge.request({ op: 'inspect', tag: handle.tag });
+
+  before(async () => {
+    daemon = await startDaemon();
+    bridge = await connect({ socket: daemon.socket });
+    layout = makeApp();
+    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE, window: { insets: { top: 59 } } });
+    React = app.require('react');
+    log = app.require('./src/log');
+    log.take();
+  });
+
+  after(async () => {
+    await app?.close();
+    await bridge?.close();
+    await daemon?.stop();
+    layout?.remove();
+  });
+
+  test("the session serves react-native-screens', -safe-area-context's and -svg's components, typed from their specs", async () => {
+    const { components } = await bridge.request({ op: 'components' });
+    for (const name of ['RNSScreen', 'RNSScreenStack', 'RNCSafeAreaProvider', 'RNCSafeAreaView', 'RNSVGPath', 'RNSVGSvgView']) {
+      assert.ok(components[name], `${name} is defined for the session`);
+      assert.notEqual(components[name].untyped, true);
+    }
+    const hello = bridge.components;
+    assert.equal(hello.RNSScreen, undefined, "hello's built-ins do not change");
+  });
+
+  test('a safe-area view gets the window’s insets; an SVG drawing’s props are typed, a wrong one refused with its path', async () => {
+    const s = await app.render(React.createElement(app.require('./src/screens/ThirdPartyScreen').default));
+    assert.ok(s.getByText('insets 59 34'), 'useSafeAreaInsets renders once the provider told its insets');
+    assert.equal(s.getByTestId('safe').component, 'RNCSafeAreaView');
+    const path = s.getByTestId('path');
+    assert.equal(path.component, 'RNSVGPath');
+    assert.equal((await inspect(path)).props.d, 'M10 10 L90 90');
+    await assert.rejects(bridge.request({ op: 'update', tag: path.tag, props: { d: { not: 'a string' } } }), (error) => {
+      assert.equal(error.code, 'invalid_props');
+      assert.equal(error.details[0].path, 'd');
+      return true;
+    });
+    assert.deepEqual(app.unknownProps(), {});
+    await s.unmount();
+  });
+
+  test('a native stack mounts its first screen; navigate mounts the next in the daemon; the back gesture pops it', async () => {
+    const s = await app.render(React.createElement(app.require('./src/screens/NavigationApp').default));
+    assert.ok(s.getByText('Home screen'));
+    assert.equal(s.queryByText(/Details of/), null);
+    await app.press(s.getByText('Go to details'));
+    assert.ok(s.getByText('Details of 7'));
+    assert.equal(s.toJSON().children.length, 1);
+    const stacks = [];
+    const visit = (node) => {
+      if (node.component === 'RNSScreenStack') stacks.push(node);
+      node.children.forEach(visit);
+    };
+    visit(s.toJSON());
+    assert.equal(stacks[0].children.filter((c) => c.component === 'RNSScreen').length, 2);
+    assert.deepEqual(log.take(), ['routes Home,Details']);
+
+    await app.goBack();
+    assert.deepEqual(log.take(), ['routes Home']);
+    assert.equal(s.queryByText(/Details of/), null);
+    assert.ok(s.getByText('Home screen'));
+    await assert.rejects(app.goBack(), /no native stack/);
+    await s.unmount();
+  });
+});
+

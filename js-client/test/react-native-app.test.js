@@ -224,12 +224,28 @@ describe('openApp: the app’s own screens over React Native 0.72.6', { skip: ap
     assert.deepEqual(app.unknownProps(), {});
   });
 
+  test('a component asked for by name with no spec is served untyped: any prop, listed as unchecked', async () => {
+    const s = await app.render(h(screen('UnservedScreen')));
+    const map = s.getByTestId('map');
+    assert.equal(map.component, 'AcmeMapView');
+    const native = await inspect(map);
+    assert.equal(native.props.zoom, 3);
+    assert.deepEqual(native.props.region, { latitude: 48.85, longitude: 2.35 });
+    assert.equal(native.props.flex, 1, 'its style is flattened as a View’s');
+    assert.deepEqual(app.unknownComponents(), ['AcmeMapView']);
+    const { components } = await bridge.request({ op: 'components' });
+    assert.equal(components.AcmeMapView.untyped, true);
+    await s.unmount();
+  });
+
   test('a host component the daemon does not serve fails the render, naming it and how to serve it', async () => {
-    await assert.rejects(app.render(h(screen('UnservedScreen'))), (error) => {
-      assert.match(error.message, /'AcmeMapView'/);
+    const RawHostScreen = app.require('./src/screens/UnservedScreen').RawHostScreen;
+    await assert.rejects(app.render(h(RawHostScreen)), (error) => {
+      assert.match(error.message, /'AcmeRawView'/);
       assert.match(error.message, /--components/);
+      assert.equal(error.code, 'unknown_component');
       return true;
     });
-    assert.deepEqual(app.unknownComponents(), ['AcmeMapView']);
+    assert.ok(app.unknownComponents().includes('AcmeRawView'));
   });
 });

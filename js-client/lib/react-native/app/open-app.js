@@ -10,6 +10,7 @@ import { NativeSide, commandOp } from '../native-side.js';
 import { NO_FRAME } from '../no-layout.js';
 import { NativeModules } from '../modules/index.js';
 import { fileOf } from '../modules/image-loader.js';
+import { windowMetrics } from '../modules/safe-area-context.js';
 import { imageSize } from './assets.js';
 import { installGlobals, setAppGlobal } from './globals.js';
 import { RequireHook } from './require-hook.js';
@@ -22,7 +23,8 @@ import { Screen } from '../testing/screen.js';
 
 /** The daemon's touch events, subscribed on every root as iOS's RCTTouchHandler is attached to the root view. */
 const TOUCH_EVENTS = ['touchStart', 'touchMove', 'touchEnd', 'touchCancel'];
-const DEFAULT_WINDOW = Object.freeze({ width: 390, height: 844, scale: 3, fontScale: 1 });
+/** An iPhone 14's window: its size, scale and safe-area insets. */
+const DEFAULT_WINDOW = Object.freeze({ width: 390, height: 844, scale: 3, fontScale: 1, insets: Object.freeze({ top: 47, right: 0, bottom: 34, left: 0 }) });
 const TEXT_INPUTS = new Set(['RCTSinglelineTextInputView', 'RCTMultilineTextInputView']);
 
 /** Where in node_modules a file is: the package's name, or null for the app's own files. */
@@ -104,7 +106,7 @@ export class App {
     this.#options = options;
     this.root = realpathSync(path.resolve(options.root ?? process.cwd()));
     this.platform = options.platform;
-    this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}) };
+    this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}), insets: { ...DEFAULT_WINDOW.insets, ...(options.window?.insets ?? {}) } };
     this.native = new NativeSide(bridge, {
       ignoreUnservedHandlers: true,
       onUnknownProp: (component, prop) => {
@@ -283,11 +285,8 @@ export class App {
    * attribute (style flattened as a View's). Its events cannot be told apart from their names, so none reach it.
    */
   #serveUntyped(name) {
-    this.#untyped.add(name);
     const description = { props: {}, events: {}, commands: {}, untyped: true };
     this.native.addComponents({ [name]: description });
-    // The request goes before the commit that creates a view of it: the daemon answers requests in order.
-    this.#bridge.request({ op: 'define', schema: { modules: {} }, untyped: [name] }).catch((error) => this.native.fail(error));
     const registry = this.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
     const styleAttributes = interop(this.require('react-native/Libraries/Components/View/ReactNativeStyleAttributes'));
     const validAttributes = new Proxy(
@@ -350,7 +349,10 @@ export class App {
 
   /** React Native's error for a native component UIManager does not know, as the error of an unserved one. */
   #explain(error) {
-    const match = /requireNativeComponent: "([^"]+)" was not found in the UIManager/.exec(String(error?.message));
+    const message = String(error?.message);
+    const match =
+      /requireNativeComponent: "([^"]+)" was not found in the UIManager/.exec(message) ??
+      /View config getter callback for component `([^`]+)` must be a function/.exec(message);
     return match ? this.unservedComponent(match[1]) : error;
   }
 
@@ -380,7 +382,14 @@ export class App {
   // MARK: What the native side does on its own after a commit
 
   viewCreated(reactTag, viewName, props) {
+    if (this.native.components[viewName]?.untyped && !this.#untyped.has(viewName)) {
+      // Defined when first created (React Native asks for Android's components too, and never creates them): the
+      // request goes out before the commit's batch, and the daemon answers requests in order.
+      this.#untyped.add(viewName);
+      this.#bridge.request({ op: 'define', schema: { modules: {} }, untyped: [viewName] }).catch((error) => this.native.fail(error));
+    }
     if (viewName === 'RCTImageView' && props && 'source' in props) this.#loadImage(reactTag, props.source);
+    if (viewName === 'RNCSafeAreaProvider') this.#sendInsets(reactTag);
     if (viewName === 'RCTModalHostView') this.native.enqueue(commandOp(this.native.require(reactTag, 'createView'), 'present'));
   }
 
@@ -407,6 +416,15 @@ export class App {
       const message = file ? `no image at ${file}` : `bridged loads only local image files (file://): ${uri.slice(0, 80)}`;
       this.native.enqueue(commandOp(tag, 'failed', [uri, message]));
     }
+  }
+
+  /** A safe-area provider, once laid out, tells its children the window's insets (`insetsChange`), as native does. */
+  #sendInsets(reactTag) {
+    const events = this.native.components.RNCSafeAreaProvider?.events ?? {};
+    const event = Object.keys(events).find((e) => events[e].registrationName === 'onInsetsChange' || /insetsChange$/i.test(e));
+    if (!event) return;
+    const payload = windowMetrics(this);
+    this.native.enqueue({ op: 'emit', tag: this.native.require(reactTag, 'createView'), event, payload });
   }
 
   /** Sets props of a view from the native side (an animation's values), as RCTUIManager's updateView does. */
@@ -608,6 +626,14 @@ export class App {
   }
   requestClose(handle) {
     return this.#actions.requestClose(handle);
+  }
+  goBack() {
+    return this.#actions.goBack();
+  }
+
+  /** The screens rendered and not unmounted. */
+  _screens() {
+    return [...this.#screens.values()];
   }
 
   /** The daemon's tag of a ref's host instance, a renderer tag or a handle; null when it has none. */

@@ -11,6 +11,7 @@ import * as keyboardObserver from './keyboard-observer.js';
 import * as linkingManager from './linking-manager.js';
 import * as nativeAnimated from './native-animated.js';
 import * as platformConstants from './platform-constants.js';
+import * as safeAreaContext from './safe-area-context.js';
 import * as sourceCode from './source-code.js';
 import { modules as systemModules } from './system.js';
 import * as uiManager from './ui-manager.js';
@@ -24,7 +25,7 @@ const UNRECORDED = new Set(['UIManager']);
 /** The most calls kept per module: the oldest go first. */
 export const MAX_RECORDED_CALLS = 10_000;
 
-const FILES = [uiManager, platformConstants, deviceInfo, keyboardObserver, sourceCode, imageLoader, linkingManager, nativeAnimated, exceptionsManager];
+const FILES = [uiManager, platformConstants, deviceInfo, keyboardObserver, sourceCode, imageLoader, linkingManager, nativeAnimated, exceptionsManager, safeAreaContext];
 
 /** Module name → (app) => the module's methods and constants. */
 export const NATIVE_MODULES = Object.freeze({

@@ -90,19 +90,22 @@ export function viewManagerConfig(name, description) {
 export function create(app) {
   const native = app.native;
   const paper = createPaperUIManager(native);
-  const components = native.components;
+  // The components grow while the app runs (a component served untyped when first asked for): read them live.
   let constants = null;
   const configs = new Map();
   const configOf = (name) => {
-    if (!configs.has(name)) configs.set(name, Object.hasOwn(components, name) ? viewManagerConfig(name, components[name]) : null);
+    const components = native.components;
+    if (!configs.has(name) || (configs.get(name) === null && Object.hasOwn(components, name))) {
+      configs.set(name, Object.hasOwn(components, name) ? viewManagerConfig(name, components[name]) : null);
+    }
     return configs.get(name);
   };
-  const commandNames = (name) => Object.keys(components[name]?.commands ?? {});
+  const commandNames = (name) => Object.keys(native.components[name]?.commands ?? {});
   const { bubbling, direct } = genericEventTypes();
   return {
     ...paper,
     createView(reactTag, viewName, rootTag, props) {
-      if (!Object.hasOwn(components, viewName)) throw app.unservedComponent(viewName);
+      if (!Object.hasOwn(native.components, viewName)) throw app.unservedComponent(viewName);
       paper.createView(reactTag, viewName, rootTag, props);
       app.viewCreated(reactTag, viewName, props);
     },
@@ -128,7 +131,7 @@ export function create(app) {
     getConstants() {
       if (constants) return constants;
       constants = { genericBubblingEventTypes: bubbling, genericDirectEventTypes: direct, LazyViewManagersEnabled: false };
-      for (const name of Object.keys(components)) constants[name] = configOf(name);
+      for (const name of Object.keys(native.components)) constants[name] = configOf(name);
       return constants;
     },
     getConstantsForViewManager(name) {

@@ -146,6 +146,35 @@ export class Actions {
     await this.#command(modal.tag, 'requestClose');
   }
 
+  /**
+   * The back gesture of a native stack (react-native-screens): its top screen tells JavaScript it was dismissed
+   * (`dismissed {dismissCount: 1}`, what iOS sends when a screen is popped), and the navigator pops it. The stack is
+   * the innermost one of the newest screen that has more than one screen on it.
+   */
+  async goBack() {
+    const app = this.#app;
+    await app.settled();
+    let top = null;
+    for (const screen of app._screens()) {
+      const visit = (node) => {
+        if (node.component === 'RNSScreenStack') {
+          const screens = node.children.filter((c) => c.component === 'RNSScreen');
+          if (screens.length > 1) top = screens[screens.length - 1];
+        }
+        node.children.forEach(visit);
+      };
+      const root = screen.toJSON();
+      if (root) visit(root);
+    }
+    if (!top) throw new Error('app.goBack(): no native stack (RNSScreenStack) with a screen to go back from');
+    const events = app.native.components.RNSScreen?.events ?? {};
+    const event = Object.keys(events).find((e) => e === 'dismissed' || events[e].registrationNames?.bubbled === 'onDismissed' || events[e].registrationName === 'onDismissed');
+    if (!event) throw new Error("app.goBack(): the daemon's RNSScreen has no dismissed event (react-native-screens' spec was not read)");
+    await app.native.flush();
+    await app.bridge.request({ op: 'emit', tag: top.tag, event, payload: { dismissCount: 1 } });
+    await app.settled();
+  }
+
   async #command(tag, name, args) {
     const app = this.#app;
     await app.native.flush();
