@@ -238,8 +238,14 @@ export interface OpenAppOptions {
   root?: string;
   /** The platform files resolve for (`Foo.ios.js`, then `Foo.native.js`, then `Foo.js`): only `'ios'`. */
   platform?: 'ios';
-  /** `Dimensions`' window (default 390×844 at scale 3, fontScale 1). */
-  window?: { width?: number; height?: number; scale?: number; fontScale?: number };
+  /** `Dimensions`' window and its safe-area insets (default an iPhone 14's: 390×844 at scale 3, insets top 47, bottom 34). */
+  window?: {
+    width?: number;
+    height?: number;
+    scale?: number;
+    fontScale?: number;
+    insets?: { top?: number; right?: number; bottom?: number; left?: number };
+  };
   /** Where transforms are kept (default `$BRIDGED_CACHE_DIR`, else `$XDG_CACHE_HOME/bridged`, else `~/.cache/bridged`); false: none. */
   cache?: string | false;
   /** More native modules, or replacements, by name: an object of methods (and `getConstants`). */
@@ -289,8 +295,20 @@ export interface App {
   provideNativeModule(name: string, methods: object): void;
   /** Emits a device event (RCTDeviceEventEmitter), as native modules do. */
   emitDeviceEvent(eventName: string, body?: unknown): Promise<void>;
-  /** Host components the app asked for that the daemon does not serve. */
+  /** A native stack's back gesture: its top screen is dismissed as iOS dismisses it (react-native-screens). */
+  goBack(): Promise<void>;
+  /** The native module as the app reaches it: served by bridged, made from its spec, or given. */
+  nativeModule(name: string): { [method: string]: any };
+  /** Gives a native module methods of its own, checked against its spec's method names. */
+  implementNativeModule(name: string, methods: { [method: string]: (...args: any[]) => unknown }): void;
+  /** Emits a module's event as its native side does (RCTDeviceEventEmitter): NativeEventEmitter listeners hear it. */
+  emitNativeModuleEvent(name: string, eventName: string, body?: unknown): Promise<void>;
+  /** The packages whose codegen specs were read, with how many spec files each. */
+  readonly specPackages?: { name: string; files: number }[];
+  /** Host components nothing checks: served untyped (asked for by name, no spec), or not served at all. */
   unknownComponents(): string[];
+  /** The components served untyped. */
+  untypedComponents(): string[];
   /** Props the app sent that the daemon's components do not declare (left out), by component. */
   unknownProps(): { [component: string]: string[] };
   /** Every root unmounted; globals and the require hook removed. */

@@ -4,7 +4,7 @@ import { openApp, type NativeHandle, type Screen } from '../../react-native.js';
 
 export async function main(): Promise<void> {
   const bridge = await connect({ spawn: true });
-  const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390 } });
+  const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390, insets: { top: 59 } } });
   const React = app.require('react');
   const { default: LoginScreen } = app.require('./screens/LoginScreen');
   const screen: Screen = await app.render(React.createElement(LoginScreen));
@@ -17,6 +17,10 @@ export async function main(): Promise<void> {
   const text: string | null = field.text;
   const tag: number = field.tag;
   await app.settled();
+  app.implementNativeModule('RNCAsyncStorage', { multiGet: async (keys: string[]) => keys.map((k) => [k, null]) });
+  await app.emitNativeModuleEvent('RNCAsyncStorage', 'changed', { key: 'a' });
+  await app.goBack();
+  console.log(app.nativeModule('RNCAsyncStorage').multiGet, app.untypedComponents(), app.specPackages?.length);
   console.log(screen.toJSON()?.children.length, maybe, many.length, text, tag, app.nativeCalls('LinkingManager'));
   await screen.unmount();
   await app.close();
