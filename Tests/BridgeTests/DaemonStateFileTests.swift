@@ -88,4 +88,33 @@ struct DaemonStateFileTests {
         #expect(saved.contains(#""tag":\#(2 * depth),"#), "with the views it had")
         #expect(!saved.contains(#""tag":\#(3 * depth),"#), "as it was before the batch")
     }
+
+    /// A session's defined components (`define`) are saved on a clean stop and come back with it: resumed after a
+    /// restart, it creates views of them and lists them in `components`; a fresh session has none.
+    @Test func aSessionsDefinedComponentsSurviveARestart() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let first = try DaemonProcess.start(socket: socket, in: dir)
+        let client = try SocketClient(path: socket)
+        let session = try client.hello()
+        let define = DefineTests.define(schema: DefineTests.searchBar, untyped: ["RNSScreen"])
+        #expect(errorCode(try client.request(define)) == nil)
+        #expect(errorCode(try client.request(#"{"id":2,"op":"create","tag":1,"component":"RNSScreen","props":{"a":1}}"#)) == nil)
+        let components = try client.request(#"{"id":3,"op":"components"}"#)
+        client.close()
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+
+        let second = try DaemonProcess.start(socket: socket, in: dir)
+        defer { second.signal(SIGTERM) }
+        let again = try SocketClient(path: socket)
+        #expect(object(try again.request(resumeLine(session, ack: 0)))["result"].flatMap { ($0 as? [String: Any])?["resumed"] as? Bool } == true)
+        #expect(try again.request(#"{"id":3,"op":"components"}"#) == components)
+        #expect(try again.request(#"{"id":4,"op":"inspect","tag":1}"#).contains(#""a":1}"#))
+        #expect(errorCode(try again.request(#"{"id":5,"op":"create","tag":2,"component":"RNSSearchBar","parent":1}"#)) == nil)
+        let fresh = try SocketClient(path: socket)
+        try fresh.hello()
+        #expect(errorCode(try fresh.request(#"{"id":6,"op":"create","tag":1,"component":"RNSScreen"}"#)) == "unknown_component")
+    }
+
 }
