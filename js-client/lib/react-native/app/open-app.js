@@ -118,7 +118,10 @@ export class App {
     this.#modules = new NativeModules(this);
     /** The daemon's views the screens read, kept up to date from the batches applied. */
     this._nativeTree = new NativeTree(bridge);
-    this.native.onApplied = (ops) => this._nativeTree.applied(ops);
+    this.native.onApplied = (ops) => {
+      this._nativeTree.applied(ops);
+      this.#afterCommit(ops);
+    };
     for (const [name, methods] of Object.entries(options.nativeModules ?? {})) this.#modules.provide(name, methods);
     this.#actions = new Actions(this);
   }
@@ -381,34 +384,49 @@ export class App {
 
   // MARK: What the native side does on its own after a commit
 
-  viewCreated(reactTag, viewName, props) {
+  /**
+   * Before a view of `viewName` is created (paper's createView, Fabric's createNode): a component the daemon does
+   * not serve is an error naming it; one served untyped is defined for the session when first created (React
+   * Native asks for Android's components too and never creates them). The define goes out before the commit's
+   * batch, and the daemon answers requests in order.
+   */
+  _beforeCreate(viewName) {
+    if (!Object.hasOwn(this.native.components, viewName)) throw this.unservedComponent(viewName);
     if (this.native.components[viewName]?.untyped && !this.#untyped.has(viewName)) {
-      // Defined when first created (React Native asks for Android's components too, and never creates them): the
-      // request goes out before the commit's batch, and the daemon answers requests in order.
       this.#untyped.add(viewName);
       this.#bridge.request({ op: 'define', schema: { modules: {} }, untyped: [viewName] }).catch((error) => this.native.fail(error));
     }
-    if (viewName === 'RCTImageView' && props && 'source' in props) this.#loadImage(reactTag, props.source);
-    if (viewName === 'RNCSafeAreaProvider') this.#sendInsets(reactTag);
-    if (viewName === 'RCTModalHostView') this.native.enqueue(commandOp(this.native.require(reactTag, 'createView'), 'present'));
-  }
-
-  viewUpdated(reactTag, viewName, props) {
-    const component = this.native.componentOf(reactTag) ?? viewName;
-    if (component === 'RCTImageView' && props && 'source' in props && props.source != null) this.#loadImage(reactTag, props.source);
   }
 
   /**
-   * The image view loads its source: a local file that exists (its size read from its header) loads, any other
-   * local or data source fails; a network image (http, https) stays loading, as bridged fetches nothing.
+   * What native does on its own once a commit is applied, from the commit's ops (either architecture): an image
+   * view loads its source, a modal is presented, a safe-area provider tells its insets. Sent as one more batch.
    */
-  #loadImage(reactTag, source) {
+  #afterCommit(ops) {
+    let any = false;
+    for (const op of ops) {
+      if (op.op !== 'create' && op.op !== 'update') continue;
+      const component = op.op === 'create' ? op.component : this.native.componentOf(this.native.rendererTag(op.tag));
+      if (component === 'RCTImageView' && op.props && 'source' in op.props && op.props.source != null) any = this.#loadImage(op.tag, op.props.source) || any;
+      if (op.op !== 'create') continue;
+      if (component === 'RCTModalHostView') {
+        this.native.enqueue(commandOp(op.tag, 'present'));
+        any = true;
+      }
+      if (component === 'RNCSafeAreaProvider') any = this.#sendInsets(op.tag) || any;
+    }
+    if (any) this.native.flush().catch(() => {});
+  }
+
+  /**
+   * The image view (daemon tag `tag`) loads its source: a local file that exists (its size read from its header)
+   * loads, any other local or data source fails; a network image (http, https) stays loading, as bridged fetches
+   * nothing and a device would not fail it.
+   */
+  #loadImage(tag, source) {
     const first = Array.isArray(source) ? source[0] : source;
     const uri = typeof first === 'string' ? first : first?.uri;
-    if (typeof uri !== 'string' || uri.length === 0) return;
-    // A network image: bridged fetches nothing, and a device would not fail it either; it stays loading.
-    if (/^https?:\/\//i.test(uri)) return;
-    const tag = this.native.require(reactTag, 'createView');
+    if (typeof uri !== 'string' || uri.length === 0 || /^https?:\/\//i.test(uri)) return false;
     const file = fileOf(uri);
     const size = file ? imageSize(file) : null;
     if (size) this.native.enqueue(commandOp(tag, 'loaded', [uri, size.width, size.height]));
@@ -416,15 +434,16 @@ export class App {
       const message = file ? `no image at ${file}` : `bridged loads only local image files (file://): ${uri.slice(0, 80)}`;
       this.native.enqueue(commandOp(tag, 'failed', [uri, message]));
     }
+    return true;
   }
 
-  /** A safe-area provider, once laid out, tells its children the window's insets (`insetsChange`), as native does. */
-  #sendInsets(reactTag) {
+  /** A safe-area provider (daemon tag `tag`), once laid out, tells its children the window's insets, as native does. */
+  #sendInsets(tag) {
     const events = this.native.components.RNCSafeAreaProvider?.events ?? {};
     const event = Object.keys(events).find((e) => events[e].registrationName === 'onInsetsChange' || /insetsChange$/i.test(e));
-    if (!event) return;
-    const payload = windowMetrics(this);
-    this.native.enqueue({ op: 'emit', tag: this.native.require(reactTag, 'createView'), event, payload });
+    if (!event) return false;
+    this.native.enqueue({ op: 'emit', tag, event, payload: windowMetrics(this) });
+    return true;
   }
 
   /** Sets props of a view from the native side (an animation's values), as RCTUIManager's updateView does. */

@@ -105,13 +105,8 @@ export function create(app) {
   return {
     ...paper,
     createView(reactTag, viewName, rootTag, props) {
-      if (!Object.hasOwn(native.components, viewName)) throw app.unservedComponent(viewName);
+      app._beforeCreate(viewName);
       paper.createView(reactTag, viewName, rootTag, props);
-      app.viewCreated(reactTag, viewName, props);
-    },
-    updateView(reactTag, viewName, props) {
-      paper.updateView(reactTag, viewName, props);
-      app.viewUpdated(reactTag, viewName, props);
     },
     dispatchViewManagerCommand(reactTag, command, args) {
       // An old-style command is its index in the config's Commands; codegen's commands are names.
