@@ -79,7 +79,8 @@ describe("openApp: native modules from the dependencies' specs", { skip: appSkip
   });
 });
 
-describe('openApp: third-party components from their specs, and navigation', { skip: appSkip }, () => {
+for (const architecture of ['paper', 'fabric'])
+describe(`openApp: third-party components from their specs, and navigation (${architecture})`, { skip: appSkip }, () => {
   let daemon;
   let bridge;
   let layout;
@@ -92,7 +93,7 @@ describe('openApp: third-party components from their specs, and navigation', { s
     daemon = await startDaemon();
     bridge = await connect({ socket: daemon.socket });
     layout = makeApp();
-    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE, window: { insets: { top: 59 } } });
+    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE, window: { insets: { top: 59 } }, architecture });
     React = app.require('react');
     log = app.require('./src/log');
     log.take();

@@ -10,7 +10,8 @@ import { openApp } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
 import { TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
 
-describe('openApp: the app’s own screens over React Native 0.72.6', { skip: appSkip }, () => {
+for (const architecture of ['paper', 'fabric'])
+describe(`openApp: the app’s own screens over React Native 0.72.6 (${architecture})`, { skip: appSkip }, () => {
   let daemon;
   let bridge;
   let layout;
@@ -25,7 +26,8 @@ describe('openApp: the app’s own screens over React Native 0.72.6', { skip: ap
     daemon = await startDaemon();
     bridge = await connect({ socket: daemon.socket });
     layout = makeApp();
-    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE });
+    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE, architecture });
+    assert.equal(app.architecture, architecture);
     React = app.require('react');
     log = app.require('./src/log');
     log.take();

@@ -7,6 +7,8 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { NativeSide, commandOp } from '../native-side.js';
+import { appArchitecture } from '../architecture.js';
+import { createFabricUIManager } from '../fabric.js';
 import { NO_FRAME } from '../no-layout.js';
 import { NativeModules } from '../modules/index.js';
 import { fileOf } from '../modules/image-loader.js';
@@ -51,8 +53,12 @@ export function packageOf(file) {
 export async function openApp(bridge, options = {}) {
   if (!bridge || typeof bridge.request !== 'function') throw new TypeError('openApp(bridge): bridge is a connected Bridge');
   const platform = options.platform ?? 'ios';
+  const architecture = options.architecture === 'auto' ? appArchitecture(options.root ?? process.cwd()) : (options.architecture ?? 'paper');
+  if (architecture !== 'paper' && architecture !== 'fabric') {
+    throw new Error(`openApp: architecture '${options.architecture}' is not one of 'paper', 'fabric', 'auto'`);
+  }
   if (platform !== 'ios') throw new Error(`openApp: platform '${platform}' is not served; bridged plays iOS's native side ('ios')`);
-  const app = new App(bridge, { ...options, platform });
+  const app = new App(bridge, { ...options, platform, architecture });
   try {
     await app._describeNative();
     app._open();
@@ -67,6 +73,8 @@ export class App {
   /** The app's folder (real path). */
   root;
   platform;
+  /** 'paper' or 'fabric': which of the package's renderers commits into the daemon. */
+  architecture;
   window;
   /** The NativeSide every renderer call and native event goes through. */
   native;
@@ -94,6 +102,10 @@ export class App {
   /** Component → the props the app sent that the daemon's component does not declare (left out). */
   #unknownProps = new Map();
   #closed = false;
+  /** Fabric: the nativeFabricUIManager, and the renderer's event dispatch it handed over. */
+  #fabric = null;
+  #fabricDeliver = null;
+  #deliverEvent = null;
   #disposeTransformer = null;
   #actions;
   #waiters = new Set();
@@ -106,6 +118,7 @@ export class App {
     this.#options = options;
     this.root = realpathSync(path.resolve(options.root ?? process.cwd()));
     this.platform = options.platform;
+    this.architecture = options.architecture;
     this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}), insets: { ...DEFAULT_WINDOW.insets, ...(options.window?.insets ?? {}) } };
     this.native = new NativeSide(bridge, {
       ignoreUnservedHandlers: true,
@@ -185,7 +198,25 @@ export class App {
       this.reactNativeVersion = { major, minor, patch, prerelease: manifest.version.includes('-') ? manifest.version.split('-')[1] : null };
     } catch {}
     this.#hook.install();
-    this.#removeGlobals = installGlobals(this, { nativeModuleProxy: this.#modules.proxy() });
+    if (this.architecture === 'fabric') {
+      // The package's ReactFabric commits through this manager; each view it creates is checked first.
+      const manager = createFabricUIManager(this.native);
+      const createNode = manager.createNode;
+      const app = this;
+      manager.createNode = function (tag, viewName, ...rest) {
+        app._beforeCreate(viewName);
+        return createNode.call(this, tag, viewName, ...rest);
+      };
+      this.#fabric = manager;
+      // ReactFabric registers its event handler with the manager, which hands it to the NativeSide as `deliver`:
+      // kept here, so that touches are shaped for Fabric first.
+      Object.defineProperty(this.native, 'deliver', {
+        configurable: true,
+        get: () => this.#deliverEvent,
+        set: (fabricDeliver) => (this.#fabricDeliver = fabricDeliver),
+      });
+    }
+    this.#removeGlobals = installGlobals(this, { nativeModuleProxy: this.#modules.proxy(), nativeFabricUIManager: this.#fabric ?? undefined });
     this.#optional('@react-native/js-polyfills/error-guard');
     const regenerator = this.#optional('regenerator-runtime/runtime');
     if (regenerator && globalThis.regeneratorRuntime === undefined) setAppGlobal('regeneratorRuntime', regenerator);
@@ -204,7 +235,8 @@ export class App {
     this.#eventEmitter = BatchedBridge.getCallableModule('RCTEventEmitter');
     this.#deviceEmitter = interop(this.require('react-native/Libraries/EventEmitter/RCTDeviceEventEmitter'));
     if (!this.#eventEmitter) throw new Error("openApp: the app's React Native renderer registered no RCTEventEmitter");
-    this.native.deliver = (target, type, nativeEvent) => this.#deliver(target, type, nativeEvent);
+    this.#deliverEvent = (target, type, nativeEvent) => this.#deliver(target, type, nativeEvent);
+    if (this.architecture === 'paper') this.native.deliver = this.#deliverEvent;
   }
 
   #optional(id) {
@@ -466,6 +498,17 @@ export class App {
 
   #deliver(target, type, nativeEvent) {
     const capture = this.#capturing;
+    if (this.#fabric) {
+      if (!this.#fabricDeliver) return;
+      let event = nativeEvent;
+      if (type.startsWith('topTouch')) event = this.#fabricTouch(type, nativeEvent);
+      else {
+        nativeEvent.target = target;
+        this.#modules.get('NativeAnimatedModule')?._source?._nativeEvent?.(target, type, nativeEvent);
+      }
+      this.#withTimers(() => this.#fabricDeliver(target, type, event), capture);
+      return;
+    }
     if (type.startsWith('topTouch')) {
       const touches = (nativeEvent.touches ?? []).map((touch) => ({ ...touch, target: this.native.rendererTag(touch.target) ?? touch.target }));
       this.#withTimers(() => this.#eventEmitter.receiveTouches(type, touches, nativeEvent.changedIndices ?? [0]), capture);
@@ -476,9 +519,26 @@ export class App {
     this.#withTimers(() => this.#eventEmitter.receiveEvent(target, type, nativeEvent), capture);
   }
 
+  /**
+   * A touch as Fabric's touch handler sends it (RCTSurfaceTouchHandler): the changed touch in `changedTouches`,
+   * the touches still down in `touches` (an ended or cancelled one no longer), renderer tags as targets.
+   */
+  #fabricTouch(type, nativeEvent) {
+    const touches = (nativeEvent.touches ?? []).map((touch) => ({ ...touch, target: this.native.rendererTag(touch.target) ?? touch.target }));
+    const changed = (nativeEvent.changedIndices ?? [0]).map((i) => touches[i]).filter(Boolean);
+    const ended = type === 'topTouchEnd' || type === 'topTouchCancel';
+    const down = ended ? touches.filter((t) => !changed.includes(t)) : touches;
+    const first = changed[0] ?? touches[0] ?? {};
+    return { ...first, touches: down, changedTouches: changed, targetTouches: down.filter((t) => t.target === first.target) };
+  }
+
   /** Hands touches to React Native's responder system directly (a touch whose view left the daemon). */
   _receiveTouches(type, touches, changedIndices) {
     try {
+      if (this.#fabric) {
+        // The touch's view is gone: Fabric has no instance to dispatch to, and the responder was already released.
+        return;
+      }
       this.#withTimers(() => this.#eventEmitter.receiveTouches(type, touches, changedIndices), this.#capturing);
     } catch (error) {
       this.native.fail(error);
@@ -568,7 +628,7 @@ export class App {
     const screen = new Screen(this, { rootTag, tag, appKey, holder });
     this.#screens.set(rootTag, screen);
     try {
-      quietly(() => this.#AppRegistry.runApplication(appKey, { rootTag, initialProps: {} }));
+      quietly(() => this.#AppRegistry.runApplication(appKey, this._runParameters(rootTag)));
     } catch (error) {
       this.native.fail(error);
     }
@@ -590,10 +650,26 @@ export class App {
     } catch {}
   }
 
+  /** What AppRegistry.runApplication is given for a root: Fabric roots are concurrent, as React Native 0.72 makes them. */
+  _runParameters(rootTag) {
+    return this.#fabric ? { rootTag, initialProps: {}, fabric: true, concurrentRoot: true } : { rootTag, initialProps: {} };
+  }
+
   /** Unmounts a screen's root: every view of it, the root view too, leaves the daemon. */
   async _unmount(screen) {
     if (!this.#screens.has(screen.rootTag)) return;
     this.#screens.delete(screen.rootTag);
+    if (this.#fabric) {
+      // The surface stops: the renderer empties it, then its root view is deleted (native's UIManager::stopSurface).
+      try {
+        this.require('react-native/Libraries/Renderer/shims/ReactFabric').stopSurface(screen.rootTag);
+        await this.native.settled(this.#scheduler);
+      } finally {
+        this.#fabric.stopSurface(screen.rootTag);
+        await this.settled();
+      }
+      return;
+    }
     try {
       this.#AppRegistry.unmountApplicationComponentAtRootTag(screen.rootTag);
     } catch (error) {
@@ -659,7 +735,7 @@ export class App {
   findNodeHandle(instance) {
     if (instance == null) return null;
     if (typeof instance === 'object' && typeof instance.tag === 'number' && 'component' in instance) return instance.tag;
-    const ReactNative = this.require('react-native/Libraries/Renderer/shims/ReactNative');
+    const ReactNative = this.require(`react-native/Libraries/Renderer/shims/${this.#fabric ? 'ReactFabric' : 'ReactNative'}`);
     const rendererTag = typeof instance === 'number' ? instance : ReactNative.findNodeHandle(instance);
     if (rendererTag == null) return null;
     return this.native.daemonTag(rendererTag) ?? null;

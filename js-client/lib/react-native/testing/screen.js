@@ -52,7 +52,7 @@ export class Screen {
   async rerender(element) {
     this.#holder.element = element;
     const AppRegistry = this.#app.require('react-native/Libraries/ReactNative/AppRegistry');
-    quietly(() => AppRegistry.runApplication(this.appKey, { rootTag: this.rootTag, initialProps: {} }));
+    quietly(() => AppRegistry.runApplication(this.appKey, this.#app._runParameters(this.rootTag)));
     await this.#app.settled();
   }
 
