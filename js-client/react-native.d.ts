@@ -238,6 +238,11 @@ export interface OpenAppOptions {
   root?: string;
   /** The platform files resolve for (`Foo.ios.js`, then `Foo.native.js`, then `Foo.js`): only `'ios'`. */
   platform?: 'ios';
+  /**
+   * Which of the package's renderers commits into the daemon: `'paper'` (default), `'fabric'` (ReactFabric, with a
+   * `nativeFabricUIManager` backed by the bridge) or `'auto'` (Fabric when the app enables the new architecture).
+   */
+  architecture?: 'paper' | 'fabric' | 'auto';
   /** `Dimensions`' window and its safe-area insets (default an iPhone 14's: 390×844 at scale 3, insets top 47, bottom 34). */
   window?: {
     width?: number;
@@ -263,6 +268,7 @@ export interface App {
   /** The app's folder (real path). */
   readonly root: string;
   readonly platform: 'ios';
+  readonly architecture: 'paper' | 'fabric';
   /** What transforms the app's files: its own Babel and configuration, or Debian's Babel 7. */
   readonly transformer: string;
   /** Requires a module as a file at the app's root would: a path relative to the root, or a package name. */
