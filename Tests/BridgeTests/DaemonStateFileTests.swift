@@ -99,7 +99,10 @@ struct DaemonStateFileTests {
         let session = try client.hello()
         let define = DefineTests.define(schema: DefineTests.searchBar, untyped: ["RNSScreen"])
         #expect(errorCode(try client.request(define)) == nil)
-        #expect(errorCode(try client.request(#"{"id":2,"op":"create","tag":1,"component":"RNSScreen","props":{"a":1}}"#)) == nil)
+        #expect(
+            errorCode(try client.request(#"{"id":2,"op":"create","tag":1,"component":"RNSScreen","props":{"a":1}}"#))
+                == nil
+        )
         let components = try client.request(#"{"id":3,"op":"components"}"#)
         client.close()
         first.signal(SIGTERM)
@@ -108,13 +111,23 @@ struct DaemonStateFileTests {
         let second = try DaemonProcess.start(socket: socket, in: dir)
         defer { second.signal(SIGTERM) }
         let again = try SocketClient(path: socket)
-        #expect(object(try again.request(resumeLine(session, ack: 0)))["result"].flatMap { ($0 as? [String: Any])?["resumed"] as? Bool } == true)
+        #expect(
+            object(try again.request(resumeLine(session, ack: 0)))["result"].flatMap {
+                ($0 as? [String: Any])?["resumed"] as? Bool
+            } == true
+        )
         #expect(try again.request(#"{"id":3,"op":"components"}"#) == components)
         #expect(try again.request(#"{"id":4,"op":"inspect","tag":1}"#).contains(#""a":1}"#))
-        #expect(errorCode(try again.request(#"{"id":5,"op":"create","tag":2,"component":"RNSSearchBar","parent":1}"#)) == nil)
+        #expect(
+            errorCode(try again.request(#"{"id":5,"op":"create","tag":2,"component":"RNSSearchBar","parent":1}"#))
+                == nil
+        )
         let fresh = try SocketClient(path: socket)
         try fresh.hello()
-        #expect(errorCode(try fresh.request(#"{"id":6,"op":"create","tag":1,"component":"RNSScreen"}"#)) == "unknown_component")
+        #expect(
+            errorCode(try fresh.request(#"{"id":6,"op":"create","tag":1,"component":"RNSScreen"}"#))
+                == "unknown_component"
+        )
     }
 
 }

@@ -36,7 +36,10 @@ struct DefineTests {
         #expect(field(response, "result.components.RNSSearchBar.props.placeholder.type") == #""string""#)
         #expect(field(response, "result.components.RNSSearchBar.untyped") == "<missing>")
         // Described exactly as hello describes components.
-        let described = String(decoding: Engine.describe([client.session.component(named: "RNSSearchBar")!]), as: UTF8.self)
+        let described = String(
+            decoding: Engine.describe([client.session.component(named: "RNSSearchBar")!]),
+            as: UTF8.self
+        )
         #expect(bar == field(described, "RNSSearchBar"))
         #expect(field(client.send(#"{"op":"components"}"#).response, "result.components.RNSSearchBar") == bar)
 
@@ -69,7 +72,9 @@ struct DefineTests {
         let inspected = client.inspect(1)
         #expect(inspected.contains(#""hitSlop":null,"b":"x","z":{"a":[1,null]}}"#))
         #expect(field(inspected, "result.render") == #""RNSScreen opacity=0.5 b=<mixed> z=<mixed>""#)
-        #expect(client.result(#"{"op":"update","tag":1,"props":{"b":null,"z":{"a":[1,null]}}}"#) == #"{"changed":["b"]}"#)
+        #expect(
+            client.result(#"{"op":"update","tag":1,"props":{"b":null,"z":{"a":[1,null]}}}"#) == #"{"changed":["b"]}"#
+        )
         #expect(!client.inspect(1).contains(#""b":"#))
 
         // Any event: one no component declares is a direct event of the view; a declared one keeps its kind.
@@ -105,7 +110,9 @@ struct DefineTests {
     /// Every refusal names the path and the problem, and adds nothing (all or nothing).
     @Test(arguments: [
         (
-            Self.define(schema: Self.module(#""A":{"props":[{"name":"n","typeAnnotation":{"type":"LongTypeAnnotation"}}]}"#)),
+            Self.define(
+                schema: Self.module(#""A":{"props":[{"name":"n","typeAnnotation":{"type":"LongTypeAnnotation"}}]}"#)
+            ),
             "invalid_schema",
             "define: schema.modules.M.components.A.props[0].typeAnnotation: unknown type annotation 'LongTypeAnnotation'"
         ),
@@ -131,9 +138,15 @@ struct DefineTests {
             "define: schema.modules.M.components.A.events[0].bubblingType: event 'countChange' is direct here but "
                 + "SwiftUIButton declares it bubbling"
         ),
-        (#"{"op":"define"}"#, "bad_request", "define: missing 'schema' (a codegen schema) or 'untyped' (names of components without one)"),
+        (
+            #"{"op":"define"}"#, "bad_request",
+            "define: missing 'schema' (a codegen schema) or 'untyped' (names of components without one)"
+        ),
         (#"{"op":"define","schema":"RNFoo"}"#, "bad_request", "define: 'schema' must be an object, got \"RNFoo\""),
-        (#"{"op":"define","untyped":[7]}"#, "bad_request", "define: 'untyped' must be an array of component names, got 7 in it"),
+        (
+            #"{"op":"define","untyped":[7]}"#, "bad_request",
+            "define: 'untyped' must be an array of component names, got 7 in it"
+        ),
         (
             #"{"op":"batch","ops":[{"op":"define","untyped":["RNSOk"]}]}"#, "batch_failed",
             "op 0 (define) of the batch failed, nothing was applied: batch: define cannot be part of a batch"

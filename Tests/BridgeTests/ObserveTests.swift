@@ -312,4 +312,31 @@ struct ObserveTests {
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }
+
+    /// A session's defined components change nothing for its observers: no frame for the `define`; the snapshot
+    /// and the change frames show an untyped view's undeclared props as any other's.
+    @Test func aSessionWithDefinedComponentsIsObserved() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("b.sock")
+        let daemon = try DaemonProcess.start(socket: socket, in: dir)
+        defer { daemon.signal(SIGTERM) }
+        let app = try SocketClient(path: socket)
+        let id = try app.hello().id
+        #expect(errorCode(try app.request(#"{"id":1,"op":"define","untyped":["RNSScreen"]}"#)) == nil)
+        #expect(
+            errorCode(try app.request(#"{"id":2,"op":"create","tag":1,"component":"RNSScreen","props":{"a":1}}"#))
+                == nil
+        )
+        let observer = try SocketClient(path: socket)
+        try observer.hello()
+        let snapshot = object(try observer.request(#"{"id":"o","op":"observe","session":"\#(id)"}"#))
+        let views = try #require((snapshot["result"] as? [String: Any])?["views"] as? [[String: Any]])
+        #expect((views.first?["props"] as? [String: Any])?["a"] as? Int == 1)
+        #expect(errorCode(try app.request(#"{"id":3,"op":"define","untyped":["RNSOther"]}"#)) == nil)
+        #expect(errorCode(try app.request(#"{"id":4,"op":"update","tag":1,"props":{"b":[true]}}"#)) == nil)
+        let change = Self.change(observer)
+        #expect(change["change"] as? String == "updated")
+        #expect(change["props"] as? [String: [Bool]] == ["b": [true]])
+    }
+
 }
