@@ -1,0 +1,1 @@
+module.exports = { presets: ['module:metro-react-native-babel-preset'] };
