@@ -3,12 +3,12 @@
 // `performance`, `fetch`).
 
 /** The names set, for the README and for close(). */
-export const APP_GLOBALS = ['__DEV__', 'window', 'self', 'requestAnimationFrame', 'cancelAnimationFrame', 'nativeModuleProxy', 'ErrorUtils', 'regeneratorRuntime', '__fbBatchedBridge', 'nativeFabricUIManager'];
+export const APP_GLOBALS = ['__DEV__', 'window', 'self', 'requestAnimationFrame', 'cancelAnimationFrame', 'nativeModuleProxy', 'ErrorUtils', 'regeneratorRuntime', '__fbBatchedBridge', 'nativeFabricUIManager', 'expo', 'ExpoModules'];
 
 let owner = null;
 
 /** Sets the globals for `app`; one app may be open per process at a time. */
-export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, dev = true }) {
+export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, expo, dev = true }) {
   if (owner !== null && owner !== app) {
     throw new Error('openApp: another app is open in this process; close it first (app.close()): React Native reads one set of globals');
   }
@@ -36,6 +36,8 @@ export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, 
   set('nativeModuleProxy', nativeModuleProxy);
   // Fabric only: React Native's ReactFabric reads it when it loads.
   if (nativeFabricUIManager) set('nativeFabricUIManager', nativeFabricUIManager);
+  // An Expo app only: its modules by name (globalThis.expo.modules, and ExpoModules before it).
+  if (expo) for (const [name, value] of Object.entries(expo)) set(name, value);
   return function removeGlobals() {
     for (const timer of frames.values()) clearTimeout(timer);
     for (const [name, descriptor] of saved) {

@@ -13,6 +13,7 @@ import { NO_FRAME } from '../no-layout.js';
 import { NativeModules } from '../modules/index.js';
 import { fileOf } from '../modules/image-loader.js';
 import { windowMetrics } from '../modules/safe-area-context.js';
+import { expoGlobals } from '../modules/expo.js';
 import { imageSize } from './assets.js';
 import { installGlobals, setAppGlobal } from './globals.js';
 import { RequireHook } from './require-hook.js';
@@ -216,7 +217,17 @@ export class App {
         set: (fabricDeliver) => (this.#fabricDeliver = fabricDeliver),
       });
     }
-    this.#removeGlobals = installGlobals(this, { nativeModuleProxy: this.#modules.proxy(), nativeFabricUIManager: this.#fabric ?? undefined });
+    // An Expo app (expo-modules-core in its node_modules): Expo's modules are served by name (modules/expo.js).
+    let expo;
+    try {
+      this.#hook.resolveFromRoot('expo-modules-core/package.json');
+      this.#modules.serveExpo();
+      this.isExpo = true;
+      expo = expoGlobals(this);
+    } catch {
+      this.isExpo = false;
+    }
+    this.#removeGlobals = installGlobals(this, { nativeModuleProxy: this.#modules.proxy(), nativeFabricUIManager: this.#fabric ?? undefined, expo });
     this.#optional('@react-native/js-polyfills/error-guard');
     const regenerator = this.#optional('regenerator-runtime/runtime');
     if (regenerator && globalThis.regeneratorRuntime === undefined) setAppGlobal('regeneratorRuntime', regenerator);
@@ -337,9 +348,14 @@ export class App {
     return [...this.#untyped];
   }
 
-  /** The native module `name` as the app's JavaScript reaches it (served, from a spec, or given). */
+  /** An Expo module by name, as `requireNativeModule(name)` reaches it in an Expo app. */
+  expoModule(name) {
+    return this.#modules.expo(name);
+  }
+
+  /** The native module `name` as the app's JavaScript reaches it (served, from a spec, an Expo module, or given). */
   nativeModule(name) {
-    const module = this.#modules.get(name);
+    const module = this.#modules.get(name) ?? (this.isExpo ? this.#modules.expo(name) : undefined);
     if (!module) throw new Error(`app.nativeModule('${name}'): no native module of that name is served or declared by a spec of the app's dependencies`);
     return module;
   }

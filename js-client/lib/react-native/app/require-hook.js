@@ -12,11 +12,13 @@ import { ASSET_EXTENSIONS, Resolver } from './resolver.js';
 
 /**
  * Packages under node_modules that are transformed: jest's React Native preset's `transformIgnorePatterns`
- * exceptions (`react-native`, `@react-native`, `@react-native-community`, `jest-react-native`), and what React
- * Native libraries ship as source (`react-native-*`, `@react-navigation`, Expo's packages).
+ * exceptions (`react-native`, `@react-native`, `@react-native-community`, `jest-react-native`), jest-expo's
+ * (`expo`, `@expo`, `expo-*`, `@expo-google-fonts`, `react-navigation`, `@react-navigation`, `@unimodules`,
+ * `unimodules`, `sentry-expo`, `native-base`, `react-native-svg`), and React Native libraries shipped as source
+ * (`react-native-*`).
  */
 const TRANSFORMED_PACKAGES =
-  /[\\/]node_modules[\\/](?:(?:jest-)?react-native(?:-[^\\/]+)?|@react-native(?:-community)?|@react-navigation|@expo|expo(?:-[^\\/]+)?|@unimodules|unimodules-[^\\/]+|@react-native-[^\\/]+)[\\/]/;
+  /[\\/]node_modules[\\/](?:(?:jest-)?react-native(?:-[^\\/]+)?|@react-native(?:-community)?|@react-navigation|react-navigation|@expo|expo(?:nent)?(?:-[^\\/]+)?|@expo(?:nent)?|@expo-google-fonts|@unimodules|unimodules(?:-[^\\/]+)?|sentry-expo|native-base|@react-native-[^\\/]+)[\\/]/;
 /**
  * Modules replaced by an empty one, as jest's React Native preset replaces them: InitializeCore sets up a device's
  * JavaScript environment (a packager URL, DevTools, polyfills Node has its own of).

@@ -16,6 +16,8 @@ import * as sourceCode from './source-code.js';
 import { modules as systemModules } from './system.js';
 import * as uiManager from './ui-manager.js';
 import { createSpecModule, unknownMethods } from './spec-module.js';
+import * as expo from './expo.js';
+import { expoModule } from './expo.js';
 
 /**
  * Modules whose calls are not recorded: UIManager's calls are the commits, which the daemon holds (and its
@@ -43,6 +45,9 @@ export class NativeModules {
   #specs = new Map();
   /** Name → the methods a test implemented, read at each call. */
   #implementations = new Map();
+  /** Whether Expo's modules are served (an Expo app), and those made. */
+  #expoServed = false;
+  #expoModules = new Map();
 
   constructor(app) {
     this.#app = app;
@@ -57,13 +62,31 @@ export class NativeModules {
     return this.#specs.get(name);
   }
 
+  /** Serves Expo's modules by name (an Expo app: modules/expo.js). */
+  serveExpo() {
+    this.#expoServed = true;
+  }
+
+  /** An Expo module by name: made once, its calls recorded, answering what a test implemented. */
+  expo(name) {
+    if (!this.#expoModules.has(name)) {
+      const calls = this.#callsOf(name);
+      const record = (method, args) => {
+        if (calls.length === MAX_RECORDED_CALLS) calls.shift();
+        calls.push({ method, args });
+      };
+      this.#expoModules.set(name, expoModule(name, record, () => this.#implementations.get(name)));
+    }
+    return this.#expoModules.get(name);
+  }
+
   /**
    * Gives a module methods of its own, checked against its spec (a method the spec does not declare is an error);
    * the module answers with them from then on, also where the app already holds the module.
    */
   implement(name, methods) {
     const spec = this.#specs.get(name);
-    if (!spec && !this.has(name)) {
+    if (!spec && !this.has(name) && !this.#expoServed) {
       throw new Error(`implementNativeModule: no native module '${name}' is declared by a spec of the app's dependencies or served by bridged; give it with openApp(bridge, { nativeModules: { ${name}: {...} } })`);
     }
     if (spec) {
@@ -82,7 +105,7 @@ export class NativeModules {
   }
 
   has(name) {
-    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name);
+    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name) || (this.#expoServed && name === expo.name);
   }
 
   /** The module `name` (made once), or undefined when nobody serves it. */
@@ -90,6 +113,7 @@ export class NativeModules {
     if (this.#made.has(name)) return this.#made.get(name);
     const extra = this.#extra.get(name);
     let source = typeof extra === 'function' ? extra(this.#app) : extra ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
+    if (!source && this.#expoServed && name === expo.name) source = expo.create(this.#app);
     if (!source && this.#specs.has(name)) source = createSpecModule(this.#specs.get(name));
     if (!source) return undefined;
     const implementations = this.#implementations;
