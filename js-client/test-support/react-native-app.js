@@ -3,6 +3,7 @@
 // (../shared/react-native-0.72.6/node_modules beside the repository, or $BRIDGED_RN_NODE_MODULES). Where that
 // folder is absent (a user's machine), the tests that need it skip, naming it.
 
+import { after, before } from 'node:test';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,4 +40,35 @@ export function makeApp(source = fileURLToPath(new URL('./apps/basic', import.me
     for (const name of packages) cpSync(fileURLToPath(new URL(`./apps/packages/${name}`, import.meta.url)), path.join(root, 'node_modules', name), { recursive: true });
   }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Registers the hooks of a suite that drives the test app: before it, a daemon, a bridge, the app laid out
+ * (`packages` from test-support/apps/packages beside the shared ones) and opened with `options`; `ready(context)`
+ * is given `{ daemon, bridge, layout, app, React, log }` (log: the app's src/log, emptied). After it, all closed.
+ */
+export function useTestApp({ packages = [], ...options } = {}, ready = () => {}) {
+  const context = {};
+  before(async () => {
+    const [{ startDaemon }, { connect }, { openApp }] = await Promise.all([
+      import('./daemon.js'),
+      import('../index.js'),
+      import('../lib/react-native.js'),
+    ]);
+    context.daemon = await startDaemon();
+    context.bridge = await connect({ socket: context.daemon.socket });
+    context.layout = makeApp(undefined, { packages });
+    context.app = await openApp(context.bridge, { root: context.layout.root, cache: TEST_CACHE, ...options });
+    context.React = context.app.require('react');
+    context.log = context.app.require('./src/log');
+    context.log.take();
+    ready(context);
+  });
+  after(async () => {
+    await context.app?.close();
+    await context.bridge?.close();
+    await context.daemon?.stop();
+    context.layout?.remove();
+  });
+  return context;
 }

@@ -2,36 +2,15 @@
 // @react-native/codegen: a TurboModule from its spec (empty answers, recorded, implemented by a test, its events),
 // a module nobody declares (the error), and the components of react-native-screens, -safe-area-context and -svg
 // added to the session (`define`), or a component asked for by name with no spec, served untyped.
-import { test, before, after, describe } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from '../index.js';
-import { openApp } from '../lib/react-native.js';
-import { startDaemon } from '../test-support/daemon.js';
-import { TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
+import { appSkip, useTestApp } from '../test-support/react-native-app.js';
 
 describe("openApp: native modules from the dependencies' specs", { skip: appSkip }, () => {
-  let daemon;
-  let bridge;
-  let layout;
   let app;
   let React;
   let log;
-
-  before(async () => {
-    daemon = await startDaemon();
-    bridge = await connect({ socket: daemon.socket });
-    layout = makeApp(undefined, { packages: ['acme-storage'] });
-    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE });
-    React = app.require('react');
-    log = app.require('./src/log');
-  });
-
-  after(async () => {
-    await app?.close();
-    await bridge?.close();
-    await daemon?.stop();
-    layout?.remove();
-  });
+  useTestApp({ packages: ['acme-storage'] }, (context) => ({ app, React, log } = context));
 
   test('a module with a spec answers its empty values, every method with its arity, and its calls are recorded', async () => {
     const storage = app.nativeModule('AcmeStorage');
@@ -80,24 +59,9 @@ describe("openApp: native modules from the dependencies' specs", { skip: appSkip
 });
 
 describe("openApp: an Expo app's modules and view managers", { skip: appSkip }, () => {
-  let daemon;
   let bridge;
-  let layout;
   let app;
-
-  before(async () => {
-    daemon = await startDaemon();
-    bridge = await connect({ socket: daemon.socket });
-    layout = makeApp(undefined, { packages: ['expo-modules-core', 'acme-gradient'] });
-    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE });
-  });
-
-  after(async () => {
-    await app?.close();
-    await bridge?.close();
-    await daemon?.stop();
-    layout?.remove();
-  });
+  useTestApp({ packages: ['expo-modules-core', 'acme-gradient'] }, (context) => ({ bridge, app } = context));
 
   test('every module is there by name, recorded, answering nothing until a test implements it; view managers are untyped components', async () => {
     assert.equal(app.isExpo, true);
@@ -121,30 +85,12 @@ describe("openApp: an Expo app's modules and view managers", { skip: appSkip }, 
 
 for (const architecture of ['paper', 'fabric'])
 describe(`openApp: third-party components from their specs, and navigation (${architecture})`, { skip: appSkip }, () => {
-  let daemon;
   let bridge;
-  let layout;
   let app;
   let React;
   let log;
+  useTestApp({ window: { insets: { top: 59 } }, architecture }, (context) => ({ bridge, app, React, log } = context));
   const inspect = (handle) => bridge.request({ op: 'inspect', tag: handle.tag });
-
-  before(async () => {
-    daemon = await startDaemon();
-    bridge = await connect({ socket: daemon.socket });
-    layout = makeApp();
-    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE, window: { insets: { top: 59 } }, architecture });
-    React = app.require('react');
-    log = app.require('./src/log');
-    log.take();
-  });
-
-  after(async () => {
-    await app?.close();
-    await bridge?.close();
-    await daemon?.stop();
-    layout?.remove();
-  });
 
   test("the session serves react-native-screens', -safe-area-context's and -svg's components, typed from their specs", async () => {
     const { components } = await bridge.request({ op: 'components' });

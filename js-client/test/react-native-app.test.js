@@ -3,42 +3,22 @@
 // phone is (touches through the daemon's touch handler, typing into its text fields, toggles, scrolls) and
 // queried on the daemon's native tree. Each test checks both sides: what the app's handlers saw (src/log.js) and
 // what the daemon holds (`inspect`).
-import { test, before, after, describe } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from '../index.js';
-import { openApp } from '../lib/react-native.js';
-import { startDaemon } from '../test-support/daemon.js';
-import { TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
+import { appSkip, useTestApp } from '../test-support/react-native-app.js';
 
 for (const architecture of ['paper', 'fabric'])
 describe(`openApp: the app’s own screens over React Native 0.72.6 (${architecture})`, { skip: appSkip }, () => {
-  let daemon;
   let bridge;
-  let layout;
   let app;
   let React;
   let log;
+  useTestApp({ architecture }, (context) => ({ bridge, app, React, log } = context));
   const h = (...args) => React.createElement(...args);
   const screen = (name) => app.require(`./src/screens/${name}`).default;
   const inspect = (handle) => bridge.request({ op: 'inspect', tag: handle.tag });
 
-  before(async () => {
-    daemon = await startDaemon();
-    bridge = await connect({ socket: daemon.socket });
-    layout = makeApp();
-    app = await openApp(bridge, { root: layout.root, cache: TEST_CACHE, architecture });
-    assert.equal(app.architecture, architecture);
-    React = app.require('react');
-    log = app.require('./src/log');
-    log.take();
-  });
-
-  after(async () => {
-    await app?.close();
-    await bridge?.close();
-    await daemon?.stop();
-    layout?.remove();
-  });
+  test('opens on the architecture asked for', () => assert.equal(app.architecture, architecture));
 
   test('a login screen: typing into controlled and uncontrolled fields, maxLength, a press through TouchableOpacity', async () => {
     const s = await app.render(h(screen('LoginScreen')));
