@@ -301,6 +301,12 @@ export interface App {
   provideNativeModule(name: string, methods: object): void;
   /** Emits a device event (RCTDeviceEventEmitter), as native modules do. */
   emitDeviceEvent(eventName: string, body?: unknown): Promise<void>;
+  /** Pulls a ScrollView down to refresh: its RefreshControl refreshes natively and `onRefresh` runs. */
+  pullToRefresh(target: Target): Promise<void>;
+  /** The alerts on screen (Alert.alert), oldest first. */
+  alerts(): { title: string; message: string | null; buttons: string[] }[];
+  /** Presses a button of the newest alert that has it: its `onPress` runs. */
+  pressAlertButton(text: string): Promise<void>;
   /** A native stack's back gesture: its top screen is dismissed as iOS dismisses it (react-native-screens). */
   goBack(): Promise<void>;
   /** The native module as the app reaches it: served by bridged, made from its spec, or given. */

@@ -171,6 +171,31 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.ok(app.nativeCalls('NativeAnimatedModule').some((c) => c.method === 'stopAnimation'), 'stopped on unmount');
   });
 
+  test('a screen of many of React Native’s APIs: alerts answered, pull to refresh, share, a pan responder, lists, the keyboard', async () => {
+    const s = await app.render(h(screen('KitchenSinkScreen')));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // InteractionManager runs after a turn
+    await app.settled();
+    assert.ok(s.getByText('ios 390x844 @3 light no reader'), 'Platform, Dimensions, PixelRatio, Appearance, AccessibilityInfo');
+    assert.ok(s.getByText('On the banner'));
+    for (const text of ['Section Fruits', 'Apple', 'Banana', 'Section Vegetables', 'Carrot', 'Virtual 1', 'Virtual 3']) assert.ok(s.getByText(text));
+    assert.deepEqual(log.take(), ['interactions done']);
+
+    await app.press(s.getByText('Delete item'));
+    assert.deepEqual(app.alerts(), [{ title: 'Delete?', message: 'This cannot be undone', buttons: ['Cancel', 'Delete'] }]);
+    await app.pressAlertButton('Delete');
+    assert.deepEqual(app.alerts(), []);
+    await app.pullToRefresh(s.getByTestId('sink-scroll'));
+    await app.press(s.getByText('Share'));
+    await app.press(s.getByText('Drag me'));
+    await app.type(s.getByPlaceholderText('Notes'), 'a\nb');
+    await app.emitDeviceEvent('keyboardDidShow', { endCoordinates: { height: 300, screenX: 0, screenY: 544, width: 390 } });
+    assert.deepEqual(log.take(), ['deleted', 'refresh', 'shared sharedAction', 'pan grant', 'pan release', 'keyboard shown']);
+    assert.equal(s.getByPlaceholderText('Notes').text, 'a\nb');
+    assert.ok(app.nativeCalls('Vibration').length > 0);
+    assert.deepEqual(app.unknownProps(), {});
+    await s.unmount();
+  });
+
   test('queries find none, one and many, and findBy waits for what a timer brings', async () => {
     const s = await app.render(h(screen('TimerScreen')));
     assert.equal(s.queryByText('Ready'), null);

@@ -96,6 +96,8 @@ export class App {
   /** Native reactions owed after the current commit (an image to load, a modal to present). */
   #componentCallers = new Map();
   #unserved = [];
+  /** Alerts shown and not answered: {args, callback}. */
+  #alerts = [];
   /** The components the app's specs declare. */
   #specComponents = new Set();
   /** The components served untyped (asked for by name, with no spec). */
@@ -346,6 +348,40 @@ export class App {
   /** The native components served untyped (no spec): they take any prop, and nothing checks them. */
   untypedComponents() {
     return [...this.#untyped];
+  }
+
+  /** AlertManager.alertWithArgs: the alert is kept until a test presses one of its buttons. */
+  _alertShown(args, callback) {
+    this.#alerts.push({ args: args ?? {}, callback });
+  }
+
+  /** The alerts on screen (Alert.alert), oldest first: `[{ title, message, buttons: [text…] }]`. */
+  alerts() {
+    return this.#alerts.map(({ args }) => ({
+      title: args.title ?? '',
+      message: args.message ?? null,
+      buttons: (args.buttons ?? []).map((button) => Object.values(button)[0]),
+    }));
+  }
+
+  /**
+   * Presses the button `text` of the newest alert that has one, as iOS's alert does (its `onPress` runs, the alert
+   * goes); resolves once the app settled.
+   */
+  async pressAlertButton(text) {
+    for (let i = this.#alerts.length - 1; i >= 0; i--) {
+      const { args, callback } = this.#alerts[i];
+      const button = (args.buttons ?? []).find((b) => Object.values(b)[0] === text);
+      if (!button) continue;
+      this.#alerts.splice(i, 1);
+      try {
+        callback?.(Number(Object.keys(button)[0]), undefined);
+      } catch (error) {
+        this.native.fail(error);
+      }
+      return this.settled();
+    }
+    throw new Error(`app.pressAlertButton(): no alert has a button '${text}' (alerts: ${JSON.stringify(this.alerts())})`);
   }
 
   /** An Expo module by name, as `requireNativeModule(name)` reaches it in an Expo app. */
@@ -740,6 +776,9 @@ export class App {
   }
   goBack() {
     return this.#actions.goBack();
+  }
+  pullToRefresh(handle) {
+    return this.#actions.pullToRefresh(handle);
   }
 
   /** The screens rendered and not unmounted. */

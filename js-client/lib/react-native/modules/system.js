@@ -42,7 +42,8 @@ export const modules = {
     getCurrentAppState: (success) => success?.({ app_state: 'active' }),
     ...listeners,
   }),
-  AlertManager: () => ({ alertWithArgs: noop }),
+  // An alert waits for a test to press one of its buttons (app.alerts(), app.pressAlertButton()).
+  AlertManager: (app) => ({ alertWithArgs: (args, callback) => app._alertShown(args, callback) }),
   Clipboard: () => {
     let content = '';
     return {
@@ -68,7 +69,13 @@ export const modules = {
     setIsShakeToShowDevMenuEnabled: noop,
     ...listeners,
   }),
-  ActionSheetManager: () => ({ getConstants: () => ({}), showActionSheetWithOptions: noop, showShareActionSheetWithOptions: noop, dismissActionSheet: noop }),
+  // A share sheet is completed at once, as shared (Share.share resolves `{action: 'sharedAction'}`).
+  ActionSheetManager: () => ({
+    getConstants: () => ({}),
+    showActionSheetWithOptions: noop,
+    showShareActionSheetWithOptions: (options, failure, success) => setImmediate(() => success?.(true, null)),
+    dismissActionSheet: noop,
+  }),
   SoundManager: () => ({ playTouchSound: noop }),
   DeviceEventManager: () => ({ invokeDefaultBackPressHandler: noop }),
   ShareModule: () => ({ getConstants: () => ({}), share: async () => ({ action: 'sharedAction' }) }),

@@ -139,6 +139,24 @@ export class Actions {
     await this.#command(view.tag, 'toggle');
   }
 
+  /**
+   * Pulls a ScrollView (the view, or the one it is in) down to refresh: its RefreshControl (`refreshControl`) starts
+   * refreshing natively and `onRefresh` runs.
+   */
+  async pullToRefresh(target) {
+    const scroll = await closest(this.#app, tagOf(this.#app, target, 'pullToRefresh'), new Set(['RCTScrollView', 'RCTRefreshControl']), 'pullToRefresh');
+    let control = scroll.component === 'RCTRefreshControl' ? scroll : null;
+    if (!control) {
+      // iOS nests the refresh control inside its scroll view.
+      for (const child of scroll.children ?? []) {
+        const view = await inspect(this.#app, child);
+        if (view.component === 'RCTRefreshControl') control = view;
+      }
+    }
+    if (!control) throw new Error(`app.pullToRefresh(): the scroll view ${scroll.tag} has no refreshControl`);
+    await this.#command(control.tag, 'pullToRefresh');
+  }
+
   /** A Modal's back gesture: `requestClose` from the modal (given its view or any view inside it). */
   async requestClose(target) {
     const app = this.#app;
