@@ -239,6 +239,7 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.equal(native.props.zoom, 3);
     assert.deepEqual(native.props.region, { latitude: 48.85, longitude: 2.35 });
     assert.equal(native.props.flex, 1, 'its style is flattened as a View’s');
+    assert.equal(native.untyped, true, 'inspect says nothing checks it');
     assert.deepEqual(app.unknownComponents(), ['AcmeMapView']);
     const { components } = await bridge.request({ op: 'components' });
     assert.equal(components.AcmeMapView.untyped, true);

@@ -1,7 +1,8 @@
 import PropStore
 
 extension Ops {
-    /// `inspect {tag}` → the view: its props, place, render and command log (rendering it first if it needs to).
+    /// `inspect {tag}` → the view: its props, place, render and command log (rendering it first if it needs to); a view
+    /// of an untyped component (``ComponentType/isUntyped``, added by `define`) says so with `"untyped":true`.
     enum Inspect: Op {
         static let entry = OpTable.Entry("inspect", outputIsUnbounded: true)
 
@@ -19,6 +20,7 @@ extension Ops {
             context.result.viewRender(view)
             context.result.raw(#","commands":"#)
             context.result.commandLog(view.commandsInOrder)
+            if view.type.isUntyped { context.result.raw(#","untyped":true"#) }
             context.result.raw("}")
             return nil
         }
