@@ -385,3 +385,23 @@ describe('Fabric and paper attachments on one Bridge', () => {
     }
   });
 });
+
+describe('Fabric live: a deep tree', { skip: liveSkip }, () => {
+  test('an 8,000-deep chain of Views mounts: the diff walks the tree with a stack, not recursion', async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const rn = await attachFabric(bridge, { renderer: RENDERER, react: react.React, scheduler: react.scheduler });
+      const { createElement } = react.React;
+      let element = createElement(rn.View, { testID: 'leaf' });
+      for (let i = 0; i < 8000; i++) element = createElement(rn.View, null, element);
+      await rn.render(element);
+      const stats = await bridge.request({ op: 'stats' });
+      assert.equal(stats.sessionViews, 8002, 'the root, 8,000 Views and the leaf');
+      // Unmounting it is React's own recursion (commitDeletion), deeper than Node's stack: the session just ends.
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});

@@ -171,22 +171,29 @@ export function createFabricUIManager(native, { send = true } = {}) {
 
   // ---- the diff: one committed tree against the next -------------------------------------------------------
 
-  /** Creates a view and its subtree, in pre-order; with `parent`, inserted there at `index` (default: appended). */
-  function create(node, parent, index) {
-    looked++;
-    const tag = native.mapTag(node.tag, node.viewName);
-    const { props, subscriptions } = native.propOps(tag, node.viewName, initialProps(node.props), { create: true });
-    const op = { op: 'create', tag, component: node.viewName };
-    if (props) op.props = props;
-    if (parent !== undefined) op.parent = parent;
-    if (index !== undefined) op.index = index;
-    native.enqueue(op);
-    for (const s of subscriptions) native.enqueue(s);
-    // A clone has its source's instance handle: a tag's handle is set once, when its view is created.
-    handles.set(node.tag, node.handle);
-    handled.push(node.tag);
-    committed(node);
-    for (const child of node.children) create(child, tag);
+  /**
+   * Creates a view and its subtree, in pre-order; with `parent`, inserted there at `index` (default: appended).
+   * Iterative (an explicit stack, children pushed last first): a tree of any depth, the same ops in the same order.
+   */
+  function create(root, parent, index) {
+    const stack = [{ node: root, parent, index }];
+    while (stack.length > 0) {
+      const { node, parent: into, index: at } = stack.pop();
+      looked++;
+      const tag = native.mapTag(node.tag, node.viewName);
+      const { props, subscriptions } = native.propOps(tag, node.viewName, initialProps(node.props), { create: true });
+      const op = { op: 'create', tag, component: node.viewName };
+      if (props) op.props = props;
+      if (into !== undefined) op.parent = into;
+      if (at !== undefined) op.index = at;
+      native.enqueue(op);
+      for (const s of subscriptions) native.enqueue(s);
+      // A clone has its source's instance handle: a tag's handle is set once, when its view is created.
+      handles.set(node.tag, node.handle);
+      handled.push(node.tag);
+      committed(node);
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i], parent: tag, index: undefined });
+    }
   }
 
   /** Forgets how a node was built, once it is committed (so that it does not keep older trees alive). */
@@ -222,9 +229,21 @@ export function createFabricUIManager(native, { send = true } = {}) {
     }
   }
 
-  /** The ops that turn committed node `prev` into `next`, a node of the same tag. */
+  /**
+   * Runs a commit's diff: each step may return the steps that follow it (its children's), which run before the steps
+   * after it, in order. An explicit stack instead of recursion: a tree of any depth, the ops in the same order.
+   */
+  function diff(first) {
+    const stack = [first];
+    while (stack.length > 0) {
+      const next = stack.pop()();
+      if (next) for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+    }
+  }
+
+  /** The ops that turn committed node `prev` into `next`, a node of the same tag; the steps for its children. */
   function update(prev, next) {
-    if (prev === next) return;
+    if (prev === next) return undefined;
     looked++;
     if (prev.props !== next.props) {
       const changed = changedProps(prev.props, next.props);
@@ -235,12 +254,13 @@ export function createFabricUIManager(native, { send = true } = {}) {
         for (const s of subscriptions) native.enqueue(s);
       }
     }
-    if (prev.children !== next.children) reconcile(() => daemonTag(next, 'completeRoot'), prev.children, next);
-    committed(next);
+    const done = () => committed(next);
+    if (prev.children === next.children) return [done];
+    return [...reconcile(() => daemonTag(next, 'completeRoot'), prev.children, next), done];
   }
 
   /**
-   * The ops that turn a parent's committed children `before` into `after.children`. When `after` was built from
+   * The steps that turn a parent's committed children `before` into `after.children`. When `after` was built from
    * `before` (a clone's or a child set's base) with the same length and tags, only the changed indices are
    * visited; otherwise the lists are matched by tag.
    */
@@ -248,17 +268,15 @@ export function createFabricUIManager(native, { send = true } = {}) {
     const list = after.children;
     if (after.base === before && list.length === before.length) {
       const changed = after.changed ?? [];
-      if (changed.every((i) => list[i].tag === before[i].tag)) {
-        for (const i of changed) update(before[i], list[i]);
-        return;
-      }
+      if (changed.every((i) => list[i].tag === before[i].tag)) return changed.map((i) => () => update(before[i], list[i]));
     }
-    matchByTag(parentTag, before, list);
+    return matchByTag(parentTag, before, list);
   }
 
   /**
    * Matches two child lists by tag. A tag is one parent's child only: React never moves a host node to another
-   * parent (a reparented element is a new node), so a tag not in `before` is a new view.
+   * parent (a reparented element is a new node), so a tag not in `before` is a new view. Deletes are sent at
+   * once; the steps for the kept and new children are returned.
    */
   function matchByTag(parentTag, before, after) {
     looked += before.length + after.length;
@@ -280,22 +298,19 @@ export function createFabricUIManager(native, { send = true } = {}) {
     for (const node of before) if (!kept.has(node.tag)) remove(node);
     const tag = parentTag();
     if (reordered) {
-      for (const node of after) {
-        if (kept.has(node.tag)) update(previous.get(node.tag), node);
-        else create(node);
-      }
-      native.enqueue({ op: 'setChildren', tag, children: after.map((node) => daemonTag(node, 'completeRoot')) });
-      return;
+      const steps = after.map((node) => (kept.has(node.tag) ? () => update(previous.get(node.tag), node) : () => create(node)));
+      steps.push(() => {
+        native.enqueue({ op: 'setChildren', tag, children: after.map((node) => daemonTag(node, 'completeRoot')) });
+      });
+      return steps;
     }
     // After the deletes the parent holds the kept views in order; each new one goes in at its final index.
     let count = kept.size;
-    after.forEach((node, index) => {
-      if (kept.has(node.tag)) {
-        update(previous.get(node.tag), node);
-        return;
-      }
-      create(node, tag, index < count ? index : undefined);
+    return after.map((node, index) => {
+      if (kept.has(node.tag)) return () => update(previous.get(node.tag), node);
+      const at = index < count ? index : undefined;
       count++;
+      return () => create(node, tag, at);
     });
   }
 
@@ -354,7 +369,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
       looked = 0;
       handled = [];
       unhandled = [];
-      reconcile(() => native.require(rootTag, 'completeRoot'), before, set);
+      diff(() => reconcile(() => native.require(rootTag, 'completeRoot'), before, set));
       undoHandles(handled, unhandled);
       roots.set(rootTag, set.children);
       native.onRefused(() => roots.set(rootTag, before));
