@@ -405,3 +405,24 @@ describe('Fabric live: a deep tree', { skip: liveSkip }, () => {
     }
   });
 });
+
+describe('Fabric live: a first render that fails', { skip: liveSkip }, () => {
+  test('leaves no root view behind: the daemon holds nothing of it', async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const rn = await attachFabric(bridge, { renderer: RENDERER, react: react.React, scheduler: react.scheduler });
+      const Button = rn.requireNativeComponent('SwiftUIButton');
+      const element = react.React.createElement(rn.View, null, react.React.createElement(Button, { count: 'many' }));
+      await assert.rejects(rn.render(element), (error) => error.code === 'invalid_props');
+      assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 0);
+      const root = await rn.render(react.React.createElement(rn.View, { testID: 'next' }));
+      assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 2, 'the next render works: its root and its View');
+      await root.unmount();
+      await rn.detach();
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});

@@ -687,11 +687,9 @@ export class App {
     try {
       await this.settled();
     } catch (error) {
-      if (caught) {
-        await this.#unmountQuietly(screen);
-        throw caught;
-      }
-      throw error;
+      // A render that failed leaves nothing behind: the screen was never handed out, so its root view goes too.
+      await this.#unmountQuietly(screen);
+      throw caught ?? error;
     }
     return screen;
   }

@@ -84,7 +84,13 @@ export class ReactNativeAttachment {
     const tag = this.#native.createRoot(rootTag);
     const root = new Root(this, rootTag, tag);
     this.#roots.set(rootTag, root);
-    await this._renderInto(rootTag, element);
+    try {
+      await this._renderInto(rootTag, element);
+    } catch (error) {
+      // A first render that failed leaves nothing behind: no handle was given, so its root view goes too.
+      await this._unmount(rootTag).catch(() => {});
+      throw error;
+    }
     return root;
   }
 
