@@ -48,6 +48,18 @@ describe("openApp: native modules from the dependencies' specs", { skip: appSkip
     await s.unmount();
   });
 
+  test('AsyncStorage’s native module keeps what the app stores, in memory, with its callback API', async () => {
+    const { NativeModules } = app.require('react-native');
+    const storage = NativeModules.RNCAsyncStorage;
+    const call = (method, ...args) => new Promise((resolve) => storage[method](...args, (...results) => resolve(results)));
+    assert.deepEqual(await call('multiSet', [['user', '{"name":"ana"}'], ['theme', 'dark']]), [null]);
+    assert.deepEqual(await call('multiMerge', [['user', '{"age":3}']]), [null]);
+    assert.deepEqual(await call('multiGet', ['user', 'theme', 'missing']), [null, [['user', '{"name":"ana","age":3}'], ['theme', 'dark'], ['missing', null]]]);
+    assert.deepEqual(await call('multiRemove', ['theme']), [null]);
+    assert.deepEqual(await call('getAllKeys'), [null, ['user']]);
+    assert.deepEqual(app.nativeCalls('RNCAsyncStorage').map((c) => c.method), ['multiSet', 'multiMerge', 'multiGet', 'multiRemove', 'getAllKeys']);
+  });
+
   test('a module nobody serves and no spec declares: an error naming it and how to give it', () => {
     assert.throws(() => app.require('./src/screens/StorageScreen').missingModule(), (error) => {
       assert.match(error.message, /bridged serves no native module 'AcmeMissing'/);

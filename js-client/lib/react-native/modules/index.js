@@ -4,6 +4,7 @@
 // absent (what TurboModuleRegistry.get answers null for, as several core modules expect); getEnforcing then
 // fails with React Native's own message naming it.
 
+import * as asyncStorage from './async-storage.js';
 import * as deviceInfo from './device-info.js';
 import * as exceptionsManager from './exceptions-manager.js';
 import * as imageLoader from './image-loader.js';
@@ -27,7 +28,7 @@ const UNRECORDED = new Set(['UIManager']);
 /** The most calls kept per module: the oldest go first. */
 export const MAX_RECORDED_CALLS = 10_000;
 
-const FILES = [uiManager, platformConstants, deviceInfo, keyboardObserver, sourceCode, imageLoader, linkingManager, nativeAnimated, exceptionsManager, safeAreaContext];
+const FILES = [uiManager, platformConstants, deviceInfo, keyboardObserver, sourceCode, imageLoader, linkingManager, nativeAnimated, exceptionsManager, safeAreaContext, asyncStorage];
 
 /** Module name → (app) => the module's methods and constants. */
 export const NATIVE_MODULES = Object.freeze({
