@@ -180,3 +180,26 @@ export async function assertRecordingReplays(scenario, steps, { play, connect })
     rmSync(records, { recursive: true, force: true });
   }
 }
+
+/**
+ * A first render the daemon refuses (a prop of the wrong type) rejects and leaves nothing in the daemon, its root
+ * view included; the next render works. `attach(bridge)` attaches the renderer under test.
+ */
+export async function assertFailedFirstRenderLeavesNothing({ attach, react, startDaemon, connect }) {
+  const daemon = await startDaemon();
+  const bridge = await connect({ socket: daemon.socket });
+  try {
+    const rn = await attach(bridge);
+    const h = react.React.createElement;
+    const Button = rn.requireNativeComponent('SwiftUIButton');
+    await assert.rejects(rn.render(h(rn.View, null, h(Button, { count: 'many' }))), (error) => error.code === 'invalid_props');
+    assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 0);
+    const root = await rn.render(h(rn.View, { testID: 'next' }));
+    assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 2, 'the next render works: its root and its View');
+    await root.unmount();
+    await rn.detach();
+  } finally {
+    await bridge.close();
+    await daemon.stop();
+  }
+}

@@ -10,6 +10,7 @@ import { connect } from '../index.js';
 import { attachReactNative, playTrace } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
 import { assertRecordingReplays, checkTrace, loadReact, readTrace, scenarioTests } from '../test-support/react-native.js';
+import { assertFailedFirstRenderLeavesNothing } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
 
 const RENDERER = process.env.BRIDGED_RN_RENDERER;
@@ -68,22 +69,6 @@ describe('two attachments on one Bridge', () => {
 });
 
 describe("React Native's renderer live: a first render that fails", { skip: liveSkip }, () => {
-  test('leaves no root view behind: the daemon holds nothing of it', async () => {
-    const daemon = await startDaemon();
-    const bridge = await connect({ socket: daemon.socket });
-    try {
-      const rn = await attachReactNative(bridge, { renderer: RENDERER, react: react.React, scheduler: react.scheduler });
-      const Button = rn.requireNativeComponent('SwiftUIButton');
-      const element = react.React.createElement(rn.View, null, react.React.createElement(Button, { count: 'many' }));
-      await assert.rejects(rn.render(element), (error) => error.code === 'invalid_props');
-      assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 0);
-      const root = await rn.render(react.React.createElement(rn.View, { testID: 'next' }));
-      assert.equal((await bridge.request({ op: 'stats' })).sessionViews, 2, 'the next render works: its root and its View');
-      await root.unmount();
-      await rn.detach();
-    } finally {
-      await bridge.close();
-      await daemon.stop();
-    }
-  });
+  test('leaves no root view behind: the daemon holds nothing of it', () =>
+    assertFailedFirstRenderLeavesNothing({ attach: (bridge) => attachReactNative(bridge, { renderer: RENDERER, react: react.React, scheduler: react.scheduler }), react, startDaemon, connect }));
 });
