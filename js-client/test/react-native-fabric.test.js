@@ -13,8 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
 import { appArchitecture, attachReactNative, createFabricUIManager, NativeSide, playFabricTrace } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
-import { assertRecordingReplays, byTestID, find, loadReact, readTrace, scenarioTests, tree } from '../test-support/react-native.js';
-import { assertFailedFirstRenderLeavesNothing } from '../test-support/react-native.js';
+import { assertFailedFirstRenderLeavesNothing, assertRecordingReplays, byTestID, find, loadReact, readTrace, scenarioTests, tree } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
 
 const RENDERER = process.env.BRIDGED_RN_FABRIC_RENDERER;

@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { connect } from '../index.js';
 import { attachReactNative, playTrace } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
-import { assertRecordingReplays, checkTrace, loadReact, readTrace, scenarioTests } from '../test-support/react-native.js';
-import { assertFailedFirstRenderLeavesNothing } from '../test-support/react-native.js';
+import { assertFailedFirstRenderLeavesNothing, assertRecordingReplays, checkTrace, loadReact, readTrace, scenarioTests } from '../test-support/react-native.js';
 import { scenarios, schemaScenarios } from '../test-support/react-native-scenarios.js';
 
 const RENDERER = process.env.BRIDGED_RN_RENDERER;
