@@ -50,7 +50,8 @@ export function typeOf(description, indent = '') {
     case 'mixed':
       return 'JsonValue';
     default:
-      return 'JsonValue';
+      // A prop type this generator does not know: a missing case here, not a value of any type.
+      throw new Error(`bridged-client types: no TypeScript type for the prop type '${description.type}' (add its case to lib/types.js's typeOf)`);
   }
 }
 

@@ -13,7 +13,9 @@
 /// 4. `Converter.swift`: its line in the dispatch to the conversions;
 /// 5. BridgeCore's `JSONWriter.swift`: its line in `propValue` (for a table, `fields(value, Type.fields)`);
 /// 6. protocol.md: its row in the prop table;
-/// 7. the client: its TypeScript type in the type generator.
+/// 7. the client: its case in `lib/types.js`'s `typeOf` (an unknown type throws there) and its name in
+///    `index.d.ts`'s `PropType`.
+/// `PropTypeListsTests` fails until 6 and 7 list it (and until its case is in that suite's own list).
 /// A React Native codegen annotation that maps to it is one more line in `CodegenSchema+Types.swift`.
 public enum PropType: Sendable, Equatable {
     /// A 64-bit integer.
