@@ -13,15 +13,11 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, cpSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BIN, SHARED, floorUIManager, median } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repository = path.join(here, '..');
-const SHARED = process.env.BRIDGED_RN_NODE_MODULES ?? path.join(repository, '..', 'shared', 'react-native-0.72.6', 'node_modules');
-const BIN = process.env.BRIDGED_BIN ?? path.join(repository, '.build', 'release', 'bridged');
 const ROWS = 200;
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function child(mode, root, cache, socket) {
   const { connect } = await import('../js-client/index.js');
@@ -45,22 +41,15 @@ async function child(mode, root, cache, socket) {
   if (mode === 'floor') {
     // The floor's UIManager: React Native's constants (the same view configs), every call a no-op, but for what
     // finds row 100's Text and counts the commits.
-    const { create } = await import('../js-client/lib/react-native/modules/ui-manager.js');
     const rawTexts = new Map();
     const parents = new Map();
     floorCalls = { updates: 0, textOf: (content) => parents.get([...rawTexts].find(([, text]) => text === content)?.[0]) };
-    const floorUIManager = (app) => {
-      const real = create(app);
-      const manager = {};
-      for (const key of Object.keys(real)) manager[key] = () => {};
-      for (const key of ['getConstants', 'getViewManagerConfig', 'hasViewManagerConfig', 'getConstantsForViewManager', 'getDefaultEventTypes']) manager[key] = real[key];
-      manager.measure = (tag, callback) => setImmediate(() => callback(0, 0, 0, 0, 0, 0));
-      manager.createView = (tag, name, rootTag, props) => name === 'RCTRawText' && rawTexts.set(tag, props.text);
-      manager.setChildren = (parent, children) => children.forEach((child) => parents.set(child, parent));
-      manager.updateView = () => floorCalls.updates++;
-      return manager;
-    };
-    app = await openApp(bridge, { ...options, nativeModules: { UIManager: floorUIManager } });
+    const UIManager = floorUIManager({
+      createView: (tag, name, rootTag, props) => name === 'RCTRawText' && rawTexts.set(tag, props.text),
+      setChildren: (parent, children) => children.forEach((child) => parents.set(child, parent)),
+      updateView: () => floorCalls.updates++,
+    });
+    app = await openApp(bridge, { ...options, nativeModules: { UIManager } });
   } else {
     app = await openApp(bridge, options);
   }

@@ -10,13 +10,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BIN, SHARED, floorUIManager, median } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repository = path.join(here, '..');
-const SHARED = process.env.BRIDGED_RN_NODE_MODULES ?? path.join(repository, '..', 'shared', 'react-native-0.72.6', 'node_modules');
-const BIN = process.env.BRIDGED_BIN ?? path.join(repository, '.build', 'release', 'bridged');
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function child(mode, architecture, root, cache, socket) {
   const { connect } = await import('../js-client/index.js');
@@ -37,17 +34,7 @@ async function child(mode, architecture, root, cache, socket) {
       off() {},
       [kAllocateTag]: () => next++,
     };
-    const { create } = await import('../js-client/lib/react-native/modules/ui-manager.js');
-    options.nativeModules = {
-      UIManager: (app) => {
-        const uim = create(app);
-        const floor = {};
-        for (const key of Object.keys(uim)) floor[key] = () => {};
-        for (const key of ['getConstants', 'getViewManagerConfig', 'hasViewManagerConfig', 'getConstantsForViewManager', 'getDefaultEventTypes']) floor[key] = uim[key];
-        floor.measure = (tag, callback) => setImmediate(() => callback(0, 0, 0, 0, 0, 0));
-        return floor;
-      },
-    };
+    options.nativeModules = { UIManager: floorUIManager() };
   } else {
     bridge = await connect({ socket });
   }

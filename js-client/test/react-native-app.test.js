@@ -214,6 +214,10 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.equal(tree.tag, t.tag);
     assert.equal(tree.component, 'RCTView');
     assert.ok(Array.isArray(tree.children));
+    await t.rerender(h(screen('TimerScreen')));
+    assert.equal(t.toJSON().tag, tree.tag, 'the same root');
+    assert.ok(t.getByText('Waiting'));
+    assert.equal(t.queryByText('Pressable'), null);
     await t.unmount();
   });
 

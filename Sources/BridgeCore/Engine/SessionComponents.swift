@@ -48,4 +48,10 @@ extension Session {
         if components == nil { return engine.registry.events[name] }
         return components!.registry.events[name]
     }
+
+    /// The event `name` as a view of an untyped component has it (it may emit any): the kind a component this
+    /// session sees declares for it, else direct; any payload.
+    func untypedEvent(named name: String) -> EventSpec {
+        EventSpec(name: name, bubbles: event(named: name)?.bubbles ?? false, payload: nil)
+    }
 }

@@ -10,7 +10,10 @@ extension Ops {
             let request = context.request
             let view = try context.view(try request.tag())
             let name = try request.string("event")
-            guard let event = view.type.event(named: name) ?? untypedEvent(name, of: view, context) else {
+            guard
+                let event = view.type.event(named: name)
+                    ?? (view.type.isUntyped ? context.session.untypedEvent(named: name) : nil)
+            else {
                 let known = view.type.events.map(\.name)
                 throw BridgeError(
                     .unknownEvent,
@@ -64,13 +67,6 @@ extension Ops {
             context.emit(event, from: view, payload: EventPayload(fields: fields))
             context.result.raw("{}")
             return nil
-        }
-
-        /// The event `name` of an untyped view, which may emit any: bubbling when a component this session sees
-        /// declares it bubbling, else direct; its payload any fields, as given. `nil` for a typed view.
-        private static func untypedEvent(_ name: String, of view: ViewProxy, _ context: OpContext) -> EventSpec? {
-            guard view.type.isUntyped else { return nil }
-            return EventSpec(name: name, bubbles: context.session.event(named: name)?.bubbles ?? false, payload: nil)
         }
 
         /// `payload` converted as `type`, and the details of what was wrong with it (each with its path).

@@ -10,9 +10,6 @@ extension Ops {
             return nil
         }
 
-        /// The event `name` of an untyped view that no component declares: direct, any payload.
-        static func direct(_ name: String) -> EventSpec { EventSpec(name: name, bubbles: false, payload: nil) }
-
         /// Adds (`on`) or removes the listener the request names.
         static func change(_ context: OpContext, on: Bool) throws(BridgeError) {
             let request = context.request
@@ -27,7 +24,10 @@ extension Ops {
                 throw BridgeError(.badRequest, "\(op): 'phase' must be \"bubble\" or \"capture\", got \"\(other)\"")
             }
             // An untyped view may emit any event: one no component declares is a direct event of it.
-            guard let event = context.session.event(named: name) ?? (view.type.isUntyped ? direct(name) : nil) else {
+            guard
+                let event = context.session.event(named: name)
+                    ?? (view.type.isUntyped ? context.session.untypedEvent(named: name) : nil)
+            else {
                 throw BridgeError(.unknownEvent, "\(op): no component declares an event '\(name)'")
             }
             if !event.bubbles {

@@ -182,11 +182,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     // MARK: Lines
 
-    /// Handles the complete lines the framer kept, then those of `buffer`, until the connection pauses.
     /// Whether ``handleLines(context:in:)`` is in the framer's call, and whether the channel went inactive then.
     private var framing = false
     private var framerNeedsReset = false
 
+    /// Handles the complete lines the framer kept, then those of `buffer`, until the connection pauses.
     private func handleLines(context: ChannelHandlerContext, in buffer: ByteBuffer?) {
         framing = true
         defer {

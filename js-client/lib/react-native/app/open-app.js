@@ -98,8 +98,6 @@ export class App {
   #unserved = [];
   /** Alerts shown and not answered: {args, callback}. */
   #alerts = [];
-  /** The components the app's specs declare. */
-  #specComponents = new Set();
   /** The components served untyped (asked for by name, with no spec). */
   #untyped = new Set();
   /** Component → the props the app sent that the daemon's component does not declare (left out). */
@@ -170,8 +168,7 @@ export class App {
     }
     const { components, modules } = splitSchema(schema);
     this.#modules.addSpecs(modules);
-    this.#specComponents = new Set(Object.keys(components));
-    if (this.#specComponents.size === 0 || !this.#canDefine) return;
+    if (Object.keys(components).length === 0 || !this.#canDefine) return;
     const componentModules = Object.fromEntries(Object.entries(schema.modules).filter(([, m]) => m?.type === 'Component'));
     try {
       const result = await this.#bridge.request({ op: 'define', schema: { modules: componentModules } });
@@ -679,11 +676,7 @@ export class App {
     this.#AppRegistry.registerComponent(appKey, () => BridgedRoot);
     const screen = new Screen(this, { rootTag, tag, appKey, holder });
     this.#screens.set(rootTag, screen);
-    try {
-      quietly(() => this.#AppRegistry.runApplication(appKey, this._runParameters(rootTag)));
-    } catch (error) {
-      this.native.fail(error);
-    }
+    this._run(screen);
     try {
       await this.settled();
     } catch (error) {
@@ -700,9 +693,18 @@ export class App {
     } catch {}
   }
 
-  /** What AppRegistry.runApplication is given for a root: Fabric roots are concurrent, as React Native 0.72 makes them. */
-  _runParameters(rootTag) {
-    return this.#fabric ? { rootTag, initialProps: {}, fabric: true, concurrentRoot: true } : { rootTag, initialProps: {} };
+  /**
+   * Runs a screen's root component as AppRegistry.runApplication runs an app (Fabric roots are concurrent, as React
+   * Native 0.72 makes them); what it throws is reported by the next settled().
+   */
+  _run(screen) {
+    const parameters = { rootTag: screen.rootTag, initialProps: {} };
+    if (this.#fabric) Object.assign(parameters, { fabric: true, concurrentRoot: true });
+    try {
+      quietly(() => this.#AppRegistry.runApplication(screen.appKey, parameters));
+    } catch (error) {
+      this.native.fail(error);
+    }
   }
 
   /** Unmounts a screen's root: every view of it, the root view too, leaves the daemon. */
@@ -840,7 +842,7 @@ export class App {
 }
 
 /** Runs `fn` without AppRegistry's `Running "…" with {…}` line on the console. */
-export function quietly(fn) {
+function quietly(fn) {
   const log = console.log;
   console.log = (...args) => {
     if (typeof args[0] === 'string' && args[0].startsWith('Running "')) return;

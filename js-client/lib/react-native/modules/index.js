@@ -18,7 +18,6 @@ import { modules as systemModules } from './system.js';
 import * as uiManager from './ui-manager.js';
 import { createSpecModule, unknownMethods } from './spec-module.js';
 import * as expo from './expo.js';
-import { expoModule } from './expo.js';
 
 /**
  * Modules whose calls are not recorded: UIManager's calls are the commits, which the daemon holds (and its
@@ -59,10 +58,6 @@ export class NativeModules {
     for (const [name, spec] of Object.entries(specs)) this.#specs.set(name, spec);
   }
 
-  spec(name) {
-    return this.#specs.get(name);
-  }
-
   /** Serves Expo's modules by name (an Expo app: modules/expo.js). */
   serveExpo() {
     this.#expoServed = true;
@@ -76,7 +71,7 @@ export class NativeModules {
         if (calls.length === MAX_RECORDED_CALLS) calls.shift();
         calls.push({ method, args });
       };
-      this.#expoModules.set(name, expoModule(name, record, () => this.#implementations.get(name)));
+      this.#expoModules.set(name, expo.expoModule(name, record, () => this.#implementations.get(name)));
     }
     return this.#expoModules.get(name);
   }

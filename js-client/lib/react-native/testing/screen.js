@@ -1,7 +1,6 @@
 // A screen the app rendered: its root view in the daemon, a snapshot of the daemon's native tree under it (read
 // with `inspect` after every settled change), the queries over that snapshot, and toJSON().
 
-import { quietly } from '../app/open-app.js';
 import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, bindQueries, printTree } from './queries.js';
 
 /** How often findBy* checks again while nothing settles (the app's own timers bring changes too). */
@@ -51,8 +50,7 @@ export class Screen {
   /** Renders another element into this screen's root. */
   async rerender(element) {
     this.#holder.element = element;
-    const AppRegistry = this.#app.require('react-native/Libraries/ReactNative/AppRegistry');
-    quietly(() => AppRegistry.runApplication(this.appKey, this.#app._runParameters(this.rootTag)));
+    this.#app._run(this);
     await this.#app.settled();
   }
 
