@@ -38,15 +38,39 @@ export function deepDiffer(one, two, maxDepthOrOptions = -1, maybeOptions) {
 }
 
 /**
- * Freezes a props value deeply, as React Native does in development so that a component that mutates a prop
- * it passed fails at once instead of drifting from what native holds.
+ * Freezes a props value deeply, as React Native's `deepFreezeAndThrowOnMutationInDev` does in development, so
+ * that a component that mutates a prop it passed fails at once instead of drifting from what native holds: each
+ * own key becomes a getter and a setter that throws, and the object is frozen and sealed **before** its values
+ * are visited, so a cycle (`style.self = style`) ends at the frozen object instead of overflowing the stack.
  */
 export function deepFreezeAndThrowOnMutationInDev(object) {
   if (typeof object !== 'object' || object === null || Object.isFrozen(object) || Object.isSealed(object)) return object;
-  // Only plain objects and arrays: class instances (Animated values…) are left alone, as React Native does.
+  // Only plain objects and arrays: class instances (an Animated value, a Map) are left alone.
   const proto = Object.getPrototypeOf(object);
   if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return object;
-  for (const key of Object.keys(object)) deepFreezeAndThrowOnMutationInDev(object[key]);
+  const keys = Object.keys(object);
+  for (const key of keys) {
+    const value = object[key];
+    Object.defineProperty(object, key, { get: () => value });
+    Object.defineProperty(object, key, { set: (next) => throwOnImmutableMutation(key, next, object) });
+  }
   Object.freeze(object);
+  Object.seal(object);
+  for (const key of keys) deepFreezeAndThrowOnMutationInDev(object[key]);
   return object;
+}
+
+function throwOnImmutableMutation(key, value, object) {
+  throw new Error(
+    `You attempted to set the key \`${key}\` with the value \`${safeStringify(value)}\` on an object that is meant to be immutable and has been frozen.`,
+    { cause: object },
+  );
+}
+
+function safeStringify(value) {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -33,6 +33,20 @@ export const STYLE_ATTRIBUTES = new Set(
   ).split(' '),
 );
 
+/**
+ * The style attributes a `View` does not take as top-level props: those missing from React Native 0.72's
+ * `BaseViewConfig.ios.js` (its `validAttributesForNonEventProps`), which lists every other one both top-level
+ * (`<View opacity={0.5}>` sends `opacity`) and in `style`.
+ */
+const VIEW_STYLE_ONLY_ATTRIBUTES = new Set(
+  (
+    'elevation borderBlockColor borderBlockEndColor borderBlockStartColor color fontFamily fontSize fontStyle ' +
+    'fontVariant fontWeight includeFontPadding letterSpacing lineHeight textAlign textAlignVertical ' +
+    'textDecorationColor textDecorationLine textDecorationStyle textShadowColor textShadowOffset textShadowRadius ' +
+    'textTransform userSelect verticalAlign writingDirection overlayColor resizeMode tintColor objectFit'
+  ).split(' '),
+);
+
 const colorAttribute = Object.freeze({ process: processColor });
 const objectAttribute = Object.freeze({ diff: deepDiffer });
 
@@ -157,7 +171,7 @@ export function viewConfigFor(name, components) {
   for (const [prop, type] of Object.entries(own)) {
     // A style attribute a `style` can set; a component's own prop of that name is a top-level prop as well.
     if (STYLE_ATTRIBUTES.has(prop)) style[prop] = attributeFor(prop, type);
-    if (!STYLE_ATTRIBUTES.has(prop) || name !== VIEW) validAttributes[prop] = attributeFor(prop, type);
+    if (!STYLE_ATTRIBUTES.has(prop) || name !== VIEW || !VIEW_STYLE_ONLY_ATTRIBUTES.has(prop)) validAttributes[prop] = attributeFor(prop, type);
   }
   const bubblingEventTypes = {};
   const directEventTypes = {};
