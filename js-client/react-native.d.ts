@@ -18,6 +18,10 @@ export type TraceStep =
   | { call: string; args: JsonValue[]; node: number }
   | { call: string; args: JsonValue[]; set: number }
   | { flush: number; refused?: string }
+  /** A call threw: the commit being built (`aborted` queued ops) was dropped and its bookkeeping undone. */
+  | { aborted: number }
+  /** Ops queued after a failed commit in the same turn, held back for the front of the next batch. */
+  | { held: number }
   | { event: { target: number; type: string; nativeEvent: { [key: string]: JsonValue } } }
   | { native: { op: 'command' | 'emit'; tag: number; [key: string]: JsonValue } }
   | { checkpoint: string };
@@ -44,6 +48,8 @@ export interface AttachOptions {
   concurrentRoot?: boolean;
   /** Fabric: makes the `nativeFabricUIManager` from the attachment's native side (default createFabricUIManager), to wrap or stand in for it. */
   fabricUIManager?: (native: NativeSide) => FabricUIManager;
+  /** Paper: makes the `UIManager` from the attachment's native side (default createPaperUIManager), to wrap or stand in for it. */
+  paperUIManager?: (native: NativeSide) => { [method: string]: unknown };
   /** An array the trace's steps are appended to. */
   trace?: TraceStep[];
 }

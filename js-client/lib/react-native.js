@@ -59,7 +59,7 @@ export async function attachReactNative(bridge, options = {}) {
   for (const name of Object.keys(components)) registry.register(name, () => viewConfigFor(name, components));
   let emitterModule = null;
   const emitter = { register: (module) => (emitterModule = module) };
-  const UIManager = createPaperUIManager(native);
+  const UIManager = (options.paperUIManager ?? createPaperUIManager)(native);
   const modules = privateModules({
     React,
     scheduler: guardedScheduler(scheduler, (e) => native.fail(e)),

@@ -202,9 +202,13 @@ export function createFabricUIManager(native, { send = true } = {}) {
     node.changed = null;
   }
 
-  /** Takes back the handles a refused commit set and removed. */
-  function undoHandles(set, removed) {
-    if (set.length === 0 && removed.length === 0) return;
+  /**
+   * Starts a commit's record of the handles it sets and removes, and registers how to take them back should the
+   * commit be refused or fail part way (the record is filled as the diff runs).
+   */
+  function recordHandles() {
+    const set = (handled = []);
+    const removed = (unhandled = []);
     native.onRefused(() => {
       for (const tag of set) handles.delete(tag);
       for (const [tag, handle] of removed) handles.set(tag, handle);
@@ -367,10 +371,9 @@ export function createFabricUIManager(native, { send = true } = {}) {
       if (tracing()) native.record({ call: 'completeRoot', args: [rootTag, { set: refOf(set) }] });
       const before = roots.get(rootTag) ?? [];
       looked = 0;
-      handled = [];
-      unhandled = [];
+      recordHandles();
+      // Should the diff throw part way, the guard takes back what it queued and recorded (NativeSide.abort).
       diff(() => reconcile(() => native.require(rootTag, 'completeRoot'), before, set));
-      undoHandles(handled, unhandled);
       roots.set(rootTag, set.children);
       native.onRefused(() => roots.set(rootTag, before));
       set.base = null;
@@ -385,10 +388,8 @@ export function createFabricUIManager(native, { send = true } = {}) {
       if (tag === undefined) return;
       // Deleting the root view deletes its subtree.
       const before = roots.get(rootTag);
-      handled = [];
-      unhandled = [];
+      recordHandles();
       for (const node of before ?? []) forget(node);
-      undoHandles(handled, unhandled);
       roots.delete(rootTag);
       native.onRefused(() => before && roots.set(rootTag, before));
       native.enqueue({ op: 'delete', tag });
@@ -460,6 +461,8 @@ export function createFabricUIManager(native, { send = true } = {}) {
     sendAccessibilityEvent() {},
     configureNextLayoutAnimation() {},
   };
+  // A call that queues ops and throws part way takes its whole commit back (NativeSide.guard).
+  for (const name of ['completeRoot', 'stopSurface']) manager[name] = native.guard(manager[name]);
   return manager;
 }
 

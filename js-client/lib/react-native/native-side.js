@@ -37,6 +37,14 @@ export class NativeSide {
   /** The renderer tags mapped for the queued ops: unmapped again should the daemon refuse their batch. */
   #mapped = [];
   #scheduled = false;
+  /**
+   * Set from a call that threw until the synchronous work it was part of ends: the commit being built failed, so
+   * what that work queues after it (React's own answer to the error, e.g. the root's children unmounted) is held
+   * back instead of sent, and goes out at the front of the next batch that has new ops.
+   */
+  #held = false;
+  /** The ops held back since a failed commit, with their bookkeeping's undo and mapped tags. */
+  #deferred = null;
   /** The batches sent and not answered yet. */
   #inflight = new Set();
   /** Errors nobody was given yet: refused commits, exceptions in handlers and renders. */
@@ -45,6 +53,8 @@ export class NativeSide {
   #reported = new WeakSet();
   /** The trace being recorded (an array of steps), if any. */
   trace;
+  /** Called when the queued ops are about to go out (or be held): fills in what a UIManager left open. */
+  beforeSend = null;
   /** Told the ops of each batch the daemon applied: `(ops) => void`. */
   onApplied = null;
   /** Delivers a daemon event to the renderer: (rendererTag, topLevelType, nativeEvent) => void. */
@@ -212,6 +222,72 @@ export class NativeSide {
     return names;
   }
 
+  /**
+   * Takes back the commit being built because building it threw (`error`: any exception of a renderer's call into
+   * this native side): its queued ops are dropped, never sent, and their bookkeeping (tags, mirrors) undone, so the
+   * daemon's tree and the attachment's record of it stay what the last batch left. The rest of the turn is held
+   * back (see #held). Recorded in the trace as `{aborted: message}`.
+   */
+  abort(error, { replay = false } = {}) {
+    const undo = this.#undo;
+    const mapped = this.#mapped;
+    const dropped = this.#queue.length;
+    this.#queue = [];
+    this.#undo = [];
+    this.#mapped = [];
+    for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+    for (const rendererTag of mapped) this.#forgetTag(rendererTag);
+    this.record({ aborted: dropped });
+    if (replay) return;
+    if (!this.#held) {
+      this.#held = true;
+      // The synchronous work the failed commit was part of ends before this runs (React's answer to the error
+      // included): what it queued since is held for the next batch, and the next commit goes out as usual.
+      queueMicrotask(() => {
+        this.hold();
+        this.#held = false;
+      });
+    }
+    this.fail(error);
+  }
+
+  /**
+   * Holds what is queued back for the front of the next batch that has new ops (the rest of a turn in which a
+   * commit failed); recorded as `{held: n}`.
+   */
+  hold() {
+    if (this.#queue.length === 0) return;
+    const deferred = (this.#deferred ??= { ops: [], undo: [], mapped: [] });
+    for (const op of this.#queue) deferred.ops.push(op);
+    for (const u of this.#undo) deferred.undo.push(u);
+    for (const t of this.#mapped) deferred.mapped.push(t);
+    this.record({ held: this.#queue.length });
+    this.#queue = [];
+    this.#undo = [];
+    this.#mapped = [];
+  }
+
+  /**
+   * `method` of a UIManager, calling `abort` before it rethrows what it throws: a call that fails part way takes
+   * the whole commit back (paper's and Fabric's managers wrap each method that queues ops with it).
+   */
+  guard(method) {
+    const native = this;
+    return function guarded(...args) {
+      try {
+        return method.apply(this, args);
+      } catch (error) {
+        native.abort(error);
+        throw error;
+      }
+    };
+  }
+
+  /** How many ops are queued: the place the next op takes. */
+  queued() {
+    return this.#queue.length;
+  }
+
   /** Queues an op of the current commit; the commit's ops go out together once the renderer's call returns. */
   enqueue(op) {
     this.#queue.push(op);
@@ -246,17 +322,33 @@ export class NativeSide {
    */
   flush() {
     this.#scheduled = false;
+    if (this.#queue.length > 0) this.beforeSend?.();
+    // A commit of this turn failed: what the turn queued after it waits for the next commit.
+    if (this.#held) this.hold();
     // Nothing queued: wait for what is in flight; its error, if any, is reported by settled() or commit().
     if (this.#queue.length === 0) return Promise.all([...this.#inflight]).then(() => undefined);
-    const ops = this.#queue;
-    const undo = this.#undo;
-    const mapped = this.#mapped;
+    let ops = this.#queue;
+    let undo = this.#undo;
+    let mapped = this.#mapped;
+    if (this.#deferred !== null) {
+      ops = [...this.#deferred.ops, ...ops];
+      undo = [...this.#deferred.undo, ...undo];
+      mapped = [...this.#deferred.mapped, ...mapped];
+      this.#deferred = null;
+    }
     this.#queue = [];
     this.#undo = [];
     this.#mapped = [];
     const step = { flush: ops.length };
     this.record(step);
-    const sent = this.bridge.request({ op: 'batch', ops }).then(
+    let request;
+    try {
+      request = this.bridge.request({ op: 'batch', ops });
+    } catch (error) {
+      // The batch could not even be written (a value JSON cannot encode): nothing of it was sent.
+      request = Promise.reject(error);
+    }
+    const sent = request.then(
       () => {
         this.onApplied?.(ops);
       },

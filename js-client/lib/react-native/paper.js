@@ -7,56 +7,142 @@
 //   setChildren(tag, children)          → as RCTUIManager: the children inserted at 0…n−1 → setChildren with
 //                                         the view's whole new child list
 //   manageChildren(tag, moveFrom, moveTo, addTags, addAt, removeAt)
-//                                       → setChildren with the new list (moved views keep their state), then
-//                                         delete for each removed view (its subtree with it)
+//                                       → setChildren with the new list (moved views keep their state), one per
+//                                         parent per batch however many calls moved its children, then delete
+//                                         for each removed view (its subtree with it)
 //   removeRootView(tag)                 → delete
 //   dispatchViewManagerCommand(tag, name, args) → command {tag, name, args}
 //   measure*, findSubviewIn             → zeros (bridged has no layout engine)
 
-/** What the paper UIManager keeps of the tree: each view's children, in renderer tags, to compute indices. */
-class Mirror {
-  children = new Map();
-  parent = new Map();
-}
-
 import { measurements } from './no-layout.js';
 import { commandOp } from './native-side.js';
 
+/** A child list's block size: lists are blocks of at most 2 × BLOCK tags. */
+const BLOCK = 256;
+
+/**
+ * A view's children, in renderer tags: the tag at an index, an insert and a removal at an index, each in
+ * O(n / BLOCK + BLOCK) (blocks of tags), so that the N single moves React makes to reverse N siblings cost
+ * O(N √N) at most, never N copies of the list.
+ */
+export class ChildList {
+  blocks = [[]];
+  length = 0;
+
+  static from(tags) {
+    const list = new ChildList();
+    for (const tag of tags) list.insert(list.length, tag);
+    return list;
+  }
+
+  /** The tag at `index` (undefined outside 0…length−1). */
+  at(index) {
+    if (index < 0 || index >= this.length) return undefined;
+    for (const block of this.blocks) {
+      if (index < block.length) return block[index];
+      index -= block.length;
+    }
+    return undefined;
+  }
+
+  /** Inserts `tag` at `index` (clamped to 0…length). */
+  insert(index, tag) {
+    index = Math.max(0, Math.min(index, this.length));
+    const blocks = this.blocks;
+    let b = blocks.length - 1;
+    if (index < this.length - blocks[b].length) {
+      for (b = 0; index > blocks[b].length; b++) index -= blocks[b].length;
+    } else {
+      index -= this.length - blocks[b].length;
+    }
+    const block = blocks[b];
+    if (index === block.length) block.push(tag);
+    else block.splice(index, 0, tag);
+    this.length++;
+    if (block.length > 2 * BLOCK) blocks.splice(b + 1, 0, block.splice(BLOCK));
+  }
+
+  /** Takes out the tag at `index` and returns it. */
+  removeAt(index) {
+    const blocks = this.blocks;
+    let b = 0;
+    for (; index >= blocks[b].length; b++) index -= blocks[b].length;
+    const block = blocks[b];
+    const [tag] = block.splice(index, 1);
+    this.length--;
+    if (block.length === 0 && blocks.length > 1) blocks.splice(b, 1);
+    return tag;
+  }
+
+  /** The index of `tag`, or −1: O(n), for the rare reparenting. */
+  indexOf(tag) {
+    let offset = 0;
+    for (const block of this.blocks) {
+      const i = block.indexOf(tag);
+      if (i >= 0) return offset + i;
+      offset += block.length;
+    }
+    return -1;
+  }
+
+  toArray() {
+    return this.blocks.length === 1 ? this.blocks[0].slice() : this.blocks.flat();
+  }
+}
+
+/**
+ * The paper UIManager of `native`. Every call that queues ops is guarded (NativeSide.guard): one that throws takes
+ * its whole commit back. Its bookkeeping's undo is a log of what each call changed, taken back in reverse should
+ * the daemon refuse the batch: O(1) per child moved, added or removed, never a copy of a list.
+ */
 export function createPaperUIManager(native) {
-  const mirror = new Mirror();
+  /** What the UIManager keeps of the tree: each view's children (renderer tags), and each view's parent. */
+  const children = new Map();
+  const parents = new Map();
+  /**
+   * Parent → the `setChildren` op queued for it in this batch, whose list is filled in when the batch goes out:
+   * each parent's moves and inserts of one batch are one `setChildren`, not one per call. Only while it is the
+   * last op of the batch that sets that parent's children.
+   */
+  const pending = new Map();
+  /** Renderer tag → how many ops were queued (native.queued()) when its create was: its place in the batch. */
+  const createdAt = new Map();
+
+  native.beforeSend = () => {
+    for (const [tag, op] of pending) op.children = (children.get(tag)?.toArray() ?? []).map((t) => native.require(t, 'manageChildren'));
+    pending.clear();
+    createdAt.clear();
+  };
 
   function childrenOf(tag) {
-    let list = mirror.children.get(tag);
+    let list = children.get(tag);
     if (!list) {
-      list = [];
-      mirror.children.set(tag, list);
+      list = new ChildList();
+      children.set(tag, list);
     }
     return list;
   }
 
-  /** Replaces a view's child list, with how to put the old one back. */
-  function setList(tag, list) {
-    const old = mirror.children.get(tag);
-    const oldParents = list.map((child) => [child, mirror.parent.get(child)]);
-    mirror.children.set(tag, list);
-    for (const child of list) mirror.parent.set(child, tag);
-    native.onRefused(() => {
-      if (old) mirror.children.set(tag, old);
-      else mirror.children.delete(tag);
-      for (const [child, parent] of oldParents) {
-        if (parent === undefined) mirror.parent.delete(child);
-        else mirror.parent.set(child, parent);
-      }
-    });
+  /** Sets a view's parent, with how to put the old one back. */
+  function setParent(child, parent) {
+    const old = parents.get(child);
+    if (old === parent) return;
+    parents.set(child, parent);
+    native.onRefused(() => (old === undefined ? parents.delete(child) : parents.set(child, old)));
   }
 
-  /** Takes a child out of its current parent's list (RN's native side does, when a view is inserted elsewhere). */
+  /**
+   * Takes a child out of its current parent's list (RN's native side does, when a view is inserted elsewhere): in
+   * the daemon, the new parent's setChildren moves it.
+   */
   function detach(child, except) {
-    const parent = mirror.parent.get(child);
+    const parent = parents.get(child);
     if (parent === undefined || parent === except) return;
-    const list = (mirror.children.get(parent) ?? []).filter((t) => t !== child);
-    setList(parent, list);
-    native.enqueue({ op: 'setChildren', tag: native.require(parent, 'setChildren'), children: list.map((t) => native.require(t, 'setChildren')) });
+    const list = childrenOf(parent);
+    const at = list.indexOf(child);
+    if (at < 0) return;
+    list.removeAt(at);
+    native.onRefused(() => list.insert(at, child));
   }
 
   /** Forgets a deleted subtree. */
@@ -64,21 +150,46 @@ export function createPaperUIManager(native) {
     const stack = [tag];
     while (stack.length > 0) {
       const t = stack.pop();
-      const kids = mirror.children.get(t) ?? [];
-      const parent = mirror.parent.get(t);
-      stack.push(...kids);
-      mirror.children.delete(t);
-      mirror.parent.delete(t);
+      const list = children.get(t);
+      const parent = parents.get(t);
+      if (list) for (const block of list.blocks) for (const kid of block) stack.push(kid);
+      children.delete(t);
+      parents.delete(t);
       native.unmapTag(t);
       native.onRefused(() => {
-        if (kids.length > 0) mirror.children.set(t, kids);
-        if (parent !== undefined) mirror.parent.set(t, parent);
+        if (list) children.set(t, list);
+        if (parent !== undefined) parents.set(t, parent);
       });
     }
   }
 
-  function sendChildren(tag, list, call) {
-    native.enqueue({ op: 'setChildren', tag: native.require(tag, call), children: list.map((t) => native.require(t, call)) });
+  /** Queues a `setChildren` with `tag`'s whole list as it is now (the op ends any pending one for `tag`). */
+  function sendChildren(tag, call) {
+    pending.delete(tag);
+    native.enqueue({ op: 'setChildren', tag: native.require(tag, call), children: childrenOf(tag).toArray().map((t) => native.require(t, call)) });
+  }
+
+  /**
+   * Makes sure a `setChildren` for `tag` is queued after the creates of `added`, its list to be filled when the
+   * batch goes out. A pending one is kept unless a view added now was created after it (in a later commit of
+   * the same batch): then it is filled with the list as it is now, and a new one queued.
+   */
+  function pendChildren(tag, added) {
+    let op = pending.get(tag);
+    if (op !== undefined) {
+      for (const child of added) {
+        if ((createdAt.get(child) ?? -1) < op.at) continue;
+        sendChildren(tag, 'manageChildren');
+        op = undefined;
+        break;
+      }
+    }
+    if (op !== undefined) return;
+    op = { op: 'setChildren', tag: native.require(tag, 'manageChildren'), children: null };
+    Object.defineProperty(op, 'at', { value: native.queued(), enumerable: false });
+    pending.set(tag, op);
+    native.onRefused(() => pending.get(tag) === op && pending.delete(tag));
+    native.enqueue(op);
   }
 
   const UIManager = {
@@ -88,6 +199,7 @@ export function createPaperUIManager(native) {
       const { props: initial, subscriptions } = native.propOps(tag, viewName, props, { create: true });
       const op = { op: 'create', tag, component: viewName };
       if (initial) op.props = initial;
+      createdAt.set(reactTag, native.queued());
       native.enqueue(op);
       for (const s of subscriptions) native.enqueue(s);
     },
@@ -103,17 +215,29 @@ export function createPaperUIManager(native) {
 
     setChildren(containerTag, reactTags) {
       if (native.trace) native.record({ call: 'setChildren', args: [containerTag, reactTags] });
-      const list = childrenOf(containerTag).slice();
+      const list = childrenOf(containerTag);
       reactTags.forEach((child, index) => {
         detach(child, containerTag);
-        const at = list.indexOf(child);
-        if (at >= 0) list.splice(at, 1);
-        list.splice(Math.min(index, list.length), 0, child);
+        if (parents.get(child) === containerTag) {
+          const at = list.indexOf(child);
+          if (at >= 0) {
+            list.removeAt(at);
+            native.onRefused(() => list.insert(at, child));
+          }
+        }
+        const at = Math.min(index, list.length);
+        list.insert(at, child);
+        native.onRefused(() => list.removeAt(at));
+        setParent(child, containerTag);
       });
-      setList(containerTag, list);
-      sendChildren(containerTag, list, 'setChildren');
+      sendChildren(containerTag, 'setChildren');
     },
 
+    /**
+     * React Native's native order of work: the moved and the removed taken out (by their indices now), then the
+     * moved and the added inserted by ascending index. The parent's new order goes out as one `setChildren` per
+     * batch (pendChildren), the removed views as `delete`s.
+     */
     manageChildren(containerTag, moveFromIndices, moveToIndices, addChildReactTags, addAtIndices, removeAtIndices) {
       if (native.trace) {
         native.record({
@@ -121,24 +245,42 @@ export function createPaperUIManager(native) {
           args: [containerTag, moveFromIndices, moveToIndices, addChildReactTags, addAtIndices, removeAtIndices],
         });
       }
-      const current = childrenOf(containerTag);
+      const list = childrenOf(containerTag);
       const moveFrom = moveFromIndices ?? [];
       const removeAt = removeAtIndices ?? [];
-      const removed = removeAt.map((i) => current[i]);
-      const moved = moveFrom.map((i) => current[i]);
-      const gone = new Set([...moveFrom, ...removeAt]);
-      const list = current.filter((_, i) => !gone.has(i));
-      const inserts = [
-        ...moved.map((tag, k) => ({ tag, at: moveToIndices[k] })),
-        ...(addChildReactTags ?? []).map((tag, k) => ({ tag, at: addAtIndices[k] })),
-      ].sort((a, b) => a.at - b.at);
+      const added = addChildReactTags ?? [];
+      const moved = moveFrom.map((i) => list.at(i));
+      const removed = removeAt.map((i) => list.at(i));
+      // Taken out from the highest index down, so that each index is still the one the call named.
+      const out = [...moveFrom, ...removeAt].filter((i) => i >= 0 && i < list.length).sort((a, b) => b - a);
+      const log = [];
+      let last = -1;
+      for (const i of out) {
+        if (i === last) continue;
+        last = i;
+        log.push(i, list.removeAt(i), false);
+      }
+      const inserts = [];
+      for (let k = 0; k < moved.length; k++) if (moved[k] !== undefined) inserts.push({ tag: moved[k], at: moveToIndices[k] });
+      for (let k = 0; k < added.length; k++) inserts.push({ tag: added[k], at: addAtIndices[k] });
+      if (inserts.length > 1) inserts.sort((a, b) => a.at - b.at);
       for (const { tag, at } of inserts) {
         detach(tag, containerTag);
-        list.splice(Math.min(at, list.length), 0, tag);
+        const index = Math.min(at, list.length);
+        list.insert(index, tag);
+        log.push(index, tag, true);
+        setParent(tag, containerTag);
       }
-      setList(containerTag, list);
+      if (log.length > 0) {
+        native.onRefused(() => {
+          for (let k = log.length - 3; k >= 0; k -= 3) {
+            if (log[k + 2]) list.removeAt(log[k]);
+            else list.insert(log[k], log[k + 1]);
+          }
+        });
+      }
       // Only removals: each delete takes its view out of the parent, so the list need not be sent.
-      if (inserts.length > 0) sendChildren(containerTag, list, 'manageChildren');
+      if (inserts.length > 0) pendChildren(containerTag, added);
       for (const tag of removed) {
         if (tag === undefined) continue;
         native.enqueue({ op: 'delete', tag: native.require(tag, 'manageChildren') });
@@ -183,5 +325,8 @@ export function createPaperUIManager(native) {
       return Object.hasOwn(native.components, name);
     },
   };
+  for (const name of ['createView', 'updateView', 'setChildren', 'manageChildren', 'removeRootView']) {
+    UIManager[name] = native.guard(UIManager[name]);
+  }
   return UIManager;
 }

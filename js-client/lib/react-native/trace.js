@@ -6,6 +6,8 @@
 //   {root: rootTag}                  a root view was created for the next commit
 //   {call: 'createView', args: […]}  a UIManager call, with its arguments as the renderer passed them
 //   {flush: n, refused?: code}       the queued calls went out as one batch of n ops (refused with code)
+//   {aborted: n}                     a call threw: the commit being built (n queued ops) was dropped, undone
+//   {held: n}                        n ops queued after a failed commit, held for the next batch
 //   {event: {target, type, nativeEvent}}  an event handed to RCTEventEmitter.receiveEvent
 //   {native: {op, tag, …}}           a command or emit sent as native code would (the renderer's tag)
 //   {checkpoint: name}               a point where a test checked the daemon's side (played back as is)
@@ -32,7 +34,16 @@ export async function playTrace(bridge, steps, { onCheckpoint, createUIManager =
         native.createRoot(step.root);
       } else if ('call' in step) {
         if (typeof UIManager[step.call] !== 'function') throw new Error(`${where}: UIManager has no ${step.call}`);
-        UIManager[step.call](...structuredClone(step.args));
+        try {
+          UIManager[step.call](...structuredClone(step.args));
+        } catch (error) {
+          // A call that threw live too: the next step says its commit was dropped.
+          if (!('aborted' in (steps[index + 1] ?? {}))) throw error;
+        }
+      } else if ('aborted' in step) {
+        native.abort(null, { replay: true });
+      } else if ('held' in step) {
+        native.hold();
       } else if ('flush' in step) {
         let refused;
         try {

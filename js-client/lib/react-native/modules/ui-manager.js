@@ -104,10 +104,11 @@ export function create(app) {
   const { bubbling, direct } = genericEventTypes();
   return {
     ...paper,
-    createView(reactTag, viewName, rootTag, props) {
+    // Guarded: a component the daemon does not serve throws, and takes its commit back (NativeSide.guard).
+    createView: native.guard((reactTag, viewName, rootTag, props) => {
       app._beforeCreate(viewName);
       paper.createView(reactTag, viewName, rootTag, props);
-    },
+    }),
     dispatchViewManagerCommand(reactTag, command, args) {
       // An old-style command is its index in the config's Commands; codegen's commands are names.
       const name = typeof command === 'number' ? commandNames(native.componentOf(reactTag))[command] ?? String(command) : command;

@@ -1,0 +1,276 @@
+// A commit is all or nothing from React to the daemon, and what it sends is linear in what changed: React Native's
+// own renderers (paper and Fabric, the files named by $BRIDGED_RN_RENDERER and $BRIDGED_RN_FABRIC_RENDERER) into a
+// real daemon. A call into the attachment that throws part way through a commit (forced here by an `enqueue` that
+// throws from the Nth op on, as the stack overflow of issue 30 did at about 4,170 levels) sends nothing of that
+// commit: the daemon's tree stays the one the previous commit left, render() rejects with the error, and the next
+// render works on a consistent tree. Paper's manageChildren sends one `setChildren` per parent and batch, so the
+// tags a reverse of N siblings sends are counted and bounded by a multiple of N.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from '../index.js';
+import { attachReactNative, createFabricUIManager, createPaperUIManager, playTrace } from '../lib/react-native.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { loadReact } from '../test-support/react-native.js';
+
+const react = loadReact();
+const ARCHITECTURES = [
+  ['paper', process.env.BRIDGED_RN_RENDERER],
+  ['fabric', process.env.BRIDGED_RN_FABRIC_RENDERER],
+];
+const h = react?.React.createElement;
+
+/**
+ * Attaches `architecture`'s renderer with a native side the test can see: `spy.native`, every applied batch in
+ * `spy.batches`, and `spy.failAt(n, match)`, which makes `enqueue` throw from the nth op matching `match` on (until
+ * `spy.failAt(null)`).
+ */
+async function attach(bridge, architecture, renderer, options = {}) {
+  const spy = { native: null, batches: [], failing: null };
+  spy.failAt = (n, match = () => true) => {
+    spy.failing = n === null ? null : { left: n, match };
+  };
+  const wrap = (make) => (native) => {
+    spy.native = native;
+    native.onApplied = (ops) => spy.batches.push(ops);
+    const enqueue = native.enqueue.bind(native);
+    native.enqueue = (op) => {
+      const failing = spy.failing;
+      if (failing !== null && failing.match(op) && --failing.left <= 0) throw new RangeError('Maximum call stack size exceeded (forced)');
+      enqueue(op);
+    };
+    return make(native);
+  };
+  const rn = await attachReactNative(bridge, {
+    renderer,
+    architecture,
+    react: react.React,
+    scheduler: react.scheduler,
+    ...(architecture === 'fabric' ? { fabricUIManager: wrap(createFabricUIManager) } : { paperUIManager: wrap(createPaperUIManager) }),
+    ...options,
+  });
+  return { rn, spy };
+}
+
+/** A chain of `depth` Views, each holding the next. */
+function chain(View, depth) {
+  let element = h(View, { testID: `level-${depth - 1}` });
+  for (let i = depth - 2; i >= 0; i--) element = h(View, { testID: `level-${i}` }, element);
+  return element;
+}
+
+/** The daemon's children of `tag`, as their testIDs. */
+async function childIDs(bridge, tag) {
+  const view = await bridge.request({ op: 'inspect', tag });
+  const ids = [];
+  for (const child of view.children) ids.push((await bridge.request({ op: 'inspect', tag: child })).props.testID);
+  return ids;
+}
+
+const views = async (bridge) => (await bridge.request({ op: 'stats' })).sessionViews;
+
+/** Every setChildren and delete of `batches`, and the tags they name. */
+function tagsSent(batches) {
+  let setChildren = 0;
+  let deletes = 0;
+  let tags = 0;
+  for (const ops of batches) {
+    for (const op of ops) {
+      if (op.op === 'setChildren') {
+        setChildren++;
+        tags += op.children.length;
+      } else if (op.op === 'delete') {
+        deletes++;
+        tags++;
+      }
+    }
+  }
+  return { setChildren, deletes, tags };
+}
+
+for (const [architecture, renderer] of ARCHITECTURES) {
+  const skip = !renderer ? `no ${architecture} renderer file ($BRIDGED_RN_${architecture === 'fabric' ? 'FABRIC_' : ''}RENDERER)` : !react ? 'no React (node-react)' : false;
+
+  describe(`${architecture}: a commit is all or nothing`, { skip }, () => {
+    /** Renders <View a/>, then a with a 5,000-deep chain whose commit throws at its `at`th op matching `match`. */
+    async function halfCommit({ at, match, trace }) {
+      const daemon = await startDaemon(['--max-frame-bytes', String(16 << 20)]);
+      const bridge = await connect({ socket: daemon.socket });
+      try {
+        const { rn, spy } = await attach(bridge, architecture, renderer, trace ? { trace } : {});
+        const root = await rn.render(h(rn.View, { testID: 'a' }));
+        assert.equal(await views(bridge), 2);
+        spy.failAt(at, match);
+        await assert.rejects(root.render(h(rn.View, { testID: 'a' }, chain(rn.View, 5000))), /Maximum call stack size exceeded \(forced\)/);
+        spy.failAt(null);
+        // Nothing of the failed commit was sent: the daemon holds what the previous commit left.
+        assert.equal(await views(bridge), 2, 'the daemon holds the root and a, nothing of the chain');
+        assert.deepEqual(await childIDs(bridge, root.tag), ['a']);
+        const [a] = (await bridge.request({ op: 'inspect', tag: root.tag })).children;
+        assert.deepEqual((await bridge.request({ op: 'inspect', tag: a })).children, []);
+        // The next render works on a consistent tree: exactly what React rendered, nothing else.
+        await root.render(h(rn.View, { testID: 'b' }, h(rn.View, { testID: 'c' })));
+        assert.deepEqual(await childIDs(bridge, root.tag), ['b']);
+        const [b] = (await bridge.request({ op: 'inspect', tag: root.tag })).children;
+        assert.deepEqual(await childIDs(bridge, b), ['c']);
+        assert.equal(await views(bridge), 3);
+        await root.render(h(rn.View, { testID: 'b' }, h(rn.View, { testID: 'c' }), h(rn.View, { testID: 'd' })));
+        assert.deepEqual(await childIDs(bridge, b), ['c', 'd']);
+        await root.unmount();
+        assert.equal(await views(bridge), 0);
+        await rn.detach();
+      } finally {
+        await bridge.close();
+        await daemon.stop();
+      }
+    }
+
+    test('a call that throws while the commit creates views (the 4,177th create of a 5,000-deep chain): nothing of it is sent', () =>
+      halfCommit({ at: 4177, match: (op) => op.op === 'create' }));
+
+    test('a call that throws where the commit attaches the new subtree: nothing of it is sent', () =>
+      halfCommit({ at: 1, match: (op) => op.op === 'setChildren' || (op.op === 'create' && op.parent !== undefined) }));
+
+    test('a first render whose commit throws leaves nothing, and the next render works', async () => {
+      const daemon = await startDaemon();
+      const bridge = await connect({ socket: daemon.socket });
+      try {
+        const { rn, spy } = await attach(bridge, architecture, renderer);
+        spy.failAt(3, (op) => op.op === 'create');
+        await assert.rejects(rn.render(h(rn.View, { testID: 'a' }, h(rn.View, { testID: 'b' }), h(rn.View, { testID: 'c' }))), /forced/);
+        spy.failAt(null);
+        assert.equal(await views(bridge), 0, 'no root view, nothing of the render');
+        const root = await rn.render(h(rn.View, { testID: 'next' }));
+        assert.deepEqual(await childIDs(bridge, root.tag), ['next']);
+        assert.equal(await views(bridge), 2);
+        await rn.detach();
+        assert.equal(await views(bridge), 0);
+      } finally {
+        await bridge.close();
+        await daemon.stop();
+      }
+    });
+
+    // Mounts only: React 18's own deletion walk (commitDeletionEffectsOnFiber) recurses, and overflows unmounting a
+    // tree this deep on either renderer, before any call reaches the attachment.
+    test('a 20,000-deep tree mounts (no recursion in proportion to depth in the attachment)', async () => {
+      const daemon = await startDaemon(['--max-frame-bytes', String(16 << 20)]);
+      const bridge = await connect({ socket: daemon.socket });
+      try {
+        const { rn } = await attach(bridge, architecture, renderer);
+        const root = await rn.render(chain(rn.View, 20_000));
+        assert.equal(await views(bridge), 20_001);
+        // The deepest view is the chain's last, under the one before it.
+        let tag = root.tag;
+        for (let i = 0; i < 3; i++) tag = (await bridge.request({ op: 'inspect', tag })).children[0];
+        assert.equal((await bridge.request({ op: 'inspect', tag })).props.testID, 'level-2');
+      } finally {
+        await bridge.close();
+        await daemon.stop();
+      }
+    });
+  });
+
+  describe(`${architecture}: what a change of many siblings sends is linear in it`, { skip }, () => {
+    const N = 3000;
+    const List = ({ order, View, bad = null }) => h(View, { testID: 'list' }, order.map((i) => h(View, { key: i, testID: `row-${i}` })), bad);
+    const rows = (n) => Array.from({ length: n }, (_, i) => i);
+
+    async function withList(run) {
+      const daemon = await startDaemon(['--max-frame-bytes', String(16 << 20)]);
+      const bridge = await connect({ socket: daemon.socket });
+      try {
+        const { rn, spy } = await attach(bridge, architecture, renderer);
+        const root = await rn.render(h(List, { order: rows(N), View: rn.View }));
+        const [list] = (await bridge.request({ op: 'inspect', tag: root.tag })).children;
+        spy.batches.length = 0;
+        await run({ rn, spy, root, list, bridge });
+        await rn.detach();
+        assert.equal(await views(bridge), 0);
+      } finally {
+        await bridge.close();
+        await daemon.stop();
+      }
+    }
+
+    test(`reversing ${N} keyed siblings sends one setChildren of ${N} tags, and the daemon holds the reversed order`, () =>
+      withList(async ({ rn, spy, root, list, bridge }) => {
+        const reversed = rows(N).reverse();
+        await root.render(h(List, { order: reversed, View: rn.View }));
+        const sent = tagsSent(spy.batches);
+        assert.equal(sent.setChildren, 1, 'one setChildren for the list, not one per move');
+        assert.ok(sent.tags <= 2 * N, `${sent.tags} tags sent for a reverse of ${N}: more than 2N`);
+        assert.deepEqual(await childIDs(bridge, list), reversed.map((i) => `row-${i}`));
+      }));
+
+    test(`a shuffle of ${N} siblings with inserts and removals: tags linear in N, the daemon in React's order`, () =>
+      withList(async ({ rn, spy, root, list, bridge }) => {
+        // A fixed permutation: every third row removed, the rest rotated and interleaved with new rows.
+        const kept = rows(N).filter((i) => i % 3 !== 0);
+        const order = [];
+        for (const [k, i] of [...kept.slice(500), ...kept.slice(0, 500)].entries()) {
+          order.push(i);
+          if (k % 7 === 0) order.push(N + k);
+        }
+        await root.render(h(List, { order, View: rn.View }));
+        const sent = tagsSent(spy.batches);
+        assert.ok(sent.setChildren <= 1, `${sent.setChildren} setChildren`);
+        assert.ok(sent.tags <= 3 * N, `${sent.tags} tags sent: more than 3N`);
+        assert.deepEqual(await childIDs(bridge, list), order.map((i) => `row-${i}`));
+      }));
+
+    test(`clearing ${N} siblings sends ${N} deletes and no child list`, () =>
+      withList(async ({ rn, spy, root, list, bridge }) => {
+        await root.render(h(List, { order: [], View: rn.View }));
+        const sent = tagsSent(spy.batches);
+        assert.equal(sent.setChildren, 0);
+        assert.equal(sent.deletes, N);
+        assert.deepEqual(await childIDs(bridge, list), []);
+        assert.equal(await views(bridge), 2);
+      }));
+
+    // Paper's next commit names children by React's indices, which count the refused moves: there the daemon stays
+    // behind React by the refused commit (protocol.md, "Errors"); Fabric diffs against the committed tree.
+    test('a refused batch of moves changes nothing; on Fabric the next commit puts the daemon in React\'s order', () =>
+      withList(async ({ rn, root, list, bridge }) => {
+        const Button = rn.requireNativeComponent('SwiftUIButton');
+        const bad = h(Button, { key: 'bad', count: 'many' });
+        await assert.rejects(root.render(h(List, { order: rows(N).reverse(), View: rn.View, bad })), (error) => error.code === 'invalid_props');
+        assert.deepEqual((await childIDs(bridge, list)).slice(0, 3), ['row-0', 'row-1', 'row-2'], 'the refused batch changed nothing');
+        if (architecture !== 'fabric') return;
+        const order = rows(N).filter((i) => i % 2 === 0);
+        await root.render(h(List, { order, View: rn.View }));
+        assert.deepEqual(await childIDs(bridge, list), order.map((i) => `row-${i}`));
+      }));
+  });
+}
+
+describe('paper: a trace with a commit that threw plays back to the same tree', { skip: !process.env.BRIDGED_RN_RENDERER || !react ? 'no paper renderer or React' : false }, () => {
+  test('the aborted commit is dropped in playback too', async () => {
+    const daemon = await startDaemon(['--max-frame-bytes', String(16 << 20)]);
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const trace = [];
+      const { rn, spy } = await attach(bridge, 'paper', process.env.BRIDGED_RN_RENDERER, { trace });
+      const root = await rn.render(h(rn.View, { testID: 'a' }));
+      spy.failAt(50, (op) => op.op === 'create');
+      await assert.rejects(root.render(h(rn.View, { testID: 'a' }, chain(rn.View, 100))), /forced/);
+      spy.failAt(null);
+      await root.render(h(rn.View, { testID: 'b' }));
+      await rn.settled();
+      assert.ok(trace.some((step) => 'aborted' in step), 'the trace records the aborted commit');
+      const live = await views(bridge);
+      const other = await connect({ socket: daemon.socket });
+      try {
+        const native = await playTrace(other, JSON.parse(JSON.stringify(trace)));
+        assert.equal(await views(other), live);
+        assert.deepEqual(await childIDs(other, native.daemonTag(root.rootTag)), ['b']);
+      } finally {
+        await other.close();
+      }
+      await rn.detach();
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});
