@@ -217,7 +217,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
 
   /** Deletes a view (the daemon deletes its subtree) and forgets the subtree's tags. */
   function remove(node) {
-    native.enqueue({ op: 'delete', tag: daemonTag(node, 'completeRoot') });
+    native.enqueueDelete(daemonTag(node, 'completeRoot'));
     forget(node);
   }
 

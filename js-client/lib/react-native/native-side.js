@@ -9,6 +9,13 @@ import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
 const NONE = Object.freeze([]);
 
+/**
+ * From this many views removed in one batch, their `delete`s (about 30 bytes each) go out as one sweep instead: a
+ * new view made their parent (`setChildren`, a tag each) and deleted with them, so that clearing 50,000 rows is a
+ * frame of about 7 bytes a row, within the daemon's default 1 MiB. Below it, the deletes go out as they are.
+ */
+export const SWEEP_FROM = 512;
+
 /** A `command` request: `args` only when there are some, as every caller of a view's command sends it. */
 export function commandOp(tag, name, args) {
   const op = { op: 'command', tag, name: String(name) };
@@ -32,6 +39,8 @@ export class NativeSide {
   /** Renderer tag → component name. */
   #components = new Map();
   #queue = [];
+  /** The `delete` ops of removed views (enqueueDelete) in the queue, for a sweep. */
+  #removals = [];
   /** How to take back the bookkeeping of the queued ops, should the daemon refuse their batch. */
   #undo = [];
   /** The renderer tags mapped for the queued ops: unmapped again should the daemon refuse their batch. */
@@ -233,6 +242,7 @@ export class NativeSide {
     const mapped = this.#mapped;
     const dropped = this.#queue.length;
     this.#queue = [];
+    this.#removals = [];
     this.#undo = [];
     this.#mapped = [];
     for (let i = undo.length - 1; i >= 0; i--) undo[i]();
@@ -257,6 +267,7 @@ export class NativeSide {
    */
   hold() {
     if (this.#queue.length === 0) return;
+    this.#finish();
     const deferred = (this.#deferred ??= { ops: [], undo: [], mapped: [] });
     for (const op of this.#queue) deferred.ops.push(op);
     for (const u of this.#undo) deferred.undo.push(u);
@@ -281,6 +292,40 @@ export class NativeSide {
         throw error;
       }
     };
+  }
+
+  /** Makes the queued ops ready to go out: what a UIManager left open filled in (beforeSend), deletes swept. */
+  #finish() {
+    if (this.#queue.length === 0) return;
+    this.beforeSend?.();
+    this.#sweep();
+  }
+
+  /** Queues the `delete` of a view a commit removed (its subtree with it); many of them go out as a sweep. */
+  enqueueDelete(tag) {
+    const op = { op: 'delete', tag };
+    this.#removals.push(op);
+    this.enqueue(op);
+  }
+
+  /**
+   * The queued deletes of removed views as one sweep, where the last of them was: `create` a view, `setChildren` it
+   * the deleted views (each leaves its parent), `delete` it with them. The same tree after the batch, the same views
+   * deleted; nothing after the last delete names them (React never uses a removed view again).
+   */
+  #sweep() {
+    const deletes = this.#removals;
+    this.#removals = [];
+    if (deletes.length < SWEEP_FROM) return;
+    const gone = new Set(deletes);
+    const last = deletes[deletes.length - 1];
+    const trash = this.bridge[kAllocateTag]();
+    const ops = [
+      { op: 'create', tag: trash, component: VIEW },
+      { op: 'setChildren', tag: trash, children: deletes.map((op) => op.tag) },
+      { op: 'delete', tag: trash },
+    ];
+    this.#queue = this.#queue.flatMap((op) => (op === last ? ops : gone.has(op) ? [] : [op]));
   }
 
   /** How many ops are queued: the place the next op takes. */
@@ -322,7 +367,7 @@ export class NativeSide {
    */
   flush() {
     this.#scheduled = false;
-    if (this.#queue.length > 0) this.beforeSend?.();
+    this.#finish();
     // A commit of this turn failed: what the turn queued after it waits for the next commit.
     if (this.#held) this.hold();
     // Nothing queued: wait for what is in flight; its error, if any, is reported by settled() or commit().

@@ -283,7 +283,7 @@ export function createPaperUIManager(native) {
       if (inserts.length > 0) pendChildren(containerTag, added);
       for (const tag of removed) {
         if (tag === undefined) continue;
-        native.enqueue({ op: 'delete', tag: native.require(tag, 'manageChildren') });
+        native.enqueueDelete(native.require(tag, 'manageChildren'));
         forget(tag);
       }
     },
