@@ -231,6 +231,21 @@ export class Bridge extends EventEmitter {
     return view;
   }
 
+  /** Asks the daemon for an answer and nothing else (`ping`): resolves `{}` once it answered. */
+  ping({ signal } = {}) {
+    return this[kRequest]({ op: 'ping' }, { signal });
+  }
+
+  /** The daemon's counters (`stats`): `{sessions, views, sessionViews, seq}`. */
+  stats({ signal } = {}) {
+    return this[kRequest]({ op: 'stats' }, { signal });
+  }
+
+  /** The daemon's sessions (`sessions`): `{sessions: [{session, client, connected, views, seq, observers}]}`. */
+  sessions({ signal } = {}) {
+    return this[kRequest]({ op: 'sessions' }, { signal });
+  }
+
   /** Starts a transaction: ops collected client-side, sent as one atomic batch by `commit()`. */
   transaction() {
     return new Transaction(this);
