@@ -105,9 +105,9 @@ console.log(results.length, tx.state, size);
 
 // The daemon's own ops, as methods.
 const pong: Record<string, never> = await bridge.ping({ signal: AbortSignal.timeout(1_000) });
-const counters: StatsResult = await bridge.stats();
+const daemonStats: StatsResult = await bridge.stats();
 const listed: boolean = (await bridge.sessions()).sessions.some((s) => s.session === bridge.session && s.connected);
-console.log(pong, counters.sessionViews, listed);
+console.log(pong, daemonStats.sessionViews, listed);
 
 // Raw requests: typed results for the protocol's ops, unknown for others.
 const stats: StatsResult = await bridge.request({ op: 'stats' });
