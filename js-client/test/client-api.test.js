@@ -103,20 +103,46 @@ function declaredExports(text) {
   return new Set([...text.matchAll(/^export (?:declare )?(?:const|function|class) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]));
 }
 
-/** The members of `export class <name> { … }` in index.d.ts: `{methods, properties}` (sets of names). */
+/**
+ * The members of `export class <name> { … }` in index.d.ts: `{methods, properties, internal}` (sets of names;
+ * `internal`: those whose doc comment says `@internal`).
+ */
 function declaredMembers(text, name) {
   const start = text.search(new RegExp(`^export (?:declare )?class ${name}\\b.*\\{$`, 'm'));
   assert.notEqual(start, -1, `index.d.ts declares no class ${name}`);
   const body = text.slice(text.indexOf('\n', start) + 1, text.indexOf('\n}', start));
   const methods = new Set();
   const properties = new Set();
-  for (const [, readonly, member, after] of body.matchAll(/^ {2}(readonly )?([A-Za-z_$][\w$]*)\??([:(<])/gm)) {
-    if (member === 'constructor' || member === 'private') continue;
-    if (readonly || after === ':') properties.add(member);
-    else methods.add(member);
+  const internal = new Set();
+  let comment = '';
+  for (const line of body.split('\n')) {
+    if (/^ {2}\/\*\*/.test(line)) comment = '';
+    if (/^ {2}(\/\*\*| \*)/.test(line)) {
+      comment += line;
+      continue;
+    }
+    const match = line.match(/^ {2}(readonly )?([A-Za-z_$][\w$]*)\??([:(<])/);
+    if (match && match[2] !== 'constructor' && match[2] !== 'private') {
+      const [, readonly, member, after] = match;
+      if (readonly || after === ':') properties.add(member);
+      else methods.add(member);
+      if (comment.includes('@internal')) internal.add(member);
+    }
+    if (/^ {2}\S/.test(line)) comment = '';
   }
-  return { methods, properties };
+  return { methods, properties, internal };
 }
+
+/** The code (inline spans and blocks) of the section of js-client/README.md whose heading is `heading`. */
+function readmeCode(readme, heading) {
+  const start = readme.indexOf(`\n${heading}\n`);
+  assert.notEqual(start, -1, `js-client/README.md has no section ${heading}`);
+  const end = readme.indexOf('\n#', start + heading.length + 2);
+  const section = readme.slice(start, end === -1 ? undefined : end);
+  return [...section.matchAll(/```[^]*?```|`[^`\n]+`/g)].map((m) => m[0]).join('\n');
+}
+
+const README_SECTIONS = { bridge: '### `Bridge` (an `EventEmitter`)', view: '### `View`', transaction: '### Transactions' };
 
 /** The methods and getters a class defines itself (string keys), as the prototype has them. */
 function ownMembers(cls) {
@@ -197,6 +223,25 @@ describe('index.d.ts against index.js', () => {
       }
     } finally {
       await fx.bridge.close();
+    }
+  });
+});
+
+describe('js-client/README.md against index.d.ts', () => {
+  test('every public member of Bridge, View and Transaction is in its README section', async () => {
+    const text = await read('index.d.ts');
+    const readme = await read('README.md');
+    for (const kind of Object.keys(CLASSES)) {
+      const code = readmeCode(readme, README_SECTIONS[kind]);
+      const declared = declaredMembers(text, NAMES[kind]);
+      for (const member of [...declared.methods, ...declared.properties]) {
+        if (declared.internal.has(member)) continue;
+        assert.match(
+          code,
+          new RegExp(`\\b${member}\\b`),
+          `${NAMES[kind]}.${member} (index.d.ts) is not in js-client/README.md's section ${README_SECTIONS[kind]}: document it there`,
+        );
+      }
     }
   });
 });
