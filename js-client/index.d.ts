@@ -716,6 +716,12 @@ export class Bridge {
    */
   define(schema?: JsonObject, options?: DefineOptions): Promise<DefineResult>;
   transaction(): Transaction;
+  /** `ping`: resolves once the daemon answered (a liveness check). */
+  ping(options?: RequestOptions): Promise<RequestResults['ping']>;
+  /** `stats`: the daemon's counters. */
+  stats(options?: RequestOptions): Promise<StatsResult>;
+  /** `sessions`: every session of the daemon (this one too), as the DevTools' picker lists them. */
+  sessions(options?: RequestOptions): Promise<RequestResults['sessions']>;
   /** Sends a raw request (an id is assigned); resolves its result. Tags of raw creates are not tracked. */
   request<O extends keyof RequestResults>(frame: RequestFrame<O>, options?: RequestOptions): Promise<RequestResults[O]>;
   request(frame: RequestFrame, options?: RequestOptions): Promise<unknown>;

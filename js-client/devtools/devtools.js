@@ -1,15 +1,17 @@
 // The bridged DevTools page: a live view of one session of the daemon. Plain browser JavaScript, no build.
 //
 // State arrives as a snapshot, then as batches of change frames (protocol.md, "Observing sessions") over
-// Server-Sent Events. Changes only mark what is dirty; the DOM is updated once per animation frame. The tree
-// renders only the rows in view once it is large, and the event log keeps the last MAX_EVENTS events.
-'use strict';
+// Server-Sent Events. Changes only mark what is dirty (changes.js, the page's model); the DOM is updated once per
+// animation frame. The tree renders only the rows in view once it is large, and the event log keeps the last
+// MAX_EVENTS events. A module: changes.js is imported with the page's token, which every file it asks for needs.
+
+const params = new URLSearchParams(location.search);
+const token = params.get('token') ?? '';
+const { MAX_COMMANDS, MAX_EVENTS, UnknownChange, applyChange } = await import(`./changes.js?${new URLSearchParams({ token })}`);
 
 const ROW_HEIGHT = 20;
 /** Up to this many visible rows the tree is rendered whole; above, only the rows in view (plus a margin). */
 const WINDOW_ABOVE = 1000;
-const MAX_EVENTS = 1000;
-const MAX_COMMANDS = 1000;
 /** Rows of the event log in the DOM, newest first. */
 const SHOWN_EVENTS = 100;
 /** The event log is redrawn at most this often (ms): at 1,000 events a second, redrawing it is what costs. */
@@ -18,8 +20,6 @@ const FLASH_MS = 800;
 /** How soon an event stream the browser closed is opened again (the server's `retry:` for the others). */
 const RECONNECT_MS = 1000;
 
-const params = new URLSearchParams(location.search);
-const token = params.get('token') ?? '';
 const boot = JSON.parse(document.getElementById('boot').textContent);
 
 const state = {
@@ -28,6 +28,8 @@ const state = {
   session: boot.session,
   components: boot.components,
   ended: false,
+  /** The message of a change the page did not know (UnknownChange): shown until the page is reloaded. */
+  failure: null,
   /** tag → view; each view has its command log, `commands` (protocol.md: the snapshot's views[].commands). */
   views: new Map(),
   events: [],
@@ -68,96 +70,15 @@ function markAll() {
   schedule();
 }
 
-function detach(view) {
-  if (view.parent === null) return;
-  const parent = state.views.get(view.parent);
-  if (parent) parent.children = parent.children.filter((tag) => tag !== view.tag);
-  view.parent = null;
-}
-
-function apply(change, now) {
-  const view = state.views.get(change.tag);
-  switch (change.change) {
-    case 'created': {
-      const created = change.view;
-      created.updatedAt = now;
-      created.commands ??= [];
-      state.views.set(created.tag, created);
-      if (created.parent !== null) {
-        const parent = state.views.get(created.parent);
-        if (parent) parent.children.splice(change.index ?? parent.children.length, 0, created.tag);
-      }
-      dirty.tree = dirty.header = true;
-      break;
-    }
-    case 'updated':
-      if (!view) break;
-      Object.assign(view.props, change.props);
-      view.stale = true;
-      view.updatedAt = now;
-      dirty.rows = true;
-      if (view.tag === state.selected) dirty.detail = true;
-      break;
-    case 'moved': {
-      if (!view) break;
-      const kept = new Set(change.children);
-      for (const tag of view.children) {
-        const child = state.views.get(tag);
-        if (child && !kept.has(tag)) child.parent = null;
-      }
-      for (const tag of change.children) {
-        const child = state.views.get(tag);
-        if (!child) continue;
-        if (child.parent !== view.tag) detach(child);
-        child.parent = view.tag;
-      }
-      view.children = change.children.slice();
-      view.updatedAt = now;
-      dirty.tree = true;
-      break;
-    }
-    case 'deleted': {
-      const root = state.views.get(change.tags[0]);
-      if (root) detach(root);
-      for (const tag of change.tags) state.views.delete(tag);
-      dirty.tree = dirty.header = true;
-      if (change.tags.includes(state.selected)) dirty.detail = true;
-      break;
-    }
-    case 'subscribed':
-      if (!view) break;
-      if (change.phases.length === 0) delete view.listeners[change.event];
-      else view.listeners[change.event] = change.phases;
-      if (view.tag === state.selected) dirty.detail = true;
-      break;
-    case 'command':
-      if (!view) break;
-      view.commands.push({ name: change.name, args: change.args });
-      if (view.commands.length > MAX_COMMANDS * 1.5) view.commands = view.commands.slice(-MAX_COMMANDS);
-      if (view.tag === state.selected) dirty.detail = true;
-      break;
-    case 'event':
-      state.events.push(change.event);
-      if (state.events.length > MAX_EVENTS * 1.5) state.events = state.events.slice(-MAX_EVENTS);
-      if (state.snapshot) state.snapshot.seq = change.event.seq;
-      dirty.log = dirty.header = true;
-      break;
-    case 'render':
-      if (!view) break;
-      view.render = change.render;
-      view.renders = change.renders;
-      view.stale = false;
-      view.updatedAt = now;
-      dirty.rows = true;
-      if (view.tag === state.selected) dirty.detail = true;
-      break;
-    case 'ended':
-      state.ended = true;
-      dirty.header = true;
-      break;
-    default:
-      break;
-  }
+/**
+ * A change the page does not know: shown on the page (the status and an alert above the panels) and thrown, so
+ * that it is in the console too. The page goes on applying the changes it knows.
+ */
+function failed(error) {
+  state.failure = error.message;
+  dirty.header = true;
+  schedule();
+  throw error;
 }
 
 // ---------- rendering ----------
@@ -218,7 +139,13 @@ function renderHeader() {
     .join('');
   if (picker.innerHTML !== html) picker.innerHTML = html;
   const status = $('status');
-  if (!connectionUp) {
+  const failure = $('failure');
+  failure.hidden = !state.failure;
+  failure.textContent = state.failure ?? '';
+  if (state.failure) {
+    status.className = 'status down';
+    status.textContent = 'error: a change this page does not know';
+  } else if (!connectionUp) {
     status.className = 'status down';
     status.textContent = 'DevTools server unreachable — reconnecting…';
   } else if (!state.daemon) {
@@ -488,7 +415,15 @@ function openStream() {
   });
   source.addEventListener('changes', (message) => {
     const now = performance.now();
-    for (const change of JSON.parse(message.data)) apply(change, now);
+    let unknown = null;
+    for (const change of JSON.parse(message.data)) {
+      try {
+        applyChange({ state, dirty }, change, now);
+      } catch (error) {
+        if (!(error instanceof UnknownChange)) throw error;
+        unknown ??= error;
+      }
+    }
     schedule();
     // Take the highlight off once it has played.
     clearTimeout(flashTimer);
@@ -496,6 +431,7 @@ function openStream() {
       dirty.rows = true;
       schedule();
     }, FLASH_MS + 50);
+    if (unknown) failed(unknown);
   });
 }
 

@@ -3,11 +3,11 @@ import { Acker } from './client/acker.js';
 import { Connection } from './client/connection.js';
 import { Dispatcher } from './client/dispatch.js';
 import { PendingRequests } from './client/pending.js';
-import { Reconnector, Replay, fateOnLoss, keptAfterReset, reattached, resumeOf } from './client/resume.js';
+import { FrameReader } from './client/reader.js';
+import { Resumer, keptAfterReset } from './client/resume.js';
 import { SessionViews } from './client/views.js';
-import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed, protocolError } from './errors.js';
+import { BridgeError, ClientErrorCodes, aborted, connectionClosed, protocolError } from './errors.js';
 import { EventStream } from './event-stream.js';
-import { eventProblem, frameKind, responseProblem } from './frames.js';
 import {
   anySignal,
   kAllocateTag,
@@ -55,20 +55,16 @@ export function bridgeOptions({ requestTimeoutMs = REQUEST_TIMEOUT_MS, maxFrameB
   return { requestTimeoutMs: requestTimeoutMs > MAX_TIMER_MS ? 0 : requestTimeoutMs, maxFrameBytes };
 }
 
-/** A line quoted in an error message, cut short when long. */
-function abbreviate(line) {
-  return line.length > 300 ? `${line.slice(0, 300)}… (${line.length} characters)` : line;
-}
-
 /**
  * One session with the daemon, over one connection at a time. Emits 'event' (each event frame
  * dispatched), 'error' (socket, protocol and handler errors; only when someone listens, see
  * #reportError), 'reconnecting', 'resumed', 'reset' and 'close'.
  *
- * A composition of the parts in `client/`: the Connection (socket, lines, write queue), the PendingRequests
- * (ids, limits, which response answers which), the Dispatcher (events to their handlers), the Acker,
- * resume.js (reconnecting and what a loss does to each request) and the SessionViews. The Bridge holds the
- * session's state (its id, token, seq cursor, open/reconnecting/closed) and decides what each frame means.
+ * A composition of the parts in `client/`: the Connection (socket, lines, write queue), the FrameReader (each
+ * line read: events told from responses, a response matched to its request), the PendingRequests (ids, limits),
+ * the Dispatcher (events to their handlers), the Acker, the Resumer (what a loss does to each request,
+ * reconnecting, resuming, the re-sent events) and the SessionViews. The Bridge holds the session's state (its
+ * id, token, seq cursor, open/reconnecting/closed) and what an event or a resume's answer does to it.
  */
 export class Bridge extends EventEmitter {
   /** @type {Connection} */
@@ -93,11 +89,8 @@ export class Bridge extends EventEmitter {
   #views = new SessionViews();
   #cursor = new EventCursor();
   #connectOptions;
-  #reconnect;
-  /** The reconnection under way, if any. */
-  #reconnector = null;
-  /** The events a resume's daemon re-sends. */
-  #replay = new Replay();
+  /** Reconnecting and resuming (client/resume.js). */
+  #resumer;
   /** hello's `token`, the secret a resume presents (a daemon that sends none needs none). */
   #token;
   /** The components this session defined (`define`), described: kept in `components` across a resume. */
@@ -127,7 +120,6 @@ export class Bridge extends EventEmitter {
   ) {
     super();
     this.#record = record;
-    this.#reconnect = reconnectOptions(reconnect);
     const checked = bridgeOptions({ requestTimeoutMs, maxFrameBytes });
     this.#requestTimeoutMs = checked.requestTimeoutMs;
     this.#maxFrameBytes = checked.maxFrameBytes;
@@ -141,6 +133,7 @@ export class Bridge extends EventEmitter {
       send: (seq) => this[kRequest]({ op: 'ack', seq }, { internal: 'ack' }),
     });
     this.#connectOptions = { socketPath, spawn, bin, components, timeoutMs, checkFolder };
+    this.#resumer = new Resumer(reconnectOptions(reconnect), timeoutMs, this.#resumeHost());
     this.socketPath = socketPath;
     this.daemonPid = daemonPid;
     this.session = null;
@@ -236,6 +229,21 @@ export class Bridge extends EventEmitter {
       throw error;
     }
     return view;
+  }
+
+  /** Asks the daemon for an answer and nothing else (`ping`): resolves `{}` once it answered. */
+  ping({ signal } = {}) {
+    return this[kRequest]({ op: 'ping' }, { signal });
+  }
+
+  /** The daemon's counters (`stats`): `{sessions, views, sessionViews, seq}`. */
+  stats({ signal } = {}) {
+    return this[kRequest]({ op: 'stats' }, { signal });
+  }
+
+  /** The daemon's sessions (`sessions`): `{sessions: [{session, client, connected, views, seq, observers}]}`. */
+  sessions({ signal } = {}) {
+    return this[kRequest]({ op: 'sessions' }, { signal });
   }
 
   /** Starts a transaction: ops collected client-side, sent as one atomic batch by `commit()`. */
@@ -363,15 +371,28 @@ export class Bridge extends EventEmitter {
   }
 
   #waitForReconnect(entry) {
-    this.#pending.waitForReconnect(entry, this.#reconnect?.requestTimeoutMs ?? 0);
+    this.#pending.waitForReconnect(entry, this.#resumer.waitMs);
   }
 
   #attach(socket) {
     this.#socketError = null;
+    const reader = new FrameReader({
+      pending: this.#pending,
+      dispatch: this.#dispatch,
+      report: (err) => this.#reportError(err),
+      record: this.#record,
+      onEvent: (frame) => this.#onEvent(frame),
+      onTakenOver: (error) => {
+        this.#takenOver = error;
+        this.#connection.destroy();
+      },
+      // The retained events of a resume come before any other response.
+      beforeResponse: () => this.#resumer.endReplay(),
+    });
     const connection = new Connection(socket, {
       maxFrameBytes: this.#maxFrameBytes,
       onLine: (line) => {
-        if (connection === this.#connection && !this.#takenOver) this.#onLine(line);
+        if (connection === this.#connection && !this.#takenOver) reader.read(line);
       },
       onLineTooLong: (tooLong) => {
         if (connection === this.#connection && !this.#takenOver) this.#lineTooLong(socket, tooLong);
@@ -408,73 +429,13 @@ export class Bridge extends EventEmitter {
     socket.destroy();
   }
 
-  #onLine(line) {
-    if (line === '') return;
-    let frame;
-    try {
-      frame = JSON.parse(line);
-    } catch {
-      this.#reportError(protocolError(`the daemon sent a line that is not JSON: ${abbreviate(line)}`));
-      return;
-    }
-    this.#record?.({ dir: 'out', frame });
-    const kind = frameKind(frame);
-    if (kind === 'event') {
-      const problem = eventProblem(frame);
-      if (problem) this.#reportError(protocolError(`the daemon sent an event frame whose ${problem}: ${abbreviate(line)}`));
-      else this.#onEvent(frame);
-    } else if (kind === 'response' && frame.id === null && frame.error?.code === ErrorCodes.SESSION_TAKEN_OVER) {
-      // Another connection resumed this session: it is theirs now. No reconnect.
-      this.#takenOver = BridgeError.fromProtocol(frame.error);
-      this.#connection.destroy();
-    } else if (kind === 'response') {
-      this.#onResponse(frame, line);
-    } else {
-      const message = `the daemon sent a line that is neither a response nor an event: ${abbreviate(line)}`;
-      this.#reportError(protocolError(message));
-    }
-  }
-
-  #onResponse(frame, line) {
-    // The retained events of a resume come before any other response.
-    if (this.#replay.active) this.#endReplay();
-    const waits = this.#dispatch.takeWindow();
-    const problem = responseProblem(frame);
-    const pending = this.#pending.claim(frame, problem);
-    if (typeof pending === 'string') {
-      this.#reportError(protocolError(`${pending}: ${abbreviate(line)}`));
-      return;
-    }
-    if (problem) {
-      // The request it answers fails with the same protocol_error, rather than waiting for an answer that came.
-      const err = protocolError(`the daemon sent a response whose ${problem}: ${abbreviate(line)}`);
-      this.#reportError(err);
-      if (!pending.aborted) pending.reject(err);
-      return;
-    }
-    try {
-      pending.onResponse?.(frame);
-    } catch (err) {
-      // The client's own bookkeeping of an answer (deleted tags, a batch's results) found it of another shape.
-      const message = `the daemon's answer to ${pending.op} could not be used: ${err?.message ?? err}`;
-      this.#reportError(err instanceof BridgeError ? err : protocolError(message, { cause: err }));
-    }
-    if (pending.aborted) return; // rejected when its signal aborted; the client's own state is updated above
-    const settle = () => {
-      if (frame.ok) pending.resolve(frame.result);
-      else pending.reject(BridgeError.fromProtocol(frame.error));
-    };
-    if (waits.length === 0) settle();
-    else Promise.all(waits).then(settle);
-  }
-
   #onEvent(frame) {
     // De-duplication: a seq at or before the last one dispatched in this session was dispatched already.
     if (!this.#cursor.admit(frame.seq)) return;
     // A re-sent event belongs to no request of this connection.
-    const replaying = this.#replay.covers(frame.seq);
+    const replaying = this.#resumer.replays(frame.seq);
     this.#dispatch.dispatch(frame, this.#views.subscriptions, !replaying);
-    if (replaying && this.#replay.active && this.#replay.count(frame.seq)) this.#endReplay();
+    if (replaying) this.#resumer.replayed(frame.seq);
   }
 
   /**
@@ -509,7 +470,7 @@ export class Bridge extends EventEmitter {
     }
     if (this.#closing) this.#finish({ reason: 'closed' });
     else if (this.#takenOver) this.#finish({ reason: 'session_taken_over', error: this.#takenOver });
-    else if (!this.#reconnect || this.session === null) this.#finish({ reason: 'lost', error: this.#lostError() });
+    else if (!this.#resumer.enabled || this.session === null) this.#finish({ reason: 'lost', error: this.#lostError() });
     else this.#lost();
   }
 
@@ -520,85 +481,47 @@ export class Bridge extends EventEmitter {
     return connectionClosed(message, cause);
   }
 
-  /** The connection dropped: keep what may be repeated, fail the rest, and start reconnecting. */
+  /** The connection dropped: keep what may be repeated, fail the rest, and start reconnecting (client/resume.js). */
   #lost() {
     this.#record?.({ dir: 'meta', connection: 'closed' });
     this.#state = 'reconnecting';
     this.#dispatch.clearWindow();
-    this.#replay.end();
     this.#acker.stop();
     this.#connection.clear();
-    const cause = this.#socketError ?? undefined;
-    for (const [, entry] of this.#pending) {
-      switch (fateOnLoss(entry)) {
-        case 'wait':
-          this.#waitForReconnect(entry);
-          break;
-        case 'drop':
-          this.#pending.drop(entry);
-          break;
-        case 'repeat':
-          this.#pending.markUnsent(entry);
-          this.#waitForReconnect(entry);
-          break;
-        default:
-          this.#pending.drop(entry);
-          entry.reject(
-            connectionClosed(
-              'the connection to bridged was lost before the response; the request may or may not have taken effect',
-              cause,
-            ),
-          );
-      }
-    }
-    this.#reconnectLoop();
+    this.#resumer.lost(this.#lostError(), this.#socketError ?? undefined);
   }
 
-  async #reconnectLoop() {
-    const reconnector = new Reconnector(this.#reconnect);
-    this.#reconnector = reconnector;
-    const lastError = await reconnector.run(this.#lostError(), {
-      onAttempt: (info) => this.emit('reconnecting', info),
-      attempt: async () => {
+  /** What the Resumer reaches of this session. */
+  #resumeHost() {
+    return {
+      pending: this.#pending,
+      connect: () => {
         const signal = AbortSignal.timeout(this.#connectOptions.timeoutMs);
-        const { socket, daemonPid } = await connectOrSpawn({ ...this.#connectOptions, signal });
+        return connectOrSpawn({ ...this.#connectOptions, signal });
+      },
+      attach: (socket, daemonPid) => {
         if (this.#state !== 'reconnecting') {
           socket.destroy();
-          return;
+          return false;
         }
         if (daemonPid !== null) this.daemonPid = daemonPid;
         this.#attach(socket);
-        await this.#resumeHello();
+        return true;
       },
-      onFailure: (err) => {
-        this.#pending.dropInternal('hello', err);
-        this.#connection.destroy();
-      },
-    });
-    if (this.#reconnector === reconnector) this.#reconnector = null;
-    if (lastError !== null) this.#finish({ reason: 'gave_up', error: lastError });
-  }
-
-  /** hello with resume, on the new socket; the outcome is applied as soon as the response is read. */
-  #resumeHello() {
-    const previous = this.session;
-    const ack = this.#cursor.last;
-    const resume = resumeOf({ session: previous, token: this.#token, ack });
-    const frame = { op: 'hello', protocol: 1, client: CLIENT_NAME, resume };
-    const timeoutMs = this.#connectOptions.timeoutMs;
-    const onResponse = (response) => {
-      if (response.ok) this.#onReattached(response.result ?? {}, previous, ack);
+      request: (frame, options) => this[kRequest](frame, options),
+      drop: () => this.#connection.destroy(),
+      session: () => this.session,
+      token: () => this.#token,
+      lastSeq: () => this.#cursor.last,
+      reattached: (result, outcome, asked) => this.#onReattached(result, outcome, asked),
+      emit: (name, info) => this.emit(name, info),
+      gaveUp: (error) => this.#finish({ reason: 'gave_up', error }),
     };
-    return this[kRequest](frame, { onResponse, internal: 'hello', signal: AbortSignal.timeout(timeoutMs) }).catch((err) => {
-      if (err?.code !== ClientErrorCodes.ABORTED) throw err;
-      throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `no answer to hello within ${timeoutMs} ms`, { cause: err });
-    });
   }
 
-  /** Runs synchronously on hello's response, before the retained events that follow it. */
-  #onReattached(result, previous, ack) {
+  /** Runs synchronously on hello's response to a resume, before the retained events that follow it. */
+  #onReattached(result, outcome, { previous, ack }) {
     this.server = result.server ?? this.server;
-    const outcome = reattached(result, { session: previous, ack });
     // A resumed session keeps the components it defined; a fresh one has none.
     if (!outcome.resumed) this.#defined = {};
     if (result.components) {
@@ -608,9 +531,7 @@ export class Bridge extends EventEmitter {
     if (outcome.resumed) {
       this.#state = 'open';
       this.#acker.resumed(ack);
-      const replaying = this.#replay.start(previous, outcome.until, this.#cursor.last);
       this.#flush(() => true);
-      if (!replaying) this.emit('resumed', { session: previous, replayed: 0 });
       return;
     }
     // A fresh session: the old one's views and subscriptions are gone with it.
@@ -624,11 +545,6 @@ export class Bridge extends EventEmitter {
     const message = `the daemon started a fresh session (${reason}); this request was for session ${previous}`;
     this.#flush(keptAfterReset, () => new BridgeError(ClientErrorCodes.SESSION_RESET, message));
     this.emit('reset', { reason, previousSession: previous, session: result.session });
-  }
-
-  #endReplay() {
-    const ended = this.#replay.end();
-    if (ended) this.emit('resumed', ended);
   }
 
   /** Sends the requests that waited for the connection (`keep`), rejects the others with `error()`. */
@@ -649,9 +565,8 @@ export class Bridge extends EventEmitter {
   #finish({ reason, error }) {
     if (this.#state === 'closed') return;
     this.#state = 'closed';
-    this.#reconnector?.cancel();
+    this.#resumer.stop();
     this.#acker.stop();
-    this.#replay.end();
     this.#connection?.clear();
     const message =
       reason === 'session_taken_over'

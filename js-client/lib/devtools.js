@@ -13,6 +13,7 @@ const PAGE_DIR = new URL('../devtools/', import.meta.url);
 const FILES = {
   '/': ['index.html', 'text/html; charset=utf-8'],
   '/devtools.js': ['devtools.js', 'text/javascript; charset=utf-8'],
+  '/changes.js': ['changes.js', 'text/javascript; charset=utf-8'],
   '/devtools.css': ['devtools.css', 'text/css; charset=utf-8'],
 };
 /** Change frames are sent to the page in batches, at most this often (ms). */
@@ -28,6 +29,14 @@ export const STREAM_BUFFER_BYTES = 8 * 1024 * 1024;
 /** How often the session list is refreshed (ms), and how soon a lost daemon is tried again. */
 const POLL_MS = 1000;
 const CLIENT_NAME = 'bridged-devtools';
+/** The change frame of an observer that fell behind: this server observes again, and sends its pages a snapshot. */
+const CUTOFF = 'cutoff';
+/**
+ * The change kinds this server acts on itself and never forwards to a page. The page handles every other kind
+ * the daemon sends (devtools/changes.js CHANGE_KINDS; test/devtools-changes.test.js compares them with the
+ * daemon's), and fails loudly on one it does not know.
+ */
+export const NOT_FORWARDED = new Set([CUTOFF]);
 
 /**
  * One connection to the daemon: the client's Connection and PendingRequests (requests by id, written in
@@ -193,7 +202,7 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
   function onFrame(frame, line) {
     const session = frame.observe;
     const watching = [...streams].filter((stream) => stream.session === session);
-    if (frame.change === 'cutoff') {
+    if (frame.change === CUTOFF) {
       // This server fell behind: start again from a fresh snapshot.
       observed.delete(session);
       for (const stream of watching) startObserving(stream);

@@ -20,6 +20,8 @@ export class HeadlessPage {
   #pending = new Map();
   #session = null;
   #buffer = Buffer.alloc(0);
+  /** DevTools protocol event name → listeners (`on`). */
+  #listeners = new Map();
 
   static async open(binary, { width = 1280, height = 800 } = {}) {
     const page = new HeadlessPage();
@@ -56,6 +58,10 @@ export class HeadlessPage {
     while ((end = this.#buffer.indexOf(0)) !== -1) {
       const message = JSON.parse(this.#buffer.subarray(0, end).toString('utf8'));
       this.#buffer = this.#buffer.subarray(end + 1);
+      if (message.id === undefined) {
+        for (const listener of this.#listeners.get(message.method) ?? []) listener(message.params);
+        continue;
+      }
       const waiting = this.#pending.get(message.id);
       if (!waiting) continue;
       this.#pending.delete(message.id);
@@ -73,6 +79,12 @@ export class HeadlessPage {
       this.#pending.set(id, { resolve, reject, method });
       this.#child.stdio[3].write(`${JSON.stringify(message)}\0`);
     });
+  }
+
+  /** Calls `listener(params)` for each DevTools protocol event `method` (`Runtime.exceptionThrown`…) of the page. */
+  on(method, listener) {
+    if (!this.#listeners.has(method)) this.#listeners.set(method, []);
+    this.#listeners.get(method).push(listener);
   }
 
   async navigate(url) {

@@ -136,6 +136,43 @@ describe('bridged-client devtools', () => {
   );
 
   test(
+    'a change of a kind the page does not know (a daemon newer than the page) is shown on the page and thrown',
+    { skip: CHROMIUM ? false : 'no chromium on this machine (make test installs it where it can)', timeout: 120_000 },
+    async () => {
+      const page = await HeadlessPage.open(CHROMIUM);
+      try {
+        const thrown = [];
+        page.on('Runtime.exceptionThrown', ({ exceptionDetails }) => thrown.push(exceptionDetails.exception?.description ?? exceptionDetails.text));
+        await page.send('Runtime.enable');
+        // The page's event stream is answered here, as a daemon with a change kind no daemon has yet would: a
+        // snapshot, then a batch of a known change and an unknown one.
+        const created = { tag: 900, component: 'View', props: { testID: 'streamed' }, parent: null, children: [], listeners: {}, commands: [], render: '', renders: 0, stale: false };
+        const snapshot = { session: bridge.session, client: null, connected: true, seq: 0, acked: 0, views: [], events: [] };
+        const changes = [
+          { observe: bridge.session, change: 'created', view: created },
+          { observe: bridge.session, change: 'teleported', tag: 900 },
+        ];
+        const body = `event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\nevent: changes\ndata: ${JSON.stringify(changes)}\n\n`;
+        page.on('Fetch.requestPaused', ({ requestId }) => {
+          const responseHeaders = [{ name: 'content-type', value: 'text/event-stream' }];
+          page.send('Fetch.fulfillRequest', { requestId, responseCode: 200, responseHeaders, body: Buffer.from(body).toString('base64') }).catch(() => {});
+        });
+        await page.send('Fetch.enable', { patterns: [{ urlPattern: '*/api/stream*' }] });
+        await page.navigate(`${url}&session=${bridge.session}`);
+        await page.waitFor(`document.querySelector('#failure').hidden === false`);
+        assert.match(await page.evaluate(`document.querySelector('#failure').textContent`), /does not know the change "teleported"/);
+        assert.match(await page.evaluate(`document.querySelector('#status').textContent`), /^error: a change this page does not know/);
+        // The change it knows, in the same batch, is applied.
+        await page.waitFor(`document.querySelector('#tree .row[data-tag="900"]') !== null`);
+        // And the console has it: thrown from the stream's handler, uncaught (before the page drew it).
+        assert.ok(thrown.some((text) => /UnknownChange: .*"teleported"/.test(text)), `thrown: ${JSON.stringify(thrown)}`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  test(
     'the page shows the tree, the selected view and the live event log as inspect does',
     { skip: CHROMIUM ? false : 'no chromium on this machine (make test installs it where it can)', timeout: 120_000 },
     async () => {

@@ -1,7 +1,8 @@
 // Losing the connection, reconnecting, resuming: what each pending request becomes, what hello asks, and the
 // events the daemon re-sends.
-import { ClientErrorCodes } from '../errors.js';
+import { BridgeError, ClientErrorCodes, connectionClosed } from '../errors.js';
 import { SAFE_TO_REPEAT, SESSION_FREE, backoffDelay } from '../reconnect.js';
+import { CLIENT_NAME } from '../version.js';
 import { SYSTEM_TIMERS } from './pending.js';
 
 /**
@@ -129,5 +130,159 @@ export class Reconnector {
     this.#cancelled = true;
     this.#timers.clearTimeout(this.#timer);
     this.#wake?.();
+  }
+}
+
+/**
+ * What a lost connection does to each pending request (`fateOnLoss`): unsent ones and those safe to repeat wait
+ * for the next connection (at most `waitMs`, reconnect.requestTimeoutMs), aborted ones are forgotten, the
+ * others fail with `connection_closed` (whose cause is `cause`, the socket's error).
+ */
+export function settleOnLoss(pending, { waitMs, cause }) {
+  for (const [, entry] of pending) {
+    switch (fateOnLoss(entry)) {
+      case 'wait':
+        pending.waitForReconnect(entry, waitMs);
+        break;
+      case 'drop':
+        pending.drop(entry);
+        break;
+      case 'repeat':
+        pending.markUnsent(entry);
+        pending.waitForReconnect(entry, waitMs);
+        break;
+      default:
+        pending.drop(entry);
+        entry.reject(
+          connectionClosed(
+            'the connection to bridged was lost before the response; the request may or may not have taken effect',
+            cause,
+          ),
+        );
+    }
+  }
+}
+
+/**
+ * Getting a session back after its connection was lost: the requests' fates (`settleOnLoss`), the attempts
+ * (`Reconnector`), hello with `resume` on each new connection, and the events the daemon re-sends (`Replay`).
+ * The session's own state stays with its owner (the Bridge), reached through `host`:
+ * - `pending`: its PendingRequests;
+ * - `connect()`: a new connection, resolving `{socket, daemonPid}` (spawn.js connectOrSpawn);
+ * - `attach(socket, daemonPid)`: reads and writes through `socket` from now on; false (and the socket is
+ *   destroyed) when the owner stopped reconnecting meanwhile;
+ * - `request(frame, options)`: sends a request (the Bridge's kRequest);
+ * - `drop()`: ends the current connection (an attempt failed);
+ * - `session()`, `token()`, `lastSeq()`: what hello's `resume` presents;
+ * - `reattached(result, outcome, {previous, ack})`: applies hello's answer (`reattached`'s outcome; what the
+ *   resume asked for) to the session and sends the requests that waited, synchronously, before the re-sent
+ *   events are read;
+ * - `emit(name, info)`: the owner's 'reconnecting' and 'resumed';
+ * - `gaveUp(error)`: no attempt succeeded.
+ */
+export class Resumer {
+  #options;
+  #timeoutMs;
+  #host;
+  #timers;
+  #random;
+  /** The reconnection under way, if any. */
+  #reconnector = null;
+  #replay = new Replay();
+
+  /**
+   * @param {object | null} options reconnect.js reconnectOptions (null: a loss ends the session)
+   * @param {number} timeoutMs how long one attempt (connecting, then hello) may take
+   */
+  constructor(options, timeoutMs, host, { timers = SYSTEM_TIMERS, random = Math.random } = {}) {
+    this.#options = options;
+    this.#timeoutMs = timeoutMs;
+    this.#host = host;
+    this.#timers = timers;
+    this.#random = random;
+  }
+
+  /** Whether a lost connection is reconnected (the `reconnect` option). */
+  get enabled() {
+    return this.#options !== null;
+  }
+
+  /** How long a request waits for the connection to come back (0: no limit). */
+  get waitMs() {
+    return this.#options?.requestTimeoutMs ?? 0;
+  }
+
+  /** The connection dropped (the owner is 'reconnecting' now): settles the pending requests and starts the attempts. */
+  lost(firstError, cause) {
+    this.#replay.end();
+    settleOnLoss(this.#host.pending, { waitMs: this.waitMs, cause });
+    this.#run(firstError);
+  }
+
+  /** The owner closed: no further attempt, no replay. */
+  stop() {
+    this.#reconnector?.cancel();
+    this.#replay.end();
+  }
+
+  /** Whether an event with `seq` is one the daemon re-sends (it belongs to no request of this connection). */
+  replays(seq) {
+    return this.#replay.covers(seq);
+  }
+
+  /** A re-sent event was dispatched: the replay ends (and 'resumed' is emitted) with the last one. */
+  replayed(seq) {
+    if (this.#replay.active && this.#replay.count(seq)) this.endReplay();
+  }
+
+  /** A response was read: the re-sent events, if any were still to come, are over. */
+  endReplay() {
+    const ended = this.#replay.end();
+    if (ended) this.#host.emit('resumed', ended);
+  }
+
+  async #run(firstError) {
+    const host = this.#host;
+    const reconnector = new Reconnector(this.#options, { timers: this.#timers, random: this.#random });
+    this.#reconnector = reconnector;
+    const lastError = await reconnector.run(firstError, {
+      onAttempt: (info) => host.emit('reconnecting', info),
+      attempt: async () => {
+        const { socket, daemonPid } = await host.connect();
+        if (!host.attach(socket, daemonPid)) return;
+        await this.#hello();
+      },
+      onFailure: (err) => {
+        host.pending.dropInternal('hello', err);
+        host.drop();
+      },
+    });
+    if (this.#reconnector === reconnector) this.#reconnector = null;
+    if (lastError !== null) host.gaveUp(lastError);
+  }
+
+  /** hello with resume, on the new socket; the outcome is applied as soon as the response is read. */
+  #hello() {
+    const host = this.#host;
+    const previous = host.session();
+    const ack = host.lastSeq();
+    const resume = resumeOf({ session: previous, token: host.token(), ack });
+    const frame = { op: 'hello', protocol: 1, client: CLIENT_NAME, resume };
+    const timeoutMs = this.#timeoutMs;
+    // Runs synchronously on hello's response, before the retained events that follow it.
+    const onResponse = (response) => {
+      if (!response.ok) return;
+      const result = response.result ?? {};
+      const outcome = reattached(result, { session: previous, ack });
+      host.reattached(result, outcome, { previous, ack });
+      if (!outcome.resumed) return;
+      const replaying = this.#replay.start(previous, outcome.until, host.lastSeq());
+      if (!replaying) host.emit('resumed', { session: previous, replayed: 0 });
+    };
+    const signal = this.#timers.timeoutSignal(timeoutMs);
+    return host.request(frame, { onResponse, internal: 'hello', signal }).catch((err) => {
+      if (err?.code !== ClientErrorCodes.ABORTED) throw err;
+      throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `no answer to hello within ${timeoutMs} ms`, { cause: err });
+    });
   }
 }

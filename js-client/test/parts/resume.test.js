@@ -1,10 +1,21 @@
 // lib/client/resume.js without a socket: what a loss does to each request, what a resume asks and gets back,
-// the re-sent events, and the attempts on a fake clock.
+// the re-sent events, the attempts on a fake clock, and the Resumer that runs them for a Bridge.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Reconnector, Replay, fateOnLoss, keptAfterReset, reattached, resumeOf } from '../../lib/client/resume.js';
+import { PendingRequests } from '../../lib/client/pending.js';
+import { Reconnector, Replay, Resumer, fateOnLoss, keptAfterReset, reattached, resumeOf, settleOnLoss } from '../../lib/client/resume.js';
 import { BridgeError } from '../../lib/errors.js';
 import { FakeTimers, settle } from '../../test-support/fakes.js';
+
+/** The outcome of a promise so far: {value} or {error}, or undefined while it is pending. */
+function outcome(promise) {
+  const seen = {};
+  promise.then(
+    (value) => (seen.value = value),
+    (error) => (seen.error = error),
+  );
+  return seen;
+}
 
 const entry = (op, fields = {}) => ({ op, sent: true, aborted: false, internal: null, ...fields });
 
@@ -134,5 +145,179 @@ describe('Reconnector', () => {
     assert.equal(await result, null);
     assert.equal(tries, 0);
     assert.equal(timers.size, 0);
+  });
+});
+
+describe('settleOnLoss', () => {
+  test('each pending request gets its fate: waits, is forgotten, is repeated, or fails with connection_closed', async () => {
+    const timers = new FakeTimers();
+    const pending = new PendingRequests({ timers });
+    const sent = (frame, options) => {
+      const entry = pending.add(frame, options);
+      pending.markSent(entry);
+      return entry;
+    };
+    const unsent = outcome(pending.add({ op: 'update', tag: 1, props: {} }).promise);
+    const repeated = sent({ op: 'inspect', tag: 1 });
+    const repeatedOutcome = outcome(repeated.promise);
+    const failed = outcome(sent({ op: 'command', tag: 1, name: 'press' }).promise);
+    const controller = new AbortController();
+    const aborted = outcome(sent({ op: 'ping' }, { signal: controller.signal }).promise);
+    controller.abort();
+    const cause = new Error('ECONNRESET');
+    settleOnLoss(pending, { waitMs: 500, cause });
+    await settle();
+    assert.deepEqual([...pending].map(([, entry]) => entry.op), ['update', 'inspect']);
+    assert.equal(repeated.sent, false, 'to be written again on the next connection');
+    assert.equal(failed.error.code, 'connection_closed');
+    assert.match(failed.error.message, /may or may not have taken effect/);
+    assert.equal(failed.error.cause, cause);
+    assert.equal(aborted.error.code, 'aborted');
+    // Those that wait do so at most waitMs.
+    assert.deepEqual(unsent, {});
+    timers.advance(500);
+    await settle();
+    for (const waited of [unsent, repeatedOutcome]) {
+      assert.equal(waited.error.code, 'connection_closed');
+      assert.match(waited.error.message, /not back within 500 ms/);
+    }
+    assert.equal(pending.size, 0);
+  });
+});
+
+describe('Resumer', () => {
+  /** A host as the Bridge is one, recording what it is asked; `answer(frame)` is hello's response. */
+  function setup({ answer, attach = true, options = { initialDelayMs: 10, maxDelayMs: 10, maxAttempts: 2, requestTimeoutMs: 1000 } } = {}) {
+    const timers = new FakeTimers();
+    const pending = new PendingRequests({ timers });
+    const calls = [];
+    let last = 4;
+    const host = {
+      pending,
+      connect: async () => {
+        calls.push('connect');
+        return { socket: 'socket', daemonPid: 42 };
+      },
+      attach: (socket, pid) => {
+        calls.push(`attach ${socket} ${pid}`);
+        return attach;
+      },
+      request: (frame, requestOptions) => {
+        calls.push(frame);
+        const entry = pending.add(frame, requestOptions);
+        pending.markSent(entry);
+        const response = answer?.(frame);
+        if (response) {
+          pending.claim(response, null);
+          requestOptions.onResponse?.(response);
+          if (response.ok) entry.resolve(response.result);
+          else entry.reject(new BridgeError(response.error.code, response.error.message));
+        }
+        return entry.promise;
+      },
+      drop: () => calls.push('drop'),
+      session: () => 's1',
+      token: () => 'secret',
+      lastSeq: () => last,
+      reattached: (result, outcome, asked) => calls.push({ reattached: outcome, asked }),
+      emit: (name, info) => calls.push({ [name]: info }),
+      gaveUp: (error) => calls.push({ gaveUp: error.code }),
+    };
+    const resumer = new Resumer(options, 2000, host, { timers, random: () => 1 });
+    return { timers, pending, calls, resumer, setLast: (seq) => (last = seq) };
+  }
+
+  const lostError = () => new BridgeError('connection_closed', 'lost');
+
+  test('off without reconnect options; waitMs is reconnect.requestTimeoutMs', () => {
+    assert.equal(new Resumer(null, 1000, {}).enabled, false);
+    assert.equal(new Resumer(null, 1000, {}).waitMs, 0);
+    assert.equal(setup().resumer.waitMs, 1000);
+  });
+
+  test('a loss: after the back-off, connect, attach, hello with resume; a resume re-sends up to the seq named', async () => {
+    const { timers, calls, resumer } = setup({
+      answer: () => ({ id: 1, ok: true, result: { session: 's1', resumed: true, seq: 6 } }),
+    });
+    resumer.lost(lostError(), undefined);
+    assert.deepEqual(calls, [{ reconnecting: { attempt: 1, delayMs: 10, error: lostError() } }]);
+    timers.advance(10);
+    await settle();
+    assert.deepEqual(calls.slice(1), [
+      'connect',
+      'attach socket 42',
+      { op: 'hello', protocol: 1, client: calls[3].client, resume: { session: 's1', token: 'secret', ack: 4 } },
+      { reattached: { resumed: true, until: 6 }, asked: { previous: 's1', ack: 4 } },
+    ]);
+    // Events 5 and 6 are re-sent; 'resumed' once the last one was dispatched.
+    assert.equal(resumer.replays(5), true);
+    assert.equal(resumer.replays(7), false);
+    resumer.replayed(5);
+    assert.equal(calls.length, 5);
+    resumer.replayed(6);
+    assert.deepEqual(calls.at(-1), { resumed: { session: 's1', replayed: 2 } });
+    assert.equal(resumer.replays(6), false);
+  });
+
+  test('a resume with nothing to re-send is resumed at once; a response ends a replay early', async () => {
+    const none = setup({ answer: () => ({ id: 1, ok: true, result: { session: 's1', resumed: true, seq: 4 } }) });
+    none.resumer.lost(lostError(), undefined);
+    none.timers.advance(10);
+    await settle();
+    assert.deepEqual(none.calls.at(-1), { resumed: { session: 's1', replayed: 0 } });
+
+    const early = setup({ answer: () => ({ id: 1, ok: true, result: { session: 's1', resumed: true, seq: 9 } }) });
+    early.resumer.lost(lostError(), undefined);
+    early.timers.advance(10);
+    await settle();
+    early.resumer.replayed(5);
+    early.resumer.endReplay();
+    assert.deepEqual(early.calls.at(-1), { resumed: { session: 's1', replayed: 1 } });
+  });
+
+  test('a fresh session is reattached with its reason, and nothing is replayed', async () => {
+    const { timers, calls, resumer } = setup({
+      answer: () => ({ id: 1, ok: true, result: { session: 's2', resumed: false, reason: 'expired' } }),
+    });
+    resumer.lost(lostError(), undefined);
+    timers.advance(10);
+    await settle();
+    assert.deepEqual(calls.at(-1), { reattached: { resumed: false, reason: 'expired' }, asked: { previous: 's1', ack: 4 } });
+    assert.equal(resumer.replays(1), false);
+  });
+
+  test('hello unanswered within timeoutMs is connect_failed; the attempt is dropped and the next one made; then it gives up', async () => {
+    const { timers, calls, resumer, pending } = setup();
+    resumer.lost(lostError(), undefined);
+    timers.advance(10);
+    await settle();
+    timers.advance(2000);
+    await settle();
+    assert.equal(pending.size, 0, 'the unanswered hello is forgotten');
+    assert.ok(calls.includes('drop'));
+    assert.deepEqual(calls.filter((c) => c.reconnecting).map((c) => [c.reconnecting.attempt, c.reconnecting.error.code]), [
+      [1, 'connection_closed'],
+      [2, 'connect_failed'],
+    ]);
+    timers.advance(10);
+    await settle();
+    timers.advance(2000);
+    await settle();
+    assert.deepEqual(calls.at(-1), { gaveUp: 'connect_failed' });
+  });
+
+  test('an attach the owner refuses (it closed meanwhile) sends no hello; stop() ends the attempts', async () => {
+    const refused = setup({ attach: false });
+    refused.resumer.lost(lostError(), undefined);
+    refused.timers.advance(10);
+    await settle();
+    assert.deepEqual(refused.calls.slice(1), ['connect', 'attach socket 42']);
+
+    const stopped = setup();
+    stopped.resumer.lost(lostError(), undefined);
+    stopped.resumer.stop();
+    stopped.timers.advance(100);
+    await settle();
+    assert.deepEqual(stopped.calls.slice(1), []);
   });
 });

@@ -103,6 +103,12 @@ const size: number = tx.size;
 const { results } = await tx.commit({ signal: AbortSignal.timeout(1_000) });
 console.log(results.length, tx.state, size);
 
+// The daemon's own ops, as methods.
+const pong: Record<string, never> = await bridge.ping({ signal: AbortSignal.timeout(1_000) });
+const daemonStats: StatsResult = await bridge.stats();
+const listed: boolean = (await bridge.sessions()).sessions.some((s) => s.session === bridge.session && s.connected);
+console.log(pong, daemonStats.sessionViews, listed);
+
 // Raw requests: typed results for the protocol's ops, unknown for others.
 const stats: StatsResult = await bridge.request({ op: 'stats' });
 const hello: HelloResult = await bridge.request({ op: 'hello', protocol: 1 });
