@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { connect } from '../js-client/index.js';
 import { attachReactNative, createFabricUIManager } from '../js-client/lib/react-native.js';
+import { fabricFloorManager as floorManager } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -39,39 +40,6 @@ const require = createRequire(import.meta.url);
 const React = require('react');
 const scheduler = require('scheduler');
 const h = React.createElement;
-
-/** A nativeFabricUIManager that only builds its nodes: React's own cost, the floor of any native side. */
-function floorManager() {
-  let handler = null;
-  const node = (tag, viewName, props, children) => ({ tag, viewName, props, children });
-  const merged = (n, payload) => (payload ? { ...n.props, ...payload } : n.props);
-  return {
-    createNode: (tag, viewName, rootTag, props) => node(tag, viewName, props ?? {}, []),
-    cloneNode: (n) => node(n.tag, n.viewName, n.props, n.children),
-    cloneNodeWithNewChildren: (n) => node(n.tag, n.viewName, n.props, []),
-    cloneNodeWithNewProps: (n, p) => node(n.tag, n.viewName, merged(n, p), n.children),
-    cloneNodeWithNewChildrenAndProps: (n, p) => node(n.tag, n.viewName, merged(n, p), []),
-    appendChild: (parent, child) => void parent.children.push(child),
-    createChildSet: () => [],
-    appendChildToSet: (set, child) => void set.push(child),
-    completeRoot() {},
-    stopSurface() {},
-    registerEventHandler: (fn) => (handler = fn),
-    unstable_DefaultEventPriority: 0,
-    unstable_DiscreteEventPriority: 1,
-    unstable_getCurrentEventPriority: () => 0,
-    dispatchCommand() {},
-    setIsJSResponder() {},
-    sendAccessibilityEvent() {},
-    measure() {},
-    measureInWindow() {},
-    measureLayout() {},
-    findNodeAtPoint() {},
-    get handler() {
-      return handler;
-    },
-  };
-}
 
 /**
  * The bridged manager, measured: each completeRoot's time split into the diff (building the ops) and the send

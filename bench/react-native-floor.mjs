@@ -1,4 +1,4 @@
-// What bench/react-native-app.mjs and react-native-nav.mjs share: where the shared React Native packages and the
+// What bench/react-native-app.mjs, -nav.mjs, -fabric.mjs and -scale.mjs share: where the shared React Native packages and the
 // daemon are, a median, and the floor's UIManager (React Native's constants, so the same view configs, and every
 // call a no-op: what jest's mocked native modules cost), with `calls` overriding some of its methods.
 
@@ -21,5 +21,38 @@ export function floorUIManager(calls = {}) {
     for (const key of ['getConstants', 'getViewManagerConfig', 'hasViewManagerConfig', 'getConstantsForViewManager', 'getDefaultEventTypes']) manager[key] = real[key];
     manager.measure = (tag, callback) => setImmediate(() => callback(0, 0, 0, 0, 0, 0));
     return Object.assign(manager, calls);
+  };
+}
+
+/** A nativeFabricUIManager that only builds its nodes: React's own cost, the floor of any native side. */
+export function fabricFloorManager() {
+  let handler = null;
+  const node = (tag, viewName, props, children) => ({ tag, viewName, props, children });
+  const merged = (n, payload) => (payload ? { ...n.props, ...payload } : n.props);
+  return {
+    createNode: (tag, viewName, rootTag, props) => node(tag, viewName, props ?? {}, []),
+    cloneNode: (n) => node(n.tag, n.viewName, n.props, n.children),
+    cloneNodeWithNewChildren: (n) => node(n.tag, n.viewName, n.props, []),
+    cloneNodeWithNewProps: (n, p) => node(n.tag, n.viewName, merged(n, p), n.children),
+    cloneNodeWithNewChildrenAndProps: (n, p) => node(n.tag, n.viewName, merged(n, p), []),
+    appendChild: (parent, child) => void parent.children.push(child),
+    createChildSet: () => [],
+    appendChildToSet: (set, child) => void set.push(child),
+    completeRoot() {},
+    stopSurface() {},
+    registerEventHandler: (fn) => (handler = fn),
+    unstable_DefaultEventPriority: 0,
+    unstable_DiscreteEventPriority: 1,
+    unstable_getCurrentEventPriority: () => 0,
+    dispatchCommand() {},
+    setIsJSResponder() {},
+    sendAccessibilityEvent() {},
+    measure() {},
+    measureInWindow() {},
+    measureLayout() {},
+    findNodeAtPoint() {},
+    get handler() {
+      return handler;
+    },
   };
 }

@@ -1,6 +1,20 @@
 // Registration names (JSX handler props) and the synthetic event handed to handlers.
 
 /**
+ * The handler prop names of `event` as `spec` (its description in hello's components) declares them, or React
+ * Native's defaults: a bubbling event's `{bubbled: 'onCountChange', captured: 'onCountChangeCapture'}`, a direct
+ * event's `{direct: 'onLoad'}`. The one place both a Bridge's views and React Native's attachment name them.
+ */
+export function handlerNames(event, spec) {
+  const capitalized = `on${event.charAt(0).toUpperCase()}${event.slice(1)}`;
+  if (spec?.bubbles) {
+    const names = spec.registrationNames ?? {};
+    return { bubbled: names.bubbled ?? capitalized, captured: names.captured ?? `${capitalized}Capture` };
+  }
+  return { direct: spec?.registrationName ?? capitalized };
+}
+
+/**
  * Maps handler prop names to (event, phase), built from hello's `components`, as React Native's
  * `phasedRegistrationNames` (bubbling events, usable on any view) and `registrationName` (direct
  * events, only on a component that declares them).
@@ -15,12 +29,12 @@ export class RegistrationNames {
     for (const [component, spec] of Object.entries(components)) {
       const direct = new Map();
       for (const [event, info] of Object.entries(spec?.events ?? {})) {
-        if (info?.bubbles) {
-          const names = info.registrationNames ?? {};
-          if (names.bubbled) this.#bubbling.set(names.bubbled, { event, phase: 'bubble' });
-          if (names.captured) this.#bubbling.set(names.captured, { event, phase: 'capture' });
-        } else if (info?.registrationName) {
-          direct.set(info.registrationName, { event, phase: 'bubble' });
+        const names = handlerNames(event, info);
+        if (names.direct === undefined) {
+          this.#bubbling.set(names.bubbled, { event, phase: 'bubble' });
+          this.#bubbling.set(names.captured, { event, phase: 'capture' });
+        } else {
+          direct.set(names.direct, { event, phase: 'bubble' });
         }
       }
       this.#direct.set(component, direct);

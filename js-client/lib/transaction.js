@@ -1,3 +1,4 @@
+import { commandOp } from './command-op.js';
 import { BridgeError, ClientErrorCodes } from './errors.js';
 import { kAllocateTag, kForgetView, kPlan, kRequest, kSetState, kTrackView, kViewsDeleted, tagOf } from './internal.js';
 import { View, createFrame, isRequestOptions } from './view.js';
@@ -76,9 +77,7 @@ export class Transaction {
   command(view, name, ...args) {
     this.#assertOpen();
     if (isRequestOptions(args.at(-1))) throw new TypeError('a transaction takes its signal in commit({signal})');
-    const op = { op: 'command', tag: tagOf(view), name };
-    if (args.length > 0) op.args = args;
-    this.#entries.push({ op });
+    this.#entries.push({ op: commandOp(tagOf(view), name, args) });
     return this;
   }
 

@@ -1,3 +1,4 @@
+import { commandOp } from './command-op.js';
 import { BridgeError, ClientErrorCodes, ErrorCodes } from './errors.js';
 import { kPlan, kRegistrationNames, kRequest, kSetState, kSubscriptions, kViewsDeleted, tagOf } from './internal.js';
 
@@ -92,9 +93,7 @@ export class View {
    */
   command(name, ...args) {
     const { signal } = isRequestOptions(args.at(-1)) ? args.pop() : {};
-    const frame = { op: 'command', tag: this.tag, name };
-    if (args.length > 0) frame.args = args;
-    return this.#request(frame, { signal });
+    return this.#request(commandOp(this.tag, name, args), { signal });
   }
 
   /**
@@ -280,13 +279,21 @@ function subscribeFrame(op, tag, event, phase) {
   return frame;
 }
 
-/** For batches the client builds itself: report the inner error, keeping the batch error as `cause`. */
-export function unwrapBatchError(err) {
+/**
+ * For batches the client builds itself (a transaction's, a React Native commit's): the error of the op the daemon
+ * refused, keeping the batch error as `cause`; any other error as it is.
+ */
+export function batchInnerError(err) {
   if (err instanceof BridgeError && err.code === ErrorCodes.BATCH_FAILED && err.details) {
     const inner = BridgeError.fromProtocol(err.details);
-    throw new BridgeError(inner.code, inner.message, { details: inner.details, cause: err });
+    return new BridgeError(inner.code, inner.message, { details: inner.details, cause: err });
   }
-  throw err;
+  return err;
+}
+
+/** Throws batchInnerError(err). */
+export function unwrapBatchError(err) {
+  throw batchInnerError(err);
 }
 
 export function createFrame(view, props, parent, index) {

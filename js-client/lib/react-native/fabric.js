@@ -16,8 +16,8 @@
 //   measure*, findNodeAtPoint                      → zeros / no node (bridged has no layout engine)
 
 import { deepDiffer } from './style.js';
-import { commandOp } from './native-side.js';
-import { measurements } from './no-layout.js';
+import { commandOp } from '../command-op.js';
+import { fabricNoLayout } from './no-layout.js';
 
 /**
  * React Native's `ReactEventPriority` as `unstable_*EventPriority` serialize it
@@ -437,7 +437,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
      */
     dispatchCommand(node, commandName, commandArgs) {
       if (tracing()) native.record({ call: 'dispatchCommand', args: [nodeArg(node), commandName, commandArgs] });
-      native.enqueue(commandOp(daemonTag(node, 'dispatchCommand'), commandName, commandArgs));
+      native.enqueue(commandOp(daemonTag(node, 'dispatchCommand'), String(commandName), commandArgs));
     },
 
     /** Props set on the view directly, outside a commit (React Native 0.72's setNativeProps under Fabric). */
@@ -450,16 +450,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
     },
 
     // bridged has no layout engine: every measurement is zeros, no node is at a point (protocol.md).
-    ...measurements(),
-    getBoundingClientRect() {
-      return [0, 0, 0, 0];
-    },
-    findNodeAtPoint(node, x, y, callback) {
-      setImmediate(() => callback(null));
-    },
-    setIsJSResponder() {},
-    sendAccessibilityEvent() {},
-    configureNextLayoutAnimation() {},
+    ...fabricNoLayout(),
   };
   // A call that queues ops and throws part way takes its whole commit back (NativeSide.guard).
   for (const name of ['completeRoot', 'stopSurface']) manager[name] = native.guard(manager[name]);

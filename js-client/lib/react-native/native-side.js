@@ -3,8 +3,8 @@
 // subscriptions, and the daemon's events handed back to the renderer. The paper UIManager (paper.js) and
 // Fabric's nativeFabricUIManager (fabric.js) translate their calls into this one's ops.
 
-import { BridgeError, ErrorCodes } from '../errors.js';
 import { kAllocateTag } from '../internal.js';
+import { batchInnerError } from '../view.js';
 import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
 const NONE = Object.freeze([]);
@@ -15,13 +15,6 @@ const NONE = Object.freeze([]);
  * frame of about 7 bytes a row, within the daemon's default 1 MiB. Below it, the deletes go out as they are.
  */
 export const SWEEP_FROM = 512;
-
-/** A `command` request: `args` only when there are some, as every caller of a view's command sends it. */
-export function commandOp(tag, name, args) {
-  const op = { op: 'command', tag, name: String(name) };
-  if (args && args.length > 0) op.args = args;
-  return op;
-}
 
 /** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
 const MAX_SETTLE_ROUNDS = 10_000;
@@ -496,10 +489,9 @@ function idle(scheduler) {
 
 /** The error of a refused commit: the inner error of the op the daemon refused, with its index and op. */
 function commitError(err, ops) {
-  if (!(err instanceof BridgeError) || err.code !== ErrorCodes.BATCH_FAILED || !err.details) return err;
-  const inner = BridgeError.fromProtocol(err.details);
+  const error = batchInnerError(err);
+  if (error === err) return err;
   const index = typeof err.index === 'number' ? err.index : err.details?.index;
-  const error = new BridgeError(inner.code, inner.message, { details: inner.details, cause: err });
   if (typeof index === 'number') {
     error.index = index;
     error.op = ops[index];

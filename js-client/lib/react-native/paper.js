@@ -14,8 +14,8 @@
 //   dispatchViewManagerCommand(tag, name, args) → command {tag, name, args}
 //   measure*, findSubviewIn             → zeros (bridged has no layout engine)
 
-import { measurements } from './no-layout.js';
-import { commandOp } from './native-side.js';
+import { paperNoLayout } from './no-layout.js';
+import { commandOp } from '../command-op.js';
 
 /** A child list's block size: lists are blocks of at most 2 × BLOCK tags. */
 const BLOCK = 256;
@@ -298,21 +298,11 @@ export function createPaperUIManager(native) {
 
     dispatchViewManagerCommand(reactTag, commandName, commandArgs) {
       if (native.trace) native.record({ call: 'dispatchViewManagerCommand', args: [reactTag, commandName, commandArgs] });
-      native.enqueue(commandOp(native.require(reactTag, 'dispatchViewManagerCommand'), commandName, commandArgs));
+      native.enqueue(commandOp(native.require(reactTag, 'dispatchViewManagerCommand'), String(commandName), commandArgs));
     },
 
     // bridged has no layout engine: every measurement is zeros (protocol.md).
-    ...measurements(),
-    findSubviewIn(reactTag, point, callback) {
-      setImmediate(() => callback(reactTag, 0, 0, 0, 0));
-    },
-    setJSResponder() {},
-    clearJSResponder() {},
-    sendAccessibilityEvent() {},
-    focus() {},
-    blur() {},
-    setLayoutAnimationEnabledExperimental() {},
-    configureNextLayoutAnimation() {},
+    ...paperNoLayout(),
     getConstants() {
       return {};
     },

@@ -2,6 +2,7 @@
 // native component to send it props (`validAttributes`) and to dispatch its events (`bubblingEventTypes`,
 // `directEventTypes`), shaped as React Native's own (`getNativeComponentAttributes`, `BaseViewConfig.ios.js`).
 
+import { handlerNames } from '../events.js';
 import { deepDiffer } from './style.js';
 import { processColor } from './process-color.js';
 
@@ -125,12 +126,12 @@ export function handlerProps(components) {
   const handlers = new Map();
   for (const description of Object.values(components)) {
     for (const [event, spec] of Object.entries(description.events ?? {})) {
-      if (spec.bubbles) {
-        const names = spec.registrationNames ?? {};
-        handlers.set(names.bubbled ?? `on${capitalize(event)}`, { event, phase: 'bubble', direct: false });
-        handlers.set(names.captured ?? `on${capitalize(event)}Capture`, { event, phase: 'capture', direct: false });
+      const names = handlerNames(event, spec);
+      if (names.direct === undefined) {
+        handlers.set(names.bubbled, { event, phase: 'bubble', direct: false });
+        handlers.set(names.captured, { event, phase: 'capture', direct: false });
       } else {
-        handlers.set(spec.registrationName ?? `on${capitalize(event)}`, { event, phase: 'bubble', direct: true });
+        handlers.set(names.direct, { event, phase: 'bubble', direct: true });
       }
     }
   }
@@ -178,9 +179,7 @@ export function viewConfigFor(name, components) {
   for (const component of Object.values(components)) {
     for (const [event, spec] of Object.entries(component.events ?? {})) {
       if (!spec.bubbles) continue;
-      const names = spec.registrationNames ?? {};
-      const bubbled = names.bubbled ?? `on${capitalize(event)}`;
-      const captured = names.captured ?? `on${capitalize(event)}Capture`;
+      const { bubbled, captured } = handlerNames(event, spec);
       bubblingEventTypes[topLevelType(event)] = { phasedRegistrationNames: { bubbled, captured } };
       validAttributes[bubbled] = true;
       validAttributes[captured] = true;
@@ -188,7 +187,7 @@ export function viewConfigFor(name, components) {
   }
   for (const [event, spec] of Object.entries(description.events ?? {})) {
     if (spec.bubbles) continue;
-    const registrationName = spec.registrationName ?? `on${capitalize(event)}`;
+    const registrationName = handlerNames(event, spec).direct;
     directEventTypes[topLevelType(event)] = { registrationName };
     validAttributes[registrationName] = true;
   }

@@ -6,7 +6,8 @@
 
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { NativeSide, commandOp } from '../native-side.js';
+import { commandOp } from '../../command-op.js';
+import { NativeSide } from '../native-side.js';
 import { appArchitecture } from '../architecture.js';
 import { createFabricUIManager } from '../fabric.js';
 import { NO_FRAME } from '../no-layout.js';

@@ -3,7 +3,7 @@
 // daemon's text field (its native text, its eventCount), a drag scrolls the daemon's scroll view, a switch
 // toggles natively, a modal hears the back gesture. Each resolves once the app settled.
 
-import { commandOp } from '../native-side.js';
+import { commandOp } from '../../command-op.js';
 import { TEXT_INPUT_COMPONENTS } from './queries.js';
 
 /** How long a long press holds by default: past Pressability's default `delayLongPress` of 500 ms. */
