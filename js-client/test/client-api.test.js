@@ -9,6 +9,7 @@ import * as client from '../index.js';
 import { Bridge, Transaction, View, connect } from '../index.js';
 import { OPS } from '../lib/ops.js';
 import { startDaemon } from '../test-support/daemon.js';
+import { declaredExports, declaredMembers, markedInternal, ownMembers } from '../test-support/declarations.js';
 
 const read = (path) => readFile(new URL(path, new URL('../', import.meta.url)), 'utf8');
 
@@ -96,43 +97,6 @@ const CALLS = {
   },
 };
 
-// ---------- index.d.ts, read as text ----------
-
-/** The names index.d.ts exports as values (`export const|function|class|declare …`; types are not values). */
-function declaredExports(text) {
-  return new Set([...text.matchAll(/^export (?:declare )?(?:const|function|class) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]));
-}
-
-/**
- * The members of `export class <name> { … }` in index.d.ts: `{methods, properties, internal}` (sets of names;
- * `internal`: those whose doc comment says `@internal`).
- */
-function declaredMembers(text, name) {
-  const start = text.search(new RegExp(`^export (?:declare )?class ${name}\\b.*\\{$`, 'm'));
-  assert.notEqual(start, -1, `index.d.ts declares no class ${name}`);
-  const body = text.slice(text.indexOf('\n', start) + 1, text.indexOf('\n}', start));
-  const methods = new Set();
-  const properties = new Set();
-  const internal = new Set();
-  let comment = '';
-  for (const line of body.split('\n')) {
-    if (/^ {2}\/\*\*/.test(line)) comment = '';
-    if (/^ {2}(\/\*\*| \*)/.test(line)) {
-      comment += line;
-      continue;
-    }
-    const match = line.match(/^ {2}(readonly )?([A-Za-z_$][\w$]*)\??([:(<])/);
-    if (match && match[2] !== 'constructor' && match[2] !== 'private') {
-      const [, readonly, member, after] = match;
-      if (readonly || after === ':') properties.add(member);
-      else methods.add(member);
-      if (comment.includes('@internal')) internal.add(member);
-    }
-    if (/^ {2}\S/.test(line)) comment = '';
-  }
-  return { methods, properties, internal };
-}
-
 /** The code (inline spans and blocks) of the section of js-client/README.md whose heading is `heading`. */
 function readmeCode(readme, heading) {
   const start = readme.indexOf(`\n${heading}\n`);
@@ -143,27 +107,6 @@ function readmeCode(readme, heading) {
 }
 
 const README_SECTIONS = { bridge: '### `Bridge` (an `EventEmitter`)', view: '### `View`', transaction: '### Transactions' };
-
-/** The methods and getters a class defines itself (string keys), as the prototype has them. */
-function ownMembers(cls) {
-  const methods = new Set();
-  const getters = new Set();
-  for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(cls.prototype))) {
-    if (key === 'constructor') continue;
-    if (descriptor.get) getters.add(key);
-    else if (typeof descriptor.value === 'function') methods.add(key);
-  }
-  return { methods, getters };
-}
-
-/** Whether the doc comment right above `member`'s definition in `source` says `@internal`. */
-function markedInternal(source, member) {
-  const definition = source.search(new RegExp(`\\n {2}(?:async |get |static )?${member}\\(`));
-  if (definition === -1) return false;
-  const before = source.slice(0, definition);
-  const comment = before.slice(before.lastIndexOf('/**'));
-  return /\*\/\s*$/.test(comment) && comment.includes('@internal');
-}
 
 // ---------- a daemon for the calls ----------
 
@@ -203,7 +146,7 @@ describe('index.d.ts against index.js', () => {
     try {
       for (const [kind, cls] of Object.entries(CLASSES)) {
         const source = await read(FILES[kind]);
-        const declared = declaredMembers(text, NAMES[kind]);
+        const declared = declaredMembers(text, NAMES[kind], 'index.d.ts');
         const own = ownMembers(cls);
         for (const method of own.methods) {
           if (declared.methods.has(method) || markedInternal(source, method)) continue;
@@ -233,7 +176,7 @@ describe('js-client/README.md against index.d.ts', () => {
     const readme = await read('README.md');
     for (const kind of Object.keys(CLASSES)) {
       const code = readmeCode(readme, README_SECTIONS[kind]);
-      const declared = declaredMembers(text, NAMES[kind]);
+      const declared = declaredMembers(text, NAMES[kind], 'index.d.ts');
       for (const member of [...declared.methods, ...declared.properties]) {
         if (declared.internal.has(member)) continue;
         assert.match(
