@@ -282,3 +282,35 @@ describe('paper: a trace with a commit that threw plays back to the same tree', 
     }
   });
 });
+
+describe("paper's child lists (ChildList)", () => {
+  test('index, insert and removal agree with an array through 20,000 random steps, across block splits', async () => {
+    const { ChildList } = await import('../lib/react-native/paper.js');
+    const list = new ChildList();
+    const array = [];
+    let seed = 7;
+    const random = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let step = 0; step < 20_000; step++) {
+      const choice = random(10);
+      if (choice < 6 || array.length === 0) {
+        const at = random(array.length + 1);
+        list.insert(at, step);
+        array.splice(at, 0, step);
+      } else {
+        const at = random(array.length);
+        assert.equal(list.removeAt(at), array.splice(at, 1)[0]);
+      }
+      if (step % 1000 === 0) {
+        const probe = random(array.length + 1);
+        assert.equal(list.at(probe), array[probe]);
+        assert.equal(list.indexOf(array[probe]), array[probe] === undefined ? -1 : probe);
+      }
+    }
+    assert.equal(list.length, array.length);
+    assert.deepEqual(list.toArray(), array);
+    assert.ok(list.blocks.length > 2, 'the list was split into blocks');
+  });
+});

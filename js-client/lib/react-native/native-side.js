@@ -10,9 +10,10 @@ import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 const NONE = Object.freeze([]);
 
 /**
- * From this many views removed in one batch, their `delete`s (about 30 bytes each) go out as one sweep instead: a
- * new view made their parent (`setChildren`, a tag each) and deleted with them, so that clearing 50,000 rows is a
- * frame of about 7 bytes a row, within the daemon's default 1 MiB. Below it, the deletes go out as they are.
+ * From this many views removed one after the other in a batch, their `delete`s (about 30 bytes each) go out as one
+ * sweep instead: a new view made their parent (`setChildren`, a tag each) and deleted with them, so that clearing
+ * 50,000 rows is a frame of about 7 bytes a row, within the daemon's default 1 MiB. Below it, the deletes go out as
+ * they are.
  */
 export const SWEEP_FROM = 512;
 
@@ -228,7 +229,7 @@ export class NativeSide {
    * Takes back the commit being built because building it threw (`error`: any exception of a renderer's call into
    * this native side): its queued ops are dropped, never sent, and their bookkeeping (tags, mirrors) undone, so the
    * daemon's tree and the attachment's record of it stay what the last batch left. The rest of the turn is held
-   * back (see #held). Recorded in the trace as `{aborted: message}`.
+   * back (see #held). Recorded in the trace as `{aborted: n}`, the number of ops dropped.
    */
   abort(error, { replay = false } = {}) {
     const undo = this.#undo;
@@ -273,7 +274,7 @@ export class NativeSide {
 
   /**
    * `method` of a UIManager, calling `abort` before it rethrows what it throws: a call that fails part way takes
-   * the whole commit back (paper's and Fabric's managers wrap each method that queues ops with it).
+   * the whole commit back (paper's and Fabric's managers wrap each method that builds a commit with it).
    */
   guard(method) {
     const native = this;
@@ -302,23 +303,34 @@ export class NativeSide {
   }
 
   /**
-   * The queued deletes of removed views as one sweep, where the last of them was: `create` a view, `setChildren` it
-   * the deleted views (each leaves its parent), `delete` it with them. The same tree after the batch, the same views
-   * deleted; nothing after the last delete names them (React never uses a removed view again).
+   * Each run of SWEEP_FROM or more queued deletes of removed views, with no other op between them, as one sweep in
+   * its place: `create` a view, `setChildren` it the deleted views (each leaves its parent), `delete` it with them.
+   * The same tree after the run, the same views deleted, and every other op where it was.
    */
   #sweep() {
     const deletes = this.#removals;
     this.#removals = [];
     if (deletes.length < SWEEP_FROM) return;
     const gone = new Set(deletes);
-    const last = deletes[deletes.length - 1];
-    const trash = this.bridge[kAllocateTag]();
-    const ops = [
-      { op: 'create', tag: trash, component: VIEW },
-      { op: 'setChildren', tag: trash, children: deletes.map((op) => op.tag) },
-      { op: 'delete', tag: trash },
-    ];
-    this.#queue = this.#queue.flatMap((op) => (op === last ? ops : gone.has(op) ? [] : [op]));
+    const queue = this.#queue;
+    const out = [];
+    for (let i = 0; i < queue.length; ) {
+      let end = i;
+      while (end < queue.length && gone.has(queue[end])) end++;
+      if (end - i >= SWEEP_FROM) {
+        const trash = this.bridge[kAllocateTag]();
+        const tags = [];
+        for (let k = i; k < end; k++) tags.push(queue[k].tag);
+        out.push({ op: 'create', tag: trash, component: VIEW }, { op: 'setChildren', tag: trash, children: tags }, { op: 'delete', tag: trash });
+        i = end;
+      } else if (end > i) {
+        for (let k = i; k < end; k++) out.push(queue[k]);
+        i = end;
+      } else {
+        out.push(queue[i++]);
+      }
+    }
+    this.#queue = out;
   }
 
   /** How many ops are queued: the place the next op takes. */
