@@ -4,7 +4,9 @@
 //   - open + first render, cold (empty transform cache) and warm (the cache filled by the cold run);
 //   - a press on row 100: from the touch's end to onPress's re-render applied in the daemon (median of ROUNDS),
 //     and the floor's own press-to-commit time (receiveTouches to the UIManager call that commits);
-//   - the Node process's and the daemon's memory after mounting.
+//   - the Node process's and the daemon's memory after mounting;
+//   - a mount of MOUNT_ROWS rows (1,000 and 10,000) into a new screen, to applied (median of MOUNT_ROUNDS, 3):
+//     bridged ÷ floor is the mount ratio in app mode (issue 30, target 1.25).
 // Usage: node bench/react-native-app.mjs [--json out.json]; needs ../shared/react-native-0.72.6 (or
 // $BRIDGED_RN_NODE_MODULES) and a release daemon (.build/release/bridged, or $BRIDGED_BIN).
 
@@ -18,6 +20,8 @@ import { BIN, SHARED, floorUIManager, median } from './react-native-floor.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 200;
 const ROUNDS = Number(process.env.ROUNDS ?? 30);
+const MOUNT_ROWS = (process.env.MOUNT_ROWS ?? '1000,10000').split(',').filter(Boolean).map(Number);
+const MOUNT_ROUNDS = Number(process.env.MOUNT_ROUNDS ?? 3);
 
 async function child(mode, root, cache, socket) {
   const { connect } = await import('../js-client/index.js');
@@ -100,9 +104,20 @@ async function child(mode, root, cache, socket) {
     const expected = `Row 100: ${ROUNDS}`;
     if (screen.getByText(/^Row 100:/).text !== expected) throw new Error(`bridged: row 100 reads ${screen.getByText(/^Row 100:/).text}, not ${expected}`);
   }
+  const mountMs = {};
+  for (const rows of MOUNT_ROWS) {
+    const times = [];
+    for (let i = 0; i < MOUNT_ROUNDS; i++) {
+      const start = performance.now();
+      const mounted = await app.render(React.createElement(Rows, { rows }));
+      times.push(performance.now() - start);
+      await mounted.unmount();
+    }
+    mountMs[rows] = median(times);
+  }
   await app.close();
   if (mode !== 'floor') await bridge.close();
-  return { mode, openMs, pressMedianMs: median(press), pressWholeMedianMs: pressWhole.length ? median(pressWhole) : null, rssMB: memory.rss / 2 ** 20, heapMB: memory.heapUsed / 2 ** 20, hits: app.transformCache.hits, misses: app.transformCache.misses };
+  return { mode, mountMs, openMs, pressMedianMs: median(press), pressWholeMedianMs: pressWhole.length ? median(pressWhole) : null, rssMB: memory.rss / 2 ** 20, heapMB: memory.heapUsed / 2 ** 20, hits: app.transformCache.hits, misses: app.transformCache.misses };
 }
 
 async function main() {
@@ -115,7 +130,8 @@ async function main() {
   symlinkSync(SHARED, path.join(root, 'node_modules'));
   const cache = mkdtempSync(path.join(tmpdir(), 'bridged-bench-cache-'));
   const socket = path.join(root, 'b.sock');
-  const daemon = spawn(BIN, ['--socket', socket], { stdio: ['ignore', 'ignore', 'ignore'] });
+  // A mount of 10,000 rows is one batch of several MiB.
+  const daemon = spawn(BIN, ['--socket', socket, '--max-frame-bytes', String(64 << 20)], { stdio: ['ignore', 'ignore', 'ignore'] });
   await new Promise((r) => setTimeout(r, 500));
   const run = (mode) => {
     const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', mode, root, cache, socket], { encoding: 'utf8', env: process.env });
@@ -137,6 +153,9 @@ async function main() {
     rounds: ROUNDS,
     openAndRenderMs: { cold: results.cold.openMs, warm: results.warm.openMs, floorWarm: results.floor.openMs, warmOverFloor: results.warm.openMs / results.floor.openMs },
     pressToCommitMedianMs: { bridged: results.warm.pressMedianMs, floor: results.floor.pressMedianMs, bridgedWholePress: results.warm.pressWholeMedianMs },
+    mountMs: Object.fromEntries(
+      MOUNT_ROWS.map((rows) => [rows, { bridged: results.warm.mountMs[rows], floor: results.floor.mountMs[rows], ratio: results.warm.mountMs[rows] / results.floor.mountMs[rows] }]),
+    ),
     memoryMB: { nodeRss: results.warm.rssMB, nodeHeap: results.warm.heapMB, floorNodeRss: results.floor.rssMB, daemonRssAfterRuns: daemonRss },
     transforms: { cold: { hits: results.cold.hits, misses: results.cold.misses }, warm: { hits: results.warm.hits, misses: results.warm.misses } },
   };
