@@ -199,7 +199,8 @@ export function createPaperUIManager(native) {
       const { props: initial, subscriptions } = native.propOps(tag, viewName, props, { create: true });
       const op = { op: 'create', tag, component: viewName };
       if (initial) op.props = initial;
-      createdAt.set(reactTag, native.queued());
+      // Only needed against a pending setChildren: a view created before any is before all of them.
+      if (pending.size > 0) createdAt.set(reactTag, native.queued());
       native.enqueue(op);
       for (const s of subscriptions) native.enqueue(s);
     },
@@ -216,19 +217,33 @@ export function createPaperUIManager(native) {
     setChildren(containerTag, reactTags) {
       if (native.trace) native.record({ call: 'setChildren', args: [containerTag, reactTags] });
       const list = childrenOf(containerTag);
-      reactTags.forEach((child, index) => {
-        detach(child, containerTag);
-        if (parents.get(child) === containerTag) {
+      // What changed, undone in reverse should the batch be refused: [index, tag, inserted, old parent]…
+      const log = [];
+      for (let index = 0; index < reactTags.length; index++) {
+        const child = reactTags[index];
+        const parent = parents.get(child);
+        if (parent === containerTag) {
           const at = list.indexOf(child);
-          if (at >= 0) {
-            list.removeAt(at);
-            native.onRefused(() => list.insert(at, child));
-          }
+          if (at >= 0) log.push(at, list.removeAt(at), false, parent);
+        } else if (parent !== undefined) {
+          detach(child, containerTag);
         }
         const at = Math.min(index, list.length);
         list.insert(at, child);
-        native.onRefused(() => list.removeAt(at));
-        setParent(child, containerTag);
+        log.push(at, child, true, parent);
+        parents.set(child, containerTag);
+      }
+      native.onRefused(() => {
+        for (let k = log.length - 4; k >= 0; k -= 4) {
+          const child = log[k + 1];
+          if (!log[k + 2]) {
+            list.insert(log[k], child);
+            continue;
+          }
+          list.removeAt(log[k]);
+          if (log[k + 3] === undefined) parents.delete(child);
+          else parents.set(child, log[k + 3]);
+        }
       });
       sendChildren(containerTag, 'setChildren');
     },
