@@ -314,3 +314,109 @@ describe("paper's child lists (ChildList)", () => {
     assert.ok(list.blocks.length > 2, 'the list was split into blocks');
   });
 });
+
+/** The daemon's tree below `tag` as nested [testID, children] pairs, read a level at a time (one batch each). */
+async function shape(bridge, tag) {
+  const top = { children: [] };
+  let level = [[tag, top]];
+  while (level.length > 0) {
+    const { results } = await bridge.request({ op: 'batch', ops: level.map(([t]) => ({ op: 'inspect', tag: t })) });
+    const next = [];
+    results.forEach((view, i) => {
+      const into = level[i][1];
+      for (const child of view.children) {
+        const node = { children: [] };
+        into.children.push(node);
+        next.push([child, node]);
+      }
+      into.id = view.props.testID ?? null;
+    });
+    level = next;
+  }
+  const plain = (node) => [node.id, node.children.map(plain)];
+  return plain(top)[1];
+}
+
+for (const [architecture, renderer] of ARCHITECTURES) {
+  const skip = !renderer ? `no ${architecture} renderer file` : !react ? 'no React (node-react)' : false;
+  describe(`${architecture}: random edits of a keyed tree`, { skip }, () => {
+    test('after every commit the daemon holds exactly the tree React rendered (moves, inserts, removals, reversals, clears)', async () => {
+      const daemon = await startDaemon(['--max-frame-bytes', String(16 << 20)]);
+      const bridge = await connect({ socket: daemon.socket });
+      try {
+        const { rn } = await attach(bridge, architecture, renderer);
+        let seed = 2024;
+        const random = (n) => {
+          seed = (seed * 1103515245 + 12345) % 2147483648;
+          return Math.floor((seed / 2147483648) * n);
+        };
+        let nextId = 0;
+        const node = (children = []) => ({ id: `n${nextId++}`, children });
+        const model = node();
+        const toElement = (n) => h(rn.View, { key: n.id, testID: n.id }, n.children.map(toElement));
+        const expected = (n) => [n.id, n.children.map(expected)];
+        const all = (n, list = []) => {
+          list.push(n);
+          for (const c of n.children) all(c, list);
+          return list;
+        };
+        const root = await rn.render(toElement(model));
+        for (let step = 0; step < 60; step++) {
+          // Mostly a view with children of its own, so that the edits are moves and inserts among siblings.
+          const nodes = all(model);
+          const withChildren = nodes.filter((n) => n.children.length > 1);
+          const parents = withChildren.length > 0 && random(10) < 8 ? withChildren : nodes;
+          const parent = parents[random(parents.length)];
+          const kids = parent.children;
+          switch (random(10)) {
+            case 0: // insert a few, at random places
+              for (let k = random(4) + 1; k > 0; k--) kids.splice(random(kids.length + 1), 0, node());
+              break;
+            case 1: // remove a few
+              for (let k = random(3) + 1; k > 0 && kids.length > 0; k--) kids.splice(random(kids.length), 1);
+              break;
+            case 2:
+            case 3: // move a few
+              for (let k = random(4) + 1; k > 0 && kids.length > 1; k--) kids.splice(random(kids.length), 0, kids.splice(random(kids.length), 1)[0]);
+              break;
+            case 4:
+              kids.reverse();
+              break;
+            case 5: // many rows: past a block (512) and, cleared later, a sweep (512 removals in a row)
+              if (kids.length < 1500) for (let k = 600 + random(300); k > 0; k--) kids.push(node());
+              break;
+            case 6: // keep every other one, shuffled, with a few new ones among them
+              {
+                const kept = kids.filter((_, i) => i % 2 === 0);
+                for (let i = kept.length - 1; i > 0; i--) {
+                  const j = random(i + 1);
+                  [kept[i], kept[j]] = [kept[j], kept[i]];
+                }
+                for (let k = random(3); k > 0; k--) kept.splice(random(kept.length + 1), 0, node());
+                kids.splice(0, kids.length, ...kept);
+              }
+              break;
+            case 7: // a full shuffle
+              for (let i = kids.length - 1; i > 0; i--) {
+                const j = random(i + 1);
+                [kids[i], kids[j]] = [kids[j], kids[i]];
+              }
+              break;
+            case 8:
+              if (random(2) === 0) kids.length = 0;
+              break;
+            default: // a subtree
+              kids.splice(random(kids.length + 1), 0, node([node(), node([node()]), node()]));
+          }
+          await root.render(toElement(model));
+          assert.deepEqual(await shape(bridge, root.tag), [expected(model)], `step ${step}`);
+        }
+        await root.unmount();
+        assert.equal(await views(bridge), 0);
+      } finally {
+        await bridge.close();
+        await daemon.stop();
+      }
+    });
+  });
+}
