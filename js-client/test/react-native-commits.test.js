@@ -155,6 +155,24 @@ for (const [architecture, renderer] of ARCHITECTURES) {
       }
     });
 
+    test('a commit larger than the daemon\'s frame (1 MiB) is refused whole: nothing of it applied, and the next render works', async () => {
+      const daemon = await startDaemon();
+      const bridge = await connect({ socket: daemon.socket });
+      try {
+        const { rn } = await attach(bridge, architecture, renderer);
+        const rows = (n) => h(rn.View, { testID: 'list' }, Array.from({ length: n }, (_, i) => h(rn.View, { key: i, testID: `a-long-test-id-for-row-${i}` })));
+        await assert.rejects(rn.render(rows(20_000)), (error) => error.code === 'frame_too_large');
+        assert.equal(await views(bridge), 0, 'nothing of the refused mount, no root view');
+        const root = await rn.render(rows(3));
+        assert.deepEqual(await childIDs(bridge, (await bridge.request({ op: 'inspect', tag: root.tag })).children[0]), ['a-long-test-id-for-row-0', 'a-long-test-id-for-row-1', 'a-long-test-id-for-row-2']);
+        await rn.detach();
+        assert.equal(await views(bridge), 0);
+      } finally {
+        await bridge.close();
+        await daemon.stop();
+      }
+    });
+
     // Mounts only: React 18's own deletion walk (commitDeletionEffectsOnFiber) recurses, and overflows unmounting a
     // tree this deep on either renderer, before any call reaches the attachment.
     test('a 20,000-deep tree mounts (no recursion in proportion to depth in the attachment)', async () => {
