@@ -56,8 +56,8 @@ export class NativeSide {
   #reported = new WeakSet();
   /** The trace being recorded (an array of steps), if any. */
   trace;
-  /** Called when the queued ops are about to go out (or be held): fills in what a UIManager left open. */
-  beforeSend = null;
+  /** Called when the queued ops are about to go out (or be held), to fill in what a UIManager left open. */
+  #beforeSend = [];
   /** Told the ops of each batch the daemon applied: `(ops) => void`. */
   onApplied = null;
   /** Delivers a daemon event to the renderer: (rendererTag, topLevelType, nativeEvent) => void. */
@@ -288,10 +288,15 @@ export class NativeSide {
     };
   }
 
+  /** Runs `fill()` whenever the queued ops are about to go out or be held (a UIManager's ops left open). */
+  beforeSend(fill) {
+    this.#beforeSend.push(fill);
+  }
+
   /** Makes the queued ops ready to go out: what a UIManager left open filled in (beforeSend), deletes swept. */
   #finish() {
     if (this.#queue.length === 0) return;
-    this.beforeSend?.();
+    for (const fill of this.#beforeSend) fill();
     this.#sweep();
   }
 

@@ -108,11 +108,11 @@ export function createPaperUIManager(native) {
   /** Renderer tag → how many ops were queued (native.queued()) when its create was: its place in the batch. */
   const createdAt = new Map();
 
-  native.beforeSend = () => {
+  native.beforeSend(() => {
     for (const [tag, op] of pending) op.children = (children.get(tag)?.toArray() ?? []).map((t) => native.require(t, 'manageChildren'));
     pending.clear();
     createdAt.clear();
-  };
+  });
 
   function childrenOf(tag) {
     let list = children.get(tag);
