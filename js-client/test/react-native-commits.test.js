@@ -8,7 +8,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../index.js';
-import { attachReactNative, createFabricUIManager, createPaperUIManager, playTrace } from '../lib/react-native.js';
+import { NativeSide, attachReactNative, createFabricUIManager, createPaperUIManager, playTrace } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
 import { loadReact } from '../test-support/react-native.js';
 
@@ -438,3 +438,36 @@ for (const [architecture, renderer] of ARCHITECTURES) {
     });
   });
 }
+
+describe("paper's UIManager: two commits in one batch insert into the same parent", () => {
+  test('the parent\'s pending setChildren is closed before the later create, and the daemon ends in React\'s order', async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const native = new NativeSide(bridge);
+      const UI = createPaperUIManager(native);
+      const sent = [];
+      native.onApplied = (ops) => sent.push(...ops);
+      native.createRoot(1);
+      UI.createView(3, 'RCTView', 1, { testID: 'list' });
+      UI.createView(5, 'RCTView', 1, { testID: 'x' });
+      UI.setChildren(3, [5]);
+      UI.setChildren(1, [3]);
+      await native.flush();
+      // One batch: a commit inserts a before x, a later one creates b and inserts it after a, and moves x first.
+      UI.createView(7, 'RCTView', 1, { testID: 'a' });
+      UI.manageChildren(3, [], [], [7], [0], []);
+      UI.createView(9, 'RCTView', 1, { testID: 'b' });
+      UI.manageChildren(3, [], [], [9], [1], []);
+      UI.manageChildren(3, [2], [0], [], [], []);
+      sent.length = 0;
+      await native.flush();
+      for (const op of sent) if (op.op === 'setChildren') assert.ok(Array.isArray(op.children), `a setChildren sent with children ${op.children}`);
+      const list = native.daemonTag(3);
+      assert.deepEqual(await childIDs(bridge, list), ['x', 'a', 'b']);
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});

@@ -172,17 +172,19 @@ export function createPaperUIManager(native) {
   /**
    * Makes sure a `setChildren` for `tag` is queued after the creates of `added`, its list to be filled when the
    * batch goes out. A pending one is kept unless a view added now was created after it (in a later commit of
-   * the same batch): then it is filled with the list as it is now, and a new one queued.
+   * the same batch): then it is closed with the views of the list as it is now that existed at its place in the
+   * batch, and a new one queued.
    */
   function pendChildren(tag, added) {
     let op = pending.get(tag);
-    if (op !== undefined) {
-      for (const child of added) {
-        if ((createdAt.get(child) ?? -1) < op.at) continue;
-        sendChildren(tag, 'manageChildren');
-        op = undefined;
-        break;
-      }
+    if (op !== undefined && added.some((child) => (createdAt.get(child) ?? -1) > op.at)) {
+      const at = op.at;
+      op.children = childrenOf(tag)
+        .toArray()
+        .filter((t) => (createdAt.get(t) ?? -1) < at)
+        .map((t) => native.require(t, 'manageChildren'));
+      pending.delete(tag);
+      op = undefined;
     }
     if (op !== undefined) return;
     op = { op: 'setChildren', tag: native.require(tag, 'manageChildren'), children: null };
