@@ -1,0 +1,93 @@
+import BridgeCore
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which requests run off the event loop, so that one client's long request holds up no other client on its loop
+/// (issue 30, item 6).
+///
+/// A connection's requests are handled on its event loop, inline, as they are read: the hot path (a small request,
+/// a few microseconds) never leaves the loop. A request that may take long is handed to another thread
+/// (``run(_:)``) instead; while it runs, its connection handles nothing more (lines read meanwhile wait in the
+/// framer, reads are held, as under backpressure), so requests within one session stay in order, and the loop goes
+/// on with its other connections. The request itself is handled exactly as inline (the same
+/// ``Connection/handle(line:parsed:into:)``, under its session's gate): a batch stays atomic, and no one sees its
+/// changes until it commits.
+///
+/// A request is long when, before it is parsed (the parse of a large line is itself long):
+/// - its line is at least ``minimumBytes`` long (a batch of creates, a large `setChildren`), or
+/// - its session has at least ``minimumViews`` views and its line names `"bye"` or `"delete"` (freeing a large
+///   session or subtree is linear in its views; any line that merely contains those words goes too, which costs it
+///   only the hand-over).
+///
+/// The thresholds: the engine takes about 30 ns a byte of a batch of creates (100,000 creates, 5.6 MB, in about
+/// 170 ms) and about 1 µs a view freed, so a request under them takes well under a millisecond inline, and the
+/// hand-over (two thread hops, about 20–50 µs) is a few percent of one over them (bench/README.md, "Fairness").
+///
+/// The same goes for ending sessions, which frees their views: a closed connection's session is detached off the
+/// loop when it is large (``ConnectionHandler``), and the daemon's expiry of detached sessions runs off the loops.
+struct LongRequests: Sendable {
+    /// A line this long or longer runs off the loop.
+    var minimumBytes: Int = 16 * 1024
+    /// A `bye` or `delete` of a session with this many views or more runs off the loop.
+    var minimumViews: Int = 1_000
+    /// Tests only (`--test-hold-long-requests N`): each long request waits, off the loop, until the daemon has
+    /// answered N requests inline, counted from its start (or a generous safety timeout passes): the fairness
+    /// test's proof, with no clock, that other connections are answered while a long request is in flight.
+    var hold: LongRequestHold?
+
+    /// Whether `line`, of a session of `sessionViews` views, runs off the loop.
+    @inline(__always)
+    func isLong(_ line: UnsafeRawBufferPointer, sessionViews: @autoclosure () -> Int) -> Bool {
+        if line.count >= minimumBytes { return true }
+        guard sessionViews() >= minimumViews else { return false }
+        return Self.contains(line, Self.bye) || Self.contains(line, Self.delete)
+    }
+
+    private static let bye = Array(#""bye""#.utf8)
+    private static let delete = Array(#""delete""#.utf8)
+
+    /// Whether `word` (which starts with `"`) occurs in `line`: each `"` found by `memchr` is compared.
+    private static func contains(_ line: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+        guard let base = line.baseAddress else { return false }
+        var at = 0
+        while line.count - at >= word.count, let found = memchr(base + at, Int32(word[0]), line.count - at) {
+            let start = base.distance(to: UnsafeRawPointer(found))
+            guard line.count - start >= word.count else { return false }
+            if memcmp(base + start, word, word.count) == 0 { return true }
+            at = start + 1
+        }
+        return false
+    }
+
+    /// Runs `work` on another thread than the caller's (Dispatch's global queue).
+    static func run(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(execute: work)
+    }
+}
+
+/// The test hook of ``LongRequests/hold``: counts the requests answered inline, and holds a long request until
+/// `count` of them have been, since the daemon started.
+final class LongRequestHold: Sendable {
+    let count: Int
+    private let answered = Atomic<Int>(0)
+    /// The safety net: a daemon that never answers another connection (the loop is blocked) lets the request go
+    /// after this, so that a test fails instead of hanging.
+    private let patience: Duration = .seconds(30)
+
+    init(count: Int) { self.count = count }
+
+    /// A request was answered on an event loop.
+    func requestAnswered() { answered.add(1, ordering: .relaxed) }
+
+    /// Called off the loop before a long request runs.
+    func wait() {
+        let target = count
+        let clock = ContinuousClock()
+        let deadline = clock.now + patience
+        while answered.load(ordering: .relaxed) < target && clock.now < deadline { usleep(1_000) }
+    }
+}
