@@ -253,11 +253,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
     @inline(__always)
     private func handle(frame: LineFramer.Frame, context: ChannelHandlerContext) -> Bool {
         switch frame {
-        case .line(let line):
+        case .line(let line, let storage):
             if configuration.longRequests.isLong(line, sessionViews: connection.sessionViews),
                 !connection.hasEnded, !connection.isTakenOver
             {
-                runOffLoop(line: line, context: context)
+                // The line's bytes: the framer's buffer that holds it alone (a line longer than a read), or a copy
+                // (they belong to the read).
+                runOffLoop(line: storage ?? context.channel.allocator.buffer(bytes: line), context: context)
                 return false
             }
             handle(line: line)
@@ -279,23 +281,18 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let start = out.count
         let kind = connection.handle(line: line, parsed: parseAhead?.take(line), into: &out)
         configuration.longRequests.hold?.requestAnswered()
-        if recorder != nil { record(line: line, kind: kind, outputFrom: start) }
+        if recorder != nil {
+            out.withUnsafeBytes { record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        }
     }
 
-    /// Records `line` and the frames answering it, `out` from `start`.
-    private func record(line: UnsafeRawBufferPointer, kind: RequestLine.Kind, outputFrom start: Int) {
+    /// Records `line` and the frames answering it.
+    private func record(line: UnsafeRawBufferPointer, kind: RequestLine.Kind, output: UnsafeRawBufferPointer) {
         guard var recorder else { return }
         // A hello with resume may have moved this connection to another session: record into that session's file.
         recorder = recorder.following(connection.session.id)
         self.recorder = recorder
-        out.withUnsafeBytes {
-            recorder.record(
-                line: line,
-                kind: kind,
-                output: UnsafeRawBufferPointer(rebasing: $0[start...]),
-                greeted: connection.hasSaidHello
-            )
-        }
+        recorder.record(line: line, kind: kind, output: output, greeted: connection.hasSaidHello)
     }
 
     // MARK: Long requests
@@ -303,37 +300,39 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// What a request run off the loop wrote.
     private struct Answered: Sendable {
         var kind: RequestLine.Kind
-        var frames: [UInt8]
+        var frames: ByteBuffer
     }
 
     /// Hands a long line to another thread (``LongRequests``); the connection handles nothing more until
-    /// ``requestEnded(line:answered:context:)``, back on the loop, writes its answer.
-    private func runOffLoop(line: UnsafeRawBufferPointer, context: ChannelHandlerContext) {
+    /// ``requestEnded(line:answered:context:)``, back on the loop, writes its answer. Neither the line nor the
+    /// answer is copied on the loop.
+    private func runOffLoop(line: ByteBuffer, context: ChannelHandlerContext) {
         // The answers so far go first, now.
         writeOutput(context: context)
         state.requestStarted()
-        // The line's bytes belong to the read (or the framer): the request takes a copy.
-        let request = [UInt8](line)
         let connection = self.connection
         let hold = configuration.longRequests.hold
+        let allocator = context.channel.allocator
         let done = context.eventLoop.makePromise(of: Answered.self)
         LongRequests.run {
             hold?.wait()
             var frames: [UInt8] = []
-            let kind = request.withUnsafeBytes { connection.handle(line: $0, into: &frames) }
-            done.succeed(Answered(kind: kind, frames: frames))
+            let kind = line.withUnsafeReadableBytes { connection.handle(line: $0, into: &frames) }
+            done.succeed(Answered(kind: kind, frames: allocator.buffer(bytes: frames)))
         }
         done.futureResult.assumeIsolated().whenSuccess { [self] answered in
-            requestEnded(line: request, answered: answered, context: context)
+            requestEnded(line: line, answered: answered, context: context)
         }
     }
 
     /// Back on the loop: writes the long request's answer, then goes on where the connection is.
-    private func requestEnded(line: [UInt8], answered: Answered, context: ChannelHandlerContext) {
-        // Only a takeover's frame can have been added meanwhile: it goes after the answer.
-        out.insert(contentsOf: answered.frames, at: 0)
+    private func requestEnded(line: ByteBuffer, answered: Answered, context: ChannelHandlerContext) {
         // Recorded even when the client went away meanwhile: the session (which a resume may take) changed.
-        if recorder != nil { line.withUnsafeBytes { record(line: $0, kind: answered.kind, outputFrom: 0) } }
+        if recorder != nil {
+            line.withUnsafeReadableBytes { line in
+                answered.frames.withUnsafeReadableBytes { record(line: line, kind: answered.kind, output: $0) }
+            }
+        }
         let action = state.requestEnded(writable: context.channel.isWritable)
         if case .closed = state.state {
             // Nobody reads the answer.
@@ -341,7 +340,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
             closeConnection()
             return
         }
+        recorder?.flush()
+        context.write(wrapOutboundOut(answered.frames), promise: nil)
+        // Only a takeover's frame can have been added meanwhile: it goes after the answer.
         writeOutput(context: context)
+        context.flush()
         if connection.hasEnded {
             // `bye`: answered and flushed; close (the lines read after it are dropped).
             perform(state.quiesce(), context: context)
