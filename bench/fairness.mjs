@@ -93,8 +93,9 @@ if (!isMainThread && workerData.role === 'hello') {
     for (let i = 0; i < count; i++) {
       const start = now();
       const client = await open(socket);
+      const connected = now();
       const answered = await client.request(hello);
-      times.push(answered - start);
+      times.push([answered - start, connected - start]);
       client.close();
     }
     parentPort.postMessage(times);
@@ -225,14 +226,16 @@ async function runOnce(bin, repeats) {
       const first = connections;
       connections += count;
       helloer.once('message', (times) => {
-        times.forEach((ms, i) => hellos.push({ kind, ms, sameLoop: ((first + i) % 2 === 0) === longSameLoop }));
+        times.forEach(([ms, connectMs], i) =>
+          hellos.push({ kind, ms, connectMs, sameLoop: ((first + i) % 2 === 0) === longSameLoop }),
+        );
         resolve();
       });
       helloer.postMessage(count);
     });
   // Two, one on each loop.
   const lateHello = (kind, longSameLoop) =>
-    new Promise((resolve) => setTimeout(() => hellosNow(kind, longSameLoop, 2).then(resolve), 10));
+    new Promise((resolve) => setTimeout(() => hellosNow(kind, longSameLoop, 2).then(resolve), Number(process.env.LATE_MS ?? 10)));
 
   /// Runs a long request on `conn` (whose loop is L's when `sameLoop`); returns its time.
   async function long(kind, conn, sameLoop, line, record = true) {
@@ -354,6 +357,7 @@ for (const bin of bins) {
       lateHelloMs: summary(hellos.map((h) => h.ms)),
       lateHelloSameLoopMs: summary(hellos.filter((h) => h.sameLoop).map((h) => h.ms)),
       lateHelloOtherLoopMs: summary(hellos.filter((h) => !h.sameLoop).map((h) => h.ms)),
+      lateHelloConnectMs: summary(hellos.map((h) => h.connectMs)),
     };
   }
   report.bins[bin] = byBin;
@@ -374,6 +378,7 @@ for (const [bin, r] of Object.entries(report.bins)) {
     console.log(`    late hello ms              ${fmt(k.lateHelloMs)}`);
     console.log(`      on its loop              ${fmt(k.lateHelloSameLoopMs)}`);
     console.log(`      on the other loop        ${fmt(k.lateHelloOtherLoopMs)}`);
+    console.log(`      of which connect         ${fmt(k.lateHelloConnectMs)}`);
   }
 }
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2) + '\n');

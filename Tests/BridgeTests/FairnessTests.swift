@@ -88,6 +88,33 @@ struct FairnessTests {
         #expect(try Self.views(of: session, asking: a, id: 1) == 0)
     }
 
+    /// A long request is recorded (`--record`) in its place among the session's requests, and the recording
+    /// replays byte for byte.
+    @Test func aLongRequestIsRecordedInOrder() throws {
+        let directory = TemporaryDirectory()
+        let socket = directory.file("d.sock")
+        let records = directory.file("records")
+        let daemon = try DaemonProcess.start(socket: socket, ["--record", records], in: directory)
+        let a = try SocketClient(path: socket)
+        let lines = [
+            helloLine,
+            #"{"id":1,"op":"create","tag":100000,"component":"View"}"#,
+            Self.batch(id: "batch", first: 1, count: 2_000),
+            #"{"id":2,"op":"setChildren","tag":100000,"children":[1,2,3]}"#,
+            #"{"id":3,"op":"bye"}"#,
+        ]
+        a.send(lines.joined(separator: "\n") + "\n")
+        let received = a.readUntilClosed()
+        #expect(received.map { object($0)["id"] as? String ?? "\(object($0)["id"] as? Int ?? -1)" }
+            == ["hello", "1", "batch", "2", "3"])
+        let session = try #require((object(received[0])["result"] as? [String: Any])?["session"] as? String)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        let replay = try run(DaemonHarness.binary, ["replay", records + "/" + session + ".jsonl"])
+        #expect(replay.status == 0, "\(replay.output)")
+        #expect(replay.output.hasSuffix("1 passed, 0 failed\n"))
+    }
+
     /// The `bye` of a large session (freeing its views) runs off the loop: others are answered meanwhile, and the
     /// session is answered, then closed.
     @Test func theByeOfALargeSessionHoldsNoOneUp() throws {
