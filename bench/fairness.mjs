@@ -12,8 +12,8 @@
 //   take connections in turn, so pingers 2 and 4 share L's loop and 1 and 3 have the other one; the count of
 //   connections says which loop each later one is on) send pings,
 //   one in flight each, `--ping-interval-ms` (default 1; 0: back to back) after the last answer, all along;
-// - 10 ms into each long request a new client connects and says hello ("late hello": connect to answer), then
-//   another (so one is on each loop).
+// - all through each long request, new clients connect and say hello, one after the other, from a
+//   thread of their own, 10 ms apart ("late hello": connect to answer; they take turns between the loops).
 //
 // Reported per binary and long request: the long request's own time (L's send to its answer) with the pingers
 // running, and alone (pingers stopped); the p50/p99/max of the pings in flight while it ran, by loop (that of
@@ -85,18 +85,25 @@ const ping = (id) => `{"id":${id},"op":"ping"}\n`;
 // ---- pinger thread ---------------------------------------------------------------------------------------
 
 if (!isMainThread && workerData.role === 'hello') {
-  // Late hellos, from a thread of their own so that the main thread's work does not count: on each message,
-  // `count` clients connect and say hello one after the other; the times go back.
+  // Late hellos, from a thread of their own so that the main thread's work does not count: from a 'start' message
+  // to a 'stop', clients connect and say hello one after the other (10 ms apart); then the times go back.
   const { socket } = workerData;
-  parentPort.on('message', async (count) => {
+  let running = false;
+  parentPort.on('message', async (message) => {
+    if (message === 'stop') {
+      running = false;
+      return;
+    }
+    running = true;
     const times = [];
-    for (let i = 0; i < count; i++) {
+    while (running) {
       const start = now();
       const client = await open(socket);
       const connected = now();
       const answered = await client.request(hello);
       times.push([answered - start, connected - start]);
       client.close();
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     parentPort.postMessage(times);
   });
@@ -220,38 +227,39 @@ async function runOnce(bin, repeats) {
   // 20 ms into the long request, a new client connects and says hello.
   const helloer = new Worker(fileURLToPath(import.meta.url), { workerData: { socket, role: 'hello' } });
   await new Promise((r) => helloer.once('message', r));
-  /// `count` hellos from the helloer thread, one after the other: they take turns between the loops.
-  const hellosNow = (kind, longSameLoop, count) =>
-    new Promise((resolve) => {
-      const first = connections;
-      connections += count;
+  /// Hellos from the helloer thread, one after the other, until `stop()`: they take turns between the loops.
+  const startHellos = (kind, longSameLoop) => {
+    const first = connections;
+    const done = new Promise((resolve) => {
       helloer.once('message', (times) => {
+        connections = first + times.length;
         times.forEach(([ms, connectMs], i) =>
           hellos.push({ kind, ms, connectMs, sameLoop: ((first + i) % 2 === 0) === longSameLoop }),
         );
         resolve();
       });
-      helloer.postMessage(count);
     });
-  // Two, one on each loop.
-  const lateHello = (kind, longSameLoop) =>
-    new Promise((resolve) => setTimeout(() => hellosNow(kind, longSameLoop, 2).then(resolve), Number(process.env.LATE_MS ?? 10)));
+    helloer.postMessage('start');
+    return () => {
+      helloer.postMessage('stop');
+      return done;
+    };
+  };
 
   /// Runs a long request on `conn` (whose loop is L's when `sameLoop`); returns its time.
   async function long(kind, conn, sameLoop, line, record = true) {
     const from = now();
-    const late = record ? lateHello(kind, sameLoop) : null;
+    const stopHellos = record ? startHellos(kind, sameLoop) : null;
     const to = await conn.request(line);
-    if (late) await late;
+    if (stopHellos) await stopHellos();
     if (record) windows.push({ kind, from, to, sameLoop });
     return to - from;
   }
 
   // The anchor: hellos with nothing long running.
-  for (let i = 0; i < 5; i++) {
-    await hellosNow('idle', true, 2);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  const stopIdle = startHellos('idle', true);
+  await new Promise((r) => setTimeout(r, 100));
+  await stopIdle();
 
   let nextTag = 1;
   // Views for setChildren: a parent and 50,000 children, made in batches of 10,000.
