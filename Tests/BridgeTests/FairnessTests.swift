@@ -105,8 +105,10 @@ struct FairnessTests {
         ]
         a.send(lines.joined(separator: "\n") + "\n")
         let received = a.readUntilClosed()
-        #expect(received.map { object($0)["id"] as? String ?? "\(object($0)["id"] as? Int ?? -1)" }
-            == ["hello", "1", "batch", "2", "3"])
+        #expect(
+            received.map { object($0)["id"] as? String ?? "\(object($0)["id"] as? Int ?? -1)" }
+                == ["hello", "1", "batch", "2", "3"]
+        )
         let session = try #require((object(received[0])["result"] as? [String: Any])?["session"] as? String)
         daemon.signal(SIGTERM)
         #expect(daemon.waitForExit() == 0)
@@ -129,7 +131,9 @@ struct FairnessTests {
         let session = try a.hello().id
         try b.hello()
         for n in 0..<20 {
-            #expect(object(try a.request(Self.batch(id: "b\(n)", first: 1 + n * 100, count: 100)))["ok"] as? Bool == true)
+            #expect(
+                object(try a.request(Self.batch(id: "b\(n)", first: 1 + n * 100, count: 100)))["ok"] as? Bool == true
+            )
         }
         a.send(#"{"id":"bye","op":"bye"}"# + "\n")
         #expect(object(try b.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true)

@@ -301,7 +301,6 @@ struct ObserveTests {
         }
     }
 
-
     /// A session's defined components change nothing for its observers: no frame for the `define`; the snapshot
     /// and the change frames show an untyped view's undeclared props as any other's.
     @Test func aSessionWithDefinedComponentsIsObserved() throws {

@@ -282,7 +282,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let kind = connection.handle(line: line, parsed: parseAhead?.take(line), into: &out)
         configuration.longRequests.hold?.requestAnswered()
         if recorder != nil {
-            out.withUnsafeBytes { record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+            out.withUnsafeBytes {
+                record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...]))
+            }
         }
     }
 
