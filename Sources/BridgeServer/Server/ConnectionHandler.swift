@@ -309,9 +309,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// ``requestEnded(line:answered:context:)``, back on the loop, writes its answer. Neither the line nor the
     /// answer is copied on the loop.
     private func runOffLoop(line: ByteBuffer, context: ChannelHandlerContext) {
+        // From here the connection is the request's: a close meanwhile (even one caused by the write below) waits
+        // for its end.
+        state.requestStarted()
         // The answers so far go first, now.
         writeOutput(context: context)
-        state.requestStarted()
         let connection = self.connection
         let hold = configuration.longRequests.hold
         let allocator = context.channel.allocator
