@@ -70,6 +70,24 @@ struct FairnessTests {
         #expect(try Self.views(of: session, asking: b, id: 3) == 20_000)
     }
 
+    /// A connection whose long request waits is taken over (another resumes its session): the request is never
+    /// run, and the connection gets `session_taken_over` and nothing else.
+    @Test func aTakeoverWhileALongRequestWaits() throws {
+        let directory = TemporaryDirectory()
+        let socket = directory.file("d.sock")
+        // Answered inline: A's hello, then B's hello resuming A's session: the second lets A's batch go.
+        let daemon = try DaemonProcess.start(socket: socket, ["--test-hold-long-requests", "2"], in: directory)
+        defer { daemon.signal(SIGKILL) }
+        let a = try SocketClient(path: socket)
+        let session = try a.hello()
+        a.send(Self.batch(id: "batch", first: 1, count: 2_000) + "\n")
+        let b = try SocketClient(path: socket)
+        let resumed = object(try b.request(resumeLine(session, ack: 0)))["result"] as? [String: Any]
+        #expect(resumed?["resumed"] as? Bool == true)
+        #expect(a.readUntilClosed().map(errorCode) == ["session_taken_over"])
+        #expect(try Self.views(of: session.id, asking: b, id: 1) == 0)
+    }
+
     /// A batch that fails is undone off the loop as on it: nothing of it stays, and the connection goes on.
     @Test func aLongBatchThatFailsChangesNothing() throws {
         let directory = TemporaryDirectory()
