@@ -23,15 +23,17 @@ import Glibc
 ///   session or subtree is linear in its views; any line that merely contains those words goes too, which costs it
 ///   only the hand-over).
 ///
-/// The thresholds: the engine takes about 30 ns a byte of a batch of creates (100,000 creates, 5.6 MB, in about
-/// 170 ms) and about 1 µs a view freed, so a request under them takes well under a millisecond inline, and the
-/// hand-over (two thread hops, about 20–50 µs) is a few percent of one over them (bench/README.md, "Fairness").
+/// The thresholds, from bench/fairness.mjs's requests on 2 cores: a batch of creates takes about 55 ns a byte
+/// (100,000 creates, 7.5 MB, in about 400 ms), a `setChildren` about 150 ns a byte (50,000 children, 340 KB, in
+/// about 50 ms: 1 µs a child), freeing about 1 µs a view (the `bye` of 100,000 views in about 100 ms). So a
+/// request under them takes about a millisecond inline at most, and one over them pays the hand-over (two thread
+/// hops) on at least that much work (bench/README.md, "Fairness").
 ///
 /// The same goes for ending sessions, which frees their views: a closed connection's session is detached off the
 /// loop when it is large (``ConnectionHandler``), and the daemon's expiry of detached sessions runs off the loops.
 struct LongRequests: Sendable {
     /// A line this long or longer runs off the loop.
-    var minimumBytes: Int = 16 * 1024
+    var minimumBytes: Int = 8 * 1024
     /// A `bye` or `delete` of a session with this many views or more runs off the loop.
     var minimumViews: Int = 1_000
     /// Tests only (`--test-hold-long-requests N`): each long request waits, off the loop, until the daemon has
@@ -64,10 +66,8 @@ struct LongRequests: Sendable {
     }
 
     /// Runs `work` on a thread of NIO's blocking pool (``NIOThreadPool/singleton``, as many threads as cores):
-    /// long-lived threads, whose allocator arenas and parse arenas stay warm from one long request to the next
-    /// (a fresh thread's first request faults in its pages: Dispatch's global queue made a 100,000-create batch
-    /// about 10 % slower). With more long requests at once than threads, the others wait their turn; short ones
-    /// never do.
+    /// long-lived threads, a bounded number of them. With more long requests at once than threads, the others
+    /// wait their turn; short ones never do.
     static func run(_ work: @escaping @Sendable () -> Void) {
         NIOThreadPool.singleton.submit { _ in work() }
     }
