@@ -19,9 +19,8 @@ import Glibc
 ///
 /// A request is long when, before it is parsed (the parse of a large line is itself long):
 /// - its line is at least ``minimumBytes`` long (a batch of creates, a large `setChildren`), or
-/// - its session has at least ``minimumViews`` views and its line names `"bye"` or `"delete"` (freeing a large
-///   session or subtree is linear in its views; any line that merely contains those words goes too, which costs it
-///   only the hand-over).
+/// - its session has at least ``minimumViews`` views and its `op` is `bye` or `delete` (freeing a large session or
+///   subtree is linear in its views), read from the line's bytes (``opIsByeOrDelete(_:)``).
 ///
 /// The thresholds, from bench/fairness.mjs's requests on 2 cores: a batch of creates takes about 55 ns a byte
 /// (100,000 creates, 7.5 MB, in about 400 ms), a `setChildren` about 150 ns a byte (50,000 children, 340 KB, in
@@ -46,23 +45,51 @@ struct LongRequests: Sendable {
     func isLong(_ line: UnsafeRawBufferPointer, sessionViews: @autoclosure () -> Int) -> Bool {
         if line.count >= minimumBytes { return true }
         guard sessionViews() >= minimumViews else { return false }
-        return Self.contains(line, Self.bye) || Self.contains(line, Self.delete)
+        return Self.opIsByeOrDelete(line)
+    }
+
+    /// Whether the line's `"op"` member is `"bye"` or `"delete"`, read from its bytes without parsing it: the
+    /// first `"op"` key (followed by `:`) decides. A request that spells them with escapes is not seen, and runs
+    /// inline. This runs on every line of a large session, so it is a plain scan up to the key (a request's
+    /// `op` comes second, after its `id`, in every client we know): about ten bytes.
+    static func opIsByeOrDelete(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress else { return false }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let count = line.count
+        let quote = UInt8(ascii: "\"")
+        var index = 0
+        while index + 4 < count {
+            if bytes[index] == quote && bytes[index + 1] == UInt8(ascii: "o") && bytes[index + 2] == UInt8(ascii: "p")
+                && bytes[index + 3] == quote
+            {
+                var at = skipSpaces(bytes, index + 4, count)
+                if at < count && bytes[at] == UInt8(ascii: ":") {
+                    at = skipSpaces(bytes, at + 1, count)
+                    return matches(bytes, at, count, bye) || matches(bytes, at, count, delete)
+                }
+            }
+            index += 1
+        }
+        return false
     }
 
     private static let bye = Array(#""bye""#.utf8)
     private static let delete = Array(#""delete""#.utf8)
 
-    /// Whether `word` (which starts with `"`) occurs in `line`: each `"` found by `memchr` is compared.
-    private static func contains(_ line: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
-        guard let base = line.baseAddress else { return false }
-        var at = 0
-        while line.count - at >= word.count, let found = memchr(base + at, Int32(word[0]), line.count - at) {
-            let start = base.distance(to: UnsafeRawPointer(found))
-            guard line.count - start >= word.count else { return false }
-            if memcmp(base + start, word, word.count) == 0 { return true }
-            at = start + 1
+    @inline(__always)
+    private static func skipSpaces(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {
+        var at = start
+        while at < count && (bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D) {
+            at += 1
         }
-        return false
+        return at
+    }
+
+    @inline(__always)
+    private static func matches(_ bytes: UnsafePointer<UInt8>, _ at: Int, _ count: Int, _ word: [UInt8]) -> Bool {
+        guard count - at >= word.count else { return false }
+        for offset in 0..<word.count where bytes[at + offset] != word[offset] { return false }
+        return true
     }
 
     /// Runs `work` on a thread of NIO's blocking pool (``NIOThreadPool/singleton``, as many threads as cores):
