@@ -62,6 +62,11 @@ struct Serve: AsyncParsableCommand {
     )
     var stateFile: String?
 
+    /// Tests only: every long request (run off the event loop) waits until the daemon has answered this many
+    /// requests inline (the fairness test counts, with no clock, that others are answered while it is in flight).
+    @Option(help: .hidden)
+    var testHoldLongRequests: Int?
+
     func validate() throws {
         guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
         guard shutdownTimeout >= 0 else { throw ValidationError("--shutdown-timeout must not be negative") }
@@ -135,7 +140,8 @@ struct Serve: AsyncParsableCommand {
                 drainTimeout: .milliseconds(Int64(shutdownTimeout * 1000)),
                 recordDirectory: record,
                 observerBufferBytes: observerBuffer,
-                parseAhead: ParseAheadPool(helpers: parseThreads)
+                parseAhead: ParseAheadPool(helpers: parseThreads),
+                longRequests: LongRequests(hold: testHoldLongRequests.map(LongRequestHold.init(count:)))
             ),
             logger: logger,
             onListening: { path in

@@ -273,4 +273,54 @@ import Testing
         #expect(machine.flushed(success: true) == .close)
         #expect(machine.state == .closed)
     }
+
+    // MARK: A long request off the loop
+
+    /// While a request runs off the loop, reading: bytes are kept, reads held (even when writable), writability
+    /// changes nothing; at its end the kept lines are handled, then the held read passed on.
+    @Test(arguments: [true, false])
+    func aLongRequestWhileReading(writableAtEnd: Bool) {
+        var machine = Machine()
+        machine.requestStarted()
+        #expect(machine.channelRead() == .keep)
+        #expect(machine.readRequested(writable: true) == .hold)
+        #expect(machine.writabilityChanged(writable: true) == .none)
+        #expect(machine.state == .reading(readHeld: true))
+        if writableAtEnd {
+            #expect(machine.requestEnded(writable: true) == .handleKeptLines)
+            #expect(machine.channelRead() == .handleLines)
+            #expect(machine.writabilityChanged(writable: true) == .read)
+            #expect(machine.state == .reading(readHeld: false))
+        } else {
+            // The answer filled the channel: paused, as under backpressure, until it is writable.
+            #expect(machine.requestEnded(writable: false) == .none)
+            #expect(machine.state == .paused(readHeld: true))
+            #expect(machine.writabilityChanged(writable: true) == .handleKeptLines)
+        }
+        #expect(!machine.requestRunning)
+    }
+
+    /// Draining (quiesce, takeover, the client's end) waits for the request; at its end, draining goes on with the
+    /// lines kept.
+    @Test func drainingWaitsForALongRequest() {
+        var machine = Machine()
+        machine.requestStarted()
+        #expect(machine.quiesce() == .drain(deadline: true))
+        #expect(machine.drainStep(writable: true) == .wait)
+        #expect(machine.inputClosed() == .none)
+        #expect(machine.drainStep(writable: true) == .wait)
+        #expect(machine.requestEnded(writable: true) == .drain)
+        #expect(machine.drainStep(writable: true) == .handleKeptLines)
+        #expect(machine.drainStep(writable: true) == .flush)
+        #expect(machine.flushed(success: true) == .close)
+    }
+
+    /// The channel closed while the request ran: nothing more to do at its end.
+    @Test func aLongRequestOfAClosedChannel() {
+        var machine = Machine()
+        machine.requestStarted()
+        machine.channelInactive()
+        #expect(machine.requestEnded(writable: true) == .none)
+        #expect(machine.state == .closed)
+    }
 }

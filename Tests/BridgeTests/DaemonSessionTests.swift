@@ -585,16 +585,4 @@ struct DaemonSessionTests {
         #expect(replay.status == 0, "\(replay.output)")
         #expect(replay.output.hasSuffix("1 passed, 0 failed\n"))
     }
-
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
 }

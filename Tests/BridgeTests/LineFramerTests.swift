@@ -23,7 +23,7 @@ import Testing
 
     static func text(of frame: LineFramer.Frame) -> String {
         switch frame {
-        case .line(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .line(let bytes, _): String(decoding: bytes, as: UTF8.self)
         case .tooLarge: tooLarge
         }
     }
@@ -127,7 +127,7 @@ import Testing
             let range = UInt(bitPattern: read.baseAddress!)..<UInt(bitPattern: read.baseAddress! + read.count)
             var lines = 0
             framer.frame(buffer) { frame in
-                guard case .line(let line) = frame else { return true }
+                guard case .line(let line, storage: .none) = frame else { return true }
                 lines += 1
                 #expect(range.contains(UInt(bitPattern: line.baseAddress!)))
                 return true

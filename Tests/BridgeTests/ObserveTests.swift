@@ -301,18 +301,6 @@ struct ObserveTests {
         }
     }
 
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     /// A session's defined components change nothing for its observers: no frame for the `define`; the snapshot
     /// and the change frames show an untyped view's undeclared props as any other's.
     @Test func aSessionWithDefinedComponentsIsObserved() throws {
@@ -338,5 +326,4 @@ struct ObserveTests {
         #expect(change["change"] as? String == "updated")
         #expect(change["props"] as? [String: [Bool]] == ["b": [true]])
     }
-
 }

@@ -98,7 +98,7 @@ const sampler = setInterval(() => {
 // ---- a raw connection for pings and stats (the probe) ---------------------------------------------------
 
 class Probe {
-  async open() {
+  async open(client = 'soak-probe') {
     for (let i = 0; ; i++) {
       try {
         this.sock = await new Promise((resolve, reject) => {
@@ -132,7 +132,7 @@ class Probe {
       this.waiting.clear();
       this.sock = null;
     });
-    const hello = await this.request({ op: 'hello', protocol: 1, client: 'soak-probe' });
+    const hello = await this.request({ op: 'hello', protocol: 1, client });
     if (!hello?.ok) throw new Error(`probe hello: ${JSON.stringify(hello)}`);
   }
   request(frame) {
@@ -299,8 +299,9 @@ async function main() {
     spawnWorker(rawSlots);
   }
 
-  // Probe pings every 100 ms: how long the others wait while the non-reader floods.
+  // Probe pings every 100 ms: how long the others wait while the non-reader floods, or a long request runs.
   const latencies = [];
+  let longInFlight = false;
   let unanswered = 0;
   let probing = true;
   const probeLoop = (async () => {
@@ -308,7 +309,7 @@ async function main() {
       const t0 = performance.now();
       const res = await Promise.race([probe.request({ op: 'ping' }), sleep(5000).then(() => 'timeout')]);
       if (res === 'timeout') unanswered++;
-      else if (res?.ok) latencies.push({ ms: performance.now() - t0, flood: nonReaderActive });
+      else if (res?.ok) latencies.push({ ms: performance.now() - t0, flood: nonReaderActive, long: longInFlight });
       else if (!probe.sock && phase === 'load') {
         await sleep(100);
         try {
@@ -353,6 +354,39 @@ async function main() {
     nonReader.stop();
   })();
 
+  // Long requests (run off the daemon's event loops): a client in a session of its own, again and again, sends
+  // a batch of 3,000 creates (about 200 KB) and then `bye`s the 3,000-view session. Each answer must be right;
+  // a connection lost to the restart is only counted.
+  const long = { rounds: 0, lost: 0, failures: [] };
+  const longLoop = (async () => {
+    await until(at(0.1));
+    let base = 1;
+    while (Date.now() < at(0.85)) {
+      const client = new Probe();
+      try {
+        await client.open('soak-long');
+      } catch {
+        long.lost++;
+        await sleep(500);
+        continue;
+      }
+      const ops = [];
+      for (let tag = base; tag < base + 3000; tag++) ops.push({ op: 'create', tag, component: 'View', props: { testID: `l${tag}` } });
+      base += 3000;
+      longInFlight = true;
+      const batch = await client.request({ op: 'batch', ops });
+      const bye = batch ? await client.request({ op: 'bye' }) : null;
+      longInFlight = false;
+      if (!batch || !bye) long.lost++;
+      else if (!batch.ok || batch.result?.results?.length !== 3000 || batch.result.results[2999].tag !== base - 1) {
+        long.failures.push(`batch: ${JSON.stringify(batch).slice(0, 200)}`);
+      } else if (!bye.ok) long.failures.push(`bye: ${JSON.stringify(bye).slice(0, 200)}`);
+      else long.rounds++;
+      client.close();
+      await sleep(200);
+    }
+  })();
+
   const restartLoop = (async () => {
     await until(at(0.6));
     const pid = daemon.pid;
@@ -379,7 +413,7 @@ async function main() {
   }, 15000);
 
   await until(loadEnd);
-  await Promise.all([killLoop, nonReaderLoop, restartLoop]);
+  await Promise.all([killLoop, nonReaderLoop, restartLoop, longLoop]);
   clearInterval(progress);
 
   // Verification: each worker stops its clients, resumes any it must, inspects every view, closes.
@@ -475,6 +509,12 @@ async function main() {
   const p = (xs, q) => (xs.length ? xs[Math.min(xs.length - 1, Math.floor(q * xs.length))].toFixed(1) : '-');
   check('a non-reading client does not stop the others (every probe ping answered within 5 s)', unanswered === 0 && flood.length > 0,
     `${flood.length} pings while flooding, p50 ${p(flood, 0.5)} ms, p99 ${p(flood, 0.99)} ms, max ${p(flood, 1)} ms`);
+  const duringLong = latencies.filter((l) => l.long).map((l) => l.ms).sort((a, b) => a - b);
+  check('long requests (a 3,000-create batch, then the bye of its session) answered right, the others answered meanwhile',
+    long.rounds > 0 && long.failures.length === 0 && unanswered === 0,
+    `${long.rounds} rounds, ${long.lost} lost to the restart, ${long.failures.length} wrong; ${duringLong.length} probe pings ` +
+    `while one ran, p50 ${p(duringLong, 0.5)} ms, p99 ${p(duringLong, 0.99)} ms, max ${p(duringLong, 1)} ms`);
+  for (const f of long.failures.slice(0, 5)) console.log(`  ${f}`);
   const nrGrowth = rss.peakDuringNonReader - rss.beforeNonReader;
   check('a non-reading client holds bounded memory (RSS growth while it floods < 64 MiB)', nrGrowth < 64 * 1024,
     `${mib(rss.beforeNonReader)} -> peak ${mib(rss.peakDuringNonReader)} while flooding, ${nonReaderWritten} presses written`);

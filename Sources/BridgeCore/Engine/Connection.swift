@@ -8,8 +8,8 @@ import Synchronization
 /// `sessionTTL` to be resumed by another connection.
 ///
 /// Safety of `@unchecked Sendable`: a connection is driven from one place at a time (its socket's event
-/// loop); the only field another thread touches is `takenOver`, an atomic, and `onTakeover`, which is set
-/// once before the first line.
+/// loop, or the thread its long request was handed to while the loop leaves it alone); the only field another
+/// thread touches is `takenOver`, an atomic, and `onTakeover`, which is set once before the first line.
 public final class Connection: @unchecked Sendable {
     public let engine: Engine
     /// The session this connection is attached to.
@@ -40,6 +40,10 @@ public final class Connection: @unchecked Sendable {
         let session = self.session
         return session.gate.withLock { _ in session.greeted }
     }
+
+    /// The views of the session this connection is attached to, as of its last answered request (read without
+    /// its gate: the daemon asks it of every line, to know whether the line may take long).
+    public var sessionViews: Int { session.listing.views.load(ordering: .relaxed) }
 
     /// Whether another connection has taken this one's session over; its lines are then ignored.
     public var isTakenOver: Bool { takenOver.load(ordering: .acquiring) }

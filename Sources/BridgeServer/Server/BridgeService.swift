@@ -102,11 +102,14 @@ struct BridgeService: Service {
 
         onListening(channel.localAddress?.pathname ?? "an inherited socket")
 
-        // Detached sessions past `--session-ttl` are ended once a second (a resume checks on its own too).
+        // Detached sessions past `--session-ttl` are ended once a second (a resume checks on its own too), off the
+        // event loops: ending a large session frees its views, which would hold up the loop's connections.
         let expiry = group.next().scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
-            // Ended sessions free their views; hand the freed pages back so a big session's memory does not
-            // stay with the process.
-            if engine.expireSessions() > 0 { releaseFreeMemory() }
+            LongRequests.run {
+                // Ended sessions free their views; hand the freed pages back so a big session's memory does not
+                // stay with the process.
+                if engine.expireSessions() > 0 { releaseFreeMemory() }
+            }
         }
         defer { expiry.cancel() }
 

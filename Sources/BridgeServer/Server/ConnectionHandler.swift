@@ -10,11 +10,16 @@ import Glibc
 /// engine's ``Connection`` (attached to a session, which a `hello` with `resume` may change), and writes the
 /// frames it answers.
 ///
-/// The connection is driven here, on the channel's event loop, so no frame hops threads. Lines are handed to the
-/// engine straight from the read buffer; the frames answering every line of one read are written and
+/// The connection is driven here, on the channel's event loop, so no small request hops threads. Lines are handed
+/// to the engine straight from the read buffer; the frames answering every line of one read are written and
 /// flushed once, on `channelReadComplete`. Only jansson's parse of a large read's lines may run on another core
 /// (``ParseAheadPool``, `--parse-threads`); the engine takes them here, in order. Where the connection is
 /// (reading, paused, draining…) is one ``ConnectionStateMachine``; this handler does what its transitions return.
+///
+/// - Long requests (``LongRequests``: a large line, a `bye` or `delete` of a large session) run off the loop, so
+///   that the loop's other connections go on meanwhile; this connection handles nothing more until the request is
+///   answered (lines read meanwhile wait, reads are held), so its requests stay in order. A large session whose
+///   connection closes is detached off the loop too (with `--session-ttl 0` that frees its views).
 ///
 /// - Limits: a line longer than `maxFrameBytes` is answered with `frame_too_large` (`id: null`) and skipped
 ///   up to its newline; the connection goes on.
@@ -49,6 +54,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
         var observerBufferBytes: Int = 4 << 20
         /// `--parse-threads`: large reads parsed on another core while this one handles them.
         var parseAhead = ParseAheadPool(helpers: 0)
+        /// Which requests run off the event loop.
+        var longRequests = LongRequests()
     }
 
     private let connection: Connection
@@ -95,17 +102,31 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        let running = state.requestRunning
         state.channelInactive()
-        // A taken-over connection no longer owns its session's recording.
-        if connection.isTakenOver { recorder?.close() } else { recorder?.closeConnection() }
-        recorder = nil
-        // The session waits for `--session-ttl` to be resumed by another connection.
-        connection.close()
+        // While a request runs off the loop, the connection is closed once it ends (``requestEnded``).
+        if !running { closeConnection() }
         // A write that fails while the framer calls back (a client gone before a large answer) closes the channel
         // there and then: the framer is reset once it returns, not inside its own call.
         if framing { framerNeedsReset = true } else { framer.reset() }
         logger.debug("session closed")
         context.fireChannelInactive()
+    }
+
+    /// The channel went inactive (and no request runs off the loop): closes the recording and the engine's
+    /// connection.
+    private func closeConnection() {
+        // A taken-over connection no longer owns its session's recording.
+        if connection.isTakenOver { recorder?.close() } else { recorder?.closeConnection() }
+        recorder = nil
+        // The session waits for `--session-ttl` to be resumed by another connection (or ends now, freeing its
+        // views: then a large one is left to another thread).
+        let connection = self.connection
+        if connection.sessionViews >= configuration.longRequests.minimumViews {
+            LongRequests.run { connection.close() }
+        } else {
+            connection.close()
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
@@ -148,7 +169,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     /// After `bye` the session is over: answer what was read (lines after the `bye` are dropped), flush, close.
     private func endIfSaidBye(context: ChannelHandlerContext) {
-        if connection.hasEnded { perform(state.quiesce(), context: context) }
+        // (A request running off the loop owns the connection; its end comes back here.)
+        if !state.requestRunning && connection.hasEnded { perform(state.quiesce(), context: context) }
     }
 
     func read(context: ChannelHandlerContext) {
@@ -159,11 +181,16 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        var action = state.writabilityChanged(writable: context.channel.isWritable)
+        go(on: state.writabilityChanged(writable: context.channel.isWritable), context: context)
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Does what a change of writability (or the end of a long request) asks, until nothing is left to do.
+    private func go(on first: ConnectionStateMachine.WritabilityAction, context: ChannelHandlerContext) {
+        var action = first
         while true {
             switch action {
             case .none:
-                context.fireChannelWritabilityChanged()
                 return
             case .read:
                 context.read()
@@ -221,11 +248,21 @@ final class ConnectionHandler: ChannelDuplexHandler {
         return parseAhead.handled == parseAhead.count / 2
     }
 
-    /// Handles one frame; returns whether to go on (`false`: the connection paused).
+    /// Handles one frame; returns whether to go on (`false`: the connection paused, or a long request went off
+    /// the loop).
     @inline(__always)
     private func handle(frame: LineFramer.Frame, context: ChannelHandlerContext) -> Bool {
         switch frame {
-        case .line(let line): handle(line: line)
+        case .line(let line, let storage):
+            if configuration.longRequests.isLong(line, sessionViews: connection.sessionViews),
+                !connection.hasEnded, !connection.isTakenOver
+            {
+                // The line's bytes: the framer's buffer that holds it alone (a line longer than a read), or a copy
+                // (they belong to the read).
+                runOffLoop(line: storage ?? context.channel.allocator.buffer(bytes: line), context: context)
+                return false
+            }
+            handle(line: line)
         case .tooLarge: refuseLongLine()
         }
         guard out.count >= configuration.outputChunkBytes || halfway else { return true }
@@ -243,28 +280,81 @@ final class ConnectionHandler: ChannelDuplexHandler {
         guard !connection.hasEnded else { return }
         let start = out.count
         let kind = connection.handle(line: line, parsed: parseAhead?.take(line), into: &out)
-        if var recorder {
-            if recorder.session != connection.session.id {
-                // A hello with resume moved this connection to another session: record into that session's file.
-                let moved = SessionRecorder(
-                    directory: configuration.recordDirectory!,
-                    session: connection.session.id,
-                    engine: connection.engine,
-                    logger: logger
-                )
-                if recorder.recordedFrames { recorder.closeConnection() } else { recorder.discard() }
-                recorder = moved
-                self.recorder = moved
-            }
+        configuration.longRequests.hold?.requestAnswered()
+        if recorder != nil {
             out.withUnsafeBytes {
-                recorder.record(
-                    line: line,
-                    kind: kind,
-                    output: UnsafeRawBufferPointer(rebasing: $0[start...]),
-                    greeted: connection.hasSaidHello
-                )
+                record(line: line, kind: kind, output: UnsafeRawBufferPointer(rebasing: $0[start...]))
             }
         }
+    }
+
+    /// Records `line` and the frames answering it.
+    private func record(line: UnsafeRawBufferPointer, kind: RequestLine.Kind, output: UnsafeRawBufferPointer) {
+        guard var recorder else { return }
+        // A hello with resume may have moved this connection to another session: record into that session's file.
+        recorder = recorder.following(connection.session.id)
+        self.recorder = recorder
+        recorder.record(line: line, kind: kind, output: output, greeted: connection.hasSaidHello)
+    }
+
+    // MARK: Long requests
+
+    /// What a request run off the loop wrote.
+    private struct Answered: Sendable {
+        var kind: RequestLine.Kind
+        var frames: ByteBuffer
+    }
+
+    /// Hands a long line to another thread (``LongRequests``); the connection handles nothing more until
+    /// ``requestEnded(line:answered:context:)``, back on the loop, writes its answer. Neither the line nor the
+    /// answer is copied on the loop.
+    private func runOffLoop(line: ByteBuffer, context: ChannelHandlerContext) {
+        // From here the connection is the request's: a close meanwhile (even one caused by the write below) waits
+        // for its end.
+        state.requestStarted()
+        // The answers so far go first, now.
+        writeOutput(context: context)
+        let connection = self.connection
+        let hold = configuration.longRequests.hold
+        let allocator = context.channel.allocator
+        let done = context.eventLoop.makePromise(of: Answered.self)
+        LongRequests.run {
+            hold?.wait()
+            var frames: [UInt8] = []
+            let kind = line.withUnsafeReadableBytes { connection.handle(line: $0, into: &frames) }
+            done.succeed(Answered(kind: kind, frames: allocator.buffer(bytes: frames)))
+        }
+        done.futureResult.assumeIsolated().whenSuccess { [self] answered in
+            requestEnded(line: line, answered: answered, context: context)
+        }
+    }
+
+    /// Back on the loop: writes the long request's answer, then goes on where the connection is.
+    private func requestEnded(line: ByteBuffer, answered: Answered, context: ChannelHandlerContext) {
+        // Recorded even when the client went away meanwhile: the session (which a resume may take) changed.
+        if recorder != nil {
+            line.withUnsafeReadableBytes { line in
+                answered.frames.withUnsafeReadableBytes { record(line: line, kind: answered.kind, output: $0) }
+            }
+        }
+        let action = state.requestEnded(writable: context.channel.isWritable)
+        if case .closed = state.state {
+            // Nobody reads the answer.
+            out.removeAll()
+            closeConnection()
+            return
+        }
+        recorder?.flush()
+        context.write(wrapOutboundOut(answered.frames), promise: nil)
+        // Only a takeover's frame can have been added meanwhile: it goes after the answer.
+        writeOutput(context: context)
+        context.flush()
+        if connection.hasEnded {
+            // `bye`: answered and flushed; close (the lines read after it are dropped).
+            perform(state.quiesce(), context: context)
+            return
+        }
+        go(on: action, context: context)
     }
 
     // MARK: Writing

@@ -11,6 +11,10 @@
 ///
 /// Reads requested by the channel are passed on only while reading and writable, and while discarding; a
 /// read held back is passed on once the channel is writable again.
+///
+/// Orthogonal to these, a long request of the connection may be running off the event loop (``LongRequests``,
+/// ``requestRunning``): meanwhile no line is handled, bytes read are kept, reads are held and draining waits, as
+/// when paused; ``requestEnded(writable:)`` says how to go on.
 struct ConnectionStateMachine {
     enum State: Equatable {
         /// Handling lines as they are read. `readHeld`: a read was requested while not writable.
@@ -30,6 +34,8 @@ struct ConnectionStateMachine {
     }
 
     private(set) var state: State = .reading(readHeld: false)
+    /// A long request of this connection is running off the event loop.
+    private(set) var requestRunning = false
 
     // MARK: Reading
 
@@ -45,7 +51,7 @@ struct ConnectionStateMachine {
     /// Bytes were read.
     func channelRead() -> ReadAction {
         switch state {
-        case .reading: .handleLines
+        case .reading: requestRunning ? .keep : .handleLines
         case .paused: .keep
         case .draining, .flushing, .discarding, .closed: .drop
         }
@@ -79,7 +85,7 @@ struct ConnectionStateMachine {
     mutating func readRequested(writable: Bool) -> ReadRequestAction {
         switch state {
         case .reading:
-            guard writable else {
+            guard writable, !requestRunning else {
                 state = .reading(readHeld: true)
                 return .hold
             }
@@ -107,7 +113,8 @@ struct ConnectionStateMachine {
 
     /// The channel's writability changed.
     mutating func writabilityChanged(writable: Bool) -> WritabilityAction {
-        guard writable else { return .none }
+        // While a request runs, a held read stays held: ``requestEnded(writable:)`` goes on.
+        guard writable, !requestRunning else { return .none }
         switch state {
         case .reading(readHeld: true):
             state = .reading(readHeld: false)
@@ -118,6 +125,36 @@ struct ConnectionStateMachine {
         case .draining(paused: true, _):
             return .drain
         case .reading(readHeld: false), .draining(paused: false, _), .flushing, .discarding, .closed:
+            return .none
+        }
+    }
+
+    // MARK: Long requests
+
+    /// A line is handed to another thread: lines are handled no more until ``requestEnded(writable:)``.
+    /// Only while handling lines (reading, or draining and not paused).
+    mutating func requestStarted() {
+        requestRunning = true
+    }
+
+    /// The request running off the loop was answered (its answer written); `writable` is the channel's state now.
+    /// Returns what to do next, as a change of writability does: handle the lines kept meanwhile (then call
+    /// ``writabilityChanged(writable:)``, which may pass a held read on), go on draining, or nothing (the
+    /// connection paused until the channel is writable, or it is closed).
+    mutating func requestEnded(writable: Bool) -> WritabilityAction {
+        requestRunning = false
+        switch state {
+        case .reading(let readHeld):
+            guard writable else {
+                state = .paused(readHeld: readHeld)
+                return .none
+            }
+            return .handleKeptLines
+        case .draining(_, let inputClosed):
+            // Lines read before draining began may wait in the framer: draining handles them (when writable).
+            state = .draining(paused: true, inputClosed: inputClosed)
+            return .drain
+        case .paused, .flushing, .discarding, .closed:
             return .none
         }
     }
@@ -196,6 +233,7 @@ struct ConnectionStateMachine {
 
     /// The next step of draining.
     mutating func drainStep(writable: Bool) -> DrainAction {
+        guard !requestRunning else { return .wait }
         switch state {
         case .draining(paused: true, let inputClosed):
             guard writable else { return .wait }

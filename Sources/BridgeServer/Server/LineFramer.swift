@@ -18,8 +18,10 @@ import Glibc
 struct LineFramer {
     /// What the framer found.
     enum Frame {
-        /// A complete line, without its `\n`; valid only during the call.
-        case line(UnsafeRawBufferPointer)
+        /// A complete line, without its `\n`; valid only during the call. `storage`: for a line completed from
+        /// bytes kept from earlier reads, the buffer that holds it and nothing else (the line's bytes are its
+        /// readable bytes), which the caller may keep instead of copying the line; `nil` for a line of one read.
+        case line(UnsafeRawBufferPointer, storage: ByteBuffer?)
         /// A line longer than the limit, skipped.
         case tooLarge
     }
@@ -131,7 +133,7 @@ struct LineFramer {
             goOn = body(.tooLarge)
         } else {
             held.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex, length: newline)!)
-            goOn = held.withUnsafeReadableBytes { body(.line($0)) }
+            goOn = held.withUnsafeReadableBytes { body(.line($0, storage: held)) }
         }
         buffer.moveReaderIndex(forwardBy: newline + 1)
         return goOn
@@ -151,7 +153,7 @@ struct LineFramer {
                 } else if line.count > limit {
                     goOn = body(.tooLarge)
                 } else {
-                    goOn = body(.line(line))
+                    goOn = body(.line(line, storage: nil))
                 }
                 stopped = !goOn
                 return goOn

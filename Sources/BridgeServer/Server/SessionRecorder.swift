@@ -19,6 +19,7 @@ final class SessionRecorder {
     static let maxBytesBeforeHello = 1 << 20
 
     let path: String
+    private let directory: String
     /// The session this file records.
     let session: String
     private let engine: Engine
@@ -38,9 +39,19 @@ final class SessionRecorder {
     /// connection ended) replays as one file.
     init(directory: String, session: String, engine: Engine, logger: Logger) {
         path = directory + "/" + session + ".jsonl"
+        self.directory = directory
         self.session = session
         self.engine = engine
         self.logger = logger
+    }
+
+    /// The recorder of `session`: this one, or, when a hello with resume moved the connection to another session,
+    /// a recorder of that session's file (this one's file is then closed, or removed if it recorded nothing).
+    func following(_ session: String) -> SessionRecorder {
+        guard session != self.session else { return self }
+        let moved = SessionRecorder(directory: directory, session: session, engine: engine, logger: logger)
+        if recordedFrames { closeConnection() } else { discard() }
+        return moved
     }
 
     /// Records an input line and the frames the engine wrote for it. `greeted` (read only until it is true)

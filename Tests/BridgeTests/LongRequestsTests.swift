@@ -1,0 +1,35 @@
+import Testing
+
+@testable import BridgeServer
+
+/// ``LongRequests``' choice of the requests that run off the event loop, on the line's bytes alone.
+@Suite struct LongRequestsTests {
+    static func isLong(_ line: String, views: Int) -> Bool {
+        Array(line.utf8).withUnsafeBytes { LongRequests().isLong($0, sessionViews: views) }
+    }
+
+    @Test func aLineOfTheThresholdOrLongerIsLongInAnySession() {
+        let prefix = #"{"id":1,"op":"ping","pad":""#
+        let exactly = prefix + String(repeating: "x", count: 8 * 1024 - prefix.utf8.count - 2) + #""}"#
+        #expect(exactly.utf8.count == 8 * 1024)
+        #expect(Self.isLong(exactly, views: 0))
+        #expect(!Self.isLong(String(exactly.dropFirst()), views: 0))
+    }
+
+    @Test(arguments: [
+        (#"{"id":1,"op":"bye"}"#, true),
+        (#"{"op" : "delete","tag":3}"#, true),
+        (#"{ "id": "x",\#t"op":\#t"bye" }"#, true),
+        (#"{"id":1,"props":{"title":"op"},"op":"bye"}"#, true),
+        (#"{"id":1,"op":"update","tag":1,"props":{"op":"bye"}}"#, false),
+        (#"{"id":1,"op":"byebye"}"#, false),
+        (#"{"id":1,"op":"deleted"}"#, false),
+        (#"{"id":1,"op":"ping"}"#, false),
+        (#"{"id":1,"op""#, false),
+        ("", false),
+    ])
+    func byeAndDeleteOfALargeSession(line: String, long: Bool) {
+        #expect(Self.isLong(line, views: 1_000) == long)
+        #expect(!Self.isLong(line, views: 999))
+    }
+}
