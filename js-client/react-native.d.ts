@@ -1,7 +1,7 @@
 // bridged-client/react-native: React Native's own renderer rendering into bridged. Standalone declarations: no
 // @types/react or @types/node needed; React elements, components and refs are typed loosely (the app's React
 // types them).
-import type { Bridge, BridgeError, JsonValue } from './index.js';
+import type { Bridge, BridgeError, ComponentSpec, JsonValue } from './index.js';
 
 /** A React element (the app's React types it). */
 export type ReactElementLike = unknown;
@@ -155,6 +155,44 @@ export interface FabricUIManager {
 /** The `nativeFabricUIManager` of an attachment, backed by its native side. */
 export function createFabricUIManager(native: NativeSide): FabricUIManager;
 
+/** React Native's paper `UIManager` over a native side (what attachReactNative gives the paper renderer): its calls become the daemon's ops. */
+export function createPaperUIManager(native: NativeSide): { [method: string]: unknown };
+
+/** A view config, as React Native's `ReactNativeViewConfigRegistry` holds it. */
+export interface ViewConfig {
+  uiViewClassName: string;
+  validAttributes: { [prop: string]: unknown };
+  bubblingEventTypes: { [topLevelType: string]: { phasedRegistrationNames: { bubbled: string; captured: string } } };
+  directEventTypes: { [topLevelType: string]: { registrationName: string } };
+}
+
+/** The view config of a component the daemon describes (hello's `components`); throws for one it does not serve. */
+export function viewConfigFor(name: string, components: { [name: string]: ComponentSpec }): ViewConfig;
+
+/** React Native's `ReactNativeViewConfigRegistry`, one per attachment: view configs registered by name and made on first use. */
+export declare class ViewConfigRegistry {
+  customBubblingEventTypes: ViewConfig['bubblingEventTypes'];
+  customDirectEventTypes: ViewConfig['directEventTypes'];
+  register: (name: string, callback: () => ViewConfig) => string;
+  get: (name: string) => ViewConfig;
+}
+
+/**
+ * A fresh copy of a paper renderer file over the given UIManager and view config registry: what attachReactNative
+ * does, and the bench does with a UIManager that does nothing (the renderer's own cost). Returns the renderer's exports.
+ */
+export function loadRenderer(
+  file: string,
+  options: {
+    React: unknown;
+    scheduler: unknown;
+    UIManager: object;
+    registry: ViewConfigRegistry;
+    emitter?: { register(module: unknown): void };
+    onError?: (error: unknown) => void;
+  },
+): { [name: string]: unknown };
+
 /** Plays a recorded Fabric trace through createFabricUIManager into the daemon, checking events and refusals. */
 export function playFabricTrace(
   bridge: Bridge,
@@ -234,6 +272,8 @@ export type Screen = Queries & {
   rerender(element: ReactElementLike): Promise<void>;
   /** Unmounts the screen: its views leave the daemon. */
   unmount(): Promise<void>;
+  /** Reads the whole tree from the daemon again: a change made around the app (a raw request on the bridge) is seen after it. */
+  refresh(): Promise<void>;
 };
 
 /** What a test may press, type into, scroll: a query's handle, a daemon tag, or a mounted ref. */
@@ -271,6 +311,8 @@ export interface NativeCall {
 
 /** An app opened with openApp. */
 export interface App {
+  /** The Bridge the app renders through (openApp's first argument). */
+  readonly bridge: Bridge;
   /** The app's folder (real path). */
   readonly root: string;
   readonly platform: 'ios';

@@ -416,7 +416,10 @@ export class App {
     return this.#hook.resolveFromRoot(id);
   }
 
-  /** The error of a host component the daemon does not serve: names it, the package that asked for it, and how to serve it. */
+  /**
+   * The error of a host component the daemon does not serve: names it, the package that asked for it, and how to serve it.
+   * @internal (for the app's UIManager)
+   */
   unservedComponent(name) {
     const caller = this.#componentCallers.get(name);
     const pkg = caller ? packageOf(caller) : null;
@@ -457,7 +460,7 @@ export class App {
     return this.settled();
   }
 
-  /** A fatal report of ExceptionsManager: kept for the next render() or settled(). */
+  /** A fatal report of ExceptionsManager: kept for the next render() or settled(). @internal (for ExceptionsManager) */
   reportNativeException(data) {
     const error = new Error(data?.message ?? 'an exception was reported to ExceptionsManager');
     if (data?.componentStack) error.componentStack = data.componentStack;
@@ -528,18 +531,19 @@ export class App {
     return true;
   }
 
-  /** Sets props of a view from the native side (an animation's values), as RCTUIManager's updateView does. */
+  /** Sets props of a view from the native side (an animation's values), as RCTUIManager's updateView does. @internal (for NativeAnimatedModule) */
   updateViewProps(reactTag, props) {
     const tag = this.native.daemonTag(reactTag);
     if (tag === undefined || Object.keys(props).length === 0) return;
     this.native.enqueue({ op: 'update', tag, props });
   }
 
-  /** A view's frame: bridged has no layout engine, so every view is at 0,0 with no size. */
+  /** A view's frame: bridged has no layout engine, so every view is at 0,0 with no size. @internal (for the app's UIManager) */
   frameOf() {
     return NO_FRAME;
   }
 
+  /** Whether a view is inside another: unknown without layout, so no. @internal (for the app's UIManager) */
   isDescendant() {
     return false;
   }
@@ -748,6 +752,7 @@ export class App {
     return new Promise((resolve) => this.#waiters.add(resolve));
   }
 
+  /** The app's React scheduler. @internal (for testing/actions.js) */
   get scheduler() {
     return this.#scheduler;
   }
