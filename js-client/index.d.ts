@@ -387,6 +387,19 @@ export interface PlaceOptions {
 /** `reset`: its session was replaced by a fresh one on a reconnect (the Bridge emitted 'reset'). */
 export type ViewState = 'live' | 'pending' | 'rolledBack' | 'deleted' | 'reset';
 
+/** The phase of a `touch`: a finger down, moving, up, or taken by the system. */
+export type TouchPhase = 'start' | 'move' | 'end' | 'cancel';
+
+/** A touch's fields (each optional: 0, and `identifier` 1, when left out). `identifier` is 0…20. */
+export interface TouchPoint {
+  identifier?: number;
+  pageX?: number;
+  pageY?: number;
+  locationX?: number;
+  locationY?: number;
+  timestamp?: number;
+}
+
 /** A command's arguments, optionally followed by `{signal}`. */
 type CommandArgs<A extends JsonValue[]> = A | [...A, RequestOptions];
 
@@ -416,6 +429,11 @@ export class View<C extends string = string> {
     payload?: EmitPayloadOf<E & string>,
     options?: RequestOptions,
   ): Promise<Record<string, never>>;
+  /**
+   * A finger on the view, as iOS's touch handler reports it (`touch`): the view emits `touchStart`, `touchMove`,
+   * `touchEnd` or `touchCancel` to the views on its path that subscribed, before this resolves.
+   */
+  touch(phase: TouchPhase, touch?: TouchPoint, options?: RequestOptions): Promise<Record<string, never>>;
   delete(options?: RequestOptions): Promise<{ deleted: number[] }>;
   /** Resolves, once subscribed, to a function that removes this handler (and unsubscribes the last one). */
   on<E extends EventsOf<C>>(
@@ -443,6 +461,11 @@ export class Transaction {
     ...args: CommandsOf<C>[N] extends JsonValue[] ? CommandsOf<C>[N] : JsonValue[]
   ): this;
   command(view: number, name: string, ...args: JsonValue[]): this;
+  /** The view emits one of its component's events, in the batch. */
+  emit<C extends string, E extends EventsOf<C>>(view: View<C>, event: E, payload?: EmitPayloadOf<E & string>): this;
+  emit(view: number, event: string, payload?: JsonValue): this;
+  /** A finger on the view, in the batch. */
+  touch(view: View | number, phase: TouchPhase, touch?: TouchPoint): this;
   delete(view: View | number): this;
   /** Rejects with `batch_failed` (`index`, inner error in `details`); created views become `rolledBack`. */
   commit(options?: RequestOptions): Promise<{ results: JsonObject[] }>;

@@ -1,4 +1,4 @@
-import { commandOp } from './command-op.js';
+import { commandOp, emitOp, touchOp } from './command-op.js';
 import { BridgeError, ClientErrorCodes } from './errors.js';
 import { kAllocateTag, kForgetView, kPlan, kRequest, kSetState, kTrackView, kViewsDeleted, tagOf } from './internal.js';
 import { View, createFrame, isRequestOptions } from './view.js';
@@ -78,6 +78,20 @@ export class Transaction {
     this.#assertOpen();
     if (isRequestOptions(args.at(-1))) throw new TypeError('a transaction takes its signal in commit({signal})');
     this.#entries.push({ op: commandOp(tagOf(view), name, args) });
+    return this;
+  }
+
+  /** The view emits one of its component's events, in the batch (`emit`). */
+  emit(view, event, payload) {
+    this.#assertOpen();
+    this.#entries.push({ op: emitOp(tagOf(view), event, payload) });
+    return this;
+  }
+
+  /** A finger on the view, in the batch (`touch`): as view.touch(phase, touch). */
+  touch(view, phase, touch = {}) {
+    this.#assertOpen();
+    this.#entries.push({ op: touchOp(tagOf(view), phase, touch) });
     return this;
   }
 

@@ -1,4 +1,4 @@
-import { commandOp } from './command-op.js';
+import { commandOp, emitOp, touchOp } from './command-op.js';
 import { BridgeError, ClientErrorCodes, ErrorCodes } from './errors.js';
 import { kPlan, kRegistrationNames, kRequest, kSetState, kSubscriptions, kViewsDeleted, tagOf } from './internal.js';
 
@@ -102,9 +102,16 @@ export class View {
    * A payload that does not fit the event's type is `invalid_payload` (with paths in `details`).
    */
   emit(event, payload, { signal } = {}) {
-    const frame = { op: 'emit', tag: this.tag, event };
-    if (payload !== undefined) frame.payload = payload;
-    return this.#request(frame, { signal });
+    return this.#request(emitOp(this.tag, event, payload), { signal });
+  }
+
+  /**
+   * A finger on the view, as iOS's touch handler reports it (`touch`): `phase` is `'start'`, `'move'`, `'end'` or
+   * `'cancel'`, and `touch` its `{identifier, pageX, pageY, locationX, locationY, timestamp}` (each optional). The
+   * view emits `touchStart`… to the views on its path that subscribed; resolves after their handlers settled.
+   */
+  touch(phase, touch = {}, { signal } = {}) {
+    return this.#request(touchOp(this.tag, phase, touch), { signal });
   }
 
   /** Resolves `{tag, component, props, parent, children, render, renders, commands}` (`commands`: the log). */

@@ -17,8 +17,7 @@ const read = (path) => readFile(new URL(path, new URL('../', import.meta.url)), 
  * How the client sends each op of lib/ops.js. `bridge`, `view`, `transaction`: the method of that class that
  * sends it (lib/bridge.js, lib/view.js, lib/transaction.js); `none`: why the op deliberately has no method of its
  * own (`bridge.request({op})` sends any op). An op that acts on a view has its View method and, when the daemon
- * takes it in a batch (ops.js `inBatch`), its Transaction method too, or `noTransaction`: why not. `todo`: a
- * method still to write (its test runs and is reported as a TODO until it passes).
+ * takes it in a batch (ops.js `inBatch`), its Transaction method too, or `noTransaction`: why not.
  */
 const OP_METHODS = {
   hello: { none: 'connect() says hello, and each reconnection again (with `resume`): a Bridge is past it' },
@@ -30,13 +29,8 @@ const OP_METHODS = {
   subscribe: { view: 'on', transaction: 'update' },
   unsubscribe: { view: 'on', transaction: 'update' },
   command: { view: 'command', transaction: 'command' },
-  emit: { view: 'emit', todo: { transaction: 'emit: tx.emit(view, event, payload) in lib/transaction.js' } },
-  touch: {
-    todo: {
-      view: 'touch: view.touch(phase, {identifier, pageX, …}) in lib/view.js (react-native/testing/actions.js sends it raw)',
-      transaction: 'touch: tx.touch(view, phase, …) in lib/transaction.js',
-    },
-  },
+  emit: { view: 'emit', transaction: 'emit' },
+  touch: { view: 'touch', transaction: 'touch' },
   define: { bridge: 'define' },
   components: { none: '`bridge.components` is its answer, from hello and kept by define() and resumes' },
   // A read, in a batch only to see a view between the batch's changes: `view.inspect()` after commit() reads it.
@@ -79,6 +73,7 @@ const CALLS = {
     command: ({ button }) => button.command('press'),
     emit: ({ button }) => button.emit('countChange', { count: 1 }),
     inspect: ({ button }) => button.inspect(),
+    touch: ({ button }) => button.touch('start', { pageX: 1, pageY: 2 }),
   },
   transaction: {
     create: ({ bridge }) => {
@@ -93,6 +88,8 @@ const CALLS = {
     setChildren: ({ bridge, parent, button }) => bridge.transaction().setChildren(parent, [button]).commit(),
     delete: ({ bridge, button }) => bridge.transaction().delete(button).commit(),
     command: ({ bridge, button }) => bridge.transaction().command(button, 'press').commit(),
+    emit: ({ bridge, button }) => bridge.transaction().emit(button, 'countChange', { count: 2 }).commit(),
+    touch: ({ bridge, button }) => bridge.transaction().touch(button, 'end').commit(),
     commit: ({ bridge, button }) => bridge.transaction().command(button, 'press').commit(),
   },
 };
@@ -204,7 +201,7 @@ describe('every op has its method (OP_METHODS)', () => {
   test('each op has a method, or says why it has none', () => {
     for (const [op, entry] of Object.entries(OP_METHODS)) {
       const methods = ['bridge', 'view', 'transaction'].filter((kind) => entry[kind]);
-      assert.ok(methods.length > 0 || entry.none || entry.todo, `op ${op}: name its method in OP_METHODS, or why it has none`);
+      assert.ok(methods.length > 0 || entry.none, `op ${op}: name its method in OP_METHODS, or why it has none`);
       for (const kind of methods) {
         const method = entry[kind];
         assert.equal(typeof CLASSES[kind].prototype[method], 'function', `op ${op}: ${NAMES[kind]}.${method}() is not in ${FILES[kind]}`);
@@ -213,21 +210,9 @@ describe('every op has its method (OP_METHODS)', () => {
     }
   });
 
-  for (const [op, entry] of Object.entries(OP_METHODS)) {
-    for (const kind of ['view', 'transaction']) {
-      const todo = entry.todo?.[kind];
-      if (!todo) continue;
-      // Runs, and fails, until the method is written (node --test reports it as a TODO, not a failure).
-      test(`${op} has its ${NAMES[kind]} method`, { todo }, () => {
-        const method = todo.split(':')[0];
-        assert.equal(typeof CLASSES[kind].prototype[method], 'function', `${NAMES[kind]}.${method}() is not in ${FILES[kind]}`);
-      });
-    }
-  }
-
   test('an op on a view that a batch takes (ops.js inBatch) has its Transaction method', () => {
     for (const [op, entry] of Object.entries(OP_METHODS)) {
-      if (!entry.view || !OPS[op].inBatch || entry.transaction || entry.todo?.transaction) continue;
+      if (!entry.view || !OPS[op].inBatch || entry.transaction) continue;
       assert.ok(
         entry.noTransaction,
         `View.${entry.view}() sends ${op}, which a batch takes: add its twin to lib/transaction.js (and index.d.ts), or say in OP_METHODS why it has none`,

@@ -81,6 +81,8 @@ await button.command('press');
 await field.command('type', 'hello', { signal: AbortSignal.timeout(500) });
 await slider.command('slide', 0.25);
 await custom.command('anything', 1, 'two', [3]);
+await button.touch('start', { identifier: 2, pageX: 10, pageY: 20, timestamp: 1 });
+await button.touch('end');
 const inspected: InspectResult<'SwiftUIButton'> = await button.inspect();
 const render: string = inspected.render;
 const off = await list.on('countChange', (e: SyntheticEvent<{ count: number }>) => e.payload.count + 1, {
@@ -98,7 +100,7 @@ const tx: Transaction = bridge.transaction();
 const row = tx.create('View', { onCountChangeCapture: (e) => e.payload.count });
 const go = tx.create('SwiftUIButton', { title: 'Go' }, { parent: row });
 tx.update(go, { count: 1 }).command(go, 'press').setChildren(row, [go]).update(row.tag, { testID: 'row' });
-tx.command(7, 'press').delete(row);
+tx.command(7, 'press').emit(go, 'countChange', { count: 2 }).touch(go, 'start', { pageX: 1 }).delete(row);
 const size: number = tx.size;
 const { results } = await tx.commit({ signal: AbortSignal.timeout(1_000) });
 console.log(results.length, tx.state, size);

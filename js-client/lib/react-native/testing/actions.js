@@ -3,7 +3,7 @@
 // daemon's text field (its native text, its eventCount), a drag scrolls the daemon's scroll view, a switch
 // toggles natively, a modal hears the back gesture. Each resolves once the app settled.
 
-import { commandOp } from '../../command-op.js';
+import { commandOp, touchOp } from '../../command-op.js';
 import { TEXT_INPUT_COMPONENTS } from './queries.js';
 
 /** How long a long press holds by default: past Pressability's default `delayLongPress` of 500 ms. */
@@ -50,7 +50,7 @@ export class Actions {
   #touch(tag, phase) {
     const app = this.#app;
     if (app.native.rendererTag(tag) === undefined) throw new Error(`app.press(): view ${tag} is not one of this app's views`);
-    return app.bridge.request({ op: 'touch', tag, phase, identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() });
+    return app.bridge.request(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
   }
 
   /**
