@@ -55,4 +55,26 @@ struct DaemonCommandLineTests {
         #expect(refused.waitForExit() == 64)
         #expect(refused.stderr.contains("--max-views must be positive"))
     }
+
+    /// Every limit of ``SessionLimit/all`` is a flag of `record` that reaches the meta record and hello's `limits`,
+    /// and its flag refuses a value below its minimum: a limit added to the list fails here until
+    /// Sources/BridgeServer/RecordedLimits.swift has its option.
+    @Test(arguments: SessionLimit.all.map(\.name))
+    func recordAppliesEveryLimit(name: String) throws {
+        let limit = try #require(SessionLimit.all.first { $0.name == name })
+        let dir = TemporaryDirectory()
+        let input = dir.file("input.txt")
+        try (#"{"id":1,"op":"hello","protocol":1}"# + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let value = limit.minimum + 5
+        let record = try DaemonProcess(["record", input, limit.flag, "\(value)"], in: dir)
+        #expect(record.waitForExit() == 0, "RecordedLimits.swift has no option \(limit.flag): \(record.stderr)")
+        let lines = record.stdout.split(separator: "\n").map(String.init)
+        let expected = #""\#(limit.name)":\#(value)"#
+        #expect(lines.first?.contains(expected) == true, "RecordedLimits.apply leaves \(limit.flag) out of the meta")
+        let hello = lines.first { $0.hasPrefix(#"{"dir":"out""#) }
+        #expect(hello?.contains(expected) == true, "hello's limits lack \(limit.name)")
+        let refused = try DaemonProcess(["record", input, "\(limit.flag)=\(limit.minimum - 1)"], in: dir)
+        #expect(refused.waitForExit() == 64, "RecordedLimits.validate takes \(limit.flag) \(limit.minimum - 1)")
+        #expect(refused.stderr.contains(limit.belowMinimum))
+    }
 }
