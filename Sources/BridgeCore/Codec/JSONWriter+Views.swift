@@ -44,4 +44,36 @@ extension JSONWriter {
             w.raw("}")
         }
     }
+
+    /// A view as an observer sees it: `inspect`'s fields (its command log too), its listeners by event, and
+    /// whether its render is stale.
+    mutating func observedView(_ view: ViewProxy) {
+        viewHead(view)
+        viewPlace(view)
+        listeners(of: view)
+        viewRender(view)
+        raw(#","commands":"#)
+        commandLog(view.commandsInOrder)
+        raw(#","stale":"#)
+        bool(view.needsRender)
+        raw("}")
+    }
+
+    /// `,"listeners":{"press":["capture","bubble"],…}`: a view's listeners by event, each event's phases in
+    /// dispatch order (observers' snapshots and the state file).
+    mutating func listeners(of view: ViewProxy) {
+        raw(#","listeners":"#)
+        object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { $0.phases($1.value) }
+    }
+
+    /// `["capture","bubble"]`, in dispatch order.
+    mutating func phases(_ phases: ListenerPhases) {
+        raw("[")
+        if phases.contains(.capture) { raw(#""capture""#) }
+        if phases.contains(.bubble) {
+            if phases.contains(.capture) { comma() }
+            raw(#""bubble""#)
+        }
+        raw("]")
+    }
 }

@@ -59,31 +59,3 @@ extension Session {
         if !watch.isObserved { watch.pending = JSONWriter(capacity: 0) }
     }
 }
-
-extension JSONWriter {
-    /// A view as an observer sees it: `inspect`'s fields (its command log too), its listeners by event, and
-    /// whether its render is stale.
-    mutating func observedView(_ view: ViewProxy) {
-        viewHead(view)
-        viewPlace(view)
-        raw(#","listeners":"#)
-        object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { $0.phases($1.value) }
-        viewRender(view)
-        raw(#","commands":"#)
-        commandLog(view.commandsInOrder)
-        raw(#","stale":"#)
-        bool(view.needsRender)
-        raw("}")
-    }
-
-    /// `["capture","bubble"]`, in dispatch order.
-    mutating func phases(_ phases: ListenerPhases) {
-        raw("[")
-        if phases.contains(.capture) { raw(#""capture""#) }
-        if phases.contains(.bubble) {
-            if phases.contains(.capture) { comma() }
-            raw(#""bubble""#)
-        }
-        raw("]")
-    }
-}

@@ -109,13 +109,7 @@ struct SessionSnapshot {
             w.viewHead(view)
             w.raw(#","children":"#)
             w.tagArray(view.children)
-            w.raw(#","listeners":"#)
-            w.object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { w, listener in
-                let phases = listener.value
-                w.stringArray(
-                    (phases.contains(.bubble) ? ["bubble"] : []) + (phases.contains(.capture) ? ["capture"] : [])
-                )
-            }
+            w.listeners(of: view)
             w.raw(#","renders":"#)
             w.int(view.renders)
             w.raw(#","stale":"#)
