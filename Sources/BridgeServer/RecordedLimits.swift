@@ -22,7 +22,8 @@ struct RecordedLimits: ParsableArguments {
         case \Engine.Configuration.maxViewsPerSession: maxViews
         case \Engine.Configuration.maxOpsPerBatch: maxBatchOps
         case \Engine.Configuration.eventBuffer: eventBuffer
-        default: fatalError("RecordedLimits (Sources/BridgeServer/RecordedLimits.swift) has no option for \(limit.flag)")
+        default:
+            fatalError("RecordedLimits (Sources/BridgeServer/RecordedLimits.swift) has no option for \(limit.flag)")
         }
     }
 

@@ -40,12 +40,19 @@ struct BuiltinComponentListsTests {
         let rows = text[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { $0.hasPrefix("|") }.dropFirst(2)
         let listed = rows.flatMap { row in
-            row.split(separator: "|")[0].split(separator: ",").map { $0.trimmingCharacters(in: .init(charactersIn: " `")) }
+            row.split(separator: "|")[0].split(separator: ",").map {
+                $0.trimmingCharacters(in: .init(charactersIn: " `"))
+            }
         }
         for name in Self.builtins where !listed.contains(name) {
-            Issue.record("protocol.md's Built-in components table has no row for \(name) (or a blank line ends it early)")
+            Issue.record(
+                "protocol.md's Built-in components table has no row for \(name) (or a blank line ends it early)"
+            )
         }
-        #expect(listed == Self.builtins, "protocol.md's Built-in components table, in ComponentRegistry.builtin's order")
+        #expect(
+            listed == Self.builtins,
+            "protocol.md's Built-in components table, in ComponentRegistry.builtin's order"
+        )
     }
 
     /// A built-in that a recorded hello lacks (one added since recordings began) is named in the replayers'
@@ -53,7 +60,10 @@ struct BuiltinComponentListsTests {
     @Test func theReplayersKnowTheBuiltinsAddedSince() throws {
         let added = ReplayRules.shared.componentsAddedToBuiltins
         for name in added {
-            #expect(Self.builtins.contains(name), "replay-rules.json's componentsAddedToBuiltins names \(name), no built-in")
+            #expect(
+                Self.builtins.contains(name),
+                "replay-rules.json's componentsAddedToBuiltins names \(name), no built-in"
+            )
         }
         var hellos = 0
         for file in ReplayTests.files {

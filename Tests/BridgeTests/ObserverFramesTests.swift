@@ -17,7 +17,12 @@ struct ObserverFramesTests {
             return true
         }
         func close() {}
-        func take() -> [UInt8] { frames.withLock { frames in defer { frames = [] }; return frames } }
+        func take() -> [UInt8] {
+            frames.withLock { frames in
+                defer { frames = [] }
+                return frames
+            }
+        }
     }
 
     /// The recordings replayed here: those with no components of their own (the others need their schemas).

@@ -37,7 +37,10 @@ struct OpTableTests {
     @Test func protocolSaysWhichOpsABatchMayHold() throws {
         for (row, entry) in zip(try Self.protocolRows(), OpTable.entries) {
             let inBatch = entry.batch.refusal == nil ? "yes" : "no"
-            #expect(row.inBatch == inBatch, "protocol.md's Operations table says \(row.name) in a batch: \(row.inBatch)")
+            #expect(
+                row.inBatch == inBatch,
+                "protocol.md's Operations table says \(row.name) in a batch: \(row.inBatch)"
+            )
         }
     }
 

@@ -14,7 +14,10 @@ extension Ops {
             let request = context.request
             let session = context.session
             guard let version = request.json[field: "protocol"] else {
-                throw BridgeError(.badRequest, "hello: missing 'protocol' (this server speaks protocol \(Engine.protocolVersion))")
+                throw BridgeError(
+                    .badRequest,
+                    "hello: missing 'protocol' (this server speaks protocol \(Engine.protocolVersion))"
+                )
             }
             guard version.integer == Int64(Engine.protocolVersion) else {
                 throw BridgeError(

@@ -51,7 +51,9 @@ struct OpContext {
         ViewStorage.insert(view, session: session.storageKey)
         session.viewCount += 1
         let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
-        if session.watch.isObserved { session.watch.created(view, index: parent.map { index ?? $0.children.count - 1 }) }
+        if session.watch.isObserved {
+            session.watch.created(view, index: parent.map { index ?? $0.children.count - 1 })
+        }
         if session.undo.isActive {
             let storageKey = session.storageKey
             let tag = view.tag

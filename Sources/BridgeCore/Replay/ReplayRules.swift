@@ -31,15 +31,15 @@ public struct ReplayRules: Sendable {
 
     /// js-client/lib/replay-rules.json, byte for byte (but the last newline).
     public static let json = #"""
-{
-  "helloVaries": ["session", "server", "token"],
-  "integersVary": ["stats"],
-  "fieldsAddedToHello": ["token", "limits"],
-  "componentsAddedToBuiltins": [
-    "RCTView", "RCTText", "RCTVirtualText", "RCTRawText", "RCTScrollView", "RCTScrollContentView", "RCTSwitch",
-    "RCTSinglelineTextInputView", "RCTMultilineTextInputView", "RCTActivityIndicatorView", "RCTImageView",
-    "RCTModalHostView", "RCTSafeAreaView", "RCTRefreshControl"
-  ]
-}
-"""#
+        {
+          "helloVaries": ["session", "server", "token"],
+          "integersVary": ["stats"],
+          "fieldsAddedToHello": ["token", "limits"],
+          "componentsAddedToBuiltins": [
+            "RCTView", "RCTText", "RCTVirtualText", "RCTRawText", "RCTScrollView", "RCTScrollContentView", "RCTSwitch",
+            "RCTSinglelineTextInputView", "RCTMultilineTextInputView", "RCTActivityIndicatorView", "RCTImageView",
+            "RCTModalHostView", "RCTSafeAreaView", "RCTRefreshControl"
+          ]
+        }
+        """#
 }
