@@ -26,7 +26,13 @@ struct ReplayTests {
     @Test("replays", arguments: files)
     func replays(file: String) throws {
         let outcome = Replayer().replay(try Self.text(file))
-        #expect(outcome.difference == nil, "\(file): \(outcome.difference?.description ?? "")")
+        #expect(
+            outcome.difference == nil,
+            """
+            \(file): \(outcome.difference?.description ?? ""). A result that varies between runs needs its rule in \
+            js-client/lib/replay-rules.json (both replayers read it; paste it into ReplayRules.swift)
+            """
+        )
         #expect(outcome.framesMatched > 1)
     }
 
