@@ -7,19 +7,20 @@ import Testing
 /// other op list of the client derives from) and `index.d.ts`'s `RequestResults`.
 @Suite("Op table: the client")
 struct OpTableClientTests {
+    /// The lines of `file` (from the repository's root) after the line `first`, up to the line `last`.
+    static func block(of file: String, after first: String, upTo last: String) throws -> ArraySlice<Substring> {
+        let text = try String(contentsOf: OpTableTests.root.appendingPathComponent(file), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0 == first }, "\(file) has no line \(first)")
+        return lines[(start + 1)...].prefix { $0 != last }
+    }
+
     /// `OPS`'s entries in order: each line `  name: { safeToRepeat: …, sessionFree: … },`.
     static func clientOps() throws -> [String] {
-        let url = OpTableTests.root.appendingPathComponent("js-client/lib/ops.js")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0 == "export const OPS = Object.freeze({" })
-        var ops: [String] = []
-        for line in lines[(start + 1)...] {
-            if line == "});" { break }
+        try block(of: "js-client/lib/ops.js", after: "export const OPS = Object.freeze({", upTo: "});").map { line in
             let entry = try #require(line.wholeMatch(of: #/  ([A-Za-z]+): \{ (.*) \},/#), "ops.js: \(line)")
-            ops.append(String(entry.output.1))
+            return String(entry.output.1)
         }
-        return ops
     }
 
     @Test func theClientsOpsAreTheTablesInItsOrder() throws {
@@ -32,15 +33,8 @@ struct OpTableClientTests {
 
     /// `RequestResults` has one member an op, so `request()` is typed for every op.
     @Test func requestResultsHasEveryOp() throws {
-        let url = OpTableTests.root.appendingPathComponent("js-client/index.d.ts")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0 == "export interface RequestResults {" })
-        var names: [String] = []
-        for line in lines[(start + 1)...] {
-            if line == "}" { break }
-            if let member = line.firstMatch(of: #/^  ([A-Za-z]+): /#) { names.append(String(member.output.1)) }
-        }
+        let block = try Self.block(of: "js-client/index.d.ts", after: "export interface RequestResults {", upTo: "}")
+        let names = block.compactMap { $0.firstMatch(of: #/^  ([A-Za-z]+): /#).map { String($0.output.1) } }
         #expect(Set(names) == Set(OpTable.names))
         #expect(names.count == OpTable.names.count)
     }
