@@ -3,7 +3,7 @@ import PropStore
 /// What an op works with: its request, its session, and the one place that records what it changed.
 ///
 /// An op makes its changes to the session's views through the context (a view inserted, children replaced, a
-/// subtree removed, props set), or says what it changed (a subscription, a command logged, components defined);
+/// subtree removed, props set, listeners set, components defined), or says what a command changed (it ran);
 /// the context records how to undo each when the session's undo is open (a batch, an op whose output is not
 /// bounded) and writes the change frame its observers are owed when the session is observed, beside the change
 /// itself. No op asks either question itself. A new kind of change is a method here with its undo and its frame
@@ -115,8 +115,11 @@ struct OpContext {
         if let before { session.watch.updated(view, props: converted.map(\.prop), before: before) }
     }
 
-    /// `view`'s listeners of `event` changed from `old`.
-    func subscriptionChanged(_ view: ViewProxy, event: String, from old: ListenerPhases) {
+    /// Makes `phases` the phases in which `view` listens to `event` (none: it does not listen).
+    func setListeners(_ phases: ListenerPhases, of view: ViewProxy, for event: String) {
+        let old = view.listeners[event] ?? []
+        guard phases != old else { return }
+        view.listeners[event] = phases.isEmpty ? nil : phases
         if session.undo.isActive { session.undo.record { view.listeners[event] = old.isEmpty ? nil : old } }
         if session.watch.isObserved { session.watch.subscribed(view, event: event) }
     }
