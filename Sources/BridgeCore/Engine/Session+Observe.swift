@@ -41,17 +41,24 @@ extension Session {
         if let client = watch.client { w.string(client) } else { w.null() }
         w.raw(#","connected":"#)
         w.bool(connected)
-        w.raw(#","seq":"#)
-        w.int(seq)
-        w.raw(#","acked":"#)
-        w.int(acked)
+        writeCursor(into: &w)
         w.raw(#","views":"#)
-        let views = ViewStorage.views(session: storageKey).sorted { $0.tag < $1.tag }
-        w.array(views) { $0.observedView($1) }
+        w.array(viewsByTag) { $0.observedView($1) }
         w.raw(#","events":"#)
         watch.recent.writeEvents(into: &w)
         w.raw("}")
     }
+
+    /// `,"seq":…,"acked":…`: the session's event cursor, as its snapshot and its state file entry have it.
+    func writeCursor(into w: inout JSONWriter) {
+        w.raw(#","seq":"#)
+        w.int(seq)
+        w.raw(#","acked":"#)
+        w.int(acked)
+    }
+
+    /// The session's views, by tag: as a snapshot and a state file list them.
+    var viewsByTag: [ViewProxy] { ViewStorage.views(session: storageKey).sorted { $0.tag < $1.tag } }
 
     func removeObserver(_ sink: any ObserverSink) {
         watch.observers.removeAll { $0 === sink }
