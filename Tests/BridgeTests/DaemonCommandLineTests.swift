@@ -61,7 +61,13 @@ struct DaemonCommandLineTests {
         let options = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") }.map {
             String($0.dropFirst(2).prefix { $0 != " " })
         }
-        #expect(options == flags + ["--version"], "\(arguments)")
+        #expect(
+            options == flags + ["--version"],
+            """
+            \(arguments): a flag of record is a recorded limit, an entry of SessionLimit.all \
+            (Sources/BridgeCore/Replay/SessionLimit.swift), or --components
+            """
+        )
     }
 
     /// A limit flag of `record` reaches the engine and the recording's meta line, so that it replays under it.
