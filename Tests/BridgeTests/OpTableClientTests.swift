@@ -7,42 +7,36 @@ import Testing
 /// other op list of the client derives from) and `index.d.ts`'s `RequestResults`.
 @Suite("Op table: the client")
 struct OpTableClientTests {
-    /// `OPS`'s entries in order: each line `  name: { safeToRepeat: …, sessionFree: …, inBatch: … },`.
-    static func clientOps() throws -> [(name: String, inBatch: Bool)] {
-        let url = OpTableTests.root.appendingPathComponent("js-client/lib/ops.js")
-        let text = try String(contentsOf: url, encoding: .utf8)
+    /// The lines of `file` (from the repository's root) after the line `first`, up to the line `last`.
+    static func block(of file: String, after first: String, upTo last: String) throws -> ArraySlice<Substring> {
+        let text = try String(contentsOf: OpTableTests.root.appendingPathComponent(file), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0 == "export const OPS = Object.freeze({" })
-        var ops: [(name: String, inBatch: Bool)] = []
-        for line in lines[(start + 1)...] {
-            if line == "});" { break }
+        let start = try #require(lines.firstIndex { $0 == first }, "\(file) has no line \(first)")
+        return lines[(start + 1)...].prefix { $0 != last }
+    }
+
+    /// `OPS`'s entries in order: each line `  name: { safeToRepeat: …, sessionFree: … },`.
+    static func clientOps() throws -> [String] {
+        try block(of: "js-client/lib/ops.js", after: "export const OPS = Object.freeze({", upTo: "});").map { line in
             let entry = try #require(line.wholeMatch(of: #/  ([A-Za-z]+): \{ (.*) \},/#), "ops.js: \(line)")
-            let inBatch = try #require(entry.output.2.firstMatch(of: #/inBatch: (true|false)/#), "no inBatch: \(line)")
-            ops.append((String(entry.output.1), inBatch.output.1 == "true"))
+            return String(entry.output.1)
         }
-        return ops
     }
 
     @Test func theClientsOpsAreTheTablesInItsOrder() throws {
-        #expect(try Self.clientOps().map(\.name) == OpTable.names)
-    }
-
-    @Test func theClientKnowsWhichOpsABatchMayHold() throws {
-        for op in try Self.clientOps() {
-            #expect(OpTable.isBatchable(op.name) == op.inBatch, "\(op.name)")
+        let client = try Self.clientOps()
+        for name in OpTable.names where !client.contains(name) {
+            Issue.record("js-client/lib/ops.js's OPS has no line for \(name)")
         }
+        #expect(client == OpTable.names)
     }
 
     /// `RequestResults` has one member an op, so `request()` is typed for every op.
     @Test func requestResultsHasEveryOp() throws {
-        let url = OpTableTests.root.appendingPathComponent("js-client/index.d.ts")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0 == "export interface RequestResults {" })
-        var names: [String] = []
-        for line in lines[(start + 1)...] {
-            if line == "}" { break }
-            if let member = line.firstMatch(of: #/^  ([A-Za-z]+): /#) { names.append(String(member.output.1)) }
+        let block = try Self.block(of: "js-client/index.d.ts", after: "export interface RequestResults {", upTo: "}")
+        let names = block.compactMap { $0.firstMatch(of: #/^  ([A-Za-z]+): /#).map { String($0.output.1) } }
+        for name in OpTable.names where !names.contains(name) {
+            Issue.record("js-client/index.d.ts's RequestResults has no member for \(name)")
         }
         #expect(Set(names) == Set(OpTable.names))
         #expect(names.count == OpTable.names.count)

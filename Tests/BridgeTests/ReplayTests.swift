@@ -26,7 +26,13 @@ struct ReplayTests {
     @Test("replays", arguments: files)
     func replays(file: String) throws {
         let outcome = Replayer().replay(try Self.text(file))
-        #expect(outcome.difference == nil, "\(file): \(outcome.difference?.description ?? "")")
+        #expect(
+            outcome.difference == nil,
+            """
+            \(file): \(outcome.difference?.description ?? ""). A result that varies between runs needs its rule in \
+            js-client/lib/replay-rules.json (both replayers read it; paste it into ReplayRules.swift)
+            """
+        )
         #expect(outcome.framesMatched > 1)
     }
 
@@ -135,13 +141,10 @@ struct ReplayTests {
         #expect(Replayer().replay(withKeepAlive).difference == nil)
     }
 
-    /// What the corpus covers: every op of ``OpTable`` and every error code the engine can produce.
-    @Test func corpusCoversEveryOpAndEngineErrorCode() throws {
+    /// What the corpus covers: every error code the engine can produce (every op it records:
+    /// `OpTableTests.corpusSendsEveryRecordedOp`).
+    @Test func corpusCoversEveryEngineErrorCode() throws {
         let all = try Self.files.map { try Self.text($0) }.joined(separator: "\n")
-        // A recorder does not keep the ops about other sessions: a replay has none to show.
-        for op in OpTable.entries where !op.reachesOtherSessions {
-            #expect(all.contains(#""op":"\#(op.name)""#), "no session sends \(op.name)")
-        }
         // Only the daemon produces these; observing (unknown_session) is never recorded.
         let daemonOnly: Set<ErrorCode> = [.frameTooLarge, .permissionDenied, .sessionTakenOver, .unknownSession]
         for code in ErrorCode.all where !daemonOnly.contains(code) {

@@ -84,26 +84,38 @@ struct ReplayerAgreementTests {
         let configuration = Engine.Configuration()
         let meta = String(decoding: SessionRecord.meta(configuration), as: UTF8.self)
         let expected = SessionLimit.all.map { #""\#($0.name)":\#(configuration[keyPath: $0.keyPath])"# }
-        #expect(meta.contains(#""limits":{"# + expected.joined(separator: ",") + "}"))
+        #expect(meta.contains(#""limits":{"# + expected.joined(separator: ",") + "}"), "SessionRecord.meta")
 
         let engine = Engine()
         defer { engine.closeAllSessions() }
         let hello = try #require(engine.connect().handle(line: #"{"id":1,"op":"hello","protocol":1}"#).first)
-        #expect(hello.contains(#""limits":{"# + expected.joined(separator: ",") + "}"))
+        #expect(
+            hello.contains(#""limits":{"# + expected.joined(separator: ",") + "}"),
+            "hello's limits (Ops/Hello.swift)"
+        )
 
         let protocolText = try String(contentsOf: Self.root.appendingPathComponent("protocol.md"), encoding: .utf8)
         let helloSection = try #require(protocolText.range(of: "### hello")).upperBound
         let section = protocolText[helloSection...]
         let example = try #require(section.firstMatch(of: /"limits":\{([^}]*)\}/)).1
-        #expect(example.matches(of: /"(\w+)":/).map { String($0.1) } == names)
+        #expect(
+            example.matches(of: /"(\w+)":/).map { String($0.1) } == names,
+            "protocol.md's hello example's limits name SessionLimit.all's, in order"
+        )
         let flags = try #require(section.firstMatch(of: /`limits` are the daemon's session limits \(([^)]*)\)/)).1
-        #expect(flags.split(separator: ", ").map(String.init) == SessionLimit.all.map { "`\($0.flag)`" })
+        #expect(
+            flags.split(separator: ", ").map(String.init) == SessionLimit.all.map { "`\($0.flag)`" },
+            "protocol.md's hello section: `limits` are the daemon's session limits (its flags, in order)"
+        )
 
         let node = try String(
             contentsOf: Self.root.appendingPathComponent("js-client/lib/replay.js"),
             encoding: .utf8
         )
         let listed = node.matches(of: /\{ name: '(\w+)', flag: '([-\w]+)'/).map { "\($0.1) \($0.2)" }
-        #expect(listed == SessionLimit.all.map { "\($0.name) \($0.flag)" })
+        #expect(
+            listed == SessionLimit.all.map { "\($0.name) \($0.flag)" },
+            "LIMITS in js-client/lib/replay.js lists SessionLimit.all's names and flags, in order"
+        )
     }
 }

@@ -9,31 +9,30 @@
 // - `sessionFree`: does not depend on the session's views, so it is still sent after the daemon started a
 //   fresh session on a reconnect (a reset); the others reject with `session_reset`. (`sessions`, `observe` and
 //   `unobserve` would qualify too, but a reset has always rejected them: the client's answers stay as they were.)
-// - `inBatch`: may be one of a `batch`'s ops (a transaction's); the daemon refuses the others there
-//   (`bad_request`).
+// Which ops a batch may hold is the daemon's to say (protocol.md's Operations table, `batch` column).
 
 export const OPS = Object.freeze({
-  hello: { safeToRepeat: false, sessionFree: false, inBatch: false },
-  create: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  update: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  setChildren: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  delete: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  subscribe: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  unsubscribe: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  command: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  emit: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  touch: { safeToRepeat: false, sessionFree: false, inBatch: true },
-  define: { safeToRepeat: false, sessionFree: false, inBatch: false },
-  components: { safeToRepeat: true, sessionFree: false, inBatch: true },
-  inspect: { safeToRepeat: true, sessionFree: false, inBatch: true },
-  batch: { safeToRepeat: false, sessionFree: false, inBatch: false },
-  ack: { safeToRepeat: false, sessionFree: false, inBatch: false },
-  ping: { safeToRepeat: true, sessionFree: true, inBatch: true },
-  stats: { safeToRepeat: true, sessionFree: true, inBatch: true },
-  sessions: { safeToRepeat: false, sessionFree: false, inBatch: false },
-  observe: { safeToRepeat: false, sessionFree: false, inBatch: false },
-  unobserve: { safeToRepeat: false, sessionFree: false, inBatch: false },
-  bye: { safeToRepeat: false, sessionFree: false, inBatch: false },
+  hello: { safeToRepeat: false, sessionFree: false },
+  create: { safeToRepeat: false, sessionFree: false },
+  update: { safeToRepeat: false, sessionFree: false },
+  setChildren: { safeToRepeat: false, sessionFree: false },
+  delete: { safeToRepeat: false, sessionFree: false },
+  subscribe: { safeToRepeat: false, sessionFree: false },
+  unsubscribe: { safeToRepeat: false, sessionFree: false },
+  command: { safeToRepeat: false, sessionFree: false },
+  emit: { safeToRepeat: false, sessionFree: false },
+  touch: { safeToRepeat: false, sessionFree: false },
+  define: { safeToRepeat: false, sessionFree: false },
+  components: { safeToRepeat: true, sessionFree: false },
+  inspect: { safeToRepeat: true, sessionFree: false },
+  batch: { safeToRepeat: false, sessionFree: false },
+  ack: { safeToRepeat: false, sessionFree: false },
+  ping: { safeToRepeat: true, sessionFree: true },
+  stats: { safeToRepeat: true, sessionFree: true },
+  sessions: { safeToRepeat: false, sessionFree: false },
+  observe: { safeToRepeat: false, sessionFree: false },
+  unobserve: { safeToRepeat: false, sessionFree: false },
+  bye: { safeToRepeat: false, sessionFree: false },
 });
 
 /** The names of the ops whose entry has `flag` set. */

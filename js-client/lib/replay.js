@@ -1,4 +1,5 @@
 // Replays recorded sessions (protocol.md, "Recorded sessions and replay") against a running daemon.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { JsonNumber, JsonObject, jsonEqual, parseLossless, stringifyLossless } from './json.js';
 import { LineSplitter } from './lines.js';
@@ -7,14 +8,23 @@ import { openSocket } from './spawn.js';
 const INTEGER = /^-?\d+$/;
 
 /**
+ * What both replayers normalise, as data (replay-rules.json; the Swift replayer holds the same text in
+ * Sources/BridgeCore/Replay/ReplayRules.swift): `helloVaries`, the hello result members that vary between runs;
+ * `integersVary`, the ops whose result's integer members do (also as a batch's op); `fieldsAddedToHello` and
+ * `componentsAddedToBuiltins`, what was added to hello's result since recordings began, left out of the live
+ * result where the recorded one lacks it.
+ */
+export const RULES = Object.freeze(JSON.parse(readFileSync(new URL('./replay-rules.json', import.meta.url), 'utf8')));
+
+/**
  * The limits a recording's meta record carries (protocol.md, "hello": `result.limits` has the same names), each
- * with the serve flag that sets it and the daemon's default. The Swift replayer's list is `SessionRecord.limits`;
- * a test compares the two, and both with protocol.md.
+ * with the serve flag that sets it. The daemon's list is `SessionLimit.all` (Sources/BridgeCore/Replay/
+ * SessionLimit.swift): `ReplayerAgreementTests` and replayers-agree.test.js compare them, and both with protocol.md.
  */
 export const LIMITS = Object.freeze([
-  { name: 'maxViewsPerSession', flag: '--max-views', default: 2_000_000 },
-  { name: 'maxOpsPerBatch', flag: '--max-batch-ops', default: 100_000 },
-  { name: 'eventBuffer', flag: '--event-buffer', default: 10_000 },
+  { name: 'maxViewsPerSession', flag: '--max-views' },
+  { name: 'maxOpsPerBatch', flag: '--max-batch-ops' },
+  { name: 'eventBuffer', flag: '--event-buffer' },
 ]);
 
 /** A line of a recording that holds no record: empty, or only spaces, tabs and `\r` (the Swift replayer's rule). */
@@ -80,10 +90,7 @@ function answered(input) {
 
 const isResponse = (frame) => frame instanceof JsonObject && frame.has('ok');
 
-/**
- * The rule for a `stats` result, the same as the Swift replayer's (Replayer.normalised): each of its integer
- * fields becomes 0.
- */
+/** The rule for a result whose integers vary (`RULES.integersVary`, the Swift replayer's too): each becomes 0. */
 function zeroIntegers(result) {
   if (!(result instanceof JsonObject)) return result;
   return new JsonObject(
@@ -91,37 +98,20 @@ function zeroIntegers(result) {
   );
 }
 
-/** What varies between runs of hello: its session id, its server's version, its resume token. */
-const HELLO_VARIES = new Set(['session', 'server', 'token']);
-
 function withResult(frame, map) {
   if (!(frame instanceof JsonObject) || !frame.has('result')) return frame;
   return new JsonObject(frame.entries.map(([k, v]) => [k, k === 'result' ? map(v) : v]));
 }
 
-/**
- * Fields of the hello result that recordings made before they existed do not have: left out of the live result
- * where the recorded one lacks them, at any format (the Swift replayer's `Replayer.fieldsAddedToHello`).
- */
-const FIELDS_ADDED_TO_HELLO = ['token', 'limits'];
-
-/**
- * Built-in components added since recordings were first made (React Native's core host components): left out
- * of the live hello's `components` where the recorded one lacks them (`Replayer.componentsAddedToBuiltins`).
- */
-const COMPONENTS_ADDED_TO_BUILTINS = [
-  'RCTView', 'RCTText', 'RCTVirtualText', 'RCTRawText', 'RCTScrollView', 'RCTScrollContentView', 'RCTSwitch', 'RCTSinglelineTextInputView', 'RCTMultilineTextInputView', 'RCTActivityIndicatorView', 'RCTImageView', 'RCTModalHostView', 'RCTSafeAreaView', 'RCTRefreshControl',
-];
-
 /** `hello`'s result with what varies replaced, and without what `recorded` (a recorded result) lacks of the added. */
 function normaliseHello(result, recorded) {
-  let entries = result.entries.map(([k, v]) => [k, HELLO_VARIES.has(k) ? `<${k}>` : v]);
+  let entries = result.entries.map(([k, v]) => [k, RULES.helloVaries.includes(k) ? `<${k}>` : v]);
   if (recorded instanceof JsonObject) {
-    entries = entries.filter(([k]) => !FIELDS_ADDED_TO_HELLO.includes(k) || recorded.has(k));
+    entries = entries.filter(([k]) => !RULES.fieldsAddedToHello.includes(k) || recorded.has(k));
     const recordedComponents = recorded.get('components');
     entries = entries.map(([k, v]) => {
       if (k !== 'components' || !(v instanceof JsonObject) || !(recordedComponents instanceof JsonObject)) return [k, v];
-      const kept = v.entries.filter(([name]) => !COMPONENTS_ADDED_TO_BUILTINS.includes(name) || recordedComponents.has(name));
+      const kept = v.entries.filter(([name]) => !RULES.componentsAddedToBuiltins.includes(name) || recordedComponents.has(name));
       return [k, new JsonObject(kept)];
     });
   }
@@ -130,25 +120,25 @@ function normaliseHello(result, recorded) {
 
 function normaliseResult(op, requestFrame, result, recorded) {
   if (op === 'hello' && result instanceof JsonObject) return normaliseHello(result, recorded);
-  if (op === 'stats') return zeroIntegers(result);
   if (op === 'batch' && requestFrame instanceof JsonObject && result instanceof JsonObject) {
     const ops = requestFrame.get('ops');
+    const varies = (inner) => inner instanceof JsonObject && RULES.integersVary.includes(inner.get('op'));
     return new JsonObject(
       result.entries.map(([k, v]) => {
         if (k !== 'results' || !Array.isArray(v) || !Array.isArray(ops)) return [k, v];
-        return [k, v.map((r, i) => (ops[i] instanceof JsonObject && ops[i].get('op') === 'stats' ? zeroIntegers(r) : r))];
+        return [k, v.map((r, i) => (varies(ops[i]) ? zeroIntegers(r) : r))];
       }),
     );
   }
+  if (RULES.integersVary.includes(op)) return zeroIntegers(result);
   return result;
 }
 
 /**
- * Normalises only what varies between runs: `result.session`, `result.server` and `result.token` of hello
- * responses, and the integer fields of every stats result, also inside a batch's `results` (the Swift
- * replayer's rule). The k-th response answers the k-th answered input. With `recorded` (the recorded frames,
- * index for index), a hello result also loses the fields added since (`token`, `limits`, built-in components)
- * that the recorded one lacks.
+ * Normalises only what varies between runs (`RULES`, the Swift replayer's too): hello's `session`, `server` and
+ * `token`, and the integer fields of every stats result, also inside a batch's `results`. The k-th response
+ * answers the k-th answered input. With `recorded` (the recorded frames, index for index), a hello result also
+ * loses the fields added since (`token`, `limits`, built-in components) that the recorded one lacks.
  */
 export function normalise(frames, inputs, recorded = []) {
   const requests = inputs.filter(answered);

@@ -9,13 +9,14 @@ import { startDaemon } from './daemon.js';
 export const CORPUS = fileURLToPath(new URL('../../Tests/BridgeTests/Sessions/', import.meta.url));
 const SCHEMAS = fileURLToPath(new URL('../../Tests/Schemas/', import.meta.url));
 
-/** The serve flags for a recording's limits (those that differ from the defaults: a default needs no flag). */
+/** The serve flags for a recording's limits (every one it names, default or not). */
 export function flagsFor(limits) {
   if (!limits) return [];
   const byName = new Map(LIMITS.map((limit) => [limit.name, limit]));
-  return parseLossless(limits)
-    .entries.filter(([name, value]) => String(byName.get(name)?.default) !== value.text)
-    .flatMap(([name, value]) => [byName.get(name).flag, value.text]);
+  return parseLossless(limits).entries.flatMap(([name, value]) => {
+    if (!byName.has(name)) throw new Error(`a recording's limit ${name} is not in lib/replay.js's LIMITS`);
+    return [byName.get(name).flag, value.text];
+  });
 }
 
 /** The component names each schema of Tests/Schemas declares, by file. */

@@ -17,7 +17,7 @@ const read = (path) => readFile(new URL(path, new URL('../', import.meta.url)), 
  * How the client sends each op of lib/ops.js. `bridge`, `view`, `transaction`: the method of that class that
  * sends it (lib/bridge.js, lib/view.js, lib/transaction.js); `none`: why the op deliberately has no method of its
  * own (`bridge.request({op})` sends any op). An op that acts on a view has its View method and, when the daemon
- * takes it in a batch (ops.js `inBatch`), its Transaction method too, or `noTransaction`: why not.
+ * takes it in a batch (protocol.md's Operations table, `in a batch`), its Transaction method too, or `noTransaction`: why not.
  */
 const OP_METHODS = {
   hello: { none: 'connect() says hello, and each reconnection again (with `resume`): a Bridge is past it' },
@@ -44,6 +44,16 @@ const OP_METHODS = {
   unobserve: { none: 'ends an observe, which has no method' },
   bye: { bridge: 'close' },
 };
+
+/** The ops protocol.md's Operations table says a batch takes (its `in a batch` column). */
+async function opsABatchTakes() {
+  const protocol = await read('../protocol.md');
+  const section = protocol.slice(protocol.indexOf('## Operations'));
+  const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| op |')));
+  const rows = [...table.matchAll(/^\| `([A-Za-z]+)` \|.*\| (yes|no) \|$/gm)];
+  assert.ok(rows.length >= 18, `protocol.md's Operations table: ${rows.length} rows with an 'in a batch' column`);
+  return new Set(rows.filter((m) => m[2] === 'yes').map((m) => m[1]));
+}
 
 const CLASSES = { bridge: Bridge, view: View, transaction: Transaction };
 const FILES = { bridge: 'lib/bridge.js', view: 'lib/view.js', transaction: 'lib/transaction.js' };
@@ -210,9 +220,10 @@ describe('every op has its method (OP_METHODS)', () => {
     }
   });
 
-  test('an op on a view that a batch takes (ops.js inBatch) has its Transaction method', () => {
+  test("an op on a view that a batch takes (protocol.md's `in a batch` column) has its Transaction method", async () => {
+    const inBatch = await opsABatchTakes();
     for (const [op, entry] of Object.entries(OP_METHODS)) {
-      if (!entry.view || !OPS[op].inBatch || entry.transaction) continue;
+      if (!entry.view || !inBatch.has(op) || entry.transaction) continue;
       assert.ok(
         entry.noTransaction,
         `View.${entry.view}() sends ${op}, which a batch takes: add its twin to lib/transaction.js (and index.d.ts), or say in OP_METHODS why it has none`,

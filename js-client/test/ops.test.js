@@ -1,10 +1,10 @@
-// lib/ops.js is the client's one list of ops: its shape, its order (protocol.md's), what derives from it, and
-// what it says about batches, checked against a real daemon.
+// lib/ops.js is the client's one list of ops: its shape, its order (protocol.md's), and what it says about each
+// op (safe to repeat, free of the session) checked against a real daemon.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { OPS, opsWhere } from '../lib/ops.js';
-import { SAFE_TO_REPEAT, SESSION_FREE } from '../lib/reconnect.js';
+import { connect } from '../index.js';
 import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 
 const root = new URL('../../', import.meta.url);
@@ -39,14 +39,9 @@ describe('the op table (lib/ops.js)', () => {
 
   test('every entry says the same things, as booleans', () => {
     for (const [name, entry] of Object.entries(OPS)) {
-      assert.deepEqual(Object.keys(entry), ['safeToRepeat', 'sessionFree', 'inBatch'], name);
+      assert.deepEqual(Object.keys(entry), ['safeToRepeat', 'sessionFree'], name);
       for (const value of Object.values(entry)) assert.equal(typeof value, 'boolean', name);
     }
-  });
-
-  test('reconnect.js\'s sets are derived from it', () => {
-    assert.deepEqual(SAFE_TO_REPEAT, opsWhere('safeToRepeat'));
-    assert.deepEqual(SESSION_FREE, opsWhere('sessionFree'));
   });
 
   test('index.d.ts RequestResults has exactly one result per op, in the same order', async () => {
@@ -58,25 +53,29 @@ describe('the op table (lib/ops.js)', () => {
     assert.deepEqual(keys, Object.keys(OPS));
   });
 
-  test('inBatch is what the daemon says: the others are refused in a batch as bad_request', async () => {
-    const frames = {
-      hello: { protocol: 1 },
-      ack: { seq: 0 },
-      observe: { session: bridge.session },
-      unobserve: { session: bridge.session },
-      batch: { ops: [] },
-    };
-    for (const [name, entry] of Object.entries(OPS)) {
-      const op = { op: name, ...frames[name] };
-      const err = await bridge.request({ op: 'batch', ops: [op] }).then(
-        () => null,
-        (e) => e,
-      );
-      const refused =
-        err?.code === 'batch_failed' &&
-        err.details?.code === 'bad_request' &&
-        /cannot be part of a batch|cannot contain another batch/.test(err.details.message);
-      assert.equal(refused, !entry.inBatch, `${name}: ${err?.details?.message ?? 'accepted'}`);
+  test('safeToRepeat is what a live daemon does: the op sent twice is answered alike and changes nothing', async () => {
+    await bridge.request({ op: 'create', tag: 9001, component: 'SwiftUIButton', props: { count: 1 } });
+    const frames = { inspect: { tag: 9001 } };
+    const state = async () => [await bridge.request({ op: 'stats' }), await bridge.request({ op: 'inspect', tag: 9001 })];
+    const repeatable = [...opsWhere('safeToRepeat')];
+    assert.ok(repeatable.length > 0);
+    for (const name of repeatable) {
+      const before = await state();
+      const first = await bridge.request({ op: name, ...frames[name] });
+      const second = await bridge.request({ op: name, ...frames[name] });
+      assert.deepEqual(second, first, `${name} (lib/ops.js says safeToRepeat) answers the same twice`);
+      assert.deepEqual(await state(), before, `${name} (lib/ops.js says safeToRepeat) changes nothing`);
+    }
+  });
+
+  test('sessionFree is what a live daemon does: the op is answered on a fresh session, which has no views', async () => {
+    const fresh = await connect({ socket: daemon.socket });
+    try {
+      for (const name of opsWhere('sessionFree')) {
+        await assert.doesNotReject(fresh.request({ op: name }), `${name} (lib/ops.js says sessionFree) on a fresh session`);
+      }
+    } finally {
+      await fresh.close();
     }
   });
 });

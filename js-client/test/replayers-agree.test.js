@@ -175,14 +175,21 @@ describe('the Swift and the Node replayer agree', () => {
 });
 
 describe('the limits a recording carries are one list', () => {
-  test("the Node replayer's is the daemon's: the names, order and defaults of `bridged record`'s meta record", async () => {
+  test("the Node replayer's is the daemon's: the names and order of `bridged record`'s meta record, each set by its flag", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bridged-limits-'));
     try {
       await writeFile(join(dir, 'empty.txt'), '');
       const { code, stdout } = await bridged('record', join(dir, 'empty.txt'));
       assert.equal(code, 0, stdout);
       const meta = JSON.parse(stdout.split('\n')[0]);
-      assert.deepEqual(Object.entries(meta.limits), LIMITS.map((limit) => [limit.name, limit.default]));
+      assert.deepEqual(Object.keys(meta.limits), LIMITS.map((limit) => limit.name),
+        "bridged record's meta record names these limits: LIMITS in js-client/lib/replay.js lists them in its order");
+      for (const [i, { name, flag }] of LIMITS.entries()) {
+        const value = 3 + i;
+        const set = await bridged('record', join(dir, 'empty.txt'), flag, String(value));
+        assert.equal(set.code, 0, `${flag}: ${set.stdout}`);
+        assert.equal(JSON.parse(set.stdout.split('\n')[0]).limits[name], value, `${flag} sets ${name}`);
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,3 @@
-import PropStore
-
 /// Appends compact JSON to a byte buffer: the engine's output path, without building a tree.
 ///
 /// Strings are written byte-exact: only `"`, `\` and control characters below U+0020 are escaped,
@@ -8,6 +6,9 @@ import PropStore
 /// The bytes are in a buffer of its own, written through a pointer: a frame is a dozen short appends, and
 /// `Array.append(contentsOf:)` costs several times a `memcpy` behind a capacity check for each. A writer is not
 /// copyable, so it owns its buffer alone.
+///
+/// This file is the JSON codec alone; what the engine's values look like in JSON is beside it:
+/// `JSONWriter+Props.swift` (prop values, types, payloads) and `JSONWriter+Views.swift` (a view, its tree, its log).
 public struct JSONWriter: ~Copyable {
     /// `count` bytes written at `start`, room for `capacity`.
     private var start: UnsafeMutablePointer<UInt8>
@@ -162,123 +163,6 @@ public struct JSONWriter: ~Copyable {
         text.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func propValue(_ value: PropValue) {
-        switch value {
-        case .null: null()
-        case .int(let i): int(i)
-        case .float(let f): float(f)
-        case .double(let d): double(d)
-        case .bool(let b): bool(b)
-        case .string(let s): string(s)
-        case .color(let c): string(c.description)
-        case .point(let p): fields(p, Point.fields)
-        case .edgeInsets(let e): fields(e, EdgeInsets.fields)
-        case .imageSource(let source): fields(source, ImageSource.fields)
-        case .dimension(let dimension):
-            if case .points(let points) = dimension { double(points) } else { string(dimension.description) }
-        case .array(let elements):
-            array(elements) { $0.propValue($1) }
-        case .object(let members):
-            object(members, key: \.name) { $0.propValue($1.value) }
-        case .json(let json):
-            jsonValue(json)
-        }
-    }
-
-    /// A value of a struct prop type as the object its ``FieldTable`` describes: the fields present, in the
-    /// table's order, then the pass-through fields as given.
-    public mutating func fields<Value>(_ value: Value, _ table: FieldTable<Value>) {
-        byte(UInt8(ascii: "{"))
-        var first = true
-        for field in table.fields {
-            guard let fieldValue = field.value(in: value) else { continue }
-            if !first { comma() }
-            first = false
-            string(field.name)
-            byte(UInt8(ascii: ":"))
-            switch fieldValue {
-            case .number(let number): double(number)
-            case .string(let text): string(text)
-            }
-        }
-        for member in table.extraMembers(of: value) {
-            if !first { comma() }
-            first = false
-            string(member.name)
-            byte(UInt8(ascii: ":"))
-            jsonValue(member.value)
-        }
-        byte(UInt8(ascii: "}"))
-    }
-
-    /// Any JSON value, members in their order.
-    public mutating func jsonValue(_ value: JSONValue) {
-        switch value {
-        case .null: null()
-        case .bool(let b): bool(b)
-        case .int(let i): int(Int(i))
-        case .double(let d): double(d)
-        case .string(let s): string(s)
-        case .array(let elements): array(elements) { $0.jsonValue($1) }
-        case .object(let members): object(members, key: \.name) { $0.jsonValue($1.value) }
-        }
-    }
-
-    /// A received value echoed back (the `got` of an error detail).
-    public mutating func rawValue(_ value: RawValue) {
-        switch value {
-        case .null: null()
-        case .bool(let b): bool(b)
-        case .int(let i): int(Int(i))
-        case .double(let d): double(d)
-        case .string(let s), .summary(let s): string(s)
-        case .array(var json), .object(var json): json.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
-        }
-    }
-
-    /// The members of a type's description, after its opening brace: `"type":"array","elements":{…}`.
-    ///
-    /// The whole type is described: enum values, array element types, object fields with their types,
-    /// optionality and defaults, so that a client can generate declarations from it.
-    public mutating func typeDescription(_ type: PropType) {
-        raw(#""type":"#)
-        string(type.name)
-        switch type {
-        case .enumeration(let values):
-            raw(#","values":"#)
-            stringArray(values)
-        case .int32Enumeration(let values):
-            raw(#","values":"#)
-            array(values) { $0.int(Int($1)) }
-        case .array(let element):
-            raw(#","elements":{"#)
-            typeDescription(element)
-            raw("}")
-        case .object(let fields):
-            raw(#","fields":"#)
-            fieldDescriptions(fields)
-        default:
-            break
-        }
-    }
-
-    /// `{"name":{"type":…,"optional":…,"default":…},…}`: the fields of an object type or an event payload.
-    public mutating func fieldDescriptions(_ fields: [PropField]) {
-        object(fields, key: \.name) { w, field in
-            w.raw("{")
-            w.typeDescription(field.type)
-            w.raw(#","optional":"#)
-            w.bool(field.isOptional)
-            w.raw(#","default":"#)
-            w.propValue(field.defaultValue)
-            w.raw("}")
-        }
-    }
-
-    public mutating func payload(_ payload: EventPayload) {
-        object(payload.fields, key: \.name) { $0.propValue($1.value) }
-    }
-
     /// Appends to `out` what `body` writes (written here first, then copied once).
     public static func append(to out: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
         var w = JSONWriter(capacity: 256)
@@ -319,51 +203,9 @@ public struct JSONWriter: ~Copyable {
     public mutating func stringArray<S: Sequence<String>>(_ values: S) {
         array(values) { $0.string($1) }
     }
-
-    /// The tags of views, `[1,2,3]`.
-    public mutating func tagArray<S: Sequence<ViewProxy>>(_ views: S) {
-        array(views) { $0.int($1.tag) }
-    }
 }
 
 extension JSONWriter {
-    /// Writes `{"tag":…,"component":…,"props":{every prop}` of a view, leaving the object open.
-    mutating func viewHead(_ view: ViewProxy) {
-        raw(#"{"tag":"#)
-        int(view.tag)
-        raw(#","component":"#)
-        string(view.type.name)
-        raw(#","props":"#)
-        object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
-    }
-
-    /// `,"parent":…,"children":[…]`: where a view is in its tree.
-    mutating func viewPlace(_ view: ViewProxy) {
-        raw(#","parent":"#)
-        if let parent = view.parent { int(parent.tag) } else { null() }
-        raw(#","children":"#)
-        tagArray(view.children)
-    }
-
-    /// `,"render":"…","renders":N`: a view's last render and how many times it has rendered.
-    mutating func viewRender(_ view: ViewProxy) {
-        raw(#","render":"#)
-        string(view.render)
-        raw(#","renders":"#)
-        int(view.renders)
-    }
-
-    /// `[{"name":"scrollTo","args":[0,100,true]},…]`: a view's command log, oldest first.
-    mutating func commandLog<S: Sequence<LoggedCommand>>(_ commands: S) {
-        array(commands) { w, command in
-            w.raw(#"{"name":"#)
-            w.string(command.name)
-            w.raw(#","args":"#)
-            w.array(command.args) { $0.propValue($1) }
-            w.raw("}")
-        }
-    }
-
     /// Runs `handle` on the bytes of `line` and splits the frames it wrote (each ending in a newline) into
     /// strings, for tests and tools.
     static func frames(

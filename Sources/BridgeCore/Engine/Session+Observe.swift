@@ -41,49 +41,28 @@ extension Session {
         if let client = watch.client { w.string(client) } else { w.null() }
         w.raw(#","connected":"#)
         w.bool(connected)
-        w.raw(#","seq":"#)
-        w.int(seq)
-        w.raw(#","acked":"#)
-        w.int(acked)
+        writeCursor(into: &w)
         w.raw(#","views":"#)
-        let views = ViewStorage.views(session: storageKey).sorted { $0.tag < $1.tag }
-        w.array(views) { $0.observedView($1) }
+        w.array(viewsByTag) { $0.observedView($1) }
         w.raw(#","events":"#)
         watch.recent.writeEvents(into: &w)
         w.raw("}")
     }
 
+    /// `,"seq":…,"acked":…`: the session's event cursor, as its snapshot and its state file entry have it.
+    func writeCursor(into w: inout JSONWriter) {
+        w.raw(#","seq":"#)
+        w.int(seq)
+        w.raw(#","acked":"#)
+        w.int(acked)
+    }
+
+    /// The session's views, by tag: as a snapshot and a state file list them.
+    var viewsByTag: [ViewProxy] { ViewStorage.views(session: storageKey).sorted { $0.tag < $1.tag } }
+
     func removeObserver(_ sink: any ObserverSink) {
         watch.observers.removeAll { $0 === sink }
         publishListing()
         if !watch.isObserved { watch.pending = JSONWriter(capacity: 0) }
-    }
-}
-
-extension JSONWriter {
-    /// A view as an observer sees it: `inspect`'s fields (its command log too), its listeners by event, and
-    /// whether its render is stale.
-    mutating func observedView(_ view: ViewProxy) {
-        viewHead(view)
-        viewPlace(view)
-        raw(#","listeners":"#)
-        object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { $0.phases($1.value) }
-        viewRender(view)
-        raw(#","commands":"#)
-        commandLog(view.commandsInOrder)
-        raw(#","stale":"#)
-        bool(view.needsRender)
-        raw("}")
-    }
-
-    /// `["capture","bubble"]`, in dispatch order.
-    mutating func phases(_ phases: ListenerPhases) {
-        raw("[")
-        if phases.contains(.capture) { raw(#""capture""#) }
-        if phases.contains(.bubble) {
-            if phases.contains(.capture) { comma() }
-            raw(#""bubble""#)
-        }
-        raw("]")
     }
 }

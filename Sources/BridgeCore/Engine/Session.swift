@@ -220,7 +220,7 @@ public final class Session: @unchecked Sendable {
         inBatch: Bool
     ) throws(BridgeError) -> Handoff? {
         if inBatch, case .refused(let refusal) = op.batch { throw BridgeError(.badRequest, "\(refusal)") }
-        let context = OpContext(session: self, request: Request(op: op.name, json: json), inBatch: inBatch)
+        let context = OpContext(session: self, request: Request(op: op.name, json: json))
         let handoff = try OpTable.table.ops[index].perform(context)
         if inBatch, case .refusedOnceRead(let refusal) = op.batch { throw BridgeError(.badRequest, "\(refusal)") }
         return handoff

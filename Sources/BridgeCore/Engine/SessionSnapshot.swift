@@ -11,8 +11,6 @@ struct SessionSnapshot {
 
     private var id: String { session.id }
     private var token: String { session.token }
-    private var seq: Int { session.seq }
-    private var acked: Int { session.acked }
     private var engine: Engine { session.engine }
 
     /// Restores the session a state file's `entry` (its `index`-th) describes, in `engine`, or says what is wrong
@@ -94,10 +92,7 @@ struct SessionSnapshot {
         w.string(id)
         w.raw(#","token":"#)
         w.string(token)
-        w.raw(#","seq":"#)
-        w.int(seq)
-        w.raw(#","acked":"#)
-        w.int(acked)
+        session.writeCursor(into: &w)
         w.raw(#","droppedThrough":"#)
         w.int(session.events.droppedThrough)
         if let components = session.components, !components.defined.isEmpty {
@@ -105,17 +100,11 @@ struct SessionSnapshot {
             w.raw(components.descriptions)
         }
         w.raw(#","views":"#)
-        w.array(ViewStorage.views(session: session.storageKey).sorted { $0.tag < $1.tag }) { w, view in
+        w.array(session.viewsByTag) { w, view in
             w.viewHead(view)
             w.raw(#","children":"#)
             w.tagArray(view.children)
-            w.raw(#","listeners":"#)
-            w.object(view.listeners.sorted { $0.key < $1.key }, key: \.key) { w, listener in
-                let phases = listener.value
-                w.stringArray(
-                    (phases.contains(.bubble) ? ["bubble"] : []) + (phases.contains(.capture) ? ["capture"] : [])
-                )
-            }
+            w.listeners(of: view)
             w.raw(#","renders":"#)
             w.int(view.renders)
             w.raw(#","stale":"#)

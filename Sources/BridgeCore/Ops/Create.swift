@@ -44,10 +44,7 @@ extension Ops {
 
             let view = ViewProxy(tag: tag, type: type)
             for (prop, value) in converted { view.setValue(value, of: prop) }
-            ViewStorage.insert(view, session: context.session.storageKey)
-            context.session.viewCount += 1
-            let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
-            context.created(view, index: parent.map { index ?? $0.children.count - 1 }, unlink: unlink)
+            context.insert(view, under: parent, at: index)
             context.result.raw(#"{"tag":"#)
             context.result.int(tag)
             context.result.raw("}")

@@ -14,12 +14,15 @@ extension Ops {
             let request = context.request
             let session = context.session
             guard let version = request.json[field: "protocol"] else {
-                throw BridgeError(.badRequest, "hello: missing 'protocol' (this server speaks protocol 1)")
+                throw BridgeError(
+                    .badRequest,
+                    "hello: missing 'protocol' (this server speaks protocol \(Engine.protocolVersion))"
+                )
             }
             guard version.integer == Int64(Engine.protocolVersion) else {
                 throw BridgeError(
                     .unsupportedProtocol,
-                    "hello: protocol \(version.compactText) is not supported; this server speaks protocol 1"
+                    "hello: protocol \(version.compactText) is not supported; this server speaks protocol \(Engine.protocolVersion)"
                 )
             }
             let client = try request.optionalString("client")
@@ -42,19 +45,16 @@ extension Ops {
         /// The result of a hello: protocol, server, session, token, limits, components; with `resumed` (and
         /// `reason`, `seq`) when the client asked to resume.
         static func writeResult(of session: Session, resumed: Bool?, reason: String?, into w: inout JSONWriter) {
-            w.raw(#"{"protocol":1,"server":"#)
+            w.raw(#"{"protocol":"#)
+            w.int(Engine.protocolVersion)
+            w.raw(#","server":"#)
             w.string(session.engine.configuration.server)
             w.raw(#","session":"#)
             w.string(session.id)
             w.raw(#","token":"#)
             w.string(session.token)
-            w.raw(#","limits":{"maxViewsPerSession":"#)
-            w.int(session.engine.configuration.maxViewsPerSession)
-            w.raw(#","maxOpsPerBatch":"#)
-            w.int(session.engine.configuration.maxOpsPerBatch)
-            w.raw(#","eventBuffer":"#)
-            w.int(session.engine.configuration.eventBuffer)
-            w.raw("}")
+            w.raw(#","limits":"#)
+            SessionLimit.write(session.engine.configuration, into: &w)
             if let resumed {
                 w.raw(#","resumed":"#)
                 w.bool(resumed)

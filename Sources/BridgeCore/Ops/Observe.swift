@@ -1,14 +1,13 @@
 extension Ops {
     /// `observe {session}` → a snapshot of another session, then its change frames: answered by the connection.
-    enum Observe: Op {
+    enum Observe: ObserverOp {
         static let entry = OpTable.Entry(
             "observe",
-            batch: .refusedOnceRead("batch: observe cannot be part of a batch"),
-            reachesOtherSessions: true
+            batch: .refusedOnceRead("batch: observe cannot be part of a batch")
         )
 
-        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
-            .observer(.observe(try context.request.string("session")))
+        static func observerRequest(_ context: OpContext) throws(BridgeError) -> ObserverRequest {
+            .observe(try context.request.string("session"))
         }
     }
 }

@@ -2,17 +2,17 @@ import PropStore
 
 /// What an op works with: its request, its session, and the one place that records what it changed.
 ///
-/// An op says what it changed (a view created, children moved, a subtree deleted, props set, a subscription or a
-/// command logged); the context records how to undo it when the session's undo is open (a batch, an op whose
-/// output is not bounded) and writes the change frame its observers are owed when the session is observed. No op
-/// asks either question itself.
+/// An op makes its changes to the session's views through the context (a view inserted, children replaced, a
+/// subtree removed, props set, listeners set, components defined), or says what a command changed (it ran);
+/// the context records how to undo each when the session's undo is open (a batch, an op whose output is not
+/// bounded) and writes the change frame its observers are owed when the session is observed, beside the change
+/// itself. No op asks either question itself. A new kind of change is a method here with its undo and its frame
+/// (``SessionWatch``, Engine/SessionWatch+Changes.swift), and a case in the DevTools page's change handler.
 struct OpContext {
     /// The session the op runs in.
     let session: Session
     /// The request, read with errors that name the op.
     let request: Request
-    /// Whether the op is one of a batch's.
-    let inBatch: Bool
 
     var engine: Engine { session.engine }
 
@@ -45,11 +45,16 @@ struct OpContext {
 
     // MARK: What changed
 
-    /// `view` was created and put in storage, under its parent at `index` when it has one (`unlink` takes it out).
-    func created(_ view: ViewProxy, index: Int?, unlink: ViewTree.Undo?) {
-        if session.watch.isObserved { session.watch.created(view, index: index) }
+    /// Puts the new `view` in storage and, with a `parent`, among its children at `index` (last when `nil`).
+    func insert(_ view: ViewProxy, under parent: ViewProxy?, at index: Int?) {
+        let session = self.session
+        ViewStorage.insert(view, session: session.storageKey)
+        session.viewCount += 1
+        let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
+        if session.watch.isObserved {
+            session.watch.created(view, index: parent.map { index ?? $0.children.count - 1 })
+        }
         if session.undo.isActive {
-            let session = self.session
             let storageKey = session.storageKey
             let tag = view.tag
             session.undo.record {
@@ -61,17 +66,25 @@ struct OpContext {
         }
     }
 
-    /// `parent`'s children were replaced (`restore` puts the old ones back).
-    func moved(_ parent: ViewProxy, restore: ViewTree.Undo) {
+    /// Makes `children` `parent`'s children, in order.
+    func setChildren(_ children: [ViewProxy], of parent: ViewProxy) {
+        let restore = ViewTree.setChildren(children, of: parent)
         if session.undo.isActive { session.undo.record { restore() } }
         if session.watch.isObserved { session.watch.moved(parent) }
     }
 
-    /// The subtree of `root` (`subtree`, pre-order) left storage (`relink` puts `root` back under its parent).
-    func deleted(_ root: ViewProxy, subtree: [ViewProxy], relink: ViewTree.Undo) {
+    /// Takes `root` and its subtree out of storage and out of its parent (they are freed once the request
+    /// succeeds); returns the subtree, pre-order.
+    func remove(_ root: ViewProxy) -> [ViewProxy] {
+        let session = self.session
+        let subtree = ViewTree.subtree(of: root)
+        let relink = ViewTree.detach(root)
+        ViewStorage.remove(tags: subtree.map(\.tag), session: session.storageKey)
+        for view in subtree { view.isMounted = false }
+        session.viewCount -= subtree.count
+        session.scratch.deletedRoots.append(root)
         if session.watch.isObserved { session.watch.deleted(subtree) }
         if session.undo.isActive {
-            let session = self.session
             let storageKey = session.storageKey
             session.undo.record {
                 ViewStorage.insert(subtree, session: storageKey)
@@ -81,14 +94,13 @@ struct OpContext {
                 session.scratch.deletedRoots.removeAll { $0 === root }
             }
         }
+        return subtree
     }
 
-    /// Sets converted props on a view, writing the names of those whose value changed into the result as a
-    /// comma-separated list of JSON strings.
+    /// Sets converted props on a view, calling `changed` with each prop whose value changed, in order.
     @inline(__always)
-    func set(_ converted: [Session.PropChange], of view: ViewProxy) {
+    func set(_ converted: [Session.PropChange], of view: ViewProxy, changed: (ComponentType.PropDescriptor) -> Void) {
         let before = session.watch.isObserved ? converted.map { view.value(of: $0.prop) } : nil
-        var first = true
         for (prop, value) in converted {
             if session.undo.isActive {
                 let neededRender = view.needsRender
@@ -98,18 +110,16 @@ struct OpContext {
             } else {
                 guard view.setValue(value, of: prop) else { continue }
             }
-            if first {
-                first = false
-            } else {
-                session.scratch.result.comma()
-            }
-            session.scratch.result.string(prop.name)
+            changed(prop)
         }
         if let before { session.watch.updated(view, props: converted.map(\.prop), before: before) }
     }
 
-    /// `view`'s listeners of `event` changed from `old`.
-    func subscriptionChanged(_ view: ViewProxy, event: String, from old: ListenerPhases) {
+    /// Makes `phases` the phases in which `view` listens to `event` (none: it does not listen).
+    func setListeners(_ phases: ListenerPhases, of view: ViewProxy, for event: String) {
+        let old = view.listeners[event] ?? []
+        guard phases != old else { return }
+        view.listeners[event] = phases.isEmpty ? nil : phases
         if session.undo.isActive { session.undo.record { view.listeners[event] = old.isEmpty ? nil : old } }
         if session.watch.isObserved { session.watch.subscribed(view, event: event) }
     }

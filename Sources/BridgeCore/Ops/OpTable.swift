@@ -4,14 +4,23 @@ import Glibc
 import Darwin
 #endif
 
-/// The protocol's ops: the one list that dispatch, the `unknown_op` message, the batch rule and the tests read.
+/// The protocol's ops: the one list that dispatch, the `unknown_op` message, the batch rule, recording and the
+/// tests read.
 ///
 /// Adding an op: write `Ops/<Name>.swift`, an enum in ``Ops`` conforming to ``Op`` (its ``Entry``: its name,
-/// whether a batch may hold it; and its `perform`, which reads the request and says what it changed through an
-/// ``OpContext``), and put it in ``ops`` where protocol.md lists the op. Then its tests (`Tests/BridgeTests/`,
-/// and a recorded session in `Tests/BridgeTests/Sessions` that sends it: `OpTableTests` looks for one), its row
-/// in protocol.md's "Operations" table (same name, same place: `OpTableTests` compares them) and its method in
-/// the JS client (`js-client/lib/ops.js`). Nothing else names the ops.
+/// whether a batch may hold it; and its `perform`, which reads the request and makes its changes through an
+/// ``OpContext``), and put it in ``ops`` where protocol.md lists the op. Then, each checked by a test that names
+/// the place:
+/// - a change of a kind no op made before: its ``OpContext`` method, which records the undo, and the observers'
+///   frame it writes (`SessionWatch+Changes.swift`) (`ObserverFramesTests`: a request that changes what
+///   `observe` shows sends observers a frame); and its case in the DevTools page's change handler;
+/// - an op about other sessions conforms to ``ObserverOp`` instead (then the connection answers it,
+///   `Connection+Observe`/`Engine+Observe` with an ``ObserverRequest`` case, and it is never recorded);
+/// - a result that varies between runs: its rule in js-client/lib/replay-rules.json, which both replayers read;
+/// - its tests, and a recorded session in `Tests/BridgeTests/Sessions` that sends it (`OpTableTests`);
+/// - its row in protocol.md's "Operations" table: same name, same place, its `batch` column (`OpTableTests`);
+/// - the JS client: its line in `js-client/lib/ops.js` (`OpTableClientTests`, ops.test.js), its method, its result
+///   in `index.d.ts`'s `RequestResults` (`OpTableClientTests`).
 public enum OpTable {
     /// What the dispatcher and the batch need to know of an op.
     public struct Entry: Sendable {
@@ -22,8 +31,8 @@ public enum OpTable {
         /// A session must say hello before any other op: this op is the hello.
         let isHello: Bool
         /// Answered by the session's ``Connection``, which alone reaches other sessions; a recorder does not
-        /// keep it (a replay has no other sessions to show).
-        public let reachesOtherSessions: Bool
+        /// keep it (a replay has no other sessions to show). An ``ObserverOp``: set by the table, from the type.
+        public fileprivate(set) var reachesOtherSessions = false
         /// Its output (events with their paths, a view's props, a subtree's tags) is not bounded by the request's
         /// size: it runs with the undo open, so that one that would write too much is rolled back (a batch opens
         /// its own).
@@ -37,7 +46,6 @@ public enum OpTable {
             _ name: StaticString,
             batch: BatchRule = .allowed,
             isHello: Bool = false,
-            reachesOtherSessions: Bool = false,
             outputIsUnbounded: Bool = false,
             resultIsUnbounded: Bool = false,
             endsSession: Bool = false
@@ -45,16 +53,9 @@ public enum OpTable {
             self.name = name
             self.batch = batch
             self.isHello = isHello
-            self.reachesOtherSessions = reachesOtherSessions
             self.outputIsUnbounded = outputIsUnbounded
             self.resultIsUnbounded = resultIsUnbounded
             self.endsSession = endsSession
-        }
-
-        /// Whether a batch may hold this op.
-        public var isBatchable: Bool {
-            if case .allowed = batch { return true }
-            return false
         }
     }
 
@@ -90,11 +91,6 @@ public enum OpTable {
     /// The ops' names, in protocol.md's order.
     public static let names: [String] = table.entries.map { $0.name.description }
 
-    /// Whether a batch may hold the op `name` (`nil`: no such op).
-    public static func isBatchable(_ name: String) -> Bool? {
-        table.entries.first { $0.name.description == name }?.isBatchable
-    }
-
     /// The ops and the index that finds one by name: built once.
     static let table = Lookup(ops)
 
@@ -112,7 +108,11 @@ public enum OpTable {
 
         init(_ ops: [any Op.Type]) {
             self.ops = ops
-            entries = ops.map { $0.entry }
+            entries = ops.map { op in
+                var entry = op.entry
+                entry.reachesOtherSessions = op is any ObserverOp.Type
+                return entry
+            }
             var slots = [UInt8](repeating: 0, count: (Lookup.longest + 1) * 32)
             for (index, entry) in entries.enumerated() {
                 let count = entry.name.utf8CodeUnitCount
@@ -156,6 +156,19 @@ protocol Op: Sendable {
     /// Reads the request and does the op, writing its result into the context's; or returns what the connection
     /// is to answer. Throws without having changed anything, unless the undo is open (then it recorded how).
     static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff?
+}
+
+/// An op about other sessions (`sessions`, `observe`, `unobserve`): it only reads its request, and the session's
+/// ``Connection`` answers it (it alone reaches other sessions); a recorder leaves it out.
+protocol ObserverOp: Op {
+    /// Reads the request into what the connection is to answer.
+    static func observerRequest(_ context: OpContext) throws(BridgeError) -> ObserverRequest
+}
+
+extension ObserverOp {
+    static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+        .observer(try observerRequest(context))
+    }
 }
 
 /// The ops, one file each (``OpTable`` lists them).

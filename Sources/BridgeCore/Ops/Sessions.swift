@@ -1,12 +1,13 @@
 extension Ops {
     /// `sessions` → `{sessions}`: every session of the daemon, answered by the connection.
-    enum Sessions: Op {
+    enum Sessions: ObserverOp {
         static let entry = OpTable.Entry(
             "sessions",
-            batch: .refusedOnceRead("batch: sessions cannot be part of a batch"),
-            reachesOtherSessions: true
+            batch: .refusedOnceRead("batch: sessions cannot be part of a batch")
         )
 
-        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? { .observer(.sessions) }
+        static func observerRequest(_ context: OpContext) throws(BridgeError) -> ObserverRequest {
+            .sessions
+        }
     }
 }

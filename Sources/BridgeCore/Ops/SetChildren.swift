@@ -26,8 +26,7 @@ extension Ops {
                     "setChildren: making \(looped.tag) a child of \(parent.tag) would make it its own ancestor"
                 )
             }
-            let restore = ViewTree.setChildren(children, of: parent)
-            context.moved(parent, restore: restore)
+            context.setChildren(children, of: parent)
             context.result.raw(#"{"children":"#)
             context.result.tagArray(children)
             context.result.raw("}")

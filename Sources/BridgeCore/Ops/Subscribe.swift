@@ -41,13 +41,9 @@ extension Ops {
                     throw BridgeError(.badRequest, "\(op): '\(name)' is a direct event; it has no capture phase")
                 }
             }
-            let old = view.listeners[name] ?? []
-            var new = old
-            if on { new.insert(phase) } else { new.remove(phase) }
-            if new != old {
-                view.listeners[name] = new.isEmpty ? nil : new
-                context.subscriptionChanged(view, event: name, from: old)
-            }
+            var phases = view.listeners[name] ?? []
+            if on { phases.insert(phase) } else { phases.remove(phase) }
+            context.setListeners(phases, of: view, for: name)
             context.result.raw("{}")
         }
     }

@@ -1,14 +1,13 @@
 extension Ops {
     /// `unobserve {session}` → `{}`: stops observing a session; answered by the connection.
-    enum Unobserve: Op {
+    enum Unobserve: ObserverOp {
         static let entry = OpTable.Entry(
             "unobserve",
-            batch: .refusedOnceRead("batch: unobserve cannot be part of a batch"),
-            reachesOtherSessions: true
+            batch: .refusedOnceRead("batch: unobserve cannot be part of a batch")
         )
 
-        static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
-            .observer(.unobserve(try context.request.string("session")))
+        static func observerRequest(_ context: OpContext) throws(BridgeError) -> ObserverRequest {
+            .unobserve(try context.request.string("session"))
         }
     }
 }

@@ -14,8 +14,17 @@ extension Ops {
             var converted = context.session.scratch.takeConverted()
             defer { context.session.scratch.giveBack(converted: &converted) }
             try context.convert(props, for: view.type, tag: tag, into: &converted)
+            // The names of the props whose value changed, as a list of JSON strings.
             context.result.raw(#"{"changed":["#)
-            context.set(converted, of: view)
+            var first = true
+            context.set(converted, of: view) { prop in
+                if first {
+                    first = false
+                } else {
+                    context.result.comma()
+                }
+                context.result.string(prop.name)
+            }
             context.result.raw("]}")
             return nil
         }

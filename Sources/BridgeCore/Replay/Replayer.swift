@@ -4,11 +4,12 @@ import PropStore
 ///
 /// Every line is read first (a line that is not a record fails before anything is replayed); then the `in`
 /// records are fed to a fresh engine and the k-th frame it writes is compared with the k-th `out` record, wherever
-/// that record sits among the `in` records. Frames are compared as JSON values (`5` equals `5.0`). Only what must vary is normalised: `result.session`,
-/// `result.server` and `result.token` of hello responses, and the integer fields of every `stats` result, also
-/// one inside a batch's `results`. A hello result recorded before a field was added to it
-/// (``fieldsAddedToHello``) is compared without that field. The Node replayer (js-client/lib/replay.js) treats
-/// every record the same way; `ReplayerAgreementTests` and js-client/test/replayers-agree.test.js hold them to it.
+/// that record sits among the `in` records. Frames are compared as JSON values (`5` equals `5.0`). Only what must
+/// vary is normalised, by the rules both replayers read (``ReplayRules``, js-client/lib/replay-rules.json): the
+/// hello result members that vary (`session`, `server`, `token`), the integer fields of every `stats` result, also
+/// one inside a batch's `results`; a hello result recorded before a field or a built-in component was added is
+/// compared without it. The Node replayer (js-client/lib/replay.js) treats every record the same way;
+/// `ReplayerAgreementTests` and js-client/test/replayers-agree.test.js hold them to it.
 public struct Replayer: Sendable {
     public let registry: ComponentRegistry
     public let configuration: Engine.Configuration
@@ -231,17 +232,6 @@ public struct Replayer: Sendable {
         var actual: [String: String] = [:]
     }
 
-    /// Fields of the hello result that recordings made before they existed do not have.
-    static let fieldsAddedToHello = ["token", "limits"]
-
-    /// Built-in components added since recordings were first made (React Native's core host components; the same list as `js-client/lib/replay.js`'s): a
-    /// recording whose hello lacks them is compared without them.
-    static let componentsAddedToBuiltins = [
-        "RCTView", "RCTText", "RCTVirtualText", "RCTRawText", "RCTScrollView", "RCTScrollContentView", "RCTSwitch",
-        "RCTSinglelineTextInputView", "RCTMultilineTextInputView", "RCTActivityIndicatorView", "RCTImageView",
-        "RCTModalHostView", "RCTSafeAreaView", "RCTRefreshControl",
-    ]
-
     /// The text of an input frame. A hello that resumes a recorded session names this replay's session instead,
     /// with this replay's token where it presents the recorded token of that session, or presents none and was
     /// recorded before hello results had tokens. Any other token (a wrong one, on purpose) is sent as recorded.
@@ -266,7 +256,8 @@ public struct Replayer: Sendable {
 
     /// A copy of `frame` with what varies between runs replaced by placeholders. `batchOps` are the ops of
     /// the batch the frame answers, if it does. With `recorded` (the frame this one is compared with), hello
-    /// result fields that the recording lacks and that were added since (``fieldsAddedToHello``) are left out.
+    /// result fields and built-in components that the recording lacks and that were added since
+    /// (``ReplayRules``) are left out.
     static func normalised(
         _ frame: JSONRef,
         op: String?,
@@ -275,29 +266,29 @@ public struct Replayer: Sendable {
     ) -> JSONDocument {
         let copy = JSONDocument(retaining: frame).deepCopy()
         guard let op, let result = copy.root["result"], result.isObject else { return copy }
+        let rules = ReplayRules.shared
         switch op {
         case "hello":
-            if result["session"] != nil { result.setString("session", "<session>") }
-            if result["server"] != nil { result.setString("server", "<server>") }
-            if result["token"] != nil { result.setString("token", "<token>") }
+            for name in rules.helloVaries where result[name] != nil { result.setString(name, "<\(name)>") }
             if let recordedResult = recorded?["result"], recordedResult.isObject {
-                for field in fieldsAddedToHello where recordedResult[field] == nil { result.removeMember(field) }
+                for field in rules.fieldsAddedToHello where recordedResult[field] == nil { result.removeMember(field) }
                 if let components = result["components"], components.isObject,
                     let recordedComponents = recordedResult["components"], recordedComponents.isObject
                 {
-                    for name in componentsAddedToBuiltins where recordedComponents[name] == nil {
+                    for name in rules.componentsAddedToBuiltins where recordedComponents[name] == nil {
                         components.removeMember(name)
                     }
                 }
             }
-        case "stats":
-            zeroIntegers(result)
         case "batch":
             guard let results = result["results"], let count = results.arrayCount else { break }
-            for (index, inner) in batchOps.enumerated() where inner == "stats" && index < count {
+            for (index, inner) in batchOps.enumerated() where index < count {
+                guard let inner, rules.integersVary.contains(inner) else { continue }
                 let element = results.element(at: index)
                 if element.isObject { zeroIntegers(element) }
             }
+        case _ where rules.integersVary.contains(op):
+            zeroIntegers(result)
         default:
             break
         }

@@ -1,8 +1,12 @@
 /// One of the session limits that `hello`'s `result.limits` and a recording's meta record carry.
 ///
-/// ``all`` is the one list of them: the meta record is written from it and a replay reads it back with it. The
-/// Node replayer's list (`LIMITS` in js-client/lib/replay.js) has the same names and flags; a test compares them,
-/// and both with protocol.md.
+/// ``all`` is the one list of them: hello's `limits` and the meta record are written from it, `record`'s and
+/// `serve`'s flags are applied and checked through it (`RecordedLimits`), and a replay reads them back with it.
+/// Adding one: its field in ``Engine/Configuration``, its entry here, its `@Option` and its case in
+/// `RecordedLimits` (Sources/BridgeServer/RecordedLimits.swift), protocol.md's hello section (the example's
+/// `limits` and the list of flags), `LIMITS` in js-client/lib/replay.js, and what the engine does at the limit.
+/// `ReplayerAgreementTests.theLimitsAreOneList` and `DaemonCommandLineTests.recordAppliesEveryLimit` fail, naming
+/// the place, until each has it.
 public struct SessionLimit: Sendable {
     /// The member's name in `limits`.
     public let name: String
@@ -10,13 +14,24 @@ public struct SessionLimit: Sendable {
     public let flag: String
     /// Where the engine's configuration keeps it.
     public let keyPath: WritableKeyPath<Engine.Configuration, Int> & Sendable
+    /// The least value its flag takes.
+    public let minimum: Int
 
     /// The limits, in the order they are written.
     public static let all: [SessionLimit] = [
-        SessionLimit(name: "maxViewsPerSession", flag: "--max-views", keyPath: \.maxViewsPerSession),
-        SessionLimit(name: "maxOpsPerBatch", flag: "--max-batch-ops", keyPath: \.maxOpsPerBatch),
-        SessionLimit(name: "eventBuffer", flag: "--event-buffer", keyPath: \.eventBuffer),
+        SessionLimit(name: "maxViewsPerSession", flag: "--max-views", keyPath: \.maxViewsPerSession, minimum: 1),
+        SessionLimit(name: "maxOpsPerBatch", flag: "--max-batch-ops", keyPath: \.maxOpsPerBatch, minimum: 1),
+        SessionLimit(name: "eventBuffer", flag: "--event-buffer", keyPath: \.eventBuffer, minimum: 0),
     ]
+
+    /// The error of a flag given less than ``minimum``.
+    public var belowMinimum: String {
+        switch minimum {
+        case 0: "\(flag) must not be negative"
+        case 1: "\(flag) must be positive"
+        default: "\(flag) must be at least \(minimum)"
+        }
+    }
 
     /// Writes `{"maxViewsPerSession":…,…}` with the values of `configuration`.
     public static func write(_ configuration: Engine.Configuration, into w: inout JSONWriter) {

@@ -11,7 +11,7 @@
 /// 3. `PropValue.swift`: its case, its ``PropValue/kindName`` (its ``name``: then ``problem(with:)`` accepts
 ///    it) and its render text;
 /// 4. `Converter.swift`: its line in the dispatch to the conversions;
-/// 5. BridgeCore's `JSONWriter.swift`: its line in `propValue` (for a table, `fields(value, Type.fields)`);
+/// 5. BridgeCore's `JSONWriter+Props.swift`: its line in `propValue` (for a table, `fields(value, Type.fields)`);
 /// 6. protocol.md: its row in the prop table;
 /// 7. the client: its case in `lib/types.js`'s `typeOf` (an unknown type throws there) and its name in
 ///    `index.d.ts`'s `PropType`.
