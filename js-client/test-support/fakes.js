@@ -92,3 +92,13 @@ export class FakeTimers {
 export function settle() {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** The outcome of a promise so far: {value} or {error}, or undefined while it is pending. */
+export function outcome(promise) {
+  const seen = {};
+  promise.then(
+    (value) => (seen.value = value),
+    (error) => (seen.error = error),
+  );
+  return seen;
+}

@@ -2,17 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PendingRequests } from '../../lib/client/pending.js';
-import { FakeTimers, settle } from '../../test-support/fakes.js';
-
-/** The outcome of a promise so far: {value} or {error}, or undefined while it is pending. */
-function outcome(promise) {
-  const seen = {};
-  promise.then(
-    (value) => (seen.value = value),
-    (error) => (seen.error = error),
-  );
-  return seen;
-}
+import { FakeTimers, outcome, settle } from '../../test-support/fakes.js';
 
 function requests(options = {}) {
   const timers = new FakeTimers();

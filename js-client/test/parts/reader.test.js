@@ -6,17 +6,7 @@ import { Dispatcher } from '../../lib/client/dispatch.js';
 import { PendingRequests } from '../../lib/client/pending.js';
 import { FrameReader, abbreviate } from '../../lib/client/reader.js';
 import { SubscriptionTable } from '../../lib/events.js';
-import { FakeTimers, settle } from '../../test-support/fakes.js';
-
-/** The outcome of a promise so far: {value} or {error}, or undefined while it is pending. */
-function outcome(promise) {
-  const seen = {};
-  promise.then(
-    (value) => (seen.value = value),
-    (error) => (seen.error = error),
-  );
-  return seen;
-}
+import { FakeTimers, outcome, settle } from '../../test-support/fakes.js';
 
 function setup() {
   const pending = new PendingRequests({ timers: new FakeTimers() });

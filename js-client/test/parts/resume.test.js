@@ -5,17 +5,7 @@ import assert from 'node:assert/strict';
 import { PendingRequests } from '../../lib/client/pending.js';
 import { Reconnector, Replay, Resumer, fateOnLoss, keptAfterReset, reattached, resumeOf, settleOnLoss } from '../../lib/client/resume.js';
 import { BridgeError } from '../../lib/errors.js';
-import { FakeTimers, settle } from '../../test-support/fakes.js';
-
-/** The outcome of a promise so far: {value} or {error}, or undefined while it is pending. */
-function outcome(promise) {
-  const seen = {};
-  promise.then(
-    (value) => (seen.value = value),
-    (error) => (seen.error = error),
-  );
-  return seen;
-}
+import { FakeTimers, outcome, settle } from '../../test-support/fakes.js';
 
 const entry = (op, fields = {}) => ({ op, sent: true, aborted: false, internal: null, ...fields });
 
