@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, cpSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, SHARED, floorUIManager, median } from './react-native-floor.mjs';
+import { BIN, SHARED, floorBridge, floorUIManager, median } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = 200;
@@ -26,17 +26,14 @@ const MOUNT_ROUNDS = Number(process.env.MOUNT_ROUNDS ?? 3);
 async function child(mode, root, cache, socket) {
   const { connect } = await import('../js-client/index.js');
   const { openApp } = await import('../js-client/lib/react-native.js');
-  const { kAllocateTag } = await import('../js-client/lib/internal.js');
   const t0 = performance.now();
   let bridge;
   let floorCalls = null;
   if (mode === 'floor') {
     // The components hello describes, so that the floor's view configs are those of a real run.
     const real = await connect({ socket });
-    const components = real.components;
+    bridge = floorBridge(real);
     await real.close();
-    let next = 2;
-    bridge = { components, request: async (frame) => (frame.op === 'batch' ? { results: [] } : {}), on() {}, off() {}, [kAllocateTag]: () => next++ };
   } else {
     bridge = await connect({ socket });
   }

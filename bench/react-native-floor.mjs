@@ -4,6 +4,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { kAllocateTag } from '../js-client/lib/internal.js';
 import { create } from '../js-client/lib/react-native/modules/ui-manager.js';
 
 const repository = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -11,6 +12,22 @@ export const SHARED = process.env.BRIDGED_RN_NODE_MODULES ?? path.join(repositor
 export const BIN = process.env.BRIDGED_BIN ?? path.join(repository, '.build', 'release', 'bridged');
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The floor's stand-in for a Bridge: the components `real` (a connected Bridge) describes, so that the view configs
+ * are a real run's, and every request answered at once without the daemon (a batch with no results), but for the
+ * ops named in `forward`, which `real` sends (the `define` of an app's specs, which describes components).
+ */
+export function floorBridge(real, { forward = [] } = {}) {
+  let next = 2;
+  return {
+    components: real.components,
+    request: async (frame) => (forward.includes(frame.op) ? real.request(frame) : frame.op === 'batch' ? { results: [] } : frame.op === 'components' ? { components: {} } : {}),
+    on() {},
+    off() {},
+    [kAllocateTag]: () => next++,
+  };
+}
 
 /** The floor's UIManager, as openApp's `nativeModules` takes it: `(app) => methods`. */
 export function floorUIManager(calls = {}) {

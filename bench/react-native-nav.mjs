@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, SHARED, floorUIManager, median } from './react-native-floor.mjs';
+import { BIN, SHARED, floorBridge, floorUIManager, median } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
@@ -18,7 +18,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 15);
 async function child(mode, architecture, root, cache, socket) {
   const { connect } = await import('../js-client/index.js');
   const { openApp } = await import('../js-client/lib/react-native.js');
-  const { kAllocateTag } = await import('../js-client/lib/internal.js');
   const t0 = performance.now();
   let bridge;
   let real = null;
@@ -26,14 +25,7 @@ async function child(mode, architecture, root, cache, socket) {
   if (mode === 'floor') {
     // The daemon is asked only what describes components (hello, define); nothing is created there.
     real = await connect({ socket });
-    let next = 2;
-    bridge = {
-      components: real.components,
-      request: async (frame) => (frame.op === 'define' ? real.request(frame) : frame.op === 'batch' ? { results: [] } : frame.op === 'components' ? { components: {} } : {}),
-      on() {},
-      off() {},
-      [kAllocateTag]: () => next++,
-    };
+    bridge = floorBridge(real, { forward: ['define'] });
     options.nativeModules = { UIManager: floorUIManager() };
   } else {
     bridge = await connect({ socket });
