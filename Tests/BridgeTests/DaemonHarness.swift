@@ -176,6 +176,8 @@ final class DaemonProcess {
 final class SocketClient {
     let fd: Int32
     private var buffer: [UInt8] = []
+    /// Whether the daemon closed the connection (a read saw its end), as opposed to the safety timeout passing.
+    private(set) var sawEnd = false
     private var start = 0
 
     init(path: String) throws {
@@ -260,7 +262,10 @@ final class SocketClient {
         guard poll(&descriptor, 1, Int32(DaemonHarness.patience * 1000)) == 1 else { return false }
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard n > 0 else { return false }
+        guard n > 0 else {
+            if n == 0 { sawEnd = true }
+            return false
+        }
         buffer.append(contentsOf: chunk[0..<n])
         return true
     }

@@ -161,4 +161,28 @@ struct FairnessTests {
         #expect(a.readUntilClosed().map { object($0)["id"] as? String } == ["bye"])
         #expect(try Self.views(of: session, asking: b, id: 3) == nil)
     }
+
+    /// A client that says `bye` to a large session and closes its side at once (as `socat` does at the end of its
+    /// input): the connection is closed once the bye, run off the loop, is answered; it does not stay open.
+    @Test func aByeFollowedByTheEndOfInputClosesTheConnection() throws {
+        let directory = TemporaryDirectory()
+        let socket = directory.file("d.sock")
+        // Answered inline: 2 hellos, A's 20 batches, B's ping: the 23rd lets the bye go, after A's end of input.
+        let daemon = try DaemonProcess.start(socket: socket, ["--test-hold-long-requests", "23"], in: directory)
+        defer { daemon.signal(SIGKILL) }
+        let a = try SocketClient(path: socket)
+        let b = try SocketClient(path: socket)
+        try a.hello()
+        try b.hello()
+        for n in 0..<20 {
+            #expect(
+                object(try a.request(Self.batch(id: "b\(n)", first: 1 + n * 100, count: 100)))["ok"] as? Bool == true
+            )
+        }
+        a.send(#"{"id":"bye","op":"bye"}"# + "\n")
+        a.shutdownWrite()
+        #expect(object(try b.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true)
+        #expect(a.readUntilClosed().map { object($0)["id"] as? String } == ["bye"])
+        #expect(a.sawEnd, "the daemon kept the connection open after answering its bye")
+    }
 }

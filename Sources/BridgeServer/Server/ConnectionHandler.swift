@@ -350,9 +350,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
         writeOutput(context: context)
         context.flush()
         if connection.hasEnded {
-            // `bye`: answered and flushed; close (the lines read after it are dropped).
-            perform(state.quiesce(), context: context)
-            return
+            // `bye`: answered and flushed; close (the lines read after it are dropped). When the connection was
+            // draining already (the client closed its side meanwhile), `action` is that drain, which closes it.
+            let close = state.quiesce()
+            if close != .none {
+                perform(close, context: context)
+                return
+            }
         }
         go(on: action, context: context)
     }
