@@ -62,3 +62,28 @@ test('the first read asks level by level; later reads ask only for what the appl
   await tree.read(1);
   assert.deepEqual(bridge.asked, [[5]]);
 });
+
+test("a setChildren reads again its view and the children that came from elsewhere, not those that were there", async () => {
+  const views = new Map([
+    [1, view(1, null, [2, 3])],
+    [2, view(2, 1, [4, 5, 6])],
+    [3, view(3, 1, [7])],
+    [4, view(4, 2)],
+    [5, view(5, 2)],
+    [6, view(6, 2)],
+    [7, view(7, 3)],
+  ]);
+  const bridge = fakeBridge(views);
+  const tree = new NativeTree(bridge);
+  await tree.read(1);
+  bridge.asked.length = 0;
+  // 7 moves from 3 to the front of 2; 4, 5 and 6 stay.
+  views.get(2).children = [7, 4, 5, 6];
+  views.get(3).children = [];
+  views.get(7).parent = 2;
+  tree.applied([{ op: 'setChildren', tag: 2, children: [7, 4, 5, 6] }]);
+  const read = await tree.read(1);
+  assert.deepEqual(bridge.asked.flat().sort(), [2, 3, 7]);
+  assert.deepEqual(read.get(2).children, [7, 4, 5, 6]);
+  assert.equal(read.get(7).parent, 2);
+});

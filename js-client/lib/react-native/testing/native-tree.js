@@ -27,10 +27,12 @@ export class NativeTree {
           break;
         case 'setChildren':
           this.#dirty.add(op.tag);
-          // A child that moved here left another parent's children.
+          // A child that moved here left another parent's children, and its own `parent` changed; a child that was
+          // here already changed nothing of its own (its place is in this view's list, read again).
           for (const child of op.children ?? []) {
-            const parent = this.#views.get(child)?.parent;
-            if (parent != null) this.#dirty.add(parent);
+            const cached = this.#views.get(child);
+            if (cached?.parent === op.tag) continue;
+            if (cached?.parent != null) this.#dirty.add(cached.parent);
             this.#dirty.add(child);
           }
           break;
@@ -68,7 +70,7 @@ export class NativeTree {
     while (stack.length > 0) {
       const t = stack.pop();
       const view = this.#views.get(t);
-      if (view) stack.push(...(view.children ?? []));
+      if (view) for (const child of view.children ?? []) stack.push(child);
       this.#views.delete(t);
       this.#dirty.delete(t);
     }
