@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, cpSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { touchOp } from '../js-client/lib/command-op.js';
 import { BIN, SHARED, floorBridge, floorUIManager, median } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,10 +89,10 @@ async function child(mode, root, cache, socket) {
         return sent;
       };
       const whole = performance.now();
-      await original({ op: 'touch', tag: row.tag, phase: 'start', timestamp: i * 1000 });
+      await original(touchOp(row.tag, 'start', { timestamp: i * 1000 }));
       await app.settled();
       start = performance.now();
-      await original({ op: 'touch', tag: row.tag, phase: 'end', timestamp: i * 1000 + 50 });
+      await original(touchOp(row.tag, 'end', { timestamp: i * 1000 + 50 }));
       press.push(await committed);
       bridge.request = original;
       await new Promise((r) => setTimeout(r, 150));

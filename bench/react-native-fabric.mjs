@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { connect } from '../js-client/index.js';
 import { attachReactNative, createFabricUIManager } from '../js-client/lib/react-native.js';
-import { fabricFloorManager as floorManager } from './react-native-floor.mjs';
+import { fabricFloorManager as floorManager, median } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -83,7 +83,6 @@ function List({ rows, labels = {} }) {
   return h('RCTView', { testID: 'list' }, children);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (x) => Math.round(x * 1000) / 1000;
 const summary = (values) => ({ median: round(median(values)), min: round(Math.min(...values)), max: round(Math.max(...values)), values: values.map(round) });
 

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { touchOp } from '../js-client/lib/command-op.js';
 import { BIN, SHARED, floorBridge, floorUIManager, median } from './react-native-floor.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,10 +54,10 @@ async function child(mode, architecture, root, cache, socket) {
         }
         return sent;
       };
-      await original({ op: 'touch', tag: next.tag, phase: 'start' });
+      await original(touchOp(next.tag, 'start'));
       await app.settled();
       start = performance.now();
-      await original({ op: 'touch', tag: next.tag, phase: 'end' });
+      await original(touchOp(next.tag, 'end'));
       await new Promise((resolve) => setTimeout(resolve, 150));
       await app.settled();
       if (!mounted) throw new Error('no batch mounted the next screen');

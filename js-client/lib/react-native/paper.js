@@ -29,12 +29,6 @@ export class ChildList {
   blocks = [[]];
   length = 0;
 
-  static from(tags) {
-    const list = new ChildList();
-    for (const tag of tags) list.insert(list.length, tag);
-    return list;
-  }
-
   /** The tag at `index` (undefined outside 0…length−1). */
   at(index) {
     if (index < 0 || index >= this.length) return undefined;

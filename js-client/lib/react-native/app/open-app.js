@@ -6,7 +6,7 @@
 
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { commandOp } from '../../command-op.js';
+import { commandOp, emitOp } from '../../command-op.js';
 import { NativeSide } from '../native-side.js';
 import { appArchitecture } from '../architecture.js';
 import { createFabricUIManager } from '../fabric.js';
@@ -527,7 +527,7 @@ export class App {
     const events = this.native.components.RNCSafeAreaProvider?.events ?? {};
     const event = Object.keys(events).find((e) => events[e].registrationName === 'onInsetsChange' || /insetsChange$/i.test(e));
     if (!event) return false;
-    this.native.enqueue({ op: 'emit', tag, event, payload: windowMetrics(this) });
+    this.native.enqueue(emitOp(tag, event, windowMetrics(this)));
     return true;
   }
 

@@ -51,16 +51,11 @@ export function specMethods(spec) {
     });
 }
 
-/** The module `spec` describes, its methods answering empty values unless `implementation` gives them. */
-export function createSpecModule(spec, implementation = {}) {
-  const aliases = Object.fromEntries(Object.entries(spec.aliasMap ?? {}).map(([name, type]) => [name, type]));
+/** The module `spec` describes, its methods answering empty values (an app gives its own with implementNativeModule). */
+export function createSpecModule(spec) {
+  const aliases = spec.aliasMap ?? {};
   const module = {};
   for (const method of specMethods(spec)) {
-    const given = implementation[method.name];
-    if (typeof given === 'function') {
-      module[method.name] = given;
-      continue;
-    }
     const returns = method.returns;
     if (returns?.type === 'PromiseTypeAnnotation') {
       module[method.name] = async () => emptyValue(returns.elementType, aliases) ?? null;

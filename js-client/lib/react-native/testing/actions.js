@@ -3,7 +3,7 @@
 // daemon's text field (its native text, its eventCount), a drag scrolls the daemon's scroll view, a switch
 // toggles natively, a modal hears the back gesture. Each resolves once the app settled.
 
-import { commandOp, touchOp } from '../../command-op.js';
+import { commandOp, emitOp, touchOp } from '../../command-op.js';
 import { TEXT_INPUT_COMPONENTS } from './queries.js';
 
 /** How long a long press holds by default: past Pressability's default `delayLongPress` of 500 ms. */
@@ -189,7 +189,7 @@ export class Actions {
     const event = Object.keys(events).find((e) => e === 'dismissed' || events[e].registrationNames?.bubbled === 'onDismissed' || events[e].registrationName === 'onDismissed');
     if (!event) throw new Error("app.goBack(): the daemon's RNSScreen has no dismissed event (react-native-screens' spec was not read)");
     await app.native.flush();
-    await app.bridge.request({ op: 'emit', tag: top.tag, event, payload: { dismissCount: 1 } });
+    await app.bridge.request(emitOp(top.tag, event, { dismissCount: 1 }));
     await app.settled();
   }
 
