@@ -66,11 +66,7 @@ export class NativeModules {
   /** An Expo module by name: made once, its calls recorded, answering what a test implemented. */
   expo(name) {
     if (!this.#expoModules.has(name)) {
-      const calls = this.#callsOf(name);
-      const record = (method, args) => {
-        if (calls.length === MAX_RECORDED_CALLS) calls.shift();
-        calls.push({ method, args });
-      };
+      const record = (method, args) => this.#record(name, method, args);
       this.#expoModules.set(name, expo.expoModule(name, record, () => this.#implementations.get(name)));
     }
     return this.#expoModules.get(name);
@@ -113,7 +109,7 @@ export class NativeModules {
     if (!source && this.#specs.has(name)) source = createSpecModule(this.#specs.get(name));
     if (!source) return undefined;
     const implementations = this.#implementations;
-    const calls = this.#callsOf(name);
+    const modules = this;
     const module = {};
     for (const key of Object.keys(source)) {
       const value = source[key];
@@ -122,8 +118,7 @@ export class NativeModules {
         continue;
       }
       module[key] = function recorded(...args) {
-        if (calls.length === MAX_RECORDED_CALLS) calls.shift();
-        calls.push({ method: key, args });
+        modules.#record(name, key, args);
         const implemented = implementations.get(name)?.[key];
         return typeof implemented === 'function' ? implemented.apply(source, args) : value.apply(source, args);
       };
@@ -139,18 +134,20 @@ export class NativeModules {
     return module;
   }
 
-  #callsOf(name) {
+  /** Records a call of `name`'s `method`; past twice the cap, the older half goes at once (not a shift a call). */
+  #record(name, method, args) {
     let calls = this.#calls.get(name);
     if (!calls) {
       calls = [];
       this.#calls.set(name, calls);
     }
-    return calls;
+    calls.push({ method, args });
+    if (calls.length === 2 * MAX_RECORDED_CALLS) calls.splice(0, MAX_RECORDED_CALLS);
   }
 
-  /** What JavaScript asked of `name`, in order: `[{method, args}]` (a copy). */
+  /** What JavaScript asked of `name`, in order, the last MAX_RECORDED_CALLS: `[{method, args}]` (a copy). */
   calls(name) {
-    return (this.#calls.get(name) ?? []).map((c) => ({ method: c.method, args: [...c.args] }));
+    return (this.#calls.get(name) ?? []).slice(-MAX_RECORDED_CALLS).map((c) => ({ method: c.method, args: [...c.args] }));
   }
 
   /** `global.nativeModuleProxy`: every served module by name; absent ones are undefined. */

@@ -102,13 +102,15 @@ export function create(app) {
   };
   const commandNames = (name) => Object.keys(native.components[name]?.commands ?? {});
   const { bubbling, direct } = genericEventTypes();
+  // Guarded: a component the daemon does not serve throws, and takes its commit back (NativeSide.guard), as
+  // paper's own calls do (paper.createView is guarded already).
+  const beforeCreate = native.guard((viewName) => app._beforeCreate(viewName));
   return {
     ...paper,
-    // Guarded: a component the daemon does not serve throws, and takes its commit back (NativeSide.guard).
-    createView: native.guard((reactTag, viewName, rootTag, props) => {
-      app._beforeCreate(viewName);
+    createView(reactTag, viewName, rootTag, props) {
+      beforeCreate(viewName);
       paper.createView(reactTag, viewName, rootTag, props);
-    }),
+    },
     dispatchViewManagerCommand(reactTag, command, args) {
       // An old-style command is its index in the config's Commands; codegen's commands are names.
       const name = typeof command === 'number' ? commandNames(native.componentOf(reactTag))[command] ?? String(command) : command;
