@@ -72,6 +72,8 @@ export async function openApp(bridge, options = {}) {
 }
 
 export class App {
+  /** Whether the daemon takes `define` (an older one answers unknown_op). */
+  #canDefine = true;
   /** The app's folder (real path). */
   root;
   platform;
@@ -157,6 +159,7 @@ export class App {
       this.native.addComponents(components ?? {});
     } catch (error) {
       if (error?.code !== 'unknown_op') throw error;
+      this.#canDefine = false;
       this.specsSkipped = 'the daemon has no define op (an older bridged): components from specs are not served';
     }
     const packages = findSpecs(this.root);
@@ -321,9 +324,6 @@ export class App {
   }
 
   /** Whether the daemon takes `define` (an older one does not: then an unknown component is an error). */
-  get #canDefine() {
-    return this.specsSkipped === undefined || !String(this.specsSkipped).includes('no define op');
-  }
 
   /**
    * A component asked for by name that no spec describes (an older package's `requireNativeComponent('Foo')`):
