@@ -7,6 +7,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
+import { isPaperRendererFile, withRendererChildren } from '../renderer/children.js';
 import { assetFor } from './assets.js';
 import { ASSET_EXTENSIONS, Resolver } from './resolver.js';
 
@@ -105,7 +106,8 @@ export class RequireHook {
         module.exports = {};
         return;
       }
-      const source = readFileSync(filename, 'utf8');
+      let source = readFileSync(filename, 'utf8');
+      if (isPaperRendererFile(filename)) source = withRendererChildren(source).source;
       module._compile(hook.#needsTransform(filename, source) ? hook.#transform(source, filename) : source, filename);
     };
     for (const ext of ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs']) Module._extensions[ext] = load;

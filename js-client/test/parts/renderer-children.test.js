@@ -1,0 +1,104 @@
+// lib/react-native/renderer/children.js without a renderer: RendererChildren answers what paper's renderer asks of
+// its child arrays exactly as an Array does, across the switch from a plain array to blocks and back; and the
+// substitution into the renderer's source touches the one constructor it names.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { RendererChildren, withRendererChildren } from '../../lib/react-native/renderer/children.js';
+
+/** A fixed pseudo-random sequence (the same every run). */
+function generator(seed) {
+  return (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+}
+
+/** Applies the renderer's own calls (appendChild, insertBefore, removeChild as ReactNativeRenderer-dev.js makes them) to both. */
+function step(list, array, random, next) {
+  const what = random(10);
+  if (array.length === 0 || what < 4) {
+    // appendChild: a new child pushed, or an existing one moved to the end.
+    const child = array.length > 0 && what === 0 ? array[random(array.length)] : next();
+    for (const children of [list, array]) {
+      const index = children.indexOf(child);
+      if (index >= 0) children.splice(index, 1);
+      children.push(child);
+    }
+  } else if (what < 7) {
+    // insertBefore: a new or existing child placed before another.
+    const before = array[random(array.length)];
+    const child = what === 4 ? array[random(array.length)] : next();
+    if (child === before) return;
+    for (const children of [list, array]) {
+      const index = children.indexOf(child);
+      if (index >= 0) children.splice(index, 1);
+      children.splice(children.indexOf(before), 0, child);
+    }
+  } else {
+    // removeChild.
+    const child = array[random(array.length)];
+    for (const children of [list, array]) children.splice(children.indexOf(child), 1);
+  }
+}
+
+describe('RendererChildren', () => {
+  test('answers as an Array through 20,000 of the renderer’s calls, growing past the switch to blocks and shrinking back', () => {
+    const random = generator(7);
+    let tag = 1;
+    const list = new RendererChildren();
+    const array = [];
+    for (let i = 0; i < 20_000; i++) {
+      // Grow for the first half, then shrink to nothing.
+      if (i >= 10_000 && array.length > 0) {
+        const child = array[random(array.length)];
+        for (const children of [list, array]) children.splice(children.indexOf(child), 1);
+      } else step(list, array, random, () => (tag += 2));
+      if (i % 997 === 0 || array.length === 0) {
+        assert.equal(list.length, array.length);
+        assert.deepEqual(list.toArray(), array);
+      }
+    }
+    assert.equal(list.length, 0);
+    for (let i = 0; i < 5000; i++) step(list, array, random, () => (tag += 2));
+    assert.ok(array.length > 1000, `the list grew again past several blocks (${array.length})`);
+    assert.deepEqual(list.toArray(), array);
+    assert.deepEqual(list.map((child, i) => [child, i]), array.map((child, i) => [child, i]));
+    const seen = [];
+    list.forEach((child, i) => seen.push([child, i]));
+    assert.deepEqual(seen, array.map((child, i) => [child, i]));
+    assert.deepEqual([...list], array);
+    for (const i of [0, 1, 500, array.length - 1]) {
+      assert.equal(list.indexOf(array[i]), i);
+      assert.equal(list.at(i), array[i]);
+    }
+    assert.equal(list.indexOf(-5), -1);
+  });
+
+  test('splice as an Array splices: several removed and inserted at once, negative and clamped starts', () => {
+    for (const size of [5, 300]) {
+      const array = Array.from({ length: size }, (_, i) => i);
+      const list = new RendererChildren();
+      list.push(...array);
+      for (const [start, count, ...items] of [[2, 3, 'a', 'b'], [-2, 1], [size * 2, 0, 'end'], [0, 0, 'first'], [1, 200, 'x', 'y', 'z']]) {
+        assert.deepEqual(list.splice(start, count, ...items), array.splice(start, count, ...items));
+        assert.deepEqual(list.toArray(), array);
+      }
+      assert.deepEqual(list.splice(3), array.splice(3));
+      assert.deepEqual(list.toArray(), array);
+    }
+  });
+
+  test('is substituted for the constructor’s array in each of React Native’s paper renderer files, and nowhere else', () => {
+    const file = process.env.BRIDGED_RN_RENDERER;
+    const fabric = process.env.BRIDGED_RN_FABRIC_RENDERER;
+    if (!file || !fabric) return assert.ok(withRendererChildren('no constructor here').changed === false);
+    for (const kind of ['dev', 'prod', 'profiling']) {
+      const source = readFileSync(file.replace(/-dev\.js$/, `-${kind}.js`), 'utf8');
+      const { source: changed, changed: did } = withRendererChildren(source);
+      assert.equal(did, true, kind);
+      assert.equal(changed.length - source.length, 'new globalThis[Symbol.for("bridged.RendererChildren")]()'.length - '[]'.length);
+    }
+    assert.equal(withRendererChildren(readFileSync(fabric, 'utf8')).changed, false);
+  });
+});
