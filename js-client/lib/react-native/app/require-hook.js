@@ -7,7 +7,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import { isPaperRendererFile, withRendererChildren } from '../renderer/children.js';
+import { isPaperRendererFile, linearPaperRenderer } from '../renderer/linear-paper.js';
 import { assetFor } from './assets.js';
 import { ASSET_EXTENSIONS, Resolver } from './resolver.js';
 
@@ -107,7 +107,7 @@ export class RequireHook {
         return;
       }
       let source = readFileSync(filename, 'utf8');
-      if (isPaperRendererFile(filename)) source = withRendererChildren(source).source;
+      if (isPaperRendererFile(filename)) source = linearPaperRenderer(source).source;
       module._compile(hook.#needsTransform(filename, source) ? hook.#transform(source, filename) : source, filename);
     };
     for (const ext of ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs']) Module._extensions[ext] = load;

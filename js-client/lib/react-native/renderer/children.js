@@ -4,8 +4,8 @@
 // The renderer keeps each host view's children in an array and moves one child per call: appendChild,
 // insertBefore and removeChild each take `indexOf` of the child and `splice` it out or in, so reversing or
 // clearing N keyed siblings costs N² array steps (clearing 50,000 is 1.25 billion element moves, 1.5 s of the
-// renderer's own time). React Native's file is loaded unchanged but for one expression, the constructor's
-// `this._children = []`, which makes one of these instead (`withRendererChildren`). It answers what the renderer
+// renderer's own time). React Native's file is loaded with its constructor's `this._children = []` making one of
+// these instead (linear-paper.js). It answers what the renderer
 // asks of the array (ReactNativeRenderer-{dev,prod,profiling}.js, RN 0.72: `push`, `indexOf`, `splice(i, 1)`,
 // `splice(i, 0, child)`, `length`, `map`, `forEach`) with the same results, in O(√n) per call: a list of up to a few
 // hundred children is a plain array, and a longer one is cut into blocks, with a map from each child to its block.
@@ -13,10 +13,8 @@
 const SMALL = 128;
 const BLOCK = 256;
 
-/** Where the loaded renderer finds the class (the expression substituted into its source). */
-const GLOBAL = Symbol.for('bridged.RendererChildren');
-const ORIGINAL = 'this._children = [];';
-const REPLACEMENT = 'this._children = new globalThis[Symbol.for("bridged.RendererChildren")]();';
+/** Where a renderer loaded by linear-paper.js finds the class. */
+export const RENDERER_CHILDREN = Symbol.for('bridged.RendererChildren');
 
 export class RendererChildren {
   /** The children, while there are few (null once the list is in blocks). */
@@ -80,16 +78,24 @@ export class RendererChildren {
   }
 
   forEach(callback, thisArg) {
+    if (this.#blocks === null) {
+      // Most host views hold a child or none: the array's own loop (the renderer reads neither index nor list).
+      this.#items.forEach(callback, thisArg);
+      return;
+    }
     let i = 0;
-    for (const child of this) callback.call(thisArg, child, i++, this);
+    for (const block of this.#blocks) for (const child of block) callback.call(thisArg, child, i++, this);
   }
 
   map(callback, thisArg) {
+    if (this.#blocks === null) return this.#items.map(callback, thisArg);
     const out = new Array(this.#length);
     let i = 0;
-    for (const child of this) {
-      out[i] = callback.call(thisArg, child, i, this);
-      i++;
+    for (const block of this.#blocks) {
+      for (const child of block) {
+        out[i] = callback.call(thisArg, child, i, this);
+        i++;
+      }
     }
     return out;
   }
@@ -102,12 +108,8 @@ export class RendererChildren {
     return this.#blocks === null ? this.#items.slice() : this.#blocks.flat();
   }
 
-  *[Symbol.iterator]() {
-    if (this.#blocks === null) {
-      yield* this.#items;
-      return;
-    }
-    for (const block of this.#blocks) yield* block;
+  [Symbol.iterator]() {
+    return this.toArray()[Symbol.iterator]();
   }
 
   #insert(index, child) {
@@ -173,20 +175,4 @@ export class RendererChildren {
   }
 }
 
-globalThis[GLOBAL] ??= RendererChildren;
-
-/**
- * A paper renderer file's source with its host instances' child array made a RendererChildren; unchanged where the
- * file has no such constructor (Fabric's, or a version that builds its children otherwise), which then runs as
- * shipped. `changed` says which.
- */
-export function withRendererChildren(source) {
-  const at = source.indexOf(ORIGINAL);
-  if (at < 0 || source.indexOf(ORIGINAL, at + 1) >= 0) return { source, changed: false };
-  return { source: source.slice(0, at) + REPLACEMENT + source.slice(at + ORIGINAL.length), changed: true };
-}
-
-/** Whether `file` is one of React Native's paper renderer files (whose source withRendererChildren changes). */
-export function isPaperRendererFile(file) {
-  return /[\\/]Libraries[\\/]Renderer[\\/]implementations[\\/]ReactNativeRenderer-(?:dev|prod|profiling)\.js$/.test(file);
-}
+globalThis[RENDERER_CHILDREN] ??= RendererChildren;
