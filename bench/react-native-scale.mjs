@@ -8,7 +8,8 @@
 //   siblings  50,000 keyed RCTViews under one parent, then their reverse, a shuffle and their removal (clear),
 //             each one commit: its time (target < 1 s), the largest batch in bytes (the daemon's default frame is
 //             1 MiB), and this Node process's peak RSS (target < 300 MB), bridged and floor each in a process of
-//             its own
+//             its own; on paper also the renderer file as React Native ships it into nothing (floorAsShipped:
+//             without linear-paper.js's changes, which the floor and bridged both load)
 //
 // Both architectures render legacy (synchronous) roots here, so that the floor's time is the render call's.
 //
@@ -54,7 +55,7 @@ async function load() {
 }
 
 /** The renderer file of `architecture` into nothing: {render(element, rootTag), unmount(rootTag)}. */
-function floorRenderer(lib, architecture, components) {
+function floorRenderer(lib, architecture, components, { asShipped = false } = {}) {
   const registry = new lib.ViewConfigRegistry();
   for (const name of Object.keys(components)) registry.register(name, () => lib.viewConfigFor(name, components));
   const nothing = new Proxy({}, { get: (_, name) => (name === 'then' ? undefined : () => {}) });
@@ -63,7 +64,7 @@ function floorRenderer(lib, architecture, components) {
     const renderer = lib.evaluateRenderer(RENDERERS.fabric, modules, { fabricUIManager: fabricFloorManager() });
     return { render: (element, tag) => renderer.render(element, tag, null, false), unmount: (tag) => renderer.stopSurface(tag) };
   }
-  const renderer = lib.evaluateRenderer(RENDERERS.paper, modules);
+  const renderer = lib.evaluateRenderer(RENDERERS.paper, modules, { asShipped });
   return { render: (element, tag) => renderer.render(element, tag), unmount: (tag) => renderer.unmountComponentAtNodeAndRemoveContainer(tag) };
 }
 
@@ -160,8 +161,8 @@ async function siblings(lib, architecture, into) {
       ['clear', []],
     ];
     let render;
-    if (into === 'floor') {
-      const floor = floorRenderer(lib, architecture, bridge.components);
+    if (into === 'floor' || into === 'shipped') {
+      const floor = floorRenderer(lib, architecture, bridge.components, { asShipped: into === 'shipped' });
       render = async (element) => floor.render(element, 1);
     } else {
       const rn = await lib.attachReactNative(bridge, { architecture, renderer: RENDERERS[architecture], react: React, scheduler, concurrentRoot: false });
@@ -219,6 +220,8 @@ for (const architecture of ['paper', 'fabric']) {
   }
   result.mount[architecture] = child('mount', architecture);
   result.siblings[architecture] = { bridged: child('siblings', architecture, 'bridged'), floor: child('siblings', architecture, 'floor') };
+  // Paper's file as React Native ships it, without linear-paper.js's two changes (the floor and bridged load it with them).
+  if (architecture === 'paper') result.siblings.paper.floorAsShipped = child('siblings', architecture, 'shipped');
 }
 const text = JSON.stringify(result, null, 1);
 console.log(text);

@@ -62,9 +62,10 @@ function jsonSafe(value, depth) {
     return true;
   }
   if (!isPlainObject(value) || Object.getOwnPropertySymbols(value).length > 0) return false;
-  for (const key of Object.keys(value)) {
+  // for…in, not Object.keys: no array per object (a commit's frame has one object per op and per props).
+  for (const key in value) {
     const item = value[key];
-    if (item !== undefined && !jsonSafe(item, depth + 1)) return false;
+    if (item !== undefined && !jsonSafe(item, depth + 1) && Object.hasOwn(value, key)) return false;
   }
   return true;
 }

@@ -20,6 +20,14 @@ export const SWEEP_FROM = 512;
 /** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
 const MAX_SETTLE_ROUNDS = 10_000;
 
+/** The slots of one undo record: the function and its four arguments. */
+const UNDO = 5;
+
+/** Runs a log of undo records (NativeSide's #undo), last first. */
+function takeBack(undo) {
+  for (let i = undo.length - UNDO; i >= 0; i -= UNDO) undo[i](undo[i + 1], undo[i + 2], undo[i + 3], undo[i + 4]);
+}
+
 export class NativeSide {
   /** @type {import('../bridge.js').Bridge} */
   bridge;
@@ -35,7 +43,11 @@ export class NativeSide {
   #queue = [];
   /** The `delete` ops of removed views (enqueueDelete) in the queue, for a sweep. */
   #removals = [];
-  /** How to take back the bookkeeping of the queued ops, should the daemon refuse their batch. */
+  /**
+   * How to take back the bookkeeping of the queued ops, should the daemon refuse their batch: entries of UNDO
+   * slots, `[fn, a, b, c, d]`, run last first as `fn(a, b, c, d)` (takeBack). A record, not a closure: a commit
+   * of thousands of views keeps one per view until the daemon answers, and records are a fraction of the garbage.
+   */
   #undo = [];
   /** The renderer tags mapped for the queued ops: unmapped again should the daemon refuse their batch. */
   #mapped = [];
@@ -142,11 +154,13 @@ export class NativeSide {
     this.#toDaemon.delete(rendererTag);
     this.#toRenderer.delete(tag);
     this.#components.delete(rendererTag);
-    this.#undo.push(() => {
-      this.#toDaemon.set(rendererTag, tag);
-      this.#toRenderer.set(tag, rendererTag);
-      this.#components.set(rendererTag, component);
-    });
+    this.#undo.push(NativeSide.#remap, this, rendererTag, tag, component);
+  }
+
+  static #remap(native, rendererTag, tag, component) {
+    native.#toDaemon.set(rendererTag, tag);
+    native.#toRenderer.set(tag, rendererTag);
+    native.#components.set(rendererTag, component);
   }
 
   /** A new root view (React Native's root container, `rootTag` 1, 11, 21…) for the next commit; its daemon tag. */
@@ -157,9 +171,12 @@ export class NativeSide {
     return tag;
   }
 
-  /** Records how to take back a bookkeeping change if the batch it belongs to is refused. */
-  onRefused(undo) {
-    this.#undo.push(undo);
+  /**
+   * Records how to take back a bookkeeping change if the batch it belongs to is refused: `undo(a, b, c, d)`.
+   * Where a commit makes one per view, pass a function that needs no closure and its arguments.
+   */
+  onRefused(undo, a, b, c, d) {
+    this.#undo.push(undo, a, b, c, d);
   }
 
   /**
@@ -170,16 +187,18 @@ export class NativeSide {
   propOps(tag, component, payload, { create = false } = {}) {
     // The common case: no handler prop, nothing undefined: the renderer's payload is sent as it is.
     let plain = true;
+    let any = false;
     const accepted = this.onUnknownProp ? this.#acceptedBy(component) : null;
     for (const key in payload) {
+      any = true;
       if (payload[key] === undefined || this.handlers.has(key) || (this.ignoreUnservedHandlers && isHandlerName(key)) || (accepted !== null && !accepted.has(key))) {
         plain = false;
         break;
       }
     }
-    if (plain) return { props: payload && Object.keys(payload).length > 0 ? payload : undefined, subscriptions: NONE };
+    if (plain) return { props: any ? payload : undefined, subscriptions: NONE };
     const props = {};
-    let any = false;
+    any = false;
     const subscriptions = [];
     for (const key of Object.keys(payload ?? {})) {
       const value = payload[key];
@@ -239,7 +258,7 @@ export class NativeSide {
     this.#removals = [];
     this.#undo = [];
     this.#mapped = [];
-    for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+    takeBack(undo);
     for (const rendererTag of mapped) this.#forgetTag(rendererTag);
     this.record({ aborted: dropped });
     if (replay) return;
@@ -278,9 +297,10 @@ export class NativeSide {
    */
   guard(method) {
     const native = this;
-    return function guarded(...args) {
+    // Six parameters, the most a UIManager method takes (manageChildren): no rest array per call.
+    return function guarded(a, b, c, d, e, f) {
       try {
-        return method.apply(this, args);
+        return method.call(this, a, b, c, d, e, f);
       } catch (error) {
         native.abort(error);
         throw error;
@@ -408,7 +428,7 @@ export class NativeSide {
         this.onApplied?.(ops);
       },
       (err) => {
-        for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+        takeBack(undo);
         for (const rendererTag of mapped) this.#forgetTag(rendererTag);
         const error = commitError(err, ops);
         step.refused = error.code;

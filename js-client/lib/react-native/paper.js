@@ -29,6 +29,18 @@ export class ChildList {
   blocks = [[]];
   length = 0;
 
+  /** A list of `tags` (an array the list does not keep). */
+  static of(tags) {
+    const list = new ChildList();
+    if (tags.length <= 2 * BLOCK) list.blocks = [tags.slice()];
+    else {
+      list.blocks = [];
+      for (let i = 0; i < tags.length; i += BLOCK) list.blocks.push(tags.slice(i, i + BLOCK));
+    }
+    list.length = tags.length;
+    return list;
+  }
+
   /** The tag at `index` (undefined outside 0…length−1). */
   at(index) {
     if (index < 0 || index >= this.length) return undefined;
@@ -84,6 +96,61 @@ export class ChildList {
   }
 }
 
+// What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
+// arguments, so that a commit of thousands of views allocates no closure per view.
+
+function restoreParent(parents, child, old) {
+  if (old === undefined) parents.delete(child);
+  else parents.set(child, old);
+}
+
+function reinsert(list, at, child) {
+  list.insert(at, child);
+}
+
+/** A deleted view's place in the tree, back. */
+function unforget(tree, tag, list, parent) {
+  if (list) tree.children.set(tag, list);
+  if (parent !== undefined) tree.parents.set(tag, parent);
+}
+
+/**
+ * A first setChildren of a view that had no children, taken back: its children's parent, and its list the empty
+ * one it had (which undo records made before may still change), or none.
+ */
+function unsetFresh(tree, containerTag, reactTags, before) {
+  if (before === undefined) tree.children.delete(containerTag);
+  else tree.children.set(containerTag, before);
+  for (const child of reactTags) tree.parents.delete(child);
+}
+
+/** A setChildren's log, `[index, tag, inserted, old parent]…`, taken back in reverse. */
+function unsetChildren(tree, list, log) {
+  for (let k = log.length - 4; k >= 0; k -= 4) {
+    const child = log[k + 1];
+    if (!log[k + 2]) {
+      list.insert(log[k], child);
+      continue;
+    }
+    list.removeAt(log[k]);
+    restoreParent(tree.parents, child, log[k + 3]);
+  }
+}
+
+/** A manageChildren's log, `[index, tag, inserted]…`, taken back in reverse. */
+function unmanage(list, log) {
+  for (let k = log.length - 3; k >= 0; k -= 3) {
+    if (log[k + 2]) list.removeAt(log[k]);
+    else list.insert(log[k], log[k + 1]);
+  }
+}
+
+/** One child moved from `from` to `to` in `list`, taken back. */
+function unmove(list, to, from, child) {
+  list.removeAt(to);
+  list.insert(from, child);
+}
+
 /**
  * The paper UIManager of `native`. Every call that queues ops is guarded (NativeSide.guard): one that throws takes
  * its whole commit back. Its bookkeeping's undo is a log of what each call changed, taken back in reverse should
@@ -93,6 +160,7 @@ export function createPaperUIManager(native) {
   /** What the UIManager keeps of the tree: each view's children (renderer tags), and each view's parent. */
   const children = new Map();
   const parents = new Map();
+  const tree = { children, parents };
   /**
    * Parent → the `setChildren` op queued for it in this batch, whose list is filled in when the batch goes out:
    * each parent's moves and inserts of one batch are one `setChildren`, not one per call. Only while it is the
@@ -108,6 +176,15 @@ export function createPaperUIManager(native) {
     createdAt.clear();
   });
 
+  function noneHasParent(reactTags) {
+    for (let i = 0; i < reactTags.length; i++) if (parents.get(reactTags[i]) !== undefined) return false;
+    return true;
+  }
+
+  function unpend(tag, op) {
+    if (pending.get(tag) === op) pending.delete(tag);
+  }
+
   function childrenOf(tag) {
     let list = children.get(tag);
     if (!list) {
@@ -122,7 +199,7 @@ export function createPaperUIManager(native) {
     const old = parents.get(child);
     if (old === parent) return;
     parents.set(child, parent);
-    native.onRefused(() => (old === undefined ? parents.delete(child) : parents.set(child, old)));
+    native.onRefused(restoreParent, parents, child, old);
   }
 
   /**
@@ -136,7 +213,7 @@ export function createPaperUIManager(native) {
     const at = list.indexOf(child);
     if (at < 0) return;
     list.removeAt(at);
-    native.onRefused(() => list.insert(at, child));
+    native.onRefused(reinsert, list, at, child);
   }
 
   /** Forgets a deleted subtree. */
@@ -150,10 +227,7 @@ export function createPaperUIManager(native) {
       children.delete(t);
       parents.delete(t);
       native.unmapTag(t);
-      native.onRefused(() => {
-        if (list) children.set(t, list);
-        if (parent !== undefined) parents.set(t, parent);
-      });
+      native.onRefused(unforget, tree, t, list, parent);
     }
   }
 
@@ -184,7 +258,7 @@ export function createPaperUIManager(native) {
     op = { op: 'setChildren', tag: native.require(tag, 'manageChildren'), children: null };
     Object.defineProperty(op, 'at', { value: native.queued(), enumerable: false });
     pending.set(tag, op);
-    native.onRefused(() => pending.get(tag) === op && pending.delete(tag));
+    native.onRefused(unpend, tag, op);
     native.enqueue(op);
   }
 
@@ -212,6 +286,20 @@ export function createPaperUIManager(native) {
 
     setChildren(containerTag, reactTags) {
       if (native.trace) native.record({ call: 'setChildren', args: [containerTag, reactTags] });
+      const before = children.get(containerTag);
+      if ((before?.length ?? 0) === 0 && noneHasParent(reactTags)) {
+        // The common case, a view's first children as the renderer completes it: new views, no moves.
+        const tag = native.require(containerTag, 'setChildren');
+        // Every tag resolved (or the call throws) before anything changes.
+        const tags = new Array(reactTags.length);
+        for (let i = 0; i < reactTags.length; i++) tags[i] = native.require(reactTags[i], 'setChildren');
+        for (const child of reactTags) parents.set(child, containerTag);
+        children.set(containerTag, ChildList.of(reactTags));
+        native.onRefused(unsetFresh, tree, containerTag, reactTags, before);
+        pending.delete(containerTag);
+        native.enqueue({ op: 'setChildren', tag, children: tags });
+        return;
+      }
       const list = childrenOf(containerTag);
       // What changed, undone in reverse should the batch be refused: [index, tag, inserted, old parent]…
       const log = [];
@@ -229,18 +317,7 @@ export function createPaperUIManager(native) {
         log.push(at, child, true, parent);
         parents.set(child, containerTag);
       }
-      native.onRefused(() => {
-        for (let k = log.length - 4; k >= 0; k -= 4) {
-          const child = log[k + 1];
-          if (!log[k + 2]) {
-            list.insert(log[k], child);
-            continue;
-          }
-          list.removeAt(log[k]);
-          if (log[k + 3] === undefined) parents.delete(child);
-          else parents.set(child, log[k + 3]);
-        }
-      });
+      native.onRefused(unsetChildren, tree, list, log);
       sendChildren(containerTag, 'setChildren');
     },
 
@@ -260,6 +337,18 @@ export function createPaperUIManager(native) {
       const moveFrom = moveFromIndices ?? [];
       const removeAt = removeAtIndices ?? [];
       const added = addChildReactTags ?? [];
+      if (moveFrom.length === 1 && removeAt.length === 0 && added.length === 0) {
+        // The renderer's appendChild or insertBefore of a child this parent holds: one move, as below, allocating
+        // nothing per call (reversing N siblings is N of these).
+        const from = moveFrom[0];
+        if (from < 0 || from >= list.length) return;
+        const child = list.removeAt(from);
+        const to = Math.min(moveToIndices[0], list.length);
+        list.insert(to, child);
+        native.onRefused(unmove, list, to, from, child);
+        pendChildren(containerTag, added);
+        return;
+      }
       const moved = moveFrom.map((i) => list.at(i));
       const removed = removeAt.map((i) => list.at(i));
       // Taken out from the highest index down, so that each index is still the one the call named.
@@ -282,14 +371,7 @@ export function createPaperUIManager(native) {
         log.push(index, tag, true);
         setParent(tag, containerTag);
       }
-      if (log.length > 0) {
-        native.onRefused(() => {
-          for (let k = log.length - 3; k >= 0; k -= 3) {
-            if (log[k + 2]) list.removeAt(log[k]);
-            else list.insert(log[k], log[k + 1]);
-          }
-        });
-      }
+      if (log.length > 0) native.onRefused(unmanage, list, log);
       // Only removals: each delete takes its view out of the parent, so the list need not be sent.
       if (inserts.length > 0) pendChildren(containerTag, added);
       for (const tag of removed) {
