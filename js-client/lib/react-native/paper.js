@@ -176,6 +176,12 @@ export function createPaperUIManager(native) {
     createdAt.clear();
   });
 
+  /** Whether any of `added` was created after the op at `at` in the batch. */
+  function createdAfter(added, at) {
+    for (const child of added) if ((createdAt.get(child) ?? -1) > at) return true;
+    return false;
+  }
+
   function noneHasParent(reactTags) {
     for (let i = 0; i < reactTags.length; i++) if (parents.get(reactTags[i]) !== undefined) return false;
     return true;
@@ -218,6 +224,14 @@ export function createPaperUIManager(native) {
 
   /** Forgets a deleted subtree. */
   function forget(tag) {
+    if (!children.has(tag)) {
+      // A view without children (most of them): no walk.
+      const parent = parents.get(tag);
+      parents.delete(tag);
+      native.unmapTag(tag);
+      native.onRefused(unforget, tree, tag, undefined, parent);
+      return;
+    }
     const stack = [tag];
     while (stack.length > 0) {
       const t = stack.pop();
@@ -245,7 +259,7 @@ export function createPaperUIManager(native) {
    */
   function pendChildren(tag, added) {
     let op = pending.get(tag);
-    if (op !== undefined && added.some((child) => (createdAt.get(child) ?? -1) > op.at)) {
+    if (op !== undefined && added.length > 0 && createdAfter(added, op.at)) {
       const at = op.at;
       op.children = childrenOf(tag)
         .toArray()
@@ -347,6 +361,17 @@ export function createPaperUIManager(native) {
         list.insert(to, child);
         native.onRefused(unmove, list, to, from, child);
         pendChildren(containerTag, added);
+        return;
+      }
+      if (removeAt.length === 1 && moveFrom.length === 0 && added.length === 0) {
+        // The renderer's removeChild: one child and its subtree deleted (clearing N siblings is N of these).
+        const at = removeAt[0];
+        if (at < 0 || at >= list.length) return;
+        const tag = native.require(list.at(at), 'manageChildren');
+        const child = list.removeAt(at);
+        native.onRefused(reinsert, list, at, child);
+        native.enqueueDelete(tag);
+        forget(child);
         return;
       }
       const moved = moveFrom.map((i) => list.at(i));
