@@ -2,7 +2,7 @@
 // React's getHostSibling) without changing a call it makes. Here the file as shipped and the file as bridged loads
 // it render the same random edits of a keyed tree (moves, inserts, removals, reversals, shuffles, clears, with
 // composites and fragments between host views, so that the sibling search climbs out of and into non-host fibers,
-// and text), each into a UIManager that records every call: the two records must be the same call for call. No
+// text, and children that change kind under their key), each into a UIManager that records every call: the two records must be the same call for call. No
 // daemon: this is the renderer's side alone.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -99,6 +99,13 @@ describe('the paper renderer made linear (linear-paper.js)', { skip }, () => {
           break;
         case 7:
           if (random(2) === 0) kids.length = 0;
+          else {
+            // A few children change kind under the same key: React deletes each and places a new one there.
+            for (let k = random(3) + 1; k > 0 && kids.length > 0; k--) {
+              const child = kids[random(kids.length)];
+              child.kind = child.kind === 'view' ? (random(2) === 0 ? 'fragment' : 'text') : 'view';
+            }
+          }
           break;
         default:
           kids.splice(random(kids.length + 1), 0, node([node(), node([node(), node()]), node()]));
