@@ -236,7 +236,12 @@ function drive(server, args, timeoutMs = 600_000) {
       if (code !== 0) return reject(new Error(`driver ${sig ?? `exit ${code}`}: ${err.trim()}`));
       const r = JSON.parse(out.trim().split('\n').pop());
       const after = usage(server.pid);
-      r.server_cpu_s = +(after.cpu - before.cpu).toFixed(2);
+      const cpu = after.cpu - before.cpu;
+      r.server_cpu_s = +cpu.toFixed(2);
+      // The server's CPU per frame and per op, in µs (issue 30 item 7: the CPU an update costs, whatever the
+      // cores used). The setup's frames are not counted in `frames`; theirs is a few ms of the run's CPU.
+      r.server_cpu_us_per_frame = r.frames ? +((cpu * 1e6) / r.frames).toFixed(3) : NaN;
+      r.server_cpu_us_per_op = r.ops ? +((cpu * 1e6) / r.ops).toFixed(3) : NaN;
       r.server_minor_faults = after.faults - before.faults;
       resolve(r);
     });
@@ -403,6 +408,16 @@ const med = (w, s, m) => results.workloads[w]?.[s]?.[m]?.median;
 const STORM_ARGS = () => ['--frames', String(COUNTS.stormFrames), '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`];
 /** A table row with the three servers' cells of one metric. */
 const line = (label, metric, key) => ({ label, metric, key });
+/**
+ * The ratios of the daemon's CPU per frame (or per op) to the Node peer's (judged against `target`, or `info`)
+ * and to the refserver's (info), for workload `n`'s `what`.
+ */
+const cpuRatios = (n, w, what, metric = 'server_cpu_us_per_frame', target = null) => [
+  [`(${n}) daemon CPU per ${what} ÷ node peer's`, `server CPU µs per ${what}`, med(w, 'daemon', metric), med(w, 'node', metric),
+    target ?? 1.0, '<=', { info: target === null }],
+  [`(${n}) daemon CPU per ${what} ÷ refserver's`, `server CPU µs per ${what}`, med(w, 'daemon', metric),
+    med(w, 'refserver', metric), 1.0, '<=', { info: true }],
+];
 /** A table row with one server's cell in one column, the others empty. */
 const single = (label, metric, column, server, key) => ({ label, metric, key, only: { column, server } });
 
@@ -434,11 +449,12 @@ const WORKLOADS_TABLE = [
     servers: (all) => all,
     setup: buttonsSetup,
     args: (setup) => ['--setup', setup, ...STORM_ARGS()],
-    metrics: ['frames_per_s', 'driver_cpu_s', 'server_cpu_s'],
-    rows: [line('(1) update storm, frames/s', 'frames_per_s')],
+    metrics: ['frames_per_s', 'driver_cpu_s', 'server_cpu_s', 'server_cpu_us_per_frame'],
+    rows: [line('(1) update storm, frames/s', 'frames_per_s'), line('(1) server CPU per update, µs', 'server_cpu_us_per_frame')],
     ratios: (w) => [
       ['(1) daemon ÷ refserver', 'update storm frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'refserver', 'frames_per_s'), 1.0, '>='],
       ['(1) daemon ÷ node peer', 'update storm frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'node', 'frames_per_s'), 1.0, '>='],
+      ...cpuRatios(1, w, 'update', 'server_cpu_us_per_frame', 1.0),
       ['driver: refserver ÷ daemon', 'update storm frames/s, as the issue states it', med(w, 'refserver', 'frames_per_s'),
         med(w, 'daemon', 'frames_per_s'), 3.0, '>='],
       // The anchors against each other, for context.
@@ -472,14 +488,17 @@ const WORKLOADS_TABLE = [
     },
     setup: pressSetup,
     args: (setup) => ['--setup', setup, '--frames', String(COUNTS.pressFrames), '--template', PRESS, '--tags', `1-${COUNTS.buttons}`],
-    metrics: ['frames_per_s', 'events_per_s', 'server_cpu_s'],
+    metrics: ['frames_per_s', 'events_per_s', 'server_cpu_s', 'server_cpu_us_per_frame'],
     rows: [
       line('(3) press storm, frames/s', 'frames_per_s'),
       line('(3) press storm, events/s', 'events_per_s'),
+      line('(3) server CPU per press, µs', 'server_cpu_us_per_frame'),
       { ...single('(3) press storm, one observer, frames/s', 'frames_per_s', 'daemon', 'daemon+observer'), when: () => OBSERVER },
     ],
     ratios: (w) => [
       ['(3) daemon ÷ node peer', 'press storm frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'node', 'frames_per_s'), 1.2, '>='],
+      // The refserver emits no events and is not run here: its ratio stays pending.
+      cpuRatios(3, w, 'press', 'server_cpu_us_per_frame', 1.0)[0],
       ...(OBSERVER
         ? [['(3) daemon with one observer ÷ without', 'press storm frames/s', med(w, 'daemon+observer', 'frames_per_s'),
             med(w, 'daemon', 'frames_per_s'), 0.9, '>=']]
@@ -494,8 +513,8 @@ const WORKLOADS_TABLE = [
     setup: buttonsSetup,
     args: (setup) => ['--setup', setup, '--frames', String(COUNTS.batchFrames), '--template', BATCH, '--inner', BATCH_INNER,
       '--batch', String(COUNTS.batchSize), '--tags', `1-${COUNTS.buttons}`],
-    metrics: ['ops_per_s', 'frames_per_s', 'server_cpu_s'],
-    rows: [line('(4) batches of 100, updates/s', 'ops_per_s')],
+    metrics: ['ops_per_s', 'frames_per_s', 'server_cpu_s', 'server_cpu_us_per_op'],
+    rows: [line('(4) batches of 100, updates/s', 'ops_per_s'), line('(4) server CPU per batched update, µs', 'server_cpu_us_per_op')],
     ratios: (w) => [
       ['(4) daemon batch ÷ refserver batch', 'updates/s in batches of 100', med(w, 'daemon', 'ops_per_s'), med(w, 'refserver', 'ops_per_s'), 1.0, '>='],
       ['(4) daemon batch ÷ node batch', 'updates/s in batches of 100', med(w, 'daemon', 'ops_per_s'), med(w, 'node', 'ops_per_s'), 1.0, '>='],
@@ -503,6 +522,7 @@ const WORKLOADS_TABLE = [
         3.0, '>=', { info: true }],
       ['node batch ÷ node (1)', 'updates/s in batches ÷ storm frames/s', med(w, 'node', 'ops_per_s'), med('1_update_storm', 'node', 'frames_per_s'),
         3, '>=', { info: true }],
+      ...cpuRatios(4, w, 'batched update', 'server_cpu_us_per_op'),
     ],
   },
   {
@@ -513,10 +533,11 @@ const WORKLOADS_TABLE = [
     setup: buttonsSetup,
     args: (setup) => ['--clients', String(COUNTS.clients), '--setup', setup, '--frames', String(COUNTS.clientFrames),
       '--template', UPDATE, '--tags', `1-${COUNTS.buttons}`],
-    metrics: ['frames_per_s', 'server_cpu_s'],
-    rows: [line('(5) 8 clients, frames/s (total)', 'frames_per_s')],
+    metrics: ['frames_per_s', 'server_cpu_s', 'server_cpu_us_per_frame'],
+    rows: [line('(5) 8 clients, frames/s (total)', 'frames_per_s'), line('(5) server CPU per update, µs', 'server_cpu_us_per_frame')],
     ratios: (w) => [
       ['(5) daemon ÷ node peer', '8 clients frames/s', med(w, 'daemon', 'frames_per_s'), med(w, 'node', 'frames_per_s'), 1.2, '>='],
+      ...cpuRatios(5, w, 'update'),
     ],
   },
   {
@@ -562,9 +583,10 @@ const WORKLOADS_TABLE = [
     measured: (ss) => ss.map((s) => (s.name === 'schema' ? { ...s, name: 'daemon' } : s)),
     setup: chartsSetup,
     args: (setup) => ['--setup', setup, '--frames', String(COUNTS.nestedFrames), '--template', NESTED, '--tags', `1-${COUNTS.buttons}`],
-    metrics: ['frames_per_s', 'server_cpu_s'],
+    metrics: ['frames_per_s', 'server_cpu_s', 'server_cpu_us_per_frame'],
     rows: [
       line('(7) nested props storm, frames/s', 'frames_per_s'),
+      line('(7) server CPU per nested update, µs', 'server_cpu_us_per_frame'),
       single('(7) the same, ChartDaemon (Swift Chart)', 'frames_per_s', 'daemon', 'chart'),
     ],
     ratios: (w) => [
@@ -572,6 +594,7 @@ const WORKLOADS_TABLE = [
         med(w, 'node', 'frames_per_s'), 1.0, '>='],
       ['(7) ChartDaemon ÷ node peer', 'nested props update storm frames/s (Swift Chart)', med(w, 'chart', 'frames_per_s'),
         med(w, 'node', 'frames_per_s'), 1.0, '>='],
+      cpuRatios(7, w, 'nested update')[0],
     ],
   },
 ];

@@ -141,13 +141,30 @@ import Testing
         ])
         let ahead = ParseAhead(lines: read.lines, keepAlive: read)
         #expect(!Self.take(ahead, read.lines[0]).parsed, "caught up with a helper that has not started")
-        for index in 1...3 { #expect(ahead.claimForHelper() == index) }
+        for index in 1...3 { #expect(ahead.claimForHelper() == index..<index + 1) }
         #expect(!Self.take(ahead, read.lines[1]).parsed)
         #expect(ahead.waitedForHelper == 0, "a short line is read again at once")
         #expect(!Self.take(ahead, read.lines[2]).parsed)
         #expect(ahead.waitedForHelper > 0, "it waited for the long line before reading it itself")
         #expect(!Self.take(ahead, read.lines[3]).parsed)
         #expect(ahead.takenParsed == 0)
+    }
+
+    /// Short lines are claimed in runs of a quarter of what is left at most, by the helper and by the loop once it
+    /// has caught up (it then parses the lines of its run itself, without touching the counter again); a long line
+    /// is claimed alone.
+    @Test func shortLinesAreClaimedInRuns() {
+        let read = Read((0..<400).map { #"{"id":\#($0),"op":"ping"}"# })
+        let ahead = ParseAhead(lines: read.lines, keepAlive: read)
+        #expect(!Self.take(ahead, read.lines[0]).parsed, "caught up with a helper that has not started")
+        #expect(ahead.claimForHelper() == 100..<175, "the loop claimed 0..<100")
+        for index in 1..<100 { #expect(!Self.take(ahead, read.lines[index]).parsed, "line \(index)") }
+        #expect(ahead.claimForHelper() == 175..<231)
+
+        let pad = String(repeating: "x", count: ParseAhead.waitBytes)
+        let long = Read((0..<40).map { #"{"id":\#($0),"op":"ping","pad":"\#(pad)"}"# })
+        let aheadOfLong = ParseAhead(lines: long.lines, keepAlive: long)
+        #expect(aheadOfLong.claimForHelper() == 0..<1)
     }
 
     /// Stopped early (the connection paused): nothing more is claimed, what was parsed is freed.
