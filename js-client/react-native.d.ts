@@ -50,6 +50,11 @@ export interface AttachOptions {
   fabricUIManager?: (native: NativeSide) => FabricUIManager;
   /** Paper: makes the `UIManager` from the attachment's native side (default createPaperUIManager), to wrap or stand in for it. */
   paperUIManager?: (native: NativeSide) => { [method: string]: unknown };
+  /**
+   * Paper: load the renderer file untouched (default false: with the two changes that make it linear in moved
+   * siblings, its host views' child arrays and React's host-sibling search; see the README).
+   */
+  rendererAsShipped?: boolean;
   /** An array the trace's steps are appended to. */
   trace?: TraceStep[];
 }
@@ -301,6 +306,8 @@ export interface OpenAppOptions {
   cache?: string | false;
   /** More native modules, or replacements, by name: an object of methods (and `getConstants`). */
   nativeModules?: { [name: string]: object };
+  /** Paper: load the package's renderer file untouched, without the two changes that make it linear in moved siblings (default false). */
+  rendererAsShipped?: boolean;
 }
 
 /** A native module's call, as app.nativeCalls lists it. */

@@ -40,6 +40,8 @@ export { loadRenderer } from './react-native/renderer/load.js';
  *   Fabric (ReactFabric, its `nativeFabricUIManager` passed to the module, never set as a global), or the one the
  *   app enables (appArchitecture)
  * @param {boolean} [options.concurrentRoot] Fabric: render roots as concurrent roots (default true)
+ * @param {boolean} [options.rendererAsShipped] paper: load the renderer file untouched, without linear-paper.js's
+ *   two changes (default false)
  * @param {Function} [options.fabricUIManager] Fabric: makes the `nativeFabricUIManager` from the NativeSide
  *   (default createFabricUIManager; to wrap or stand in for it, as bench/react-native-fabric.mjs does)
  */
@@ -75,7 +77,7 @@ export async function attachReactNative(bridge, options = {}) {
     const concurrentRoot = options.concurrentRoot ?? true;
     return new FabricAttachment({ bridge, React, scheduler, renderer, native, registry, file, fabricUIManager, concurrentRoot });
   }
-  const renderer = evaluateRenderer(file, modules);
+  const renderer = evaluateRenderer(file, modules, { asShipped: options.rendererAsShipped === true });
   native.deliver = (target, type, nativeEvent) => emitterModule.receiveEvent(target, type, nativeEvent);
   return new ReactNativeAttachment({ bridge, React, scheduler, renderer, native, registry, file });
 }

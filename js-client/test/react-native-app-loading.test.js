@@ -58,6 +58,26 @@ describe('openApp: loading an app', { skip: appSkip }, () => {
     }
   });
 
+  test("paper's renderer file is made linear in moved siblings (a host view's children are a RendererChildren), and loads untouched with rendererAsShipped", async () => {
+    const { root } = layout();
+    for (const rendererAsShipped of [false, true]) {
+      const app = await openApp(bridge, { root, cache: TEST_CACHE, rendererAsShipped });
+      try {
+        const React = app.require('react');
+        const { View } = app.require('react-native');
+        const ref = React.createRef();
+        const screen = await app.render(React.createElement(View, { ref }, React.createElement(View), React.createElement(View)));
+        // The host instance paper's renderer made: its child list is the renderer's own field.
+        const children = ref.current._children;
+        assert.equal(children.length, 2);
+        assert.equal(Array.isArray(children), rendererAsShipped, `rendererAsShipped: ${rendererAsShipped}`);
+        await screen.unmount();
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   test('transforms are cached by content: a second open of the same app transforms nothing', async () => {
     const { root } = layout();
     const cache = mkdtempSync(path.join(tmpdir(), 'bridged-cache-'));

@@ -7,7 +7,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ViewConfigRegistry, viewConfigFor } from '../lib/react-native.js';
+import { connect } from '../index.js';
+import { ViewConfigRegistry, attachReactNative, viewConfigFor } from '../lib/react-native.js';
+import { startDaemon } from '../test-support/daemon.js';
 import { evaluateRenderer, privateModules } from '../lib/react-native/renderer/load.js';
 import { linearPaperRenderer } from '../lib/react-native/renderer/linear-paper.js';
 import { loadReact } from '../test-support/react-native.js';
@@ -125,5 +127,27 @@ describe('the paper renderer made linear (linear-paper.js)', { skip }, () => {
     assert.deepEqual(linear.errors, []);
     assert.deepEqual(shipped.errors, []);
     assert.ok(compared > 5000, `the edits made many calls (${compared})`);
+  });
+
+  test('attachReactNative loads the file made linear, and untouched with rendererAsShipped', async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      for (const rendererAsShipped of [false, true]) {
+        const rn = await attachReactNative(bridge, { renderer: file, react: react.React, scheduler: react.scheduler, rendererAsShipped });
+        const h = react.React.createElement;
+        const ref = react.React.createRef();
+        const root = await rn.render(h('RCTView', { ref }, h('RCTView'), h('RCTView'), h('RCTView')));
+        assert.equal(ref.current._children.length, 3);
+        assert.equal(Array.isArray(ref.current._children), rendererAsShipped, `rendererAsShipped: ${rendererAsShipped}`);
+        await root.render(h('RCTView', { ref }, h('RCTView', { key: 'c' }), h('RCTView', { key: 'b' })));
+        assert.equal(ref.current._children.length, 2);
+        await root.unmount();
+        await rn.detach();
+      }
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
   });
 });

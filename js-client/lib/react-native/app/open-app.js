@@ -51,6 +51,7 @@ export function packageOf(file) {
  * @param {string|false} [options.cache] where transforms are kept (default: $BRIDGED_CACHE_DIR, else
  *   $XDG_CACHE_HOME/bridged, else ~/.cache/bridged); false keeps none
  * @param {Record<string, object>} [options.nativeModules] more native modules, by name
+ * @param {boolean} [options.rendererAsShipped] paper: load the package's renderer file untouched (default false)
  */
 export async function openApp(bridge, options = {}) {
   if (!bridge || typeof bridge.request !== 'function') throw new TypeError('openApp(bridge): bridge is a connected Bridge');
@@ -189,7 +190,7 @@ export class App {
     this.#disposeTransformer = transformer.dispose ?? null;
     const cache = new TransformCache(this.#options.cache ?? undefined);
     this.transformer = transformer.kind;
-    this.#hook = new RequireHook({ root: this.root, platform: this.platform, transformer, cache });
+    this.#hook = new RequireHook({ root: this.root, platform: this.platform, transformer, cache, rendererAsShipped: this.#options.rendererAsShipped === true });
     this.transformCache = cache;
     try {
       this.#hook.resolveFromRoot('react-native');

@@ -46,7 +46,11 @@ export class RequireHook {
   /** Names of the modules that were required and which need a transform, counted. */
   transformed = 0;
 
-  constructor({ root, platform, transformer, cache }) {
+  /** Whether React Native's paper renderer file loads untouched (openApp's `rendererAsShipped`). */
+  #rendererAsShipped;
+
+  constructor({ root, platform, transformer, cache, rendererAsShipped = false }) {
+    this.#rendererAsShipped = rendererAsShipped;
     this.#root = real(root);
     this.#resolver = new Resolver({ platform });
     this.#transformer = transformer;
@@ -107,7 +111,7 @@ export class RequireHook {
         return;
       }
       let source = readFileSync(filename, 'utf8');
-      if (isPaperRendererFile(filename)) source = linearPaperRenderer(source).source;
+      if (!hook.#rendererAsShipped && isPaperRendererFile(filename)) source = linearPaperRenderer(source).source;
       module._compile(hook.#needsTransform(filename, source) ? hook.#transform(source, filename) : source, filename);
     };
     for (const ext of ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs']) Module._extensions[ext] = load;
