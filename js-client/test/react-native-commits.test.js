@@ -301,9 +301,9 @@ describe('paper: a trace with a commit that threw plays back to the same tree', 
   });
 });
 
-describe("paper's child lists (ChildList)", () => {
+describe("paper's child lists (ChildList, child-list.js)", () => {
   test('index, insert and removal agree with an array through 20,000 random steps, across block splits', async () => {
-    const { ChildList } = await import('../lib/react-native/paper.js');
+    const { ChildList } = await import('../lib/react-native/child-list.js');
     const list = new ChildList();
     const array = [];
     let seed = 7;
@@ -325,6 +325,7 @@ describe("paper's child lists (ChildList)", () => {
         const probe = random(array.length + 1);
         assert.equal(list.at(probe), array[probe]);
         assert.equal(list.indexOf(array[probe]), array[probe] === undefined ? -1 : probe);
+        assert.equal(list.indexOf(-1), -1);
       }
     }
     assert.equal(list.length, array.length);

@@ -16,85 +16,7 @@
 
 import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
-
-/** A child list's block size: lists are blocks of at most 2 × BLOCK tags. */
-const BLOCK = 256;
-
-/**
- * A view's children, in renderer tags: the tag at an index, an insert and a removal at an index, each in
- * O(n / BLOCK + BLOCK) (blocks of tags), so that the N single moves React makes to reverse N siblings cost
- * O(N √N) at most, never N copies of the list.
- */
-export class ChildList {
-  blocks = [[]];
-  length = 0;
-
-  /** A list of `tags` (an array the list does not keep). */
-  static of(tags) {
-    const list = new ChildList();
-    if (tags.length <= 2 * BLOCK) list.blocks = [tags.slice()];
-    else {
-      list.blocks = [];
-      for (let i = 0; i < tags.length; i += BLOCK) list.blocks.push(tags.slice(i, i + BLOCK));
-    }
-    list.length = tags.length;
-    return list;
-  }
-
-  /** The tag at `index` (undefined outside 0…length−1). */
-  at(index) {
-    if (index < 0 || index >= this.length) return undefined;
-    for (const block of this.blocks) {
-      if (index < block.length) return block[index];
-      index -= block.length;
-    }
-    return undefined;
-  }
-
-  /** Inserts `tag` at `index` (clamped to 0…length). */
-  insert(index, tag) {
-    index = Math.max(0, Math.min(index, this.length));
-    const blocks = this.blocks;
-    let b = blocks.length - 1;
-    if (index < this.length - blocks[b].length) {
-      for (b = 0; index > blocks[b].length; b++) index -= blocks[b].length;
-    } else {
-      index -= this.length - blocks[b].length;
-    }
-    const block = blocks[b];
-    if (index === block.length) block.push(tag);
-    else block.splice(index, 0, tag);
-    this.length++;
-    if (block.length > 2 * BLOCK) blocks.splice(b + 1, 0, block.splice(BLOCK));
-  }
-
-  /** Takes out the tag at `index` and returns it. */
-  removeAt(index) {
-    const blocks = this.blocks;
-    let b = 0;
-    for (; index >= blocks[b].length; b++) index -= blocks[b].length;
-    const block = blocks[b];
-    const [tag] = block.splice(index, 1);
-    this.length--;
-    if (block.length === 0 && blocks.length > 1) blocks.splice(b, 1);
-    return tag;
-  }
-
-  /** The index of `tag`, or −1: O(n), for the rare reparenting. */
-  indexOf(tag) {
-    let offset = 0;
-    for (const block of this.blocks) {
-      const i = block.indexOf(tag);
-      if (i >= 0) return offset + i;
-      offset += block.length;
-    }
-    return -1;
-  }
-
-  toArray() {
-    return this.blocks.length === 1 ? this.blocks[0].slice() : this.blocks.flat();
-  }
-}
+import { ChildList } from './child-list.js';
 
 // What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
 // arguments, so that a commit of thousands of views allocates no closure per view.
@@ -303,15 +225,10 @@ export function createPaperUIManager(native) {
       const before = children.get(containerTag);
       if ((before?.length ?? 0) === 0 && noneHasParent(reactTags)) {
         // The common case, a view's first children as the renderer completes it: new views, no moves.
-        const tag = native.require(containerTag, 'setChildren');
-        // Every tag resolved (or the call throws) before anything changes.
-        const tags = new Array(reactTags.length);
-        for (let i = 0; i < reactTags.length; i++) tags[i] = native.require(reactTags[i], 'setChildren');
         for (const child of reactTags) parents.set(child, containerTag);
         children.set(containerTag, ChildList.of(reactTags));
         native.onRefused(unsetFresh, tree, containerTag, reactTags, before);
-        pending.delete(containerTag);
-        native.enqueue({ op: 'setChildren', tag, children: tags });
+        sendChildren(containerTag, 'setChildren');
         return;
       }
       const list = childrenOf(containerTag);

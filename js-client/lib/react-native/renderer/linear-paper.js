@@ -18,11 +18,11 @@
 //    from the second never enters its subtree. The remembered search is forgotten at the start of every commit
 //    (commitMutationEffects) and whenever another search comes between.
 
-import './children.js';
+import { RENDERER_CHILDREN } from './children.js';
 
 const CHILDREN = {
   from: 'this._children = [];',
-  to: 'this._children = new globalThis[Symbol.for("bridged.RendererChildren")]();',
+  to: `this._children = new globalThis[Symbol.for(${JSON.stringify(RENDERER_CHILDREN.description)})]();`,
 };
 
 const HOST_SIBLING = [

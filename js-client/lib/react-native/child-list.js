@@ -1,0 +1,117 @@
+// A view's children as a list of blocks: the one ordered list of paper's attachment, kept both by the UIManager
+// (paper.js: each view's children, in renderer tags) and by the renderer's own host instances
+// (renderer/children.js's RendererChildren, the renderer's `_children`). React moves one child per call, so that
+// reversing N siblings is N single moves: an array makes each a copy of the list (N²), blocks make each
+// O(n / BLOCK + BLOCK).
+
+/** Lists are blocks of BLOCK…2 × BLOCK children (the last one fewer). */
+const BLOCK = 256;
+/** Past this many children a list keeps each child's block in a map, so that indexOf is O(√n), not a scan. */
+const INDEXED = 128;
+
+/**
+ * A view's children: the child at an index, an insert and a removal at an index, and the index of a child. A child
+ * is in a list once (a view has one parent).
+ */
+export class ChildList {
+  blocks = [[]];
+  length = 0;
+  /** Each child's block, once the list has had more than INDEXED children (null before, and once emptied). */
+  #where = null;
+
+  /** A list of `children` (an array the list does not keep). */
+  static of(children) {
+    const list = new this();
+    if (children.length <= 2 * BLOCK) list.blocks = [children.slice()];
+    else {
+      list.blocks = [];
+      for (let i = 0; i < children.length; i += BLOCK) list.blocks.push(children.slice(i, i + BLOCK));
+    }
+    list.length = children.length;
+    if (list.length > INDEXED) list.#index();
+    return list;
+  }
+
+  /** The child at `index` (undefined outside 0…length−1). */
+  at(index) {
+    if (index < 0 || index >= this.length) return undefined;
+    for (const block of this.blocks) {
+      if (index < block.length) return block[index];
+      index -= block.length;
+    }
+    return undefined;
+  }
+
+  /** Inserts `child` at `index` (clamped to 0…length). */
+  insert(index, child) {
+    index = Math.max(0, Math.min(index, this.length));
+    const blocks = this.blocks;
+    let b = blocks.length - 1;
+    if (index < this.length - blocks[b].length) {
+      for (b = 0; index > blocks[b].length; b++) index -= blocks[b].length;
+    } else {
+      index -= this.length - blocks[b].length;
+    }
+    const block = blocks[b];
+    if (index === block.length) block.push(child);
+    else block.splice(index, 0, child);
+    this.length++;
+    const where = this.#where;
+    if (where !== null) where.set(child, block);
+    if (block.length > 2 * BLOCK) {
+      const tail = block.splice(BLOCK);
+      blocks.splice(b + 1, 0, tail);
+      if (where !== null) for (const moved of tail) where.set(moved, tail);
+    }
+    if (where === null && this.length > INDEXED) this.#index();
+  }
+
+  /** Takes out the child at `index` and returns it. */
+  removeAt(index) {
+    const blocks = this.blocks;
+    let b = 0;
+    for (; index >= blocks[b].length; b++) index -= blocks[b].length;
+    const block = blocks[b];
+    // shift and pop return the child without the array splice makes (a clear removes at 0 every time).
+    const child = index === 0 ? block.shift() : index === block.length - 1 ? block.pop() : block.splice(index, 1)[0];
+    this.length--;
+    if (block.length === 0 && blocks.length > 1) blocks.splice(b, 1);
+    if (this.#where !== null) {
+      if (this.length === 0) this.#where = null;
+      else this.#where.delete(child);
+    }
+    return child;
+  }
+
+  /** The index of `child`, or −1. */
+  indexOf(child) {
+    const where = this.#where;
+    if (where === null) {
+      let offset = 0;
+      for (const block of this.blocks) {
+        const i = block.indexOf(child);
+        if (i >= 0) return offset + i;
+        offset += block.length;
+      }
+      return -1;
+    }
+    const block = where.get(child);
+    if (block === undefined) return -1;
+    let offset = 0;
+    for (const b of this.blocks) {
+      if (b === block) return offset + b.indexOf(child);
+      offset += b.length;
+    }
+    return -1;
+  }
+
+  toArray() {
+    return this.blocks.length === 1 ? this.blocks[0].slice() : this.blocks.flat();
+  }
+
+  #index() {
+    const where = new Map();
+    for (const block of this.blocks) for (const child of block) where.set(child, block);
+    this.#where = where;
+  }
+}
