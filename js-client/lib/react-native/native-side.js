@@ -138,23 +138,21 @@ export class NativeSide {
     return tag;
   }
 
-  /** Forgets a mapping with no way back (a view whose create was refused). */
+  /** Forgets a mapping with no way back (a view whose create was refused); returns its daemon tag, if it had one. */
   #forgetTag(rendererTag) {
     const tag = this.#toDaemon.get(rendererTag);
-    if (tag === undefined) return;
+    if (tag === undefined) return undefined;
     this.#toDaemon.delete(rendererTag);
     this.#toRenderer.delete(tag);
     this.#components.delete(rendererTag);
+    return tag;
   }
 
+  /** Forgets a mapping (a deleted view), with how to put it back should the batch be refused. */
   unmapTag(rendererTag) {
-    const tag = this.#toDaemon.get(rendererTag);
-    if (tag === undefined) return;
     const component = this.#components.get(rendererTag);
-    this.#toDaemon.delete(rendererTag);
-    this.#toRenderer.delete(tag);
-    this.#components.delete(rendererTag);
-    this.#undo.push(NativeSide.#remap, this, rendererTag, tag, component);
+    const tag = this.#forgetTag(rendererTag);
+    if (tag !== undefined) this.#undo.push(NativeSide.#remap, this, rendererTag, tag, component);
   }
 
   static #remap(native, rendererTag, tag, component) {
