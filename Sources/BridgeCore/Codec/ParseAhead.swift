@@ -130,12 +130,13 @@ public final class ParseAhead: @unchecked Sendable {
     func claimForHelper() -> Range<Int>? {
         var index = next.pointee.load(ordering: .relaxed)
         while index < lines.count {
+            let end = index + runLength(from: index)
             let (exchanged, found) = next.pointee.compareExchange(
                 expected: index,
-                desired: index + runLength(from: index),
+                desired: end,
                 ordering: .acquiringAndReleasing
             )
-            if exchanged { return index..<min(index + runLength(from: index), lines.count) }
+            if exchanged { return index..<end }
             index = found
         }
         return nil
