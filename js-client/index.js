@@ -51,6 +51,7 @@ export async function connect(options = {}) {
     maxQueuedBytes: options.maxQueuedBytes,
     requestTimeoutMs: options.requestTimeoutMs,
     maxFrameBytes: options.maxFrameBytes,
+    batchPartBytes: options.batchPartBytes,
     checkFolder,
   });
   try {

@@ -13,11 +13,15 @@ struct EngineLimits: ParsableArguments {
     @Option(help: "The most sessions kept, connected or waiting to be resumed; at the cap the longest-detached goes.")
     var maxSessions: Int = Engine.Configuration().maxSessions
 
+    @Option(help: "The most bytes of lines a batch sent in parts (more: true) may hold; more is limit_exceeded.")
+    var maxBatchBytes: Int = Engine.Configuration().maxBatchBytes
+
     @OptionGroup var recorded: RecordedLimits
 
     func validate() throws {
         guard eventBufferBytes >= 0 else { throw ValidationError("--event-buffer-bytes must not be negative") }
         guard maxRequestOutputBytes > 0 else { throw ValidationError("--max-request-output-bytes must be positive") }
+        guard maxBatchBytes > 0 else { throw ValidationError("--max-batch-bytes must be positive") }
         guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
     }
 
@@ -27,6 +31,7 @@ struct EngineLimits: ParsableArguments {
         configuration.eventBufferBytes = eventBufferBytes
         configuration.maxRequestOutputBytes = maxRequestOutputBytes
         configuration.maxSessions = maxSessions
+        configuration.maxBatchBytes = maxBatchBytes
         recorded.apply(to: &configuration)
         return configuration
     }

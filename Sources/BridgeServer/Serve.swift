@@ -123,6 +123,7 @@ struct Serve: AsyncParsableCommand {
 
         var engineConfiguration = limits.configuration
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
+        engineConfiguration.maxFrameBytes = maxFrameBytes
         let engine = Engine(
             registry: registry,
             configuration: engineConfiguration,

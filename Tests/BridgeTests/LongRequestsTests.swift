@@ -33,3 +33,18 @@ import Testing
         #expect(!Self.isLong(line, views: 999))
     }
 }
+
+extension LongRequestsTests {
+    @Test("a short batch line runs off the loop when its session holds a batch's parts of 8 KiB or more")
+    func lastPartOfALargeBatch() {
+        let last = #"{"id":9,"op":"batch","at":300,"ops":[{"op":"ping"}]}"#
+        let staged = LongRequests().minimumBytes
+        Array(last.utf8).withUnsafeBytes { line in
+            #expect(LongRequests().isLong(line, sessionViews: 0, stagedBatchBytes: staged))
+            #expect(!LongRequests().isLong(line, sessionViews: 0, stagedBatchBytes: staged - 1))
+        }
+        Array(#"{"id":9,"op":"ping"}"#.utf8).withUnsafeBytes { line in
+            #expect(!LongRequests().isLong(line, sessionViews: 0, stagedBatchBytes: staged))
+        }
+    }
+}

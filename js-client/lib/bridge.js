@@ -44,15 +44,22 @@ export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Checks connect()'s `requestTimeoutMs` and `maxFrameBytes` (a TypeError for a bad one) and returns them with
+ * Checks connect()'s `requestTimeoutMs`, `maxFrameBytes` and `batchPartBytes` (a TypeError for a bad one) and returns them with
  * their defaults; `requestTimeoutMs` 0 (or Infinity) means no limit.
  */
-export function bridgeOptions({ requestTimeoutMs = REQUEST_TIMEOUT_MS, maxFrameBytes = MAX_FRAME_BYTES } = {}) {
+export function bridgeOptions({
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
+  maxFrameBytes = MAX_FRAME_BYTES,
+  batchPartBytes = Infinity,
+} = {}) {
   if (typeof requestTimeoutMs !== 'number' || !(requestTimeoutMs >= 0)) {
     throw new TypeError('requestTimeoutMs is a number of milliseconds (0 or Infinity: no limit)');
   }
   if (!Number.isSafeInteger(maxFrameBytes) || maxFrameBytes < 1) throw new TypeError('maxFrameBytes is a positive integer');
-  return { requestTimeoutMs: requestTimeoutMs > MAX_TIMER_MS ? 0 : requestTimeoutMs, maxFrameBytes };
+  if (!(batchPartBytes === Infinity || (Number.isSafeInteger(batchPartBytes) && batchPartBytes >= 1024))) {
+    throw new TypeError("batchPartBytes is an integer of at least 1024 (Infinity: the daemon's maxFrameBytes)");
+  }
+  return { requestTimeoutMs: requestTimeoutMs > MAX_TIMER_MS ? 0 : requestTimeoutMs, maxFrameBytes, batchPartBytes };
 }
 
 /**
@@ -98,6 +105,8 @@ export class Bridge extends EventEmitter {
   /** A request without a signal of its own fails with `timeout` after this long (0: never). */
   #requestTimeoutMs;
   #maxFrameBytes;
+  /** connect()'s `batchPartBytes` (Infinity: the daemon's `maxFrameBytes`). */
+  #batchPartBytes;
 
   /** @internal Use `connect()`. */
   constructor(
@@ -115,14 +124,16 @@ export class Bridge extends EventEmitter {
       maxQueuedBytes,
       requestTimeoutMs,
       maxFrameBytes,
+      batchPartBytes,
       checkFolder = null,
     } = {},
   ) {
     super();
     this.#record = record;
-    const checked = bridgeOptions({ requestTimeoutMs, maxFrameBytes });
+    const checked = bridgeOptions({ requestTimeoutMs, maxFrameBytes, batchPartBytes });
     this.#requestTimeoutMs = checked.requestTimeoutMs;
     this.#maxFrameBytes = checked.maxFrameBytes;
+    this.#batchPartBytes = checked.batchPartBytes;
     this.#pending = new PendingRequests({
       maxQueuedBytes: maxQueuedBytes ?? MAX_QUEUED_BYTES,
       isWaiting: () => this.#state === 'reconnecting',
@@ -176,6 +187,7 @@ export class Bridge extends EventEmitter {
     this.session = result.session;
     this.#token = result.token;
     this.server = result.server;
+    this.#frameOf(result);
     this.components = result.components ?? {};
     this.#views.describe(this.components);
     this.#cursor.reset(result.session);
@@ -400,7 +412,7 @@ export class Bridge extends EventEmitter {
       onRead: () => this.#acker.schedule(),
       onWrite: (entry) => {
         this.#pending.markSent(entry);
-        this.#record?.({ dir: 'in', frame: JSON.parse(entry.line) });
+        if (this.#record) for (const line of entry.line.split('\n')) this.#record({ dir: 'in', frame: JSON.parse(line) });
       },
       writable: (entry) => this.#state === 'open' && !entry.sent && this.#pending.holds(entry),
       onError: (err) => {
@@ -519,9 +531,19 @@ export class Bridge extends EventEmitter {
     };
   }
 
+  /**
+   * hello's `maxFrameBytes`, the daemon's longest line: a batch whose line is longer goes in parts no longer than
+   * it (or than `batchPartBytes`). A daemon that does not say holds no parts either: its batches stay one line.
+   */
+  #frameOf(result) {
+    const frame = result.maxFrameBytes;
+    this.#pending.batchPartBytes = Number.isSafeInteger(frame) && frame > 0 ? Math.min(frame, this.#batchPartBytes) : Infinity;
+  }
+
   /** Runs synchronously on hello's response to a resume, before the retained events that follow it. */
   #onReattached(result, outcome, { previous, ack }) {
     this.server = result.server ?? this.server;
+    this.#frameOf(result);
     // A resumed session keeps the components it defined; a fresh one has none.
     if (!outcome.resumed) this.#defined = {};
     if (result.components) {

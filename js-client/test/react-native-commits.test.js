@@ -155,16 +155,26 @@ for (const [architecture, renderer] of ARCHITECTURES) {
       }
     });
 
-    test('a commit larger than the daemon\'s frame (1 MiB) is refused whole: nothing of it applied, and the next render works', async () => {
+    test('a commit larger than the daemon\'s frame (1 MiB) goes in parts and applies whole; one refused in its last part applies nothing', async () => {
       const daemon = await startDaemon();
-      const bridge = await connect({ socket: daemon.socket });
+      const frames = [];
+      const bridge = await connect({ socket: daemon.socket, record: (e) => e.dir === 'in' && frames.push(e.frame) });
       try {
         const { rn } = await attach(bridge, architecture, renderer);
-        const rows = (n) => h(rn.View, { testID: 'list' }, Array.from({ length: n }, (_, i) => h(rn.View, { key: i, testID: `a-long-test-id-for-row-${i}` })));
-        await assert.rejects(rn.render(rows(20_000)), (error) => error.code === 'frame_too_large');
+        const rows = (n, last = {}) =>
+          h(rn.View, { testID: 'list' }, Array.from({ length: n }, (_, i) => h(rn.View, { key: i, testID: `a-long-test-id-for-row-${i}`, ...(i === n - 1 ? last : {}) })));
+        // The last row's opacity is no number: the daemon refuses the op in the commit's last part.
+        await assert.rejects(rn.render(rows(20_000, { style: { opacity: 'half' } })), (error) => error.code === 'invalid_props' || error.code === 'batch_failed');
+        assert.ok(frames.filter((f) => f.op === 'batch' && f.more === true).length >= 1, 'the commit went in parts');
         assert.equal(await views(bridge), 0, 'nothing of the refused mount, no root view');
-        const root = await rn.render(rows(3));
-        assert.deepEqual(await childIDs(bridge, (await bridge.request({ op: 'inspect', tag: root.tag })).children[0]), ['a-long-test-id-for-row-0', 'a-long-test-id-for-row-1', 'a-long-test-id-for-row-2']);
+        const root = await rn.render(rows(20_000));
+        assert.equal(await views(bridge), 20_002, 'the root, the list and its 20,000 rows');
+        const list = (await bridge.request({ op: 'inspect', tag: root.tag })).children[0];
+        const { children } = await bridge.request({ op: 'inspect', tag: list });
+        assert.equal(children.length, 20_000);
+        assert.equal((await bridge.request({ op: 'inspect', tag: children[19_999] })).props.testID, 'a-long-test-id-for-row-19999');
+        await root.render(rows(3));
+        assert.deepEqual(await childIDs(bridge, list), ['a-long-test-id-for-row-0', 'a-long-test-id-for-row-1', 'a-long-test-id-for-row-2']);
         await rn.detach();
         assert.equal(await views(bridge), 0);
       } finally {

@@ -45,6 +45,10 @@ public final class Connection: @unchecked Sendable {
     /// its gate: the daemon asks it of every line, to know whether the line may take long).
     public var sessionViews: Int { session.listing.views.load(ordering: .relaxed) }
 
+    /// The bytes of the batch parts the session holds (read without its gate, as ``sessionViews``): a `batch` line
+    /// then may run them all.
+    public var stagedBatchBytes: Int { session.listing.stagedBytes.load(ordering: .relaxed) }
+
     /// Whether another connection has taken this one's session over; its lines are then ignored.
     public var isTakenOver: Bool { takenOver.load(ordering: .acquiring) }
 
@@ -69,7 +73,8 @@ public final class Connection: @unchecked Sendable {
         let kind = RequestLine.withRequest(line: line, parsed: parsed, into: &out) { request, out in
             let session = self.session
             let handled = session.gate.withLock { _ in
-                isTakenOver || engine.isInterrupted ? .answered : session.handle(request: request, into: &out)
+                session.lineBytes = line.count
+                return isTakenOver || engine.isInterrupted ? .answered : session.handle(request: request, into: &out)
             }
             // Outside the gate: resuming may take this very session, or another one's gate; so may observing.
             switch handled {
@@ -97,6 +102,9 @@ public final class Connection: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         endObservations()
+        // A batch sent in parts is the connection's: its client gets no answer to it now (connection_closed).
+        let session = self.session
+        if !isTakenOver { session.gate.withLock { _ in session.staged = nil } }
         engine.detach(session, from: self)
     }
 

@@ -12,6 +12,12 @@ public final class Engine: Sendable {
         public var server: String = "bridged/\(Engine.version)"
         public var maxViewsPerSession: Int = 2_000_000
         public var maxOpsPerBatch: Int = 100_000
+        /// The longest request line the daemon reads (`--max-frame-bytes`, the socket's framing, not the engine's):
+        /// hello reports it (`maxFrameBytes`), so that a client sends a longer batch in parts.
+        public var maxFrameBytes: Int = 1 << 20
+        /// The most bytes of lines a batch sent in parts (`more`) may hold before its last part; more is
+        /// `limit_exceeded`, and the parts are dropped.
+        public var maxBatchBytes: Int = 64 << 20
         /// Unacked event frames kept per session for a resume; past that the oldest go (`overflow`).
         public var eventBuffer: Int = 10_000
         /// Bytes of unacked event frames kept per session for a resume; past that the oldest go (`overflow`).

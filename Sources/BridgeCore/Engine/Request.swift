@@ -61,6 +61,14 @@ struct Request {
         return Int(int)
     }
 
+    func optionalBool(_ field: StaticString) throws(BridgeError) -> Bool? {
+        guard let value = json[field: field], !value.isNull else { return nil }
+        guard value.kind == .bool else {
+            throw BridgeError(.badRequest, "\(op): '\(field)' must be true or false, got \(value.compactText)")
+        }
+        return value.boolValue
+    }
+
     func object(_ field: StaticString, required: Bool) throws(BridgeError) -> JSONRef? {
         guard let value = json[field: field], !value.isNull else {
             if required { throw BridgeError(.badRequest, "\(op): missing '\(field)' (an object)") }

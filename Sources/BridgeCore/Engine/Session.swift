@@ -56,6 +56,12 @@ public final class Session: @unchecked Sendable {
     var scratch = RequestScratch()
     /// Inside a batch: how to undo what it changed so far.
     var undo = BatchUndo()
+    /// The parts of a batch sent over several lines, held until its last part (``Ops/Batch``).
+    var staged: StagedBatch? {
+        didSet { listing.stagedBytes.store(staged?.bytes ?? 0, ordering: .relaxed) }
+    }
+    /// The length of the line being handled (its request's), which bounds a staged batch's bytes.
+    var lineBytes = 0
     /// Observers, the change frames they are owed (``OpContext`` says when), the recent log.
     var watch: SessionWatch
     /// What `sessions` lists of this session, published as each request ends: read without the gate.

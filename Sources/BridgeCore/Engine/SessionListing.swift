@@ -9,6 +9,8 @@ final class SessionListing: Sendable {
     let seq = Atomic<Int>(0)
     let observers = Atomic<Int>(0)
     let closed = Atomic<Bool>(false)
+    /// The bytes of the batch parts the session holds (``Session/staged``): its next `batch` may run them all.
+    let stagedBytes = Atomic<Int>(0)
 }
 
 extension Session {

@@ -55,6 +55,8 @@ extension Ops {
             w.string(session.token)
             w.raw(#","limits":"#)
             SessionLimit.write(session.engine.configuration, into: &w)
+            w.raw(#","maxFrameBytes":"#)
+            w.int(session.engine.configuration.maxFrameBytes)
             if let resumed {
                 w.raw(#","resumed":"#)
                 w.bool(resumed)

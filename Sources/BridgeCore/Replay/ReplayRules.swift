@@ -32,9 +32,9 @@ public struct ReplayRules: Sendable {
     /// js-client/lib/replay-rules.json, byte for byte (but the last newline).
     public static let json = #"""
         {
-          "helloVaries": ["session", "server", "token"],
+          "helloVaries": ["session", "server", "token", "maxFrameBytes"],
           "integersVary": ["stats"],
-          "fieldsAddedToHello": ["token", "limits"],
+          "fieldsAddedToHello": ["token", "limits", "maxFrameBytes"],
           "componentsAddedToBuiltins": [
             "RCTView", "RCTText", "RCTVirtualText", "RCTRawText", "RCTScrollView", "RCTScrollContentView", "RCTSwitch",
             "RCTSinglelineTextInputView", "RCTMultilineTextInputView", "RCTActivityIndicatorView", "RCTImageView",

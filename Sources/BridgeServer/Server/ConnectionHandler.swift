@@ -254,7 +254,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private func handle(frame: LineFramer.Frame, context: ChannelHandlerContext) -> Bool {
         switch frame {
         case .line(let line, let storage):
-            if configuration.longRequests.isLong(line, sessionViews: connection.sessionViews),
+            if configuration.longRequests.isLong(
+                line,
+                sessionViews: connection.sessionViews,
+                stagedBatchBytes: connection.stagedBatchBytes
+            ),
                 !connection.hasEnded, !connection.isTakenOver
             {
                 // The line's bytes: the framer's buffer that holds it alone (a line longer than a read), or a copy

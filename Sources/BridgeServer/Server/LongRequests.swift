@@ -20,7 +20,9 @@ import Glibc
 /// A request is long when, before it is parsed (the parse of a large line is itself long):
 /// - its line is at least ``minimumBytes`` long (a batch of creates, a large `setChildren`), or
 /// - its session has at least ``minimumViews`` views and its `op` is `bye` or `delete` (freeing a large session or
-///   subtree is linear in its views), read from the line's bytes (``opIsByeOrDelete(_:)``).
+///   subtree is linear in its views), read from the line's bytes (``opIs(_:_:_:)``), or
+/// - its session holds at least ``minimumBytes`` of a batch sent in parts and its `op` is `batch` (a last part, short
+///   itself, runs every op the parts before it hold).
 ///
 /// The thresholds, from bench/fairness.mjs's requests on 2 cores: a batch of creates takes about 55 ns a byte
 /// (100,000 creates, 7.5 MB, in about 400 ms), a `setChildren` about 150 ns a byte (50,000 children, 340 KB, in
@@ -42,17 +44,21 @@ struct LongRequests: Sendable {
 
     /// Whether `line`, of a session of `sessionViews` views, runs off the loop.
     @inline(__always)
-    func isLong(_ line: UnsafeRawBufferPointer, sessionViews: @autoclosure () -> Int) -> Bool {
+    func isLong(
+        _ line: UnsafeRawBufferPointer,
+        sessionViews: @autoclosure () -> Int,
+        stagedBatchBytes: @autoclosure () -> Int = 0
+    ) -> Bool {
         if line.count >= minimumBytes { return true }
-        guard sessionViews() >= minimumViews else { return false }
-        return Self.opIsByeOrDelete(line)
+        if sessionViews() >= minimumViews, Self.opIs(line, Self.bye, Self.delete) { return true }
+        return stagedBatchBytes() >= minimumBytes && Self.opIs(line, Self.batch)
     }
 
-    /// Whether the line's `"op"` member is `"bye"` or `"delete"`, read from its bytes without parsing it: the
-    /// first `"op"` key (followed by `:`) decides. A request that spells them with escapes is not seen, and runs
-    /// inline. This runs on every line of a large session, so it is a plain scan up to the key (a request's
+    /// Whether the line's `"op"` member is one of `words` (each with its quotes), read from its bytes without
+    /// parsing it: the first `"op"` key (followed by `:`) decides. A request that spells them with escapes is not
+    /// seen, and runs inline. This runs on every line of a large session, so it is a plain scan up to the key (a request's
     /// `op` comes second, after its `id`, in every client we know): about ten bytes.
-    static func opIsByeOrDelete(_ line: UnsafeRawBufferPointer) -> Bool {
+    static func opIs(_ line: UnsafeRawBufferPointer, _ words: [UInt8]...) -> Bool {
         guard let base = line.baseAddress else { return false }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = line.count
@@ -65,7 +71,7 @@ struct LongRequests: Sendable {
                 var at = skipSpaces(bytes, index + 4, count)
                 if at < count && bytes[at] == UInt8(ascii: ":") {
                     at = skipSpaces(bytes, at + 1, count)
-                    return matches(bytes, at, count, bye) || matches(bytes, at, count, delete)
+                    return words.contains { matches(bytes, at, count, $0) }
                 }
             }
             index += 1
@@ -73,8 +79,9 @@ struct LongRequests: Sendable {
         return false
     }
 
-    private static let bye = Array(#""bye""#.utf8)
-    private static let delete = Array(#""delete""#.utf8)
+    static let bye = Array(#""bye""#.utf8)
+    static let delete = Array(#""delete""#.utf8)
+    static let batch = Array(#""batch""#.utf8)
 
     @inline(__always)
     private static func skipSpaces(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {

@@ -1,5 +1,6 @@
 // The requests sent to the daemon and not answered yet: ids, limits, and which response answers which.
 import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed } from '../errors.js';
+import { batchParts } from './batch-parts.js';
 
 /** The timers a PendingRequests uses; tests pass their own. */
 export const SYSTEM_TIMERS = Object.freeze({
@@ -10,8 +11,10 @@ export const SYSTEM_TIMERS = Object.freeze({
 });
 
 /**
- * Requests by id, in the order they were made. Each entry is {id, op, line, bytes, sent, aborted, internal,
- * onResponse, timeoutMs, timer, resolve, reject}: `sent` is false while it waits to be written (the socket's
+ * Requests by id, in the order they were made. Each entry is {id, op, line, bytes, parts, sent, aborted, internal,
+ * onResponse, timeoutMs, timer, resolve, reject}: `parts` is how many lines `line` is (a batch longer than
+ * `batchPartBytes` goes in parts, batch-parts.js, each answered with the request's id; the last answer settles
+ * it, a part's error fails it at once); `sent` is false while it waits to be written (the socket's
  * buffer is full) or for a reconnection; `aborted` once its signal aborted or it timed out after it was sent
  * (its response is then ignored). `internal` ('hello', 'ack', 'bye') marks the client's own requests.
  *
@@ -27,8 +30,15 @@ export class PendingRequests {
   #timers;
   #isWaiting;
 
-  constructor({ maxQueuedBytes = Infinity, timers = SYSTEM_TIMERS, isWaiting = () => false } = {}) {
+  constructor({
+    maxQueuedBytes = Infinity,
+    batchPartBytes = Infinity,
+    timers = SYSTEM_TIMERS,
+    isWaiting = () => false,
+  } = {}) {
     this.#maxQueuedBytes = maxQueuedBytes;
+    /** A batch whose line is longer goes in parts of at most this many bytes (Infinity: never). */
+    this.batchPartBytes = batchPartBytes;
     this.#timers = timers;
     this.#isWaiting = isWaiting;
   }
@@ -72,7 +82,16 @@ export class PendingRequests {
     } catch (err) {
       throw new BridgeError(ErrorCodes.BAD_REQUEST, `the request cannot be sent: ${err.message}`, { cause: err });
     }
-    const bytes = Buffer.byteLength(line) + 1;
+    let bytes = Buffer.byteLength(line) + 1;
+    let parts = 1;
+    if (bytes > this.batchPartBytes && out.op === 'batch') {
+      const lines = batchParts(frame, id, this.batchPartBytes);
+      if (lines !== null && lines.length > 1) {
+        line = lines.join('\n');
+        bytes = Buffer.byteLength(line) + 1;
+        parts = lines.length;
+      }
+    }
     if (internal === null && this.#unsentBytes > 0 && this.#unsentBytes + bytes > this.#maxQueuedBytes) {
       const message = `${this.#unsentBytes} bytes of requests already wait to be written (maxQueuedBytes ${this.#maxQueuedBytes})`;
       throw new BridgeError(ClientErrorCodes.QUEUE_FULL, message);
@@ -89,6 +108,8 @@ export class PendingRequests {
         op: out.op,
         line,
         bytes,
+        parts,
+        partsLeft: parts,
         sent: false,
         aborted: false,
         internal,
@@ -123,6 +144,7 @@ export class PendingRequests {
   /** A sent request whose connection was lost is to be sent again. */
   markUnsent(entry) {
     entry.sent = false;
+    entry.partsLeft = entry.parts;
     this.#unsentBytes += entry.bytes;
   }
 
@@ -196,7 +218,8 @@ export class PendingRequests {
 
   /**
    * The request (its entry) a response frame answers, taken out of the pending ones; or a string, the reason
-   * it answers none. Responses come in request order; one with a null id (frame_too_large: the daemon did not
+   * it answers none. A response to a part of a batch sent in parts, other than the last, leaves the entry pending
+   * and marks it `partial`. Responses come in request order; one with a null id (frame_too_large: the daemon did not
    * read the line's id) answers the oldest request sent. Any other id must be one the client sent and has no
    * answer for. `problem` (frames.js responseProblem) is what is wrong with the response's shape: when its
    * id still names a request, that request is returned (to fail with it), else it is refused.
@@ -211,7 +234,9 @@ export class PendingRequests {
     if (!entry?.sent) {
       return `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})`;
     }
-    this.#entries.delete(id);
+    entry.partsLeft -= 1;
+    entry.partial = entry.partsLeft > 0;
+    if (!entry.partial) this.#entries.delete(id);
     return entry;
   }
 
