@@ -478,6 +478,8 @@ export interface HelloResult {
   protocol: 1;
   server: string;
   session: string;
+  /** The longest line the daemon reads (`--max-frame-bytes`): a longer batch goes in parts (protocol.md, "A batch in parts"). */
+  maxFrameBytes?: number;
   components: Components;
   /** With `resume`: whether the session was re-attached. */
   resumed?: boolean;
@@ -640,6 +642,11 @@ export interface ConnectOptions {
   requestTimeoutMs?: number;
   /** The longest line accepted from the daemon; a longer one is a `protocol_error` and ends the connection. Default 256 MiB. */
   maxFrameBytes?: number;
+  /**
+   * A batch (a transaction, a React Native commit) whose line is longer goes in parts of at most this many bytes
+   * (at least 1024), applied by the daemon as one batch. Default: the daemon's `maxFrameBytes`, from hello.
+   */
+  batchPartBytes?: number;
 }
 
 export type BridgeState = 'open' | 'reconnecting' | 'closed';

@@ -27,7 +27,7 @@ final class StagedBatch {
     }
 
     /// Calls `body` with each op held, in order, and its index in the whole batch.
-    func forEach(_ body: (Int, JSONRef) throws(BridgeError) -> Void) throws(BridgeError) {
+    func eachOp(_ body: (Int, JSONRef) throws(BridgeError) -> Void) throws(BridgeError) {
         var index = 0
         for part in parts {
             for position in 0..<json_array_size(part) {

@@ -21,7 +21,7 @@ extension Ops {
             if more || at != nil {
                 // A part: whatever goes wrong with it, the parts held so far are dropped with it.
                 do throws(BridgeError) {
-                    let held = try heldBefore(at ?? 0, in: session, context)
+                    let held = try heldBefore(at ?? 0, in: session)
                     try checkCount(held + ops.count, context)
                     guard more else {
                         let staged = session.staged
@@ -43,7 +43,7 @@ extension Ops {
 
         /// How many ops the parts before a part starting at op `at` hold, which must be `at`. A first part (`at`
         /// 0) drops what another batch in parts left unfinished.
-        private static func heldBefore(_ at: Int, in session: Session, _ context: OpContext) throws(BridgeError) -> Int {
+        private static func heldBefore(_ at: Int, in session: Session) throws(BridgeError) -> Int {
             guard at >= 0 else { throw BridgeError(.badRequest, "batch: 'at' must not be negative, got \(at)") }
             if at == 0 {
                 session.staged = nil
@@ -104,7 +104,7 @@ extension Ops {
         ) throws(BridgeError) {
             context.beginUndo()
             context.result.raw(#"{"results":["#)
-            try staged?.forEach { (index, op) throws(BridgeError) in try runOne(op, index: index, context) }
+            try staged?.eachOp { (index, op) throws(BridgeError) in try runOne(op, index: index, context) }
             for (offset, op) in ops.enumerated() { try runOne(op, index: first + offset, context) }
             if context.engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }
             context.result.raw("]}")
