@@ -85,7 +85,7 @@ export class PendingRequests {
     let bytes = Buffer.byteLength(line) + 1;
     let parts = 1;
     if (bytes > this.batchPartBytes && out.op === 'batch') {
-      const lines = batchParts(frame, id, this.batchPartBytes);
+      const lines = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
       if (lines !== null && lines.length > 1) {
         line = lines.join('\n');
         bytes = Buffer.byteLength(line) + 1;
