@@ -533,11 +533,14 @@ export class Bridge extends EventEmitter {
 
   /**
    * hello's `maxFrameBytes`, the daemon's longest line: a batch whose line is longer goes in parts no longer than
-   * it (or than `batchPartBytes`). A daemon that does not say holds no parts either: its batches stay one line.
+   * it (or than `batchPartBytes`), any other longer request is refused before it is sent (`frame_too_large`). A
+   * daemon that does not say holds no parts either: its batches stay one line, and its frame_too_large is its own.
    */
   #frameOf(result) {
     const frame = result.maxFrameBytes;
-    this.#pending.batchPartBytes = Number.isSafeInteger(frame) && frame > 0 ? Math.min(frame, this.#batchPartBytes) : Infinity;
+    const known = Number.isSafeInteger(frame) && frame > 0;
+    this.#pending.batchPartBytes = known ? Math.min(frame, this.#batchPartBytes) : Infinity;
+    this.#pending.maxLineBytes = known ? frame : Infinity;
   }
 
   /** Runs synchronously on hello's response to a resume, before the retained events that follow it. */

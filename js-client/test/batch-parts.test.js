@@ -60,16 +60,27 @@ describe('a batch in parts', () => {
     }
   });
 
-  test('a part too large for the daemon\'s frame fails the batch, and nothing of it is applied', async () => {
-    const bridge = await connect({ socket: daemon.socket, batchPartBytes: 32_768 });
+  test('an op too long for a part of its own, or any request longer than the frame, is refused before anything is sent', async () => {
+    const frames = [];
+    const bridge = await connect({ socket: daemon.socket, batchPartBytes: 32_768, record: (e) => e.dir === 'in' && frames.push(e.frame) });
     try {
       const huge = { op: 'create', tag: 99_999, component: 'View', props: { nativeID: 'x'.repeat(70_000) } };
+      const sentBefore = frames.length;
       const error = await bridge.request({ op: 'batch', ops: [...creates(2_000), huge, ...creates(2_000, 3_000)] }).then(
         () => null,
         (e) => e,
       );
       assert.equal(error?.code, 'frame_too_large');
-      assert.equal((await bridge.stats()).sessionViews, 0);
+      assert.match(error.message, /not sent.*maxFrameBytes 65536/);
+      const view = await bridge.create('View');
+      const update = await view.update({ nativeID: 'y'.repeat(70_000) }).then(() => null, (e) => e);
+      assert.equal(update?.code, 'frame_too_large');
+      assert.deepEqual(
+        frames.slice(sentBefore).map((f) => f.op),
+        ['create'],
+        'only the create was written: nothing of the refused batch or update',
+      );
+      assert.equal((await bridge.stats()).sessionViews, 1);
       assert.deepEqual(await bridge.ping(), {});
     } finally {
       await bridge.close();

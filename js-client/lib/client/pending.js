@@ -39,6 +39,11 @@ export class PendingRequests {
     this.#maxQueuedBytes = maxQueuedBytes;
     /** A batch whose line is longer goes in parts of at most this many bytes (Infinity: never). */
     this.batchPartBytes = batchPartBytes;
+    /**
+     * The longest line the daemon reads (hello's `maxFrameBytes`; Infinity: not known): a longer line is refused
+     * here with `frame_too_large`, before anything of the request is sent.
+     */
+    this.maxLineBytes = Infinity;
     this.#timers = timers;
     this.#isWaiting = isWaiting;
   }
@@ -67,7 +72,8 @@ export class PendingRequests {
   }
 
   /**
-   * Gives `frame` the next id and its line; throws `bad_request` when JSON cannot carry it, `queue_full` when
+   * Gives `frame` the next id and its line; throws `bad_request` when JSON cannot carry it, `frame_too_large` when
+   * a line of it would be longer than the daemon reads (`maxLineBytes`), `queue_full` when
    * more than `maxQueuedBytes` already wait to be written (the client's own requests are never refused). The
    * entry's `promise` settles with the response's result or a BridgeError. `signal` aborts it (`aborted`);
    * `timeoutMs` > 0 fails it with `timeout` once that long passed without a response.
@@ -83,6 +89,7 @@ export class PendingRequests {
       throw new BridgeError(ErrorCodes.BAD_REQUEST, `the request cannot be sent: ${err.message}`, { cause: err });
     }
     let bytes = Buffer.byteLength(line) + 1;
+    let longest = bytes - 1;
     let parts = 1;
     if (bytes > this.batchPartBytes && out.op === 'batch') {
       const lines = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
@@ -90,7 +97,15 @@ export class PendingRequests {
         line = lines.join('\n');
         bytes = Buffer.byteLength(line) + 1;
         parts = lines.length;
+        longest = Math.max(...lines.map((part) => Buffer.byteLength(part)));
       }
+    }
+    if (longest > this.maxLineBytes) {
+      const what = parts > 1 ? `a part of the batch (an op too long to share a part) is ${longest} bytes` : `its line is ${longest} bytes`;
+      throw new BridgeError(
+        ErrorCodes.FRAME_TOO_LARGE,
+        `the request was not sent: ${what}, more than the daemon reads (maxFrameBytes ${this.maxLineBytes}, its --max-frame-bytes)`,
+      );
     }
     if (internal === null && this.#unsentBytes > 0 && this.#unsentBytes + bytes > this.#maxQueuedBytes) {
       const message = `${this.#unsentBytes} bytes of requests already wait to be written (maxQueuedBytes ${this.#maxQueuedBytes})`;
