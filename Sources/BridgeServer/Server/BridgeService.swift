@@ -143,6 +143,10 @@ struct BridgeService: Service {
                 finished.finish()
             }
         }
+        // The service is over, also when every channel closed before the deadline while a request still ran off the
+        // loops (a quiescing connection's channel closes at once; its request goes on): that request is stopped now
+        // too, so that the state is saved as of every session's last answered request rather than left out.
+        engine.interruptRequests()
     }
 }
 
