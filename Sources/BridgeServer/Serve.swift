@@ -137,7 +137,6 @@ struct Serve: AsyncParsableCommand {
             listener: listener,
             engine: engine,
             connection: .init(
-                maxFrameBytes: maxFrameBytes,
                 drainTimeout: .milliseconds(Int64(shutdownTimeout * 1000)),
                 recordDirectory: record,
                 observerBufferBytes: observerBuffer,

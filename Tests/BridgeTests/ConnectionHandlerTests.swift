@@ -37,6 +37,12 @@ import Testing
 
     /// A request of exactly `--max-frame-bytes` is answered; one byte more is `frame_too_large` (`id: null`);
     /// the connection goes on, however the bytes were cut into reads.
+    @Test func helloReportsTheFrameLimitTheConnectionEnforces() throws {
+        let client = try EmbeddedConnection(maxFrameBytes: 100, hello: false)
+        try client.send(#"{"id":0,"op":"hello","protocol":1}"# + "\n")
+        #expect(field(try client.written()[0], "result.maxFrameBytes") == "100")
+    }
+
     @Test(arguments: [0, 1], [1, 3, 10, 100])
     func theFrameLimitAcrossReads(over: Int, chunkSize: Int) throws {
         let limit = 64
@@ -356,18 +362,24 @@ final class EmbeddedConnection {
     let socket = SocketSide()
     let connection: Connection
 
+    /// `maxFrameBytes`, when given, makes an engine with it (the handler reads the engine's); else `engine`.
     init(
         engine: Engine = Engine(),
-        maxFrameBytes: Int = 1 << 20,
+        maxFrameBytes: Int? = nil,
         outputChunkBytes: Int = 256 * 1024,
         drainTimeout: TimeAmount = .seconds(10),
         recordDirectory: String? = nil,
         parseAhead: ParseAheadPool = ParseAheadPool(helpers: 0),
         hello: Bool = true
     ) throws {
+        var engine = engine
+        if let maxFrameBytes {
+            var limits = Engine.Configuration()
+            limits.maxFrameBytes = maxFrameBytes
+            engine = Engine(configuration: limits)
+        }
         connection = engine.connect()
         var configuration = ConnectionHandler.Configuration(
-            maxFrameBytes: maxFrameBytes,
             drainTimeout: drainTimeout,
             recordDirectory: recordDirectory
         )

@@ -21,7 +21,7 @@ extension Ops {
             if more || at != nil {
                 // A part: whatever goes wrong with it, the parts held so far are dropped with it.
                 do throws(BridgeError) {
-                    let held = try heldBefore(at ?? 0, in: session)
+                    let held = try checkStart(at ?? 0, of: session)
                     try checkCount(held + ops.count, context)
                     guard more else {
                         let staged = session.staged
@@ -41,14 +41,12 @@ extension Ops {
             return nil
         }
 
-        /// How many ops the parts before a part starting at op `at` hold, which must be `at`. A first part (`at`
-        /// 0) drops what another batch in parts left unfinished.
-        private static func heldBefore(_ at: Int, in session: Session) throws(BridgeError) -> Int {
+        /// Checks that a part starting at op `at` follows the parts `session` holds (`at` is how many ops they
+        /// hold), and returns `at`. A first part (`at` 0) follows none: what another batch in parts left unfinished
+        /// is dropped.
+        private static func checkStart(_ at: Int, of session: Session) throws(BridgeError) -> Int {
             guard at >= 0 else { throw BridgeError(.badRequest, "batch: 'at' must not be negative, got \(at)") }
-            if at == 0 {
-                session.staged = nil
-                return 0
-            }
+            if at == 0 { session.staged = nil }
             let held = session.staged?.ops ?? 0
             guard held == at else {
                 throw BridgeError(
@@ -82,7 +80,7 @@ extension Ops {
             }
             for (offset, op) in ops.enumerated() {
                 do throws(BridgeError) {
-                    try checkShape(op, index: held + offset)
+                    _ = try name(of: op, index: held + offset)
                 } catch {
                     throw failure(error, op: op, index: held + offset)
                 }
@@ -118,8 +116,7 @@ extension Ops {
             // The daemon is stopping and will not wait for the rest: undone, and saved as it was before.
             if engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }
             do throws(BridgeError) {
-                try checkShape(op, index: index)
-                try context.session.perform(op: op[field: "op"]!, request: op, inBatch: true)
+                try context.session.perform(op: try name(of: op, index: index), request: op, inBatch: true)
             } catch {
                 throw failure(error, op: op, index: index)
             }
@@ -129,12 +126,14 @@ extension Ops {
             }
         }
 
+        /// The `op` string of op `index` of the batch, which must be an object.
         @inline(__always)
-        private static func checkShape(_ op: JSONRef, index: Int) throws(BridgeError) {
+        private static func name(of op: JSONRef, index: Int) throws(BridgeError) -> JSONRef {
             guard op.isObject else { throw BridgeError(.badRequest, "batch: op \(index) is not an object") }
             guard let name = op[field: "op"], name.kind == .string else {
                 throw BridgeError(.badRequest, "batch: op \(index) has no 'op' string")
             }
+            return name
         }
 
         private static func failure(_ error: BridgeError, op: JSONRef, index: Int) -> BridgeError {

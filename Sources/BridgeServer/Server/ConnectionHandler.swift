@@ -37,8 +37,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
     typealias OutboundOut = ByteBuffer
 
     /// What every connection shares.
+    /// The longest line is the engine's (``Engine/Configuration/maxFrameBytes``, `--max-frame-bytes`), which hello
+    /// reports: one value for what is enforced and what is told.
     struct Configuration: Sendable {
-        var maxFrameBytes: Int
         /// Output written mid-read once this many bytes have accumulated: to check writability, and so that a
         /// client keeping a window of requests in flight gets answers (and sends more) while the rest of the read
         /// is handled. 16 KiB: larger chunks leave a client with a window of 64 or 128 requests in flight waiting
@@ -78,10 +79,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
         self.configuration = configuration
         self.logger = logger
         self.logger[metadataKey: "session"] = "\(connection.session.id)"
-        self.framer = LineFramer(maxFrameBytes: configuration.maxFrameBytes)
+        let maxFrameBytes = connection.engine.configuration.maxFrameBytes
+        self.framer = LineFramer(maxFrameBytes: maxFrameBytes)
         self.frameTooLarge = RequestLine.errorFrame(
             .frameTooLarge,
-            "a frame is limited to \(configuration.maxFrameBytes) bytes (--max-frame-bytes); this line was skipped"
+            "a frame is limited to \(maxFrameBytes) bytes (--max-frame-bytes); this line was skipped"
         )
     }
 

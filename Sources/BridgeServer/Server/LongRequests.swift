@@ -20,7 +20,7 @@ import Glibc
 /// A request is long when, before it is parsed (the parse of a large line is itself long):
 /// - its line is at least ``minimumBytes`` long (a batch of creates, a large `setChildren`), or
 /// - its session has at least ``minimumViews`` views and its `op` is `bye` or `delete` (freeing a large session or
-///   subtree is linear in its views), read from the line's bytes (``opIs(_:_:_:)``), or
+///   subtree is linear in its views), read from the line's bytes (``opIs(_:oneOf:)``), or
 /// - its session holds at least ``minimumBytes`` of a batch sent in parts and its `op` is `batch` (a last part, short
 ///   itself, runs every op the parts before it hold).
 ///
@@ -50,15 +50,15 @@ struct LongRequests: Sendable {
         stagedBatchBytes: @autoclosure () -> Int = 0
     ) -> Bool {
         if line.count >= minimumBytes { return true }
-        if sessionViews() >= minimumViews, Self.opIs(line, Self.bye, Self.delete) { return true }
-        return stagedBatchBytes() >= minimumBytes && Self.opIs(line, Self.batch)
+        if sessionViews() >= minimumViews, Self.opIs(line, oneOf: Self.byeOrDelete) { return true }
+        return stagedBatchBytes() >= minimumBytes && Self.opIs(line, oneOf: Self.batch)
     }
 
     /// Whether the line's `"op"` member is one of `words` (each with its quotes), read from its bytes without
     /// parsing it: the first `"op"` key (followed by `:`) decides. A request that spells them with escapes is not
     /// seen, and runs inline. This runs on every line of a large session, so it is a plain scan up to the key (a request's
     /// `op` comes second, after its `id`, in every client we know): about ten bytes.
-    static func opIs(_ line: UnsafeRawBufferPointer, _ words: [UInt8]...) -> Bool {
+    static func opIs(_ line: UnsafeRawBufferPointer, oneOf words: [[UInt8]]) -> Bool {
         guard let base = line.baseAddress else { return false }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = line.count
@@ -79,9 +79,9 @@ struct LongRequests: Sendable {
         return false
     }
 
-    static let bye = Array(#""bye""#.utf8)
-    static let delete = Array(#""delete""#.utf8)
-    static let batch = Array(#""batch""#.utf8)
+    /// The `op`s ``opIs(_:oneOf:)`` looks for, made once (not an array per line).
+    static let byeOrDelete = [Array(#""bye""#.utf8), Array(#""delete""#.utf8)]
+    static let batch = [Array(#""batch""#.utf8)]
 
     @inline(__always)
     private static func skipSpaces(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {

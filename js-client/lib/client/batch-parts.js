@@ -7,9 +7,10 @@ const OVERHEAD = 96;
 
 /**
  * The lines of the batch request `{id, op: 'batch', ops}` in parts of at most `partBytes` bytes each (an op longer
- * than that goes alone, in a part of its own), or null when the request is not a plain batch or has fewer than two
- * ops. `bytesPerOp` is what an op takes on average, when known (from the whole line): the ops are written a slice
- * at a time, a slice as long as a part should hold, one JSON.stringify each (V8's fast path for a whole array).
+ * than that goes alone, in a part of its own), with their UTF-8 bytes: `{lines, bytes, longest}` (`bytes` of the
+ * lines together, each with its newline); or null when the request is not a plain batch or has fewer than two ops.
+ * `bytesPerOp` is what an op takes on average, when known (from the whole line): the ops are written a slice at a
+ * time, a slice as long as a part should hold, one JSON.stringify each (V8's fast path for a whole array).
  */
 export function batchParts(frame, id, partBytes, bytesPerOp = averageBytes(frame.ops)) {
   const { ops } = frame;
@@ -18,6 +19,8 @@ export function batchParts(frame, id, partBytes, bytesPerOp = averageBytes(frame
   const head = `{"id":${id},"op":"batch"`;
   const room = Math.max(1, partBytes - OVERHEAD);
   const lines = [];
+  let total = 0;
+  let longest = 0;
   let at = 0;
   while (at < ops.length) {
     let count = Math.min(ops.length - at, Math.max(1, Math.floor((room / bytesPerOp) * 0.9)));
@@ -30,10 +33,15 @@ export function batchParts(frame, id, partBytes, bytesPerOp = averageBytes(frame
       bytes = Buffer.byteLength(json);
     }
     const more = at + count < ops.length;
-    lines.push(`${head}${more ? ',"more":true' : ''},"at":${at},"ops":${json}}`);
+    const line = `${head}${more ? ',"more":true' : ''},"at":${at},"ops":${json}}`;
+    lines.push(line);
+    // The line is ASCII but for its ops' JSON.
+    const lineBytes = bytes + line.length - json.length;
+    total += lineBytes + 1;
+    longest = Math.max(longest, lineBytes);
     at += count;
   }
-  return lines;
+  return { lines, bytes: total, longest };
 }
 
 /** The bytes an op of `ops` takes, from the first few. */

@@ -14,9 +14,9 @@ export const SYSTEM_TIMERS = Object.freeze({
  * Requests by id, in the order they were made. Each entry is {id, op, line, bytes, parts, sent, aborted, internal,
  * onResponse, timeoutMs, timer, resolve, reject}: `parts` is how many lines `line` is (a batch longer than
  * `batchPartBytes` goes in parts, batch-parts.js, each answered with the request's id; the last answer settles
- * it, a part's error fails it at once); `sent` is false while it waits to be written (the socket's
- * buffer is full) or for a reconnection; `aborted` once its signal aborted or it timed out after it was sent
- * (its response is then ignored). `internal` ('hello', 'ack', 'bye') marks the client's own requests.
+ * it, a part's error fails it at once; `partsLeft` counts the answers still to come); `sent` is false while it
+ * waits to be written (the socket's buffer is full) or for a reconnection; `aborted` once its signal aborted, it
+ * timed out after it was sent, or a part of it was refused (its answers are then ignored). `internal` ('hello', 'ack', 'bye') marks the client's own requests.
  *
  * It does not write: the owner sends the entries `add` returns and calls `markSent` as each one is written.
  * `isWaiting()` tells whether unsent requests wait for a reconnection (their requestTimeoutMs is suspended).
@@ -92,12 +92,11 @@ export class PendingRequests {
     let longest = bytes - 1;
     let parts = 1;
     if (bytes > this.batchPartBytes && out.op === 'batch') {
-      const lines = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
-      if (lines !== null && lines.length > 1) {
-        line = lines.join('\n');
-        bytes = Buffer.byteLength(line) + 1;
-        parts = lines.length;
-        longest = Math.max(...lines.map((part) => Buffer.byteLength(part)));
+      const cut = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
+      if (cut !== null && cut.lines.length > 1) {
+        line = cut.lines.join('\n');
+        ({ bytes, longest } = cut);
+        parts = cut.lines.length;
       }
     }
     if (longest > this.maxLineBytes) {
@@ -234,7 +233,7 @@ export class PendingRequests {
   /**
    * The request (its entry) a response frame answers, taken out of the pending ones; or a string, the reason
    * it answers none. A response to a part of a batch sent in parts, other than the last, leaves the entry pending
-   * and marks it `partial`. Responses come in request order; one with a null id (frame_too_large: the daemon did not
+   * (its `partsLeft` still above 0). Responses come in request order; one with a null id (frame_too_large: the daemon did not
    * read the line's id) answers the oldest request sent. Any other id must be one the client sent and has no
    * answer for. `problem` (frames.js responseProblem) is what is wrong with the response's shape: when its
    * id still names a request, that request is returned (to fail with it), else it is refused.
@@ -250,8 +249,7 @@ export class PendingRequests {
       return `the daemon sent a response to no request of this client (id ${JSON.stringify(frame.id)})`;
     }
     entry.partsLeft -= 1;
-    entry.partial = entry.partsLeft > 0;
-    if (!entry.partial) this.#entries.delete(id);
+    if (entry.partsLeft === 0) this.#entries.delete(id);
     return entry;
   }
 

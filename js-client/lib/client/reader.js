@@ -82,7 +82,7 @@ export class FrameReader {
       if (!pending.aborted) pending.reject(err);
       return;
     }
-    if (pending.partial) {
+    if (pending.partsLeft > 0) {
       // A part of a batch sent in parts was held (`staged`); the last part's answer settles the batch. A part
       // the daemon refused fails it now (the parts after it are refused too, and ignored).
       if (!frame.ok && !pending.aborted) {

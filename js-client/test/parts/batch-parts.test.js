@@ -8,7 +8,9 @@ const ops = (n, pad = 'x') => Array.from({ length: n }, (_, i) => ({ op: 'create
 test('parts of whole ops, each line within the part length, that put back together are the batch', () => {
   for (const [count, partBytes] of [[1_000, 1_024], [5_000, 4_096], [333, 10_000], [2, 1_024]]) {
     const batch = ops(count);
-    const lines = batchParts({ op: 'batch', ops: batch }, 7, partBytes);
+    const { lines, bytes, longest } = batchParts({ op: 'batch', ops: batch }, 7, partBytes);
+    assert.equal(bytes, lines.reduce((sum, l) => sum + Buffer.byteLength(l) + 1, 0), 'the bytes of the lines, newlines included');
+    assert.equal(longest, Math.max(...lines.map((l) => Buffer.byteLength(l))));
     assert.ok(lines.length >= 1);
     let at = 0;
     const back = [];
@@ -29,10 +31,11 @@ test('parts of whole ops, each line within the part length, that put back togeth
 
 test('an op longer than a part goes alone; non-ASCII text is counted in bytes', () => {
   const big = { op: 'update', tag: 1, props: { text: 'é'.repeat(3_000) } };
-  const lines = batchParts({ op: 'batch', ops: [{ op: 'ping' }, big, { op: 'ping' }] }, 1, 2_048);
+  const { lines, longest } = batchParts({ op: 'batch', ops: [{ op: 'ping' }, big, { op: 'ping' }] }, 1, 2_048);
+  assert.equal(longest, Math.max(...lines.map((l) => Buffer.byteLength(l))), 'counted in UTF-8 bytes');
   assert.deepEqual(lines.map((l) => JSON.parse(l).ops.length), [1, 1, 1]);
   const accented = ops(400, 'ééé');
-  for (const line of batchParts({ op: 'batch', ops: accented }, 1, 2_048)) assert.ok(Buffer.byteLength(line) <= 2_048);
+  for (const line of batchParts({ op: 'batch', ops: accented }, 1, 2_048).lines) assert.ok(Buffer.byteLength(line) <= 2_048);
 });
 
 test('only a plain batch of two ops or more is cut', () => {
