@@ -226,7 +226,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
             }
         }
         if let buffer {
-            let parsed = configuration.parseAhead.withParseAhead(of: buffer, framer: framer) { ahead in
+            let parsed = configuration.parseAhead.withParseAhead(
+                of: buffer,
+                linesInPlace: { framer.linesInPlace(of: buffer) }
+            ) { ahead in
                 parseAhead = ahead
                 framer.frame(buffer) { handle(frame: $0, context: context) }
                 parseAhead = nil
