@@ -32,6 +32,7 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .target(name: "CJanssonArena", dependencies: ["CJansson"]),
+        .target(name: "CThreadSlice"),
         .target(name: "PropStore", swiftSettings: hotPath),
         .target(name: "BridgeCore", dependencies: ["PropStore", "CJansson", "CJanssonArena"], swiftSettings: hotPath),
         .target(
@@ -39,6 +40,7 @@ let package = Package(
             dependencies: [
                 "BridgeCore",
                 "PropStore",
+                "CThreadSlice",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),

@@ -181,7 +181,18 @@ async function siblings(lib, architecture, into) {
       const ms = performance.now() - start;
       const cpuMs = cpu() - c;
       const bytes = batchBytes.map((frame) => Buffer.byteLength(JSON.stringify(frame)) + 10);
-      out.steps[name] = { ms: round(ms), cpuMs: round(cpuMs), batches: bytes.length, largestBatchBytes: bytes.length ? Math.max(...bytes) : 0 };
+      const memory = process.memoryUsage();
+      out.steps[name] = {
+        ms: round(ms),
+        cpuMs: round(cpuMs),
+        batches: bytes.length,
+        largestBatchBytes: bytes.length ? Math.max(...bytes) : 0,
+        // After the step: where the peak comes from (the process's RSS, V8's heap and what it holds).
+        rssMB: round(memory.rss / 2 ** 20),
+        heapTotalMB: round(memory.heapTotal / 2 ** 20),
+        heapUsedMB: round(memory.heapUsed / 2 ** 20),
+        peakRssMB: round(process.resourceUsage().maxRSS / 1024),
+      };
     }
     out.views = (await request({ op: 'stats' })).sessionViews;
   } finally {

@@ -2,6 +2,7 @@ import ArgumentParser
 import BridgeCore
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -141,7 +142,10 @@ struct Serve: AsyncParsableCommand {
                 recordDirectory: record,
                 observerBufferBytes: observerBuffer,
                 parseAhead: ParseAheadPool(helpers: parseThreads),
-                longRequests: LongRequests(hold: testHoldLongRequests.map(LongRequestHold.init(count:)))
+                longRequests: LongRequests(
+                    hold: testHoldLongRequests.map(LongRequestHold.init(count:)),
+                    loopSlices: LoopSlices(group: MultiThreadedEventLoopGroup.singleton, logger: logger)
+                )
             ),
             logger: logger,
             onListening: { path in

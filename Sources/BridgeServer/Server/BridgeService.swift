@@ -105,7 +105,7 @@ struct BridgeService: Service {
         // Detached sessions past `--session-ttl` are ended once a second (a resume checks on its own too), off the
         // event loops: ending a large session frees its views, which would hold up the loop's connections.
         let expiry = group.next().scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
-            LongRequests.run {
+            connection.longRequests.run {
                 // Ended sessions free their views; hand the freed pages back so a big session's memory does not
                 // stay with the process.
                 if engine.expireSessions() > 0 { releaseFreeMemory() }

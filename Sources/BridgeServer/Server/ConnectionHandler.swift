@@ -125,7 +125,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         // views: then a large one is left to another thread).
         let connection = self.connection
         if connection.sessionViews >= configuration.longRequests.minimumViews {
-            LongRequests.run { connection.close() }
+            configuration.longRequests.run { connection.close() }
         } else {
             connection.close()
         }
@@ -228,12 +228,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if let buffer {
             let parsed = configuration.parseAhead.withParseAhead(
                 of: buffer,
-                linesInPlace: { framer.linesInPlace(of: buffer) }
-            ) { ahead in
-                parseAhead = ahead
-                framer.frame(buffer) { handle(frame: $0, context: context) }
-                parseAhead = nil
-            }
+                linesInPlace: { framer.linesInPlace(of: buffer) },
+                { ahead in
+                    parseAhead = ahead
+                    framer.frame(buffer) { handle(frame: $0, context: context) }
+                    parseAhead = nil
+                }
+            )
             if let parsed {
                 logger.trace(
                     "read parsed ahead",
@@ -327,7 +328,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let hold = configuration.longRequests.hold
         let allocator = context.channel.allocator
         let done = context.eventLoop.makePromise(of: Answered.self)
-        LongRequests.run {
+        configuration.longRequests.run {
             hold?.wait()
             var frames: [UInt8] = []
             let kind = line.withUnsafeReadableBytes { connection.handle(line: $0, into: &frames) }

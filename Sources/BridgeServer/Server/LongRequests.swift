@@ -99,11 +99,19 @@ struct LongRequests: Sendable {
         return true
     }
 
+    /// The event loops' slices, short while a long request runs (``LoopSlices``); `nil`: left as they are.
+    var loopSlices: LoopSlices?
+
     /// Runs `work` on a thread of NIO's blocking pool (``NIOThreadPool/singleton``, as many threads as cores):
     /// long-lived threads, a bounded number of them. With more long requests at once than threads, the others
-    /// wait their turn; short ones never do.
-    static func run(_ work: @escaping @Sendable () -> Void) {
-        NIOThreadPool.singleton.submit { _ in work() }
+    /// wait their turn; short ones never do. From its hand-over to its end the loops' slices are short.
+    func run(_ work: @escaping @Sendable () -> Void) {
+        let slices = loopSlices
+        slices?.begin()
+        NIOThreadPool.singleton.submit { _ in
+            work()
+            slices?.end()
+        }
     }
 }
 
