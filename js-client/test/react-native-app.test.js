@@ -196,6 +196,23 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await s.unmount();
   });
 
+  test('around the components: AppState follows the native app state, an Animated timing with an easing ends, RTL and findNodeHandle', async () => {
+    const s = await app.render(h(screen('LifecycleScreen')));
+    assert.ok(s.getByText('State active'), "AppState.currentState: the native side's initial state");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.settled();
+    assert.deepEqual(log.take(), ['rtl false node handle number', 'faded in true']);
+    assert.equal((await inspect(s.getByTestId('lifecycle'))).props.opacity, 1, 'the JS-driven animation set its last value natively');
+    await app.emitDeviceEvent('appStateDidChange', { app_state: 'background' });
+    assert.deepEqual(log.take(), ['app state background']);
+    assert.ok(s.getByText('State background'));
+    await app.emitDeviceEvent('appStateDidChange', { app_state: 'active' });
+    assert.deepEqual(log.take(), ['app state active']);
+    await s.unmount();
+    await app.emitDeviceEvent('appStateDidChange', { app_state: 'background' });
+    assert.deepEqual(log.take(), [], 'the listener was removed with the screen');
+  });
+
   test('queries find none, one and many, and findBy waits for what a timer brings', async () => {
     const s = await app.render(h(screen('TimerScreen')));
     assert.equal(s.queryByText('Ready'), null);
