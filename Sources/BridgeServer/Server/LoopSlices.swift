@@ -11,9 +11,10 @@ import Synchronization
 /// busy too (the client, another loop) waits for a core; Linux's EEVDF scheduler lets a waking thread preempt the
 /// running one at once only when the waking one's slice is shorter (6.12 and later; the default slice is the same
 /// for every thread, 1.4 ms on 2 cores), and otherwise at the running one's slice end or the next tick. With the
-/// loops' slices at 0.1 ms (`sched_setattr`'s `sched_runtime`, the shortest the kernel takes), the pings of the
-/// Python fairness probe during a `setChildren` of 50,000 children had a p99 of 0.95–1.17 ms, against 1.37–4.37
-/// ms with the default (bench/README.md, "Fairness").
+/// loops' slices at 0.1 ms (`sched_setattr`'s `sched_runtime`, the shortest the kernel takes), the pings of
+/// bench/fairness-processes.py during a `setChildren` of 50,000 children had a p99 of 2.19 ms (1.63–2.92 per
+/// round), against 3.49 ms (3.37–3.63) with the default; during a batch of 100,000 creates 0.34 against 0.45 ms
+/// (bench/README.md, "Fairness").
 ///
 /// Why only then: short slices always cost the hot path its throughput (pipelined updates, the loops sharing the
 /// cores with their clients: 296k–382k updates/s against 336k–491k, five alternated daemons each), as a loop that
