@@ -18,6 +18,8 @@ import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
 
+const NONE = Object.freeze([]);
+
 // What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
 // arguments, so that a commit of thousands of views allocates no closure per view.
 
@@ -265,9 +267,10 @@ export function createPaperUIManager(native) {
         });
       }
       const list = childrenOf(containerTag);
-      const moveFrom = moveFromIndices ?? [];
-      const removeAt = removeAtIndices ?? [];
-      const added = addChildReactTags ?? [];
+      // The renderer passes null for what a call does not do: one shared empty list, not one per call.
+      const moveFrom = moveFromIndices ?? NONE;
+      const removeAt = removeAtIndices ?? NONE;
+      const added = addChildReactTags ?? NONE;
       if (moveFrom.length === 1 && removeAt.length === 0 && added.length === 0) {
         // The renderer's appendChild or insertBefore of a child this parent holds: one move, as below, allocating
         // nothing per call (reversing N siblings is N of these).

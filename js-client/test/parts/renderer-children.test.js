@@ -54,6 +54,8 @@ describe('RendererChildren', () => {
       if (i >= 10_000 && array.length > 0) {
         const child = array[random(array.length)];
         for (const children of [list, array]) children.splice(children.indexOf(child), 1);
+        // Its place in the index is stale now (the index is kept through removals): not found.
+        assert.equal(list.indexOf(child), -1);
       } else step(list, array, random, () => (tag += 2));
       if (i % 997 === 0 || array.length === 0) {
         assert.equal(list.length, array.length);

@@ -16,8 +16,10 @@ export const RENDERER_CHILDREN = Symbol.for('bridged.RendererChildren');
 
 /** A ChildList that answers as the renderer's array. */
 export class RendererChildren extends ChildList {
-  push(...children) {
-    for (const child of children) this.insert(this.length, child);
+  push(child) {
+    // The renderer pushes one child at a time: no rest array per call (arguments for the rare several).
+    if (arguments.length === 1) this.insert(this.length, child);
+    else for (let i = 0; i < arguments.length; i++) this.insert(this.length, arguments[i]);
     return this.length;
   }
 
