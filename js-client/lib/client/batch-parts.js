@@ -12,7 +12,7 @@ const OVERHEAD = 96;
  * `bytesPerOp` is what an op takes on average, when known (from the whole line): the ops are written a slice at a
  * time, a slice as long as a part should hold, one JSON.stringify each (V8's fast path for a whole array).
  */
-export function batchParts(frame, id, partBytes, bytesPerOp = averageBytes(frame.ops)) {
+export function batchParts(frame, id, partBytes, bytesPerOp = sampleBytesPerOp(frame.ops)) {
   const { ops } = frame;
   if (!Array.isArray(ops) || ops.length < 2) return null;
   for (const key in frame) if (key !== 'op' && key !== 'ops' && key !== 'id') return null;
@@ -44,9 +44,9 @@ export function batchParts(frame, id, partBytes, bytesPerOp = averageBytes(frame
   return { lines, bytes: total, longest };
 }
 
-/** The bytes an op of `ops` takes, from the first few. */
-function averageBytes(ops) {
+/** The bytes an op of `ops` takes, from the first few (`stringify` writes them). */
+export function sampleBytesPerOp(ops, stringify = JSON.stringify) {
   if (!Array.isArray(ops) || ops.length === 0) return 1;
   const sample = ops.slice(0, 64);
-  return Math.max(1, Buffer.byteLength(JSON.stringify(sample)) / sample.length);
+  return Math.max(1, Buffer.byteLength(stringify(sample)) / sample.length);
 }

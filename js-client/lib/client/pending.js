@@ -1,6 +1,19 @@
 // The requests sent to the daemon and not answered yet: ids, limits, and which response answers which.
 import { BridgeError, ClientErrorCodes, ErrorCodes, aborted, connectionClosed } from '../errors.js';
-import { batchParts } from './batch-parts.js';
+import { batchParts, sampleBytesPerOp } from './batch-parts.js';
+
+/** A request's JSON, or `bad_request` when JSON cannot carry it (a BigInt, a cycle). */
+function stringify(value) {
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    throw cannotSend(err);
+  }
+}
+
+function cannotSend(err) {
+  return new BridgeError(ErrorCodes.BAD_REQUEST, `the request cannot be sent: ${err.message}`, { cause: err });
+}
 
 /** The timers a PendingRequests uses; tests pass their own. */
 export const SYSTEM_TIMERS = Object.freeze({
@@ -83,20 +96,25 @@ export class PendingRequests {
     const out = { id, ...frame };
     out.id = id; // the client's id wins over one in `frame`, and stays first
     let line;
-    try {
-      line = JSON.stringify(out);
-    } catch (err) {
-      throw new BridgeError(ErrorCodes.BAD_REQUEST, `the request cannot be sent: ${err.message}`, { cause: err });
-    }
-    let bytes = Buffer.byteLength(line) + 1;
-    let longest = bytes - 1;
+    let bytes;
+    let longest;
     let parts = 1;
-    if (bytes > this.batchPartBytes && out.op === 'batch') {
-      const cut = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
-      if (cut !== null && cut.lines.length > 1) {
-        line = cut.lines.join('\n');
-        ({ bytes, longest } = cut);
-        parts = cut.lines.length;
+    const cut = this.#partsOf(frame, id);
+    if (cut !== null) {
+      line = cut.lines.join('\n');
+      ({ bytes, longest } = cut);
+      parts = cut.lines.length;
+    } else {
+      line = stringify(out);
+      bytes = Buffer.byteLength(line) + 1;
+      longest = bytes - 1;
+      if (bytes > this.batchPartBytes && out.op === 'batch') {
+        const late = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
+        if (late !== null && late.lines.length > 1) {
+          line = late.lines.join('\n');
+          ({ bytes, longest } = late);
+          parts = late.lines.length;
+        }
       }
     }
     if (longest > this.maxLineBytes) {
@@ -147,6 +165,24 @@ export class PendingRequests {
     });
     entry.promise = promise;
     return entry;
+  }
+
+  /**
+   * A batch that its first ops say is longer than a part, cut into parts without writing it whole first (a commit
+   * of 50,000 ops is a 4 MB line, written, measured and dropped for nothing); null when it is not (then the whole
+   * line decides, and one the estimate missed is still cut).
+   */
+  #partsOf(frame, id) {
+    if (this.batchPartBytes === Infinity || frame.op !== 'batch' || !Array.isArray(frame.ops) || frame.ops.length < 2) return null;
+    const perOp = sampleBytesPerOp(frame.ops, stringify);
+    if (perOp * frame.ops.length <= this.batchPartBytes) return null;
+    let cut;
+    try {
+      cut = batchParts(frame, id, this.batchPartBytes, perOp);
+    } catch (err) {
+      throw cannotSend(err);
+    }
+    return cut !== null && cut.lines.length > 1 ? cut : null;
   }
 
   /** The entry's line is being written. */
