@@ -47,4 +47,24 @@ extension LongRequestsTests {
             #expect(!LongRequests().isLong(line, sessionViews: 0, stagedBatchBytes: staged))
         }
     }
+
+    @Test func noLineFromTheFirstLongOneOnIsParsedAhead() {
+        let long = LongRequests().minimumBytes
+        let lengths = [1, 2, long, 3, long + 1]
+        let bytes = [UInt8](repeating: 0x20, count: lengths.reduce(0, +))
+        bytes.withUnsafeBytes { all in
+            var lines: [UnsafeRawBufferPointer] = []
+            var at = 0
+            for length in lengths {
+                lines.append(UnsafeRawBufferPointer(rebasing: all[at..<at + length]))
+                at += length
+            }
+            #expect(LongRequests().linesToParseAhead(lines).map(\.count) == [1, 2])
+            #expect(LongRequests().linesToParseAhead(Array(lines.prefix(2))).map(\.count) == [1, 2])
+            #expect(LongRequests().linesToParseAhead(Array(lines.dropFirst(2))).isEmpty)
+            // One byte short of the threshold: parsed ahead.
+            let almost = UnsafeRawBufferPointer(rebasing: all[0..<long - 1])
+            #expect(LongRequests().linesToParseAhead([almost, lines[3]]).count == 2)
+        }
+    }
 }

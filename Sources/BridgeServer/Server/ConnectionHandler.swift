@@ -228,7 +228,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if let buffer {
             let parsed = configuration.parseAhead.withParseAhead(
                 of: buffer,
-                linesInPlace: { framer.linesInPlace(of: buffer) },
+                linesInPlace: { framer.linesInPlace(of: buffer).map(configuration.longRequests.linesToParseAhead) },
                 { ahead in
                     parseAhead = ahead
                     framer.frame(buffer) { handle(frame: $0, context: context) }

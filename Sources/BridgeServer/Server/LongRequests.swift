@@ -79,6 +79,15 @@ struct LongRequests: Sendable {
         return false
     }
 
+    /// Of a read's complete lines, those a second core may parse ahead (``ParseAheadPool``): the ones before the
+    /// first line long by its length alone. That line goes off the loop, where it is parsed, and the connection
+    /// handles nothing after it until it is answered, so a tree parsed ahead for it or for the lines after it
+    /// would be thrown away (a 256 KiB line is about 25 ms of the other core's time).
+    func linesToParseAhead(_ lines: [UnsafeRawBufferPointer]) -> [UnsafeRawBufferPointer] {
+        guard let long = lines.firstIndex(where: { $0.count >= minimumBytes }) else { return lines }
+        return Array(lines[..<long])
+    }
+
     /// The `op`s ``opIs(_:oneOf:)`` looks for, made once (not an array per line).
     static let byeOrDelete = [Array(#""bye""#.utf8), Array(#""delete""#.utf8)]
     static let batch = [Array(#""batch""#.utf8)]
