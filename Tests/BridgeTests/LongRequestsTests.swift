@@ -26,6 +26,10 @@ import Testing
         (#"{"id":1,"op":"deleted"}"#, false),
         (#"{"id":1,"op":"ping"}"#, false),
         (#"{"id":1,"op""#, false),
+        // An op spelled with escapes would take a parse to name: taken for a bye (two thread hops at worst).
+        (#"{"id":1,"op":"by\u0065"}"#, true),
+        (#"{"id":1,"op":"\u0070ing"}"#, true),
+        (#"{"id":1,"op":"ping","title":"\u0062ye"}"#, false),
         ("", false),
     ])
     func byeAndDeleteOfALargeSession(line: String, long: Bool) {
