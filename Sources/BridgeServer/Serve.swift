@@ -125,6 +125,13 @@ struct Serve: AsyncParsableCommand {
         var engineConfiguration = limits.configuration
         engineConfiguration.sessionTTL = UInt64(sessionTTL * 1_000_000_000)
         engineConfiguration.maxFrameBytes = maxFrameBytes
+        let longRequests = LongRequests(
+            hold: testHoldLongRequests.map(LongRequestHold.init(count:)),
+            loopSlices: LoopSlices(group: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        )
+        // A hello that evicts a large detached session (`--max-sessions`) leaves its end to another thread.
+        engineConfiguration.endLargeSession = { longRequests.run($0) }
+        engineConfiguration.largeSessionViews = longRequests.minimumViews
         let engine = Engine(
             registry: registry,
             configuration: engineConfiguration,
@@ -142,10 +149,7 @@ struct Serve: AsyncParsableCommand {
                 recordDirectory: record,
                 observerBufferBytes: observerBuffer,
                 parseAhead: ParseAheadPool(helpers: parseThreads),
-                longRequests: LongRequests(
-                    hold: testHoldLongRequests.map(LongRequestHold.init(count:)),
-                    loopSlices: LoopSlices(group: MultiThreadedEventLoopGroup.singleton, logger: logger)
-                )
+                longRequests: longRequests
             ),
             logger: logger,
             onListening: { path in

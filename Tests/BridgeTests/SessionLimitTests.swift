@@ -1,4 +1,5 @@
 import BridgeCore
+import Synchronization
 import Testing
 
 /// How many sessions a daemon keeps (`--max-sessions`), and how long a `client` name may be.
@@ -29,6 +30,34 @@ struct SessionLimitTests {
         let evicted = engine.connect().handle(line: resumeLine(oldest, ack: 0))[0]
         #expect(field(evicted, "result.resumed") == "false")
         #expect(field(evicted, "result.reason") == #""evicted""#)
+    }
+
+    /// A large evicted session is ended where the daemon says (off its event loops), not by the hello that evicted
+    /// it; a smaller one at once.
+    @Test(arguments: [(3, true), (2, false)])
+    func aLargeEvictedSessionIsEndedElsewhere(views: Int, elsewhere: Bool) {
+        let handedOver = Mutex<[@Sendable () -> Void]>([])
+        var configuration = Engine.Configuration()
+        configuration.maxSessions = 1
+        configuration.largeSessionViews = 3
+        configuration.endLargeSession = { end in handedOver.withLock { $0.append(end) } }
+        let engine = Engine(configuration: configuration)
+        let detached = engine.connect()
+        _ = detached.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)
+        let creates = (1...views).map { #"{"op":"create","tag":\#($0),"component":"View"}"# }
+        _ = detached.handle(line: #"{"id":2,"op":"batch","ops":[\#(creates.joined(separator: ","))]}"#)
+        detached.close()
+        #expect(engine.viewCount == views)
+
+        let next = engine.connect()
+        #expect(field(next.handle(line: #"{"id":1,"op":"hello","protocol":1}"#)[0], "ok") == "true")
+        #expect(handedOver.withLock { $0.count } == (elsewhere ? 1 : 0))
+        // Until its end runs, the evicted session (out of the table: no resume finds it) still counts, views too.
+        #expect(engine.sessionCount == (elsewhere ? 2 : 1))
+        #expect(engine.viewCount == (elsewhere ? views : 0))
+        for end in handedOver.withLock({ $0 }) { end() }
+        #expect(engine.sessionCount == 1)
+        #expect(engine.viewCount == 0)
     }
 
     @Test func theNewerDetachedSessionStaysResumable() {

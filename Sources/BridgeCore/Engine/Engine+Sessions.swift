@@ -214,7 +214,16 @@ extension Engine {
             }
             return false
         }
-        for session in evicted { session.gate.withLock { _ in session.close() } }
+        for session in evicted {
+            let end: @Sendable () -> Void = { session.gate.withLock { _ in session.close() } }
+            if let elsewhere = configuration.endLargeSession,
+                session.listing.views.load(ordering: .relaxed) >= configuration.largeSessionViews
+            {
+                elsewhere(end)
+            } else {
+                end()
+            }
+        }
         if full {
             throw BridgeError(
                 .limitExceeded,

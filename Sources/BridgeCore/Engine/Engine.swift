@@ -34,6 +34,12 @@ public final class Engine: Sendable {
         public var expiredMemory: Int = 10_000
         /// Nesting depth, array length and `mixed` size limits of prop values, payloads and arguments.
         public var propLimits = PropLimits.standard
+        /// Where a session a hello evicts is ended when it has ``largeSessionViews`` views or more (freeing them
+        /// takes about a microsecond each): the daemon passes a thread of its own, so that the hello is answered
+        /// at once; `nil`: on the caller's thread.
+        public var endLargeSession: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+        /// From how many views an evicted session is ended by ``endLargeSession``.
+        public var largeSessionViews: Int = 1_000
 
         public init() {}
     }
