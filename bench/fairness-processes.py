@@ -2,7 +2,7 @@
 # Fairness probe of separate processes (issue 30, item 6): while one client runs a long request, how long do the
 # other clients wait? The same question as fairness.mjs, asked by processes of their own (no shared event loop or
 # interpreter lock in the probe), so that the probe's own latency is small next to the daemon's (idle pings' p99
-# about 0.3-0.5 ms here, where fairness.mjs's threads measure 2-3 ms).
+# 0.22-0.45 ms in eight of nine runs here, 0.85 in one, where fairness.mjs's threads measure 2-3 ms).
 #
 #   python3 bench/fairness-processes.py [--bin PATH]... [--mode batch|setChildren|bye] [--rounds N] [--requests N]
 #

@@ -99,23 +99,21 @@ export class PendingRequests {
     let bytes;
     let longest;
     let parts = 1;
-    const cut = this.#partsOf(frame, id);
+    let cut = this.#partsOf(frame, id);
+    if (cut === null) {
+      line = stringify(out);
+      bytes = Buffer.byteLength(line) + 1;
+      longest = bytes - 1;
+      // One the estimate put within a part that is longer after all.
+      if (bytes > this.batchPartBytes && out.op === 'batch') {
+        cut = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
+        if (cut !== null && cut.lines.length < 2) cut = null;
+      }
+    }
     if (cut !== null) {
       line = cut.lines.join('\n');
       ({ bytes, longest } = cut);
       parts = cut.lines.length;
-    } else {
-      line = stringify(out);
-      bytes = Buffer.byteLength(line) + 1;
-      longest = bytes - 1;
-      if (bytes > this.batchPartBytes && out.op === 'batch') {
-        const late = batchParts(frame, id, this.batchPartBytes, bytes / (frame.ops?.length || 1));
-        if (late !== null && late.lines.length > 1) {
-          line = late.lines.join('\n');
-          ({ bytes, longest } = late);
-          parts = late.lines.length;
-        }
-      }
     }
     if (longest > this.maxLineBytes) {
       const what = parts > 1 ? `a part of the batch (an op too long to share a part) is ${longest} bytes` : `its line is ${longest} bytes`;

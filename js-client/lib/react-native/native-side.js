@@ -7,7 +7,8 @@ import { kAllocateTag } from '../internal.js';
 import { batchInnerError } from '../view.js';
 import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
-const NONE = Object.freeze([]);
+/** An empty list shared by every call that has none (no array allocated per call). */
+export const NONE = Object.freeze([]);
 
 /**
  * From this many views removed one after the other in a batch, their `delete`s (about 30 bytes each) go out as one

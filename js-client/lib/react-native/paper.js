@@ -17,8 +17,7 @@
 import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
-
-const NONE = Object.freeze([]);
+import { NONE } from './native-side.js';
 
 // What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
 // arguments, so that a commit of thousands of views allocates no closure per view.
