@@ -31,16 +31,22 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
-        .target(name: "CJanssonArena", dependencies: ["CJansson"]),
+        .target(name: "CYieldPoint"),
+        .target(name: "CJanssonArena", dependencies: ["CJansson", "CYieldPoint"]),
         .target(name: "CThreadSlice"),
-        .target(name: "PropStore", swiftSettings: hotPath),
-        .target(name: "BridgeCore", dependencies: ["PropStore", "CJansson", "CJanssonArena"], swiftSettings: hotPath),
+        .target(name: "PropStore", dependencies: ["CYieldPoint"], swiftSettings: hotPath),
+        .target(
+            name: "BridgeCore",
+            dependencies: ["PropStore", "CJansson", "CJanssonArena", "CYieldPoint"],
+            swiftSettings: hotPath
+        ),
         .target(
             name: "BridgeServer",
             dependencies: [
                 "BridgeCore",
                 "PropStore",
                 "CThreadSlice",
+                "CYieldPoint",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
@@ -59,7 +65,9 @@ let package = Package(
                 "BridgeCore",
                 "BridgeServer",
                 "PropStore",
+                "CYieldPoint",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             exclude: ["Sessions"]

@@ -1,4 +1,5 @@
 #include "cjansson_arena.h"
+#include "cyield_point.h"
 
 #include <jansson.h>
 #include <malloc.h>
@@ -96,6 +97,8 @@ static void *arena_allocate(cja_arena *arena, size_t size) {
 }
 
 static void *cja_malloc(size_t size) {
+    /* A parse is long work too: a value or key per allocation (cyield_point.h). */
+    cyield_point(1);
     cja_arena *arena = current;
     return arena ? arena_allocate(arena, size) : malloc(size);
 }

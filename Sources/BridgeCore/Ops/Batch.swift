@@ -1,3 +1,4 @@
+import CYieldPoint
 import PropStore
 
 extension Ops {
@@ -112,6 +113,8 @@ extension Ops {
         @inline(__always)
         private static func runOne(_ op: JSONRef, index: Int, _ context: OpContext) throws(BridgeError) {
             let engine = context.engine
+            // An op of a batch is a few microseconds: long work (cyield_point.h).
+            cyield_point(8)
             if index > 0 { context.result.comma() }
             // The daemon is stopping and will not wait for the rest: undone, and saved as it was before.
             if engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }

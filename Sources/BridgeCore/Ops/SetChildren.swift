@@ -1,3 +1,4 @@
+import CYieldPoint
 import PropStore
 
 extension Ops {
@@ -13,6 +14,7 @@ extension Ops {
             children.reserveCapacity(elements.count)
             var seen = Set<Int>()
             for element in elements {
+                cyield_point(1)
                 let tag = try Request.tag(element, field: "children", op: "setChildren")
                 guard seen.insert(tag).inserted else {
                     throw BridgeError(.badRequest, "setChildren: tag \(tag) appears twice in 'children'")

@@ -14,7 +14,8 @@ import Synchronization
 /// loops' slices at 0.1 ms (`sched_setattr`'s `sched_runtime`, the shortest the kernel takes), the pings of
 /// bench/fairness-processes.py during a `setChildren` of 50,000 children had a p99 of 2.19 ms (1.63–2.92 per
 /// round), against 3.49 ms (3.37–3.63) with the default; during a batch of 100,000 creates 0.34 against 0.45 ms
-/// (bench/README.md, "Fairness").
+/// (bench/README.md, "Fairness"). The slice is not always enough: the long request's thread also yields its core
+/// as it goes (`cyield_point.h`, ``LongRequests/yieldEvery``).
 ///
 /// Why only then: short slices always cost the hot path its throughput (pipelined updates, the loops sharing the
 /// cores with their clients: 296k–382k updates/s against 336k–491k, five alternated daemons each), as a loop that

@@ -1,3 +1,4 @@
+import CYieldPoint
 import Synchronization
 
 /// The links between a session's views, and their rules, in one place: a view has at most one parent, its
@@ -62,6 +63,7 @@ public enum ViewTree {
         var steps = 0
         defer { ViewTree.steps?.add(steps + children.count) }
         while true {
+            cyield_point(1)
             guard let current = ancestor else { return nil }
             steps += 1
             if moving.contains(ObjectIdentifier(current)) { return current }
@@ -84,6 +86,7 @@ public enum ViewTree {
         var moving = Set<ObjectIdentifier>(minimumCapacity: children.count)
         var formers = Set<ObjectIdentifier>()
         for child in children {
+            cyield_point(1)
             moving.insert(ObjectIdentifier(child))
             oldParents.append((child, child.parent))
             if let former = child.parent, former !== parent, formers.insert(ObjectIdentifier(former)).inserted {
@@ -96,7 +99,10 @@ public enum ViewTree {
             steps += list.count
             former.children.removeAll { moving.contains(ObjectIdentifier($0)) }
         }
-        for child in children { child.parent = parent }
+        for child in children {
+            cyield_point(1)
+            child.parent = parent
+        }
         parent.children = children
         ViewTree.steps?.add(steps)
         return Undo {
@@ -110,6 +116,7 @@ public enum ViewTree {
         var subtree: [ViewProxy] = []
         var stack = [root]
         while let view = stack.popLast() {
+            cyield_point(1)
             subtree.append(view)
             stack.append(contentsOf: view.children.reversed())
         }
