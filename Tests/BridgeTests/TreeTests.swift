@@ -20,6 +20,17 @@ struct TreeTests {
         #expect(client.result(#"{"op":"create","tag":6,"component":"View","parent":4,"index":3}"#) == #""bad_request""#)
     }
 
+    @Test func aRepeatedChildIsRefusedInAShortListAndInALongOne() {
+        // Up to SetChildren.fewChildren the repeat is looked for in place, past it through a set.
+        let client = Client()
+        for tag in 1...30 { client.send(#"{"op":"create","tag":\#(tag),"component":"View"}"#) }
+        #expect(client.result(#"{"op":"setChildren","tag":1,"children":[2,3,4,3]}"#) == #""bad_request""#)
+        let long = Array(2...25).map(String.init).joined(separator: ",")
+        #expect(client.result(#"{"op":"setChildren","tag":1,"children":[\#(long),7]}"#) == #""bad_request""#)
+        #expect(field(client.inspect(1), "result.children") == "[]", "nothing changed")
+        #expect(client.result(#"{"op":"setChildren","tag":1,"children":[\#(long)]}"#) == #"{"children":[\#(long)]}"#)
+    }
+
     @Test func cyclesAreRefused() {
         let client = Client()
         client.send(#"{"op":"create","tag":1,"component":"View"}"#)

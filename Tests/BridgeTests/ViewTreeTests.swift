@@ -38,6 +38,36 @@ struct ViewTreeTests {
         #expect(v[3].parent === v[1])
     }
 
+    @Test func aViewsFirstChildrenAndTheirUndo() {
+        // Nothing placed yet (a mount, as paper sends it): the children become the view's, and the undo leaves
+        // every one of them a root again.
+        let v = views(4)
+        let undo = ViewTree.setChildren([v[2], v[1]], of: v[0])
+        #expect(shape(v[0]) == "1(3(),2())")
+        #expect(v[1].parent === v[0] && v[2].parent === v[0])
+        undo()
+        #expect(shape(v[0]) == "1()")
+        #expect(v[1].parent == nil && v[2].parent == nil)
+        // One of them already placed elsewhere: it moves, and the undo puts it back where it was.
+        _ = ViewTree.setChildren([v[3]], of: v[1])
+        let move = ViewTree.setChildren([v[2], v[3]], of: v[0])
+        #expect(shape(v[0]) == "1(3(),4())" && shape(v[1]) == "2()")
+        move()
+        #expect(shape(v[0]) == "1()" && shape(v[1]) == "2(4())")
+        #expect(v[3].parent === v[1] && v[2].parent == nil)
+    }
+
+    @Test func aRootCanOnlyLoopThroughItself() {
+        // A view with no parent has no ancestors: only itself among its children makes a cycle.
+        let v = views(3)
+        _ = ViewTree.setChildren([v[1]], of: v[2])
+        #expect(ViewTree.cycle(making: [v[1], v[0]], childrenOf: v[0]) === v[0])
+        #expect(ViewTree.cycle(making: [v[2]], childrenOf: v[0]) == nil)
+        // Placed under 3, view 1 has an ancestor: 3 among its children would loop.
+        _ = ViewTree.setChildren([v[0]], of: v[2])
+        #expect(ViewTree.cycle(making: [v[2]], childrenOf: v[0]) === v[2])
+    }
+
     @Test func aViewCannotBecomeItsOwnAncestor() {
         let v = views(3)
         _ = ViewTree.setChildren([v[1]], of: v[0])

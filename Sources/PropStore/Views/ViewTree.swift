@@ -51,6 +51,12 @@ public enum ViewTree {
     /// the size of the subtrees that move: a view built into a deep chain one child at a time (a leaf each time)
     /// takes a step or two, as does a subtree moved under a root.
     public static func cycle(making children: [ViewProxy], childrenOf parent: ViewProxy) -> ViewProxy? {
+        // A root has no ancestors: only itself could loop (a view given its first children before it is placed,
+        // as React Native's paper renderer does with every view it mounts).
+        if parent.parent == nil {
+            ViewTree.steps?.add(children.count)
+            return children.first { $0 === parent }
+        }
         var moving = Set<ObjectIdentifier>(minimumCapacity: children.count)
         for child in children {
             if child === parent { return child }
@@ -81,6 +87,19 @@ public enum ViewTree {
     /// Linear in the lists it changes: each former parent's children are filtered once, whatever the order and
     /// number of the children that leave it.
     public static func setChildren(_ children: [ViewProxy], of parent: ViewProxy) -> Undo {
+        if parent.children.isEmpty && children.allSatisfy({ $0.parent == nil }) {
+            // A view's first children, none of them placed yet (a mount): nothing moves, nothing leaves.
+            for child in children {
+                cyield_point(1)
+                child.parent = parent
+            }
+            parent.children = children
+            ViewTree.steps?.add(children.count)
+            return Undo {
+                for child in children { child.parent = nil }
+                parent.children = []
+            }
+        }
         var oldChildren: [(ViewProxy, [ViewProxy])] = [(parent, parent.children)]
         var oldParents: [(ViewProxy, ViewProxy?)] = parent.children.map { ($0, $0.parent) }
         var moving = Set<ObjectIdentifier>(minimumCapacity: children.count)
