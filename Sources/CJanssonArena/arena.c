@@ -149,6 +149,23 @@ cja_arena *cja_scratch_claim(void) {
     return scratch;
 }
 
+/* Whether `pointer` lies in one of the arena's chunks. */
+static int arena_holds(const cja_arena *arena, const void *pointer) {
+    for (const struct chunk *chunk = arena->last; chunk; chunk = chunk->previous) {
+        const char *start = (const char *)chunk;
+        if ((const char *)pointer >= start + HEADER && (const char *)pointer < start + chunk->bytes) return 1;
+    }
+    return 0;
+}
+
+cja_arena *cja_scratch_take_holding(const void *pointer) {
+    if (!scratch || !scratch_busy || !arena_holds(scratch, pointer)) return NULL;
+    cja_arena *taken = scratch;
+    scratch = NULL;
+    pthread_setspecific(scratch_key, NULL);
+    return taken;
+}
+
 void cja_scratch_release(void) {
     if (scratch) arena_reset(scratch);
     scratch_busy = 0;

@@ -1,5 +1,6 @@
-import BridgeCore
 import Testing
+
+@testable import BridgeCore
 
 /// A batch sent over several lines (`more`, `at`): held unapplied until its last part, then all or nothing.
 @Suite("Batches in parts")
@@ -35,6 +36,24 @@ struct BatchPartsTests {
         #expect(field(events[0], "target") == "2")
         #expect(client.result(#"{"op":"inspect","tag":1}"#) != #""unknown_tag""#)
         #expect(client.connection.stagedBatchBytes == 0)
+    }
+
+    /// A part keeps the tree its line was parsed into (the thread's scratch arena, taken with it), or a copy of a
+    /// tree parsed elsewhere (here: the scratch arena held by someone else, so the line is parsed outside it); the
+    /// parts run alike, after the thread has parsed other requests meanwhile.
+    @Test func partsParsedInOrOutOfTheScratchArenaRunAlike() throws {
+        let client = Client()
+        let padding = String(repeating: "p", count: 100_000)
+        let big = #"{"op":"create","tag":1,"component":"View","props":{"testID":"\#(padding)"}}"#
+        #expect(client.result(Self.part([big], more: true)) == #"{"staged":1}"#)
+        let held = try #require(JanssonMemory.claimScratch())
+        #expect(client.result(Self.part([Self.create(2, parent: 1)], more: true, at: 1)) == #"{"staged":2}"#)
+        JanssonMemory.releaseScratch()
+        _ = held
+        for tag in 10...12 { #expect(client.result(Self.create(tag)) == #"{"tag":\#(tag)}"#) }
+        #expect(client.result(Self.part([Self.create(3, parent: 2)], at: 2)) == #"{"results":[{"tag":1},{"tag":2},{"tag":3}]}"#)
+        #expect(field(client.inspect(1), "result.props.testID") == "\"\(padding)\"", "the first part's long string")
+        #expect(field(client.inspect(2), "result.children") == "[3]")
     }
 
     @Test func aFailingOpOfAnyPartUndoesTheWholeBatchAndIsNamedByItsPlaceInIt() {

@@ -1,3 +1,4 @@
+import CJanssonArena
 import Testing
 
 @testable import BridgeCore
@@ -27,6 +28,31 @@ import Testing
         JanssonMemory.releaseScratch()
         #expect(JanssonMemory.claimScratch() != nil)
         JanssonMemory.releaseScratch()
+    }
+
+    /// A batch part keeps the tree its line was parsed into (``StagedBatch``): the scratch arena is taken from the
+    /// thread only by a node in it, the tree stays readable after the thread's next request, and that request
+    /// gets a new scratch arena.
+    @Test func aTreeTakesTheScratchArenaWithIt() throws {
+        let scratch = try #require(JanssonMemory.claimScratch())
+        let big = String(repeating: "y", count: 200_000)
+        let tree = try #require(Self.withBytes(#"{"id":1,"ops":["\#(big)"]}"#) { JanssonMemory.parse($0, into: scratch) })
+        let other = JSONArena()
+        let elsewhere = try #require(Self.withBytes(#"{"id":3}"#) { JanssonMemory.parse($0, in: other) })
+        #expect(JanssonMemory.takeScratch(holding: elsewhere) == nil, "a node outside it takes nothing")
+        let ops = try #require(JSONRef(tree)["ops"])
+        let taken = try #require(JanssonMemory.takeScratch(holding: ops.raw))
+        #expect(taken == scratch)
+        JanssonMemory.releaseScratch()
+        // The next request parses into a new arena, and the taken tree is untouched by it.
+        let next = try #require(JanssonMemory.claimScratch())
+        #expect(next != taken)
+        _ = Self.withBytes(#"{"id":2,"pad":"\#(big)"}"#) { JanssonMemory.parse($0, into: next) }
+        JanssonMemory.releaseScratch()
+        #expect(JSONRef(tree)["id"]?.integer == 1)
+        #expect(ops.element(at: 0).string?.count == big.count)
+        #expect(JanssonMemory.takeScratch(holding: ops.raw) == nil, "not claimed: nothing to take")
+        cja_arena_destroy(taken)
     }
 
     /// Requests larger than the arena's 64 KiB chunk between small ones, and lines jansson refuses, are answered

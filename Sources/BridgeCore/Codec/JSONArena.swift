@@ -76,4 +76,11 @@ enum JanssonMemory {
 
     /// Gives back the scratch arena's memory: every tree parsed into it since ``claimScratch()`` is gone.
     static func releaseScratch() { cja_scratch_release() }
+
+    /// The claimed scratch arena, when `node` is in it, taken from the thread: it and every tree in it are the
+    /// caller's from then on (``cja_arena_destroy``), and ``releaseScratch()`` gives back nothing. `nil` when the
+    /// node is elsewhere (a tree parsed ahead, or parsed outside the scratch).
+    static func takeScratch(holding node: UnsafeMutablePointer<json_t>) -> OpaquePointer? {
+        cja_scratch_take_holding(node)
+    }
 }

@@ -1,10 +1,12 @@
 import CJansson
+import CJanssonArena
 
 /// The parts of a batch sent over several lines (`batch` with `more: true`), held unapplied until its last part
 /// runs them all, with its own ops, as one batch.
 ///
-/// A part's `ops` are copied out of its request's tree (which lives only as long as the request: a parse arena's),
-/// and each op's shape (an object with an `op` string) is checked as it arrives, so that a malformed part fails at
+/// A part's `ops` stay where its line was parsed: the thread's scratch arena, which the part takes with it (no
+/// copy, so a part costs its parse alone); a tree parsed elsewhere (ahead, by another thread) is copied. Each op's
+/// shape (an object with an `op` string) is checked as it arrives, so that a malformed part fails at
 /// once rather than at the commit. Nothing else is checked until the last part: the ops run then, against the
 /// session as it is then, all or nothing.
 ///
@@ -12,8 +14,12 @@ import CJansson
 /// ``Engine/Configuration/maxBatchBytes``. A session holds one at most; the session drops it when a part fails,
 /// when a new first part (`at: 0`) starts another, and when its connection closes.
 final class StagedBatch {
-    /// Each part's `ops` array, copied (owned here).
+    /// Each part's `ops` array: in an arena held here, or a copy owned here.
     private var parts: [UnsafeMutablePointer<json_t>] = []
+    /// The arenas the parts' trees are in (taken from the threads that parsed them), freed with the batch.
+    private var arenas: [OpaquePointer] = []
+    /// The parts copied out of trees parsed elsewhere, released with the batch.
+    private var copies: [UnsafeMutablePointer<json_t>] = []
     /// How many ops the parts hold.
     private(set) var ops = 0
     /// The bytes of the parts' lines.
@@ -21,7 +27,14 @@ final class StagedBatch {
 
     /// Takes a part's `ops` (checked by the caller) and the length of its line.
     func append(_ ops: JSONRef, count: Int, lineBytes: Int) {
-        parts.append(json_deep_copy(ops.raw)!)
+        if let arena = JanssonMemory.takeScratch(holding: ops.raw) {
+            arenas.append(arena)
+            parts.append(ops.raw)
+        } else {
+            let copy = json_deep_copy(ops.raw)!
+            copies.append(copy)
+            parts.append(copy)
+        }
         self.ops += count
         bytes += lineBytes
     }
@@ -37,5 +50,9 @@ final class StagedBatch {
         }
     }
 
-    deinit { for part in parts { cj_decref(part) } }
+    deinit {
+        // A tree in an arena goes with it, not node by node.
+        for copy in copies { cj_decref(copy) }
+        for arena in arenas { cja_arena_destroy(arena) }
+    }
 }

@@ -32,6 +32,10 @@ void cja_leave(void);
  * which gives its memory back (keeping one chunk for the next request). Parse into it with cja_enter. */
 cja_arena *cja_scratch_claim(void);
 void cja_scratch_release(void);
+/* The claimed scratch arena, taken from the thread, when it holds `pointer` (a node of the tree parsed into it):
+ * the caller owns it from then on (cja_arena_destroy), with every tree in it, and the thread's next claim makes a
+ * new one; NULL (and nothing taken) when the scratch is not claimed or `pointer` is not in it. */
+cja_arena *cja_scratch_take_holding(const void *pointer);
 
 /* Gives the memory freed so far back to the system: the chunks kept for the next arenas (CJA_CACHE_CHUNKS), then
  * whatever glibc holds free (malloc_trim: after a large tree is freed node by node, the allocator keeps its pages
