@@ -51,7 +51,10 @@ struct BatchPartsTests {
         JanssonMemory.releaseScratch()
         _ = held
         for tag in 10...12 { #expect(client.result(Self.create(tag)) == #"{"tag":\#(tag)}"#) }
-        #expect(client.result(Self.part([Self.create(3, parent: 2)], at: 2)) == #"{"results":[{"tag":1},{"tag":2},{"tag":3}]}"#)
+        #expect(
+            client.result(Self.part([Self.create(3, parent: 2)], at: 2))
+                == #"{"results":[{"tag":1},{"tag":2},{"tag":3}]}"#
+        )
         #expect(field(client.inspect(1), "result.props.testID") == "\"\(padding)\"", "the first part's long string")
         #expect(field(client.inspect(2), "result.children") == "[3]")
     }

@@ -36,7 +36,9 @@ import Testing
     @Test func aTreeTakesTheScratchArenaWithIt() throws {
         let scratch = try #require(JanssonMemory.claimScratch())
         let big = String(repeating: "y", count: 200_000)
-        let tree = try #require(Self.withBytes(#"{"id":1,"ops":["\#(big)"]}"#) { JanssonMemory.parse($0, into: scratch) })
+        let tree = try #require(
+            Self.withBytes(#"{"id":1,"ops":["\#(big)"]}"#) { JanssonMemory.parse($0, into: scratch) }
+        )
         let other = JSONArena()
         let elsewhere = try #require(Self.withBytes(#"{"id":3}"#) { JanssonMemory.parse($0, in: other) })
         #expect(JanssonMemory.takeScratch(holding: elsewhere) == nil, "a node outside it takes nothing")
