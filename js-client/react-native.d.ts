@@ -55,6 +55,11 @@ export interface AttachOptions {
    * siblings, its host views' child arrays and React's host-sibling search; see the README).
    */
   rendererAsShipped?: boolean;
+  /**
+   * A commit's ops go out while it is built, this many at a time, as parts of its batch that the daemon holds
+   * unapplied until the commit's last part (default 1024; `Infinity`: each commit whole, when it is done).
+   */
+  streamOps?: number;
   /** An array the trace's steps are appended to. */
   trace?: TraceStep[];
 }

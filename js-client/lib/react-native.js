@@ -44,6 +44,8 @@ export { loadRenderer } from './react-native/renderer/load.js';
  *   two changes (default false)
  * @param {Function} [options.fabricUIManager] Fabric: makes the `nativeFabricUIManager` from the NativeSide
  *   (default createFabricUIManager; to wrap or stand in for it, as bench/react-native-fabric.mjs does)
+ * @param {number} [options.streamOps] a commit's ops go out while it is built, this many at a time, as parts of its
+ *   batch that the daemon holds unapplied until the commit's last part (default 1024; Infinity: each commit whole)
  */
 export async function attachReactNative(bridge, options = {}) {
   if (!bridge || typeof bridge.request !== 'function') throw new TypeError('attachReactNative(bridge): bridge is a connected Bridge');
@@ -56,6 +58,12 @@ export async function attachReactNative(bridge, options = {}) {
   const scheduler = options.scheduler ?? loadFrom(from, 'scheduler', "the app's scheduler");
   const file = rendererPath(options.renderer, from, architecture);
   const native = new NativeSide(bridge, { trace: options.trace });
+  if (options.streamOps !== undefined) {
+    if (!(options.streamOps === Infinity || (Number.isSafeInteger(options.streamOps) && options.streamOps >= 1))) {
+      throw new TypeError(`attachReactNative: streamOps must be a whole number of ops, 1 or more, or Infinity (got ${options.streamOps})`);
+    }
+    native.streamOps = options.streamOps;
+  }
   const registry = new ViewConfigRegistry();
   const components = native.components;
   for (const name of Object.keys(components)) registry.register(name, () => viewConfigFor(name, components));

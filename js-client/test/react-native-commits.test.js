@@ -97,9 +97,10 @@ for (const [architecture, renderer] of ARCHITECTURES) {
 
   describe(`${architecture}: a commit is all or nothing`, { skip }, () => {
     /** Renders <View a/>, then a with a 5,000-deep chain whose commit throws at its `at`th op matching `match`. */
-    async function halfCommit({ at, match, trace }) {
+    async function halfCommit({ at, match, trace, streamed = false }) {
       const daemon = await startDaemon(['--max-frame-bytes', String(16 << 20)]);
-      const bridge = await connect({ socket: daemon.socket });
+      const frames = [];
+      const bridge = await connect({ socket: daemon.socket, record: (e) => e.dir === 'in' && frames.push(e.frame) });
       try {
         const { rn, spy } = await attach(bridge, architecture, renderer, trace ? { trace } : {});
         const root = await rn.render(h(rn.View, { testID: 'a' }));
@@ -107,11 +108,19 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         spy.failAt(at, match);
         await assert.rejects(root.render(h(rn.View, { testID: 'a' }, chain(rn.View, 5000))), /Maximum call stack size exceeded \(forced\)/);
         spy.failAt(null);
-        // Nothing of the failed commit was sent: the daemon holds what the previous commit left.
+        // Nothing of the failed commit was applied: the daemon holds what the previous commit left.
         assert.equal(await views(bridge), 2, 'the daemon holds the root and a, nothing of the chain');
         assert.deepEqual(await childIDs(bridge, root.tag), ['a']);
         const [a] = (await bridge.request({ op: 'inspect', tag: root.tag })).children;
         assert.deepEqual((await bridge.request({ op: 'inspect', tag: a })).children, []);
+        if (streamed) {
+          // Its first ops went out as parts while it was built (STREAM_OPS at a time), and were dropped: a new,
+          // empty batch replaced them (written before the requests above, which were answered).
+          const parts = frames.filter((f) => f.op === 'batch' && f.more === true);
+          assert.ok(parts.length >= 2, `${parts.length} parts sent before the call threw`);
+          const drop = frames.findIndex((f) => f.op === 'batch' && f.at === 0 && f.more === undefined && f.ops.length === 0);
+          assert.ok(drop > frames.lastIndexOf(parts[parts.length - 1]), 'the parts were dropped after the last of them');
+        }
         // The next render works on a consistent tree: exactly what React rendered, nothing else.
         await root.render(h(rn.View, { testID: 'b' }, h(rn.View, { testID: 'c' })));
         assert.deepEqual(await childIDs(bridge, root.tag), ['b']);
@@ -130,7 +139,7 @@ for (const [architecture, renderer] of ARCHITECTURES) {
     }
 
     test('a call that throws while the commit creates views (the 4,177th create of a 5,000-deep chain): nothing of it is sent', () =>
-      halfCommit({ at: 4177, match: (op) => op.op === 'create' }));
+      halfCommit({ at: 4177, match: (op) => op.op === 'create', streamed: true }));
 
     test('a call that throws where the commit attaches the new subtree: nothing of it is sent', () =>
       halfCommit({ at: 1, match: (op) => op.op === 'setChildren' || (op.op === 'create' && op.parent !== undefined) }));
@@ -177,6 +186,45 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         assert.deepEqual(await childIDs(bridge, list), ['a-long-test-id-for-row-0', 'a-long-test-id-for-row-1', 'a-long-test-id-for-row-2']);
         await rn.detach();
         assert.equal(await views(bridge), 0);
+      } finally {
+        await bridge.close();
+        await daemon.stop();
+      }
+    });
+
+    test('a commit\'s ops go out in parts as it is built, and apply as one batch with its last part', async () => {
+      const daemon = await startDaemon();
+      const frames = [];
+      const bridge = await connect({ socket: daemon.socket, record: (e) => e.dir === 'in' && frames.push(e.frame) });
+      try {
+        const { rn } = await attach(bridge, architecture, renderer);
+        const rows = (n) => h(rn.View, { testID: 'list' }, Array.from({ length: n }, (_, i) => h(rn.View, { key: i, testID: `row-${i}` })));
+        const root = await rn.render(rows(3000));
+        const batches = frames.filter((f) => f.op === 'batch');
+        const parts = batches.filter((f) => f.more === true);
+        assert.ok(parts.length >= 2, `${parts.length} parts`);
+        let held = 0;
+        for (const part of parts) {
+          assert.equal(part.at, held, 'each part starts where the ones before it end');
+          held += part.ops.length;
+        }
+        const last = batches[batches.indexOf(parts[parts.length - 1]) + 1];
+        assert.equal(last.at, held, 'then the last part');
+        assert.equal(last.more, undefined);
+        assert.equal(await views(bridge), 3002, 'the root, the list and its 3,000 rows');
+        const list = (await bridge.request({ op: 'inspect', tag: root.tag })).children[0];
+        const { children } = await bridge.request({ op: 'inspect', tag: list });
+        assert.equal(children.length, 3000);
+        assert.equal((await bridge.request({ op: 'inspect', tag: children[2999] })).props.testID, 'row-2999');
+        await rn.detach();
+        assert.equal(await views(bridge), 0);
+        // streamOps: Infinity sends each commit whole, when it is done; anything but a count of ops is refused.
+        const whole = await attach(bridge, architecture, renderer, { streamOps: Infinity });
+        frames.length = 0;
+        await (await whole.rn.render(rows(3000))).unmount();
+        assert.equal(frames.filter((f) => f.op === 'batch' && (f.more === true || f.at !== undefined)).length, 0);
+        await whole.rn.detach();
+        await assert.rejects(attach(bridge, architecture, renderer, { streamOps: 0 }), /streamOps must be a whole number of ops/);
       } finally {
         await bridge.close();
         await daemon.stop();

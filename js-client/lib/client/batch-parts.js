@@ -8,14 +8,18 @@ const OVERHEAD = 96;
 /**
  * The lines of the batch request `{id, op: 'batch', ops}` in parts of at most `partBytes` bytes each (an op longer
  * than that goes alone, in a part of its own), with their UTF-8 bytes: `{lines, bytes, longest}` (`bytes` of the
- * lines together, each with its newline); or null when the request is not a plain batch or has fewer than two ops.
+ * lines together, each with its newline); or null when the request is not a batch of ops alone or has fewer than two
+ * ops. A request that is itself a part (`at`, and `more` but for the last) is cut into parts that start at its `at`,
+ * the last of them with its `more` (a commit streamed in parts whose last part is longer than a line).
  * `bytesPerOp` is what an op takes on average, when known (from the whole line): the ops are written a slice at a
  * time, a slice as long as a part should hold, one JSON.stringify each (V8's fast path for a whole array).
  */
 export function batchParts(frame, id, partBytes, bytesPerOp = sampleBytesPerOp(frame.ops)) {
   const { ops } = frame;
   if (!Array.isArray(ops) || ops.length < 2) return null;
-  for (const key in frame) if (key !== 'op' && key !== 'ops' && key !== 'id') return null;
+  for (const key in frame) if (key !== 'op' && key !== 'ops' && key !== 'id' && key !== 'at' && key !== 'more') return null;
+  const first = frame.at ?? 0;
+  if (!Number.isSafeInteger(first) || first < 0 || (frame.more !== undefined && typeof frame.more !== 'boolean')) return null;
   const head = `{"id":${id},"op":"batch"`;
   const room = Math.max(1, partBytes - OVERHEAD);
   const lines = [];
@@ -32,8 +36,8 @@ export function batchParts(frame, id, partBytes, bytesPerOp = sampleBytesPerOp(f
       json = JSON.stringify(ops.slice(at, at + count));
       bytes = Buffer.byteLength(json);
     }
-    const more = at + count < ops.length;
-    const line = `${head}${more ? ',"more":true' : ''},"at":${at},"ops":${json}}`;
+    const more = at + count < ops.length || frame.more === true;
+    const line = `${head}${more ? ',"more":true' : ''},"at":${first + at},"ops":${json}}`;
     lines.push(line);
     // The line is ASCII but for its ops' JSON.
     const lineBytes = bytes + line.length - json.length;

@@ -18,6 +18,22 @@ export const NONE = Object.freeze([]);
  */
 export const SWEEP_FROM = 512;
 
+/**
+ * A commit's ops go out while it is still being built, this many at a time (about 64 KB of a mount's), as parts of
+ * its batch that the daemon holds unapplied and parses meanwhile (protocol.md, "A batch in parts"); the rest go out
+ * as the last part when the commit is done, and the daemon runs them all as one batch. Paper's renderer creates
+ * views as it renders them, so a mount's parts are parsed on the daemon's side while React still renders.
+ */
+export const STREAM_OPS = 1024;
+
+/**
+ * Whether a queued op is as it goes out: not a `setChildren` whose list is filled in when the batch goes
+ * (children null), nor a `delete`, which a sweep of the removals may rewrite (#sweep).
+ */
+function isFinal(op) {
+  return op.op !== 'delete' && !(op.op === 'setChildren' && op.children === null);
+}
+
 /** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
 const MAX_SETTLE_ROUNDS = 10_000;
 
@@ -52,6 +68,14 @@ export class NativeSide {
   #undo = [];
   /** The renderer tags mapped for the queued ops: unmapped again should the daemon refuse their batch. */
   #mapped = [];
+  /** How many ops at the front of the queue went out already, as parts of its batch (STREAM_OPS). */
+  #streamed = 0;
+  /** The requests of those parts, answered `{staged}`. */
+  #parts = [];
+  /** Set when an op that is not final (isFinal) stopped the parts: the rest of the batch goes out with its end. */
+  #streamStopped = false;
+  /** Whether the commit's ops go out in parts as it is built (`streamOps`, attachReactNative's option). */
+  streamOps = STREAM_OPS;
   #scheduled = false;
   /**
    * Set from a call that threw until the synchronous work it was part of ends: the commit being built failed, so
@@ -253,6 +277,7 @@ export class NativeSide {
     const undo = this.#undo;
     const mapped = this.#mapped;
     const dropped = this.#queue.length;
+    this.#dropParts();
     this.#queue = [];
     this.#removals = [];
     this.#undo = [];
@@ -369,6 +394,42 @@ export class NativeSide {
       this.#scheduled = true;
       queueMicrotask(() => this.flush());
     }
+    if (this.#queue.length - this.#streamed >= this.streamOps && !this.#streamStopped) this.#stream();
+  }
+
+  /**
+   * Sends the queued ops that are final, from the first not sent yet, as a part of the batch (`more`, `at`), when
+   * there are streamOps of them: the daemon holds it unapplied until the last part (flush). Not while a failed
+   * commit's rest is held back or a held batch is to go first (those ops would no longer be the batch's front).
+   */
+  #stream() {
+    if (this.#held || this.#deferred !== null) return;
+    const queue = this.#queue;
+    const from = this.#streamed;
+    let end = from;
+    while (end < queue.length && isFinal(queue[end])) end++;
+    if (end < queue.length) this.#streamStopped = true;
+    if (end - from < this.streamOps) return;
+    let request;
+    try {
+      request = this.bridge.request({ op: 'batch', more: true, at: from, ops: queue.slice(from, end) });
+    } catch {
+      // Not sent (a value JSON cannot carry, a queue too full): the ops go with the rest, which reports it.
+      this.streamOps = Infinity;
+      return;
+    }
+    request.catch(() => {});
+    this.#streamed = end;
+    this.#parts.push(request);
+  }
+
+  /** Drops the parts already sent of the batch being built (a failed commit): a new, empty batch replaces them. */
+  #dropParts() {
+    this.#streamStopped = false;
+    if (this.#streamed === 0) return;
+    this.#streamed = 0;
+    this.#parts = [];
+    this.bridge.request({ op: 'batch', at: 0, ops: [] }).catch(() => {});
   }
 
   /**
@@ -415,13 +476,23 @@ export class NativeSide {
     this.#mapped = [];
     const step = { flush: ops.length };
     this.record(step);
+    // Ops that went out as parts are at the front (no held batch went first: #stream() waits for none).
+    const streamed = this.#streamed;
+    const parts = this.#parts;
+    this.#streamed = 0;
+    this.#parts = [];
+    this.#streamStopped = false;
     let request;
     try {
-      request = this.bridge.request({ op: 'batch', ops });
+      request = streamed === 0 ? this.bridge.request({ op: 'batch', ops }) : this.bridge.request({ op: 'batch', at: streamed, ops: ops.slice(streamed) });
     } catch (error) {
-      // The batch could not even be written (a value JSON cannot encode): nothing of it was sent.
+      // The batch could not even be written (a value JSON cannot encode): nothing of it was sent, and the parts
+      // before it are dropped.
+      if (streamed > 0) this.bridge.request({ op: 'batch', at: 0, ops: [] }).catch(() => {});
       request = Promise.reject(error);
     }
+    // A part the daemon refused is the batch's error (the last part is then refused for the parts it misses).
+    if (parts.length > 0) request = Promise.all([...parts, request]).then((answers) => answers[answers.length - 1]);
     const sent = request.then(
       () => {
         this.onApplied?.(ops);
