@@ -38,8 +38,26 @@ test('an op longer than a part goes alone; non-ASCII text is counted in bytes', 
   for (const line of batchParts({ op: 'batch', ops: accented }, 1, 2_048).lines) assert.ok(Buffer.byteLength(line) <= 2_048);
 });
 
-test('only a plain batch of two ops or more is cut', () => {
+test('only a batch of ops alone, of two ops or more, is cut', () => {
   assert.equal(batchParts({ op: 'batch', ops: [{ op: 'ping' }] }, 1, 1_024), null);
-  assert.equal(batchParts({ op: 'batch', ops: ops(100), more: true }, 1, 1_024), null);
   assert.equal(batchParts({ op: 'batch', ops: 'no' }, 1, 1_024), null);
+  assert.equal(batchParts({ op: 'batch', ops: ops(100), label: 'x' }, 1, 1_024), null, 'another member');
+  assert.equal(batchParts({ op: 'batch', ops: ops(100), at: -1 }, 1, 1_024), null, 'a negative at');
+  assert.equal(batchParts({ op: 'batch', ops: ops(100), more: 'yes' }, 1, 1_024), null, 'a more that is no boolean');
+});
+
+test('a batch that is itself a part is cut into parts from its at, the last with its more', () => {
+  const held = batchParts({ op: 'batch', ops: ops(100), at: 40, more: true }, 1, 1_024).lines.map((line) => JSON.parse(line));
+  assert.ok(held.length > 1);
+  assert.ok(held.every((part) => part.more === true), 'every part held, the last too');
+  let at = 40;
+  for (const part of held) {
+    assert.equal(part.at, at);
+    at += part.ops.length;
+  }
+  assert.equal(at, 140);
+  const last = batchParts({ op: 'batch', ops: ops(100), at: 40 }, 1, 1_024).lines.map((line) => JSON.parse(line));
+  assert.equal(last[last.length - 1].more, undefined, 'the last runs the batch');
+  assert.ok(last.slice(0, -1).every((part) => part.more === true));
+  assert.equal(last[0].at, 40);
 });
