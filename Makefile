@@ -95,7 +95,11 @@ test-example:
 	  [ -e "$$pkg" ] && ln -sfn "$$pkg" Examples/ReactNativeApp/node_modules/; done; true; \
 	else echo "no $(SHARED_RN_NODE_MODULES): Examples/ReactNativeApp's test will skip"; fi
 	NODE_PATH=/usr/share/nodejs node --test $(EXAMPLE)/test/
-	BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test Examples/ReactNativeApp/test/
+	@# Its test spawns the daemon it connects to (connect({spawn: true})), as an app's would: here on a socket of its
+	@# own, not the user's default one (where another checkout's daemon may be listening), stopped afterwards.
+	dir=$$(mktemp -d) && BRIDGED_SOCKET=$$dir/b.sock BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs \
+	  node --test Examples/ReactNativeApp/test/; status=$$?; pkill -TERM -f -- "--socket $$dir/b.sock"; \
+	  while pgrep -f -- "--socket $$dir/b.sock" > /dev/null; do sleep 0.1; done; rm -rf $$dir; exit $$status
 
 # The Node client against the real binary; js-client/test/types/ (index.d.ts under tsc --strict) runs with it.
 # React comes from Debian (node-react, under /usr/share/nodejs). React Native's renderer cannot be committed: the

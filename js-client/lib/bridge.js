@@ -18,6 +18,7 @@ import {
   kSetState,
   kSubscriptions,
   kTrackView,
+  kUnsentBytes,
   kViewsDeleted,
 } from './internal.js';
 import { EventCursor, ackOptions, reconnectOptions } from './reconnect.js';
@@ -324,6 +325,10 @@ export class Bridge extends EventEmitter {
     return this.#views.allocateTag();
   }
 
+  [kUnsentBytes]() {
+    return this.#pending.unsentBytes;
+  }
+
   get [kSubscriptions]() {
     return this.#views.subscriptions;
   }
@@ -351,23 +356,31 @@ export class Bridge extends EventEmitter {
    * While the Bridge reconnects, the request waits and is sent once the session is resumed. Values JSON
    * cannot carry are refused before anything is sent (values.js); `signal` aborts the request. Without a
    * signal, it fails with `timeout` when no response came within `requestTimeoutMs` of the call.
-   * `internal` ('hello', 'ack', 'bye') marks the client's own requests.
+   * `internal` ('hello', 'ack', 'bye') marks the client's own requests. `restOfBatch`: the request ends a batch whose
+   * parts went already, and is not refused for the requests waiting to be written (`queue_full` would leave the
+   * parts held, the batch unfinished). `refuseSync`: a request refused before it is written (closed, aborted, a
+   * value JSON cannot carry, a full queue) throws the error instead of returning it rejected, so that the caller
+   * knows at once that nothing went.
    */
-  [kRequest](frame, { onResponse, internal = null, signal } = {}) {
+  [kRequest](frame, { onResponse, internal = null, signal, restOfBatch = false, refuseSync = false } = {}) {
+    const refuse = (error) => {
+      if (refuseSync) throw error;
+      return Promise.reject(error);
+    };
     if (this.#state === 'closed' || (this.#closing && internal === null)) {
-      return Promise.reject(connectionClosed(this.#closing ? 'close() was called' : undefined));
+      return refuse(connectionClosed(this.#closing ? 'close() was called' : undefined));
     }
-    if (signal?.aborted) return Promise.reject(aborted(signal));
+    if (signal?.aborted) return refuse(aborted(signal));
     // What JSON would change or drop is refused here, as the daemon refuses what it cannot take.
     const invalid = requestError(frame, (op) => this.#paramsOf(op));
-    if (invalid) return Promise.reject(invalid);
+    if (invalid) return refuse(invalid);
     // A signal of the caller's own is the whole limit: it may wait longer than requestTimeoutMs, or not at all.
     const timeoutMs = signal === undefined && internal !== 'hello' ? this.#requestTimeoutMs : 0;
     let entry;
     try {
-      entry = this.#pending.add(frame, { onResponse, internal, signal, timeoutMs });
+      entry = this.#pending.add(frame, { onResponse, internal, signal, timeoutMs, queueExempt: restOfBatch });
     } catch (err) {
-      return Promise.reject(err);
+      return refuse(err);
     }
     if (internal === 'hello') this.#connection.write(entry);
     else if (this.#state === 'open') this.#connection.send(entry);

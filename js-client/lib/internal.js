@@ -6,6 +6,8 @@ export const kRegistrationNames = Symbol('bridged.registrationNames');
 export const kTrackView = Symbol('bridged.trackView');
 export const kForgetView = Symbol('bridged.forgetView');
 export const kViewsDeleted = Symbol('bridged.viewsDeleted');
+/** The bytes of requests waiting to be written (a React Native attachment sends a commit's parts only while none do). */
+export const kUnsentBytes = Symbol('bridged.unsentBytes');
 
 export const kPlan = Symbol('bridged.view.plan');
 export const kSetState = Symbol('bridged.view.setState');

@@ -217,9 +217,12 @@ export function requestError(frame, paramsOf) {
   // Every check below is of what JSON carries: a frame JSON carries as it is has nothing to report.
   if (jsonSafe(frame, 0)) return null;
   if (frame.op === 'batch' && Array.isArray(frame.ops)) {
-    for (let index = 0; index < frame.ops.length; index++) {
-      const inner = opError(frame.ops[index], paramsOf);
+    // A part of a batch names its ops by their place in the whole batch, as the daemon does.
+    const first = Number.isSafeInteger(frame.at) && frame.at > 0 ? frame.at : 0;
+    for (let at = 0; at < frame.ops.length; at++) {
+      const inner = opError(frame.ops[at], paramsOf);
       if (!inner) continue;
+      const index = first + at;
       const details = { code: inner.code, message: inner.message, details: inner.details };
       return new BridgeError(ErrorCodes.BATCH_FAILED, `op ${index} of the batch: ${inner.message}`, {
         index,

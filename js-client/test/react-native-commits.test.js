@@ -225,6 +225,20 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         assert.equal(frames.filter((f) => f.op === 'batch' && (f.more === true || f.at !== undefined)).length, 0);
         await whole.rn.detach();
         await assert.rejects(attach(bridge, architecture, renderer, { streamOps: 0 }), /streamOps must be a whole number of ops/);
+        // A value JSON cannot carry, past the first parts: refused before anything of it is applied, named by its
+        // place in the whole batch, the parts sent before it dropped; the next commit mounts.
+        const { rn: again } = await attach(bridge, architecture, renderer);
+        const bad = h(rn.View, { testID: 'list' }, Array.from({ length: 3000 }, (_, i) => h(rn.View, { key: i, testID: `row-${i}`, ...(i === 2500 ? { style: { opacity: Number.NaN } } : {}) })));
+        await assert.rejects(again.render(bad), (error) => {
+          assert.equal(error.op?.props?.testID, 'row-2500', `the op named: ${JSON.stringify(error.op)} at ${error.index}`);
+          assert.match(error.message, /NaN/);
+          return true;
+        });
+        assert.equal(await views(bridge), 0, 'nothing of it applied, no root view');
+        const after = await again.render(rows(10));
+        assert.equal(await views(bridge), 12);
+        await after.unmount();
+        await again.detach();
       } finally {
         await bridge.close();
         await daemon.stop();

@@ -91,7 +91,7 @@ export class PendingRequests {
    * entry's `promise` settles with the response's result or a BridgeError. `signal` aborts it (`aborted`);
    * `timeoutMs` > 0 fails it with `timeout` once that long passed without a response.
    */
-  add(frame, { onResponse, internal = null, signal, timeoutMs = 0 } = {}) {
+  add(frame, { onResponse, internal = null, signal, timeoutMs = 0, queueExempt = false } = {}) {
     const id = this.#nextId++; // a refused request uses its id up too
     const out = { id, ...frame };
     out.id = id; // the client's id wins over one in `frame`, and stays first
@@ -122,7 +122,7 @@ export class PendingRequests {
         `the request was not sent: ${what}, more than the daemon reads (maxFrameBytes ${this.maxLineBytes}, its --max-frame-bytes)`,
       );
     }
-    if (internal === null && this.#unsentBytes > 0 && this.#unsentBytes + bytes > this.#maxQueuedBytes) {
+    if (internal === null && !queueExempt && this.#unsentBytes > 0 && this.#unsentBytes + bytes > this.#maxQueuedBytes) {
       const message = `${this.#unsentBytes} bytes of requests already wait to be written (maxQueuedBytes ${this.#maxQueuedBytes})`;
       throw new BridgeError(ClientErrorCodes.QUEUE_FULL, message);
     }

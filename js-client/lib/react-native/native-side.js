@@ -3,7 +3,7 @@
 // subscriptions, and the daemon's events handed back to the renderer. The paper UIManager (paper.js) and
 // Fabric's nativeFabricUIManager (fabric.js) translate their calls into this one's ops.
 
-import { kAllocateTag } from '../internal.js';
+import { kAllocateTag, kRequest, kUnsentBytes } from '../internal.js';
 import { batchInnerError } from '../view.js';
 import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
@@ -403,7 +403,9 @@ export class NativeSide {
    * commit's rest is held back or a held batch is to go first (those ops would no longer be the batch's front).
    */
   #stream() {
-    if (this.#held || this.#deferred !== null) return;
+    // Not while requests wait to be written (the daemon reads no further while it parses a part): the rest go
+    // with the batch's end, and nothing is refused for a full queue.
+    if (this.#held || this.#deferred !== null || this.bridge[kUnsentBytes]?.() > 0) return;
     const queue = this.#queue;
     const from = this.#streamed;
     let end = from;
@@ -412,10 +414,11 @@ export class NativeSide {
     if (end - from < this.streamOps) return;
     let request;
     try {
-      request = this.bridge.request({ op: 'batch', more: true, at: from, ops: queue.slice(from, end) });
+      request = this.bridge[kRequest]({ op: 'batch', more: true, at: from, ops: queue.slice(from, end) }, { refuseSync: true });
     } catch {
-      // Not sent (a value JSON cannot carry, a queue too full): the ops go with the rest, which reports it.
-      this.streamOps = Infinity;
+      // Not written (a value JSON cannot carry, the connection closing): its ops go with the batch's end, which
+      // reports what is wrong with them.
+      this.#streamStopped = true;
       return;
     }
     request.catch(() => {});
@@ -484,10 +487,13 @@ export class NativeSide {
     this.#streamStopped = false;
     let request;
     try {
-      request = streamed === 0 ? this.bridge.request({ op: 'batch', ops }) : this.bridge.request({ op: 'batch', at: streamed, ops: ops.slice(streamed) });
+      request =
+        streamed === 0
+          ? this.bridge.request({ op: 'batch', ops })
+          : this.bridge[kRequest]({ op: 'batch', at: streamed, ops: ops.slice(streamed) }, { restOfBatch: true, refuseSync: true });
     } catch (error) {
-      // The batch could not even be written (a value JSON cannot encode): nothing of it was sent, and the parts
-      // before it are dropped.
+      // The batch's end could not be written (a value JSON cannot carry, named by its place in the whole batch):
+      // the parts sent before it are dropped, at once, before any other batch can start.
       if (streamed > 0) this.bridge.request({ op: 'batch', at: 0, ops: [] }).catch(() => {});
       request = Promise.reject(error);
     }
