@@ -8,6 +8,11 @@ export const kForgetView = Symbol('bridged.forgetView');
 export const kViewsDeleted = Symbol('bridged.viewsDeleted');
 /** The bytes of requests waiting to be written (a React Native attachment sends a commit's parts only while none do). */
 export const kUnsentBytes = Symbol('bridged.unsentBytes');
+/**
+ * Which React Native attachment's commit has parts out on a Bridge (its session holds one batch in parts at a
+ * time: another's first part would drop them), or undefined.
+ */
+export const kPartsOwner = Symbol('bridged.partsOwner');
 
 export const kPlan = Symbol('bridged.view.plan');
 export const kSetState = Symbol('bridged.view.setState');

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { connect } from '../index.js';
 import { NativeSide, attachReactNative, createFabricUIManager, createPaperUIManager, playTrace } from '../lib/react-native.js';
 import { startDaemon } from '../test-support/daemon.js';
+import { kAllocateTag } from '../lib/internal.js';
 import { loadReact } from '../test-support/react-native.js';
 
 const react = loadReact();
@@ -227,7 +228,7 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         await assert.rejects(attach(bridge, architecture, renderer, { streamOps: 0 }), /streamOps must be a whole number of ops/);
         // A value JSON cannot carry, past the first parts: refused before anything of it is applied, named by its
         // place in the whole batch, the parts sent before it dropped; the next commit mounts.
-        const { rn: again } = await attach(bridge, architecture, renderer);
+        const { rn: again, spy: againSpy } = await attach(bridge, architecture, renderer);
         const bad = h(rn.View, { testID: 'list' }, Array.from({ length: 3000 }, (_, i) => h(rn.View, { key: i, testID: `row-${i}`, ...(i === 2500 ? { style: { opacity: Number.NaN } } : {}) })));
         await assert.rejects(again.render(bad), (error) => {
           assert.equal(error.op?.props?.testID, 'row-2500', `the op named: ${JSON.stringify(error.op)} at ${error.index}`);
@@ -238,6 +239,17 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         const after = await again.render(rows(10));
         assert.equal(await views(bridge), 12);
         await after.unmount();
+        // Two attachments on one Bridge building commits in the same turn (two roots updated by one event): while
+        // one commit's parts are out, the other's goes whole (its session holds one batch in parts at a time, and
+        // a second first part would drop the first's); both apply.
+        const { rn: other, spy: otherSpy } = await attach(bridge, architecture, renderer);
+        const [one, two] = [againSpy.native, otherSpy.native];
+        const before = await views(bridge);
+        for (let i = 0; i < 3000; i++) one.enqueue({ op: 'create', tag: bridge[kAllocateTag](), component: 'RCTView' });
+        for (let i = 0; i < 2000; i++) two.enqueue({ op: 'create', tag: bridge[kAllocateTag](), component: 'RCTView' });
+        await Promise.all([one.flush(), two.flush()]);
+        assert.equal(await views(bridge), before + 5000);
+        await other.detach();
         await again.detach();
       } finally {
         await bridge.close();

@@ -3,7 +3,7 @@
 // subscriptions, and the daemon's events handed back to the renderer. The paper UIManager (paper.js) and
 // Fabric's nativeFabricUIManager (fabric.js) translate their calls into this one's ops.
 
-import { kAllocateTag, kRequest, kUnsentBytes } from '../internal.js';
+import { kAllocateTag, kPartsOwner, kRequest, kUnsentBytes } from '../internal.js';
 import { batchInnerError } from '../view.js';
 import { VIEW, handlerProps, topLevelType } from './view-configs.js';
 
@@ -406,6 +406,10 @@ export class NativeSide {
     // Not while requests wait to be written (the daemon reads no further while it parses a part): the rest go
     // with the batch's end, and nothing is refused for a full queue.
     if (this.#held || this.#deferred !== null || this.bridge[kUnsentBytes]?.() > 0) return;
+    // Another attachment on this Bridge has a commit's parts out (two roots rendered in one turn): this commit
+    // goes whole, so as not to drop them.
+    const owner = this.bridge[kPartsOwner];
+    if (owner !== undefined && owner !== this) return;
     const queue = this.#queue;
     const from = this.#streamed;
     let end = from;
@@ -422,6 +426,7 @@ export class NativeSide {
       return;
     }
     request.catch(() => {});
+    this.bridge[kPartsOwner] = this;
     this.#streamed = end;
     this.#parts.push(request);
   }
@@ -431,6 +436,7 @@ export class NativeSide {
     this.#streamStopped = false;
     if (this.#streamed === 0) return;
     this.#streamed = 0;
+    this.bridge[kPartsOwner] = undefined;
     this.#parts = [];
     this.bridge.request({ op: 'batch', at: 0, ops: [] }).catch(() => {});
   }
@@ -485,6 +491,7 @@ export class NativeSide {
     this.#streamed = 0;
     this.#parts = [];
     this.#streamStopped = false;
+    if (streamed > 0) this.bridge[kPartsOwner] = undefined;
     let request;
     try {
       request =
