@@ -133,7 +133,8 @@ struct LongRequests: Sendable {
 
     /// Runs `work` on a thread of NIO's blocking pool (``NIOThreadPool/singleton``, as many threads as cores):
     /// long-lived threads, a bounded number of them. With more long requests at once than threads, the others
-    /// wait their turn; short ones never do. From its hand-over to its end the loops' slices are short.
+    /// wait their turn; short ones never do. From its hand-over to its end the loops' slices are short, and its
+    /// thread yields its core every ``yieldEvery`` units of work (`cyield_point.h`).
     func run(_ work: @escaping @Sendable () -> Void) {
         let slices = loopSlices
         slices?.begin()

@@ -431,13 +431,18 @@ export class NativeSide {
     this.#parts.push(request);
   }
 
-  /** Drops the parts already sent of the batch being built (a failed commit): a new, empty batch replaces them. */
+  /** Drops the parts already sent of the batch being built (a failed commit). */
   #dropParts() {
     this.#streamStopped = false;
     if (this.#streamed === 0) return;
     this.#streamed = 0;
     this.bridge[kPartsOwner] = undefined;
     this.#parts = [];
+    this.#sendDrop();
+  }
+
+  /** Has the daemon drop the parts it holds: a new, empty batch replaces them (a first part drops an unfinished one). */
+  #sendDrop() {
     this.bridge.request({ op: 'batch', at: 0, ops: [] }).catch(() => {});
   }
 
@@ -501,7 +506,7 @@ export class NativeSide {
     } catch (error) {
       // The batch's end could not be written (a value JSON cannot carry, named by its place in the whole batch):
       // the parts sent before it are dropped, at once, before any other batch can start.
-      if (streamed > 0) this.bridge.request({ op: 'batch', at: 0, ops: [] }).catch(() => {});
+      if (streamed > 0) this.#sendDrop();
       request = Promise.reject(error);
     }
     // A part the daemon refused is the batch's error (the last part is then refused for the parts it misses).
