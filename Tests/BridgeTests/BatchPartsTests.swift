@@ -101,6 +101,11 @@ struct BatchPartsTests {
         #expect(client.result(Self.part([Self.create(2)], more: true, at: 0)) == #"{"staged":1}"#)
         #expect(client.result(Self.part([], at: 1)) == #"{"results":[{"tag":2}]}"#)
         #expect(client.result(#"{"op":"inspect","tag":1}"#) == #""unknown_tag""#)
+        // An empty part that is first and last drops the held parts on purpose and applies nothing.
+        client.send(Self.part([Self.create(3)], more: true))
+        #expect(client.result(Self.part([], at: 0)) == #"{"results":[]}"#)
+        #expect(client.result(Self.part([], at: 1)) == #""bad_request""#, "nothing is held any more")
+        #expect(client.result(#"{"op":"inspect","tag":3}"#) == #""unknown_tag""#)
     }
 
     @Test func thePartsTogetherKeepTheBatchLimits() {

@@ -17,6 +17,7 @@ import {
   kRequest,
   kSetState,
   kSubscriptions,
+  kPartsOwner,
   kTrackView,
   kUnsentBytes,
   kViewsDeleted,
@@ -43,6 +44,12 @@ export const MAX_FRAME_BYTES = 256 * 1024 * 1024;
 
 /** The largest delay setTimeout takes; a longer requestTimeoutMs means no limit. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A request refused before it is written: thrown when the caller asked for it (`refuseSync`), else returned rejected. */
+function refused(error, sync) {
+  if (sync) throw error;
+  return Promise.reject(error);
+}
 
 /**
  * Checks connect()'s `requestTimeoutMs`, `maxFrameBytes` and `batchPartBytes` (a TypeError for a bad one) and returns them with
@@ -94,6 +101,8 @@ export class Bridge extends EventEmitter {
   #closedPromise;
   #resolveClosed;
   #record;
+  /** The React Native attachment whose commit has parts out on this connection (native-side.js), if any. */
+  [kPartsOwner] = undefined;
   #views = new SessionViews();
   #cursor = new EventCursor();
   #connectOptions;
@@ -363,24 +372,20 @@ export class Bridge extends EventEmitter {
    * knows at once that nothing went.
    */
   [kRequest](frame, { onResponse, internal = null, signal, restOfBatch = false, refuseSync = false } = {}) {
-    const refuse = (error) => {
-      if (refuseSync) throw error;
-      return Promise.reject(error);
-    };
     if (this.#state === 'closed' || (this.#closing && internal === null)) {
-      return refuse(connectionClosed(this.#closing ? 'close() was called' : undefined));
+      return refused(connectionClosed(this.#closing ? 'close() was called' : undefined), refuseSync);
     }
-    if (signal?.aborted) return refuse(aborted(signal));
+    if (signal?.aborted) return refused(aborted(signal), refuseSync);
     // What JSON would change or drop is refused here, as the daemon refuses what it cannot take.
     const invalid = requestError(frame, (op) => this.#paramsOf(op));
-    if (invalid) return refuse(invalid);
+    if (invalid) return refused(invalid, refuseSync);
     // A signal of the caller's own is the whole limit: it may wait longer than requestTimeoutMs, or not at all.
     const timeoutMs = signal === undefined && internal !== 'hello' ? this.#requestTimeoutMs : 0;
     let entry;
     try {
       entry = this.#pending.add(frame, { onResponse, internal, signal, timeoutMs, queueExempt: restOfBatch });
     } catch (err) {
-      return refuse(err);
+      return refused(err, refuseSync);
     }
     if (internal === 'hello') this.#connection.write(entry);
     else if (this.#state === 'open') this.#connection.send(entry);
