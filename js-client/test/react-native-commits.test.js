@@ -338,6 +338,27 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         assert.equal(await views(bridge), 2);
       }));
 
+    test('a refused clear changes nothing and its views stay live; an applied one forgets them', () =>
+      withList(async ({ rn, spy, root, list, bridge }) => {
+        const before = (await bridge.request({ op: 'inspect', tag: list })).children;
+        const Button = rn.requireNativeComponent('SwiftUIButton');
+        const bad = h(Button, { key: 'bad', count: 'many' });
+        await assert.rejects(root.render(h(List, { order: [], View: rn.View, bad })), (error) => error.code === 'invalid_props');
+        assert.deepEqual((await bridge.request({ op: 'inspect', tag: list })).children, before, 'the refused batch changed nothing');
+        // Each removed view is the attachment's again, under the same tags.
+        for (const tag of before) {
+          const rendererTag = spy.native.rendererTag(tag);
+          assert.notEqual(rendererTag, undefined, `view ${tag} is no longer the attachment's`);
+          assert.equal(spy.native.daemonTag(rendererTag), tag);
+        }
+        if (architecture === 'fabric') {
+          // Fabric diffs against the committed tree: the next commit clears them.
+          await root.render(h(List, { order: [], View: rn.View }));
+          assert.deepEqual((await bridge.request({ op: 'inspect', tag: list })).children, []);
+          for (const tag of before) assert.equal(spy.native.rendererTag(tag), undefined, `view ${tag} deleted but still mapped`);
+        }
+      }));
+
     // Paper's next commit names children by React's indices, which count the refused moves: there the daemon stays
     // behind React by the refused commit (protocol.md, "Errors"); Fabric diffs against the committed tree.
     test('a refused batch of moves changes nothing; on Fabric the next commit puts the daemon in React\'s order', () =>
@@ -415,6 +436,44 @@ describe("paper's child lists (ChildList, child-list.js)", () => {
     assert.equal(list.length, array.length);
     assert.deepEqual(list.toArray(), array);
     assert.ok(list.blocks.length > 2, 'the list was split into blocks');
+  });
+
+  test('indexOf agrees with an array while a long list is emptied one child at a time, filled again and churned', async () => {
+    const { ChildList } = await import('../lib/react-native/child-list.js');
+    const n = 2000;
+    const list = ChildList.of(Array.from({ length: n }, (_, i) => i));
+    const array = Array.from({ length: n }, (_, i) => i);
+    const check = (probe) => assert.equal(list.indexOf(probe), array.indexOf(probe), `indexOf(${probe}) at length ${array.length}`);
+    check(1500);
+    // Emptied from the front and from the back, indexOf asked between (the index then holds many removed children).
+    for (let k = 0; k < n; k++) {
+      if (k % 2 === 0) assert.equal(list.removeAt(0), array.shift());
+      else assert.equal(list.removeAt(array.length - 1), array.pop());
+      if (k % 97 === 0) {
+        check(array[array.length >> 1]);
+        check(k);
+      }
+    }
+    assert.equal(list.length, 0);
+    check(0);
+    // Filled again with children it held before and new ones, then churned: new in, old out.
+    for (let i = 0; i < n; i++) {
+      const child = i % 2 === 0 ? i : n + i;
+      list.insert(array.length, child);
+      array.push(child);
+    }
+    for (let step = 0; step < 3 * n; step++) {
+      assert.equal(list.removeAt(step % array.length), array.splice(step % array.length, 1)[0]);
+      const child = 10 * n + step;
+      list.insert(step % (array.length + 1), child);
+      array.splice(step % (array.length + 1), 0, child);
+      if (step % 101 === 0) {
+        check(child);
+        check(step);
+        check(array[step % array.length]);
+      }
+    }
+    assert.deepEqual(list.toArray(), array);
   });
 });
 
@@ -523,6 +582,52 @@ for (const [architecture, renderer] of ARCHITECTURES) {
     });
   });
 }
+
+describe("paper's UIManager: views removed by the commit being built", () => {
+  test('are no longer live to the calls after their removal, are live and in place again when the commit fails, and are forgotten once applied', async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const native = new NativeSide(bridge);
+      const UI = createPaperUIManager(native);
+      const guarded = (name) => native.guard(UI[name]);
+      native.createRoot(1);
+      UI.createView(3, 'RCTView', 1, { testID: 'list' });
+      for (const [tag, id] of [[5, 'a'], [7, 'b'], [9, 'inside-b'], [13, 'x'], [15, 'y']]) UI.createView(tag, 'RCTView', 1, { testID: id });
+      UI.setChildren(7, [9]);
+      UI.setChildren(3, [5, 7, 13, 15]);
+      UI.setChildren(1, [3]);
+      await native.flush();
+      const all = [3, 5, 7, 9, 13, 15];
+      const tags = all.map((t) => native.daemonTag(t));
+      const list = tags[0];
+      // a, b (and the view inside it) and x removed, each at index 0 as React clears; a later call of the same
+      // commit names the view inside b: the commit fails, nothing of it sent.
+      for (let k = 0; k < 3; k++) guarded('manageChildren')(3, null, null, null, null, [0]);
+      assert.equal(native.daemonTag(7), undefined, 'a removed view is not live');
+      assert.equal(native.daemonTag(9), undefined, 'nor the views inside it');
+      assert.throws(() => guarded('updateView')(9, 'RCTView', { testID: 'z' }), /no view with tag 9/);
+      // settled() reports the failed commit too.
+      await assert.rejects(native.settled(), /no view with tag 9/);
+      assert.deepEqual(all.map((t) => native.daemonTag(t)), tags, 'the failed commit left every view live, with its tag');
+      assert.equal(native.rendererTag(tags[2]), 7);
+      assert.deepEqual(await childIDs(bridge, list), ['a', 'b', 'x', 'y']);
+      // b removed and c inserted at 1, applied: the list the UIManager sends is a, c, x, y (its removals taken back
+      // in their places), b and its child forgotten.
+      UI.manageChildren(3, null, null, null, null, [1]);
+      UI.createView(11, 'RCTView', 1, { testID: 'c' });
+      UI.manageChildren(3, null, null, [11], [1], null);
+      await native.flush();
+      assert.deepEqual(await childIDs(bridge, list), ['a', 'c', 'x', 'y']);
+      assert.equal(native.daemonTag(7), undefined);
+      assert.equal(native.rendererTag(tags[3]), undefined);
+      assert.equal(native.daemonTag(5), tags[1]);
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});
 
 describe("paper's UIManager: two commits in one batch insert into the same parent", () => {
   test('the parent\'s pending setChildren is closed before the later create, and the daemon ends in React\'s order', async () => {

@@ -10,21 +10,29 @@ const BLOCK = 256;
 const INDEXED = 128;
 
 /**
+ * The blocks of every list that never had a child, shared: most views have none (a list's own blocks are made by
+ * its first insert), and the renderer makes a list for every host view.
+ */
+const NO_BLOCKS = Object.freeze([Object.freeze([])]);
+
+/**
  * A view's children: the child at an index, an insert and a removal at an index, and the index of a child. A child
  * is in a list once (a view has one parent).
  */
 export class ChildList {
-  blocks = [[]];
+  blocks = NO_BLOCKS;
   length = 0;
   /**
-   * Each child's block, once the list has had more than INDEXED children (null before, and once emptied). A child
+   * Each child's block, built by the first indexOf of a list of more than INDEXED children (null before, and once
+   * emptied): most lists are never searched (a mount's lists are only appended to), and are never indexed. A child
    * taken out keeps its entry, which indexOf sees is stale (the block no longer holds it): a move is then one `set`
    * of a key the map has. Deleting and setting again, each move left a deleted entry in the map's table, which V8
-   * rebuilt every few thousand moves (reversing 50,000 siblings made about 25 MB of tables, in both lists).
+   * rebuilt every few thousand moves (reversing 50,000 siblings made about 25 MB of tables, in both lists). Stale
+   * entries grow the map only as new children come in: past twice the list's length, an insert builds it again.
+   * A removal never does, so that emptying a list (a clear) builds no smaller indexes on the way (9 MB of tables
+   * for 50,000 siblings) and drops its index at the end.
    */
   #where = null;
-  /** Children taken out since the index was built: past twice the list's length, it is built again. */
-  #removed = 0;
 
   /** A list of `children` (an array the list does not keep). */
   static of(children) {
@@ -35,7 +43,6 @@ export class ChildList {
       for (let i = 0; i < children.length; i += BLOCK) list.blocks.push(children.slice(i, i + BLOCK));
     }
     list.length = children.length;
-    if (list.length > INDEXED) list.#index();
     return list;
   }
 
@@ -52,6 +59,7 @@ export class ChildList {
   /** Inserts `child` at `index` (clamped to 0…length). */
   insert(index, child) {
     index = Math.max(0, Math.min(index, this.length));
+    if (this.blocks === NO_BLOCKS) this.blocks = [[]];
     const blocks = this.blocks;
     let b = blocks.length - 1;
     if (index < this.length - blocks[b].length) {
@@ -76,7 +84,7 @@ export class ChildList {
       blocks.splice(b + 1, 0, tail);
       if (where !== null) for (const moved of tail) where.set(moved, tail);
     }
-    if (where === null && this.length > INDEXED) this.#index();
+    if (where !== null && where.size > 2 * this.length + INDEXED) this.#index();
   }
 
   /** Takes out the child at `index` and returns it. */
@@ -97,15 +105,13 @@ export class ChildList {
     }
     this.length--;
     if (block.length === 0 && blocks.length > 1) blocks.splice(b, 1);
-    if (this.#where !== null) {
-      if (this.length === 0) this.#where = null;
-      else if (++this.#removed > 2 * this.length + INDEXED) this.#index();
-    }
+    if (this.length === 0) this.#where = null;
     return child;
   }
 
   /** The index of `child`, or −1. */
   indexOf(child) {
+    if (this.#where === null && this.length > INDEXED) this.#index();
     const where = this.#where;
     if (where === null) {
       let offset = 0;
@@ -138,6 +144,5 @@ export class ChildList {
     const where = new Map();
     for (const block of this.blocks) for (const child of block) where.set(child, block);
     this.#where = where;
-    this.#removed = 0;
   }
 }

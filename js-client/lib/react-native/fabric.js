@@ -221,6 +221,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
     forget(node);
   }
 
+  /** Forgets a deleted subtree: its handles now, its tags once the daemon applied the delete. */
   function forget(node) {
     const stack = [node];
     while (stack.length > 0) {
@@ -228,7 +229,7 @@ export function createFabricUIManager(native, { send = true } = {}) {
       const handle = handles.get(gone.tag);
       if (handle !== undefined) unhandled.push([gone.tag, handle]);
       handles.delete(gone.tag);
-      native.unmapTag(gone.tag);
+      native.unmapWhenApplied(gone.tag);
       for (const child of gone.children) stack.push(child);
     }
   }

@@ -28,10 +28,11 @@ export const STREAM_OPS = 1024;
 
 /**
  * Whether a queued op is as it goes out: not a `setChildren` whose list is filled in when the batch goes
- * (children null), nor a `delete`, which a sweep of the removals may rewrite (#sweep).
+ * (children null), nor a removed view's `delete`, queued as its daemon tag alone and made an op (or part of a
+ * sweep) when the batch goes (#sweep).
  */
 function isFinal(op) {
-  return op.op !== 'delete' && !(op.op === 'setChildren' && op.children === null);
+  return typeof op !== 'number' && !(op.op === 'setChildren' && op.children === null);
 }
 
 /** At most this many rounds of "flush, wait, re-render" in one settled() before it gives up. */
@@ -40,10 +41,14 @@ const MAX_SETTLE_ROUNDS = 10_000;
 /** The slots of one undo record: the function and its four arguments. */
 const UNDO = 5;
 
+/** The last argument of a run's undo record (onRefusedRun), which no other record passes. */
+const RUN = Symbol('run');
+
 /** Runs a log of undo records (NativeSide's #undo), last first. */
 function takeBack(undo) {
   for (let i = undo.length - UNDO; i >= 0; i -= UNDO) undo[i](undo[i + 1], undo[i + 2], undo[i + 3], undo[i + 4]);
 }
+
 
 export class NativeSide {
   /** @type {import('../bridge.js').Bridge} */
@@ -52,14 +57,21 @@ export class NativeSide {
   components;
   /** Handler prop name → {event, phase, direct}. */
   handlers;
-  /** Renderer tag → daemon tag, and back. */
+  /**
+   * Renderer tag → daemon tag, and back. A view the queued ops delete has its daemon tag negated here until the
+   * daemon applied them (#unmapped): no longer live for the calls that follow, put back as it was should the daemon
+   * refuse them.
+   */
   #toDaemon = new Map();
   #toRenderer = new Map();
   /** Renderer tag → component name. */
   #components = new Map();
   #queue = [];
-  /** The `delete` ops of removed views (enqueueDelete) in the queue, for a sweep. */
-  #removals = [];
+  /**
+   * How many removed views' deletes (enqueueDelete) are in the queue, each as its daemon tag alone (a number, not
+   * an op object: a clear of 50,000 siblings makes no object per view), for #sweep.
+   */
+  #removals = 0;
   /**
    * How to take back the bookkeeping of the queued ops, should the daemon refuse their batch: entries of UNDO
    * slots, `[fn, a, b, c, d]`, run last first as `fn(a, b, c, d)` (takeBack). A record, not a closure: a commit
@@ -68,6 +80,16 @@ export class NativeSide {
   #undo = [];
   /** The renderer tags mapped for the queued ops: unmapped again should the daemon refuse their batch. */
   #mapped = [];
+  /**
+   * The renderer tags of the views the queued ops delete (unmapWhenApplied), forgotten once the daemon applied
+   * them.
+   * Forgotten then, not as the renderer removes them, nothing needs taking back should the daemon refuse the batch:
+   * a removed view costs a slot here instead of undo records for its tags and its place in the tree (a clear of
+   * 50,000 siblings made 20 MB of undo logs).
+   */
+  #unmapped = [];
+  /** Told each renderer tag forgotten once its delete was applied (a UIManager's own record of the tree). */
+  onForgotten = null;
   /** How many ops at the front of the queue went out already, as parts of its batch (STREAM_OPS). */
   #streamed = 0;
   /** The requests of those parts, answered `{staged}`. */
@@ -132,14 +154,16 @@ export class NativeSide {
     this.bridge.off('event', this.#onEvent);
   }
 
-  /** The daemon's tag of a renderer tag, if the view is live. */
+  /** The daemon tag of a renderer tag, if the view is live. */
   daemonTag(rendererTag) {
-    return this.#toDaemon.get(rendererTag);
+    const tag = this.#toDaemon.get(rendererTag);
+    return tag > 0 ? tag : undefined;
   }
 
-  /** The renderer's tag of a daemon tag, if the view is one of this attachment's. */
+  /** The renderer's tag of a daemon tag, if the view is one of this attachment's, and live. */
   rendererTag(daemonTag) {
-    return this.#toRenderer.get(daemonTag);
+    const rendererTag = this.#toRenderer.get(daemonTag);
+    return rendererTag !== undefined && this.#toDaemon.get(rendererTag) > 0 ? rendererTag : undefined;
   }
 
   componentOf(rendererTag) {
@@ -149,7 +173,7 @@ export class NativeSide {
   /** The daemon tag of a renderer tag, or an error naming the call that used an unknown tag. */
   require(rendererTag, call) {
     const tag = this.#toDaemon.get(rendererTag);
-    if (tag === undefined) throw new Error(`UIManager.${call}: no view with tag ${rendererTag}`);
+    if (!(tag > 0)) throw new Error(`UIManager.${call}: no view with tag ${rendererTag}`);
     return tag;
   }
 
@@ -165,15 +189,44 @@ export class NativeSide {
 
   /** Forgets a mapping with no way back (a view whose create was refused); returns its daemon tag, if it had one. */
   #forgetTag(rendererTag) {
-    const tag = this.#toDaemon.get(rendererTag);
+    let tag = this.#toDaemon.get(rendererTag);
     if (tag === undefined) return undefined;
+    if (tag < 0) tag = -tag;
     this.#toDaemon.delete(rendererTag);
     this.#toRenderer.delete(tag);
     this.#components.delete(rendererTag);
     return tag;
   }
 
-  /** Forgets a mapping (a deleted view), with how to put it back should the batch be refused. */
+  /**
+   * A view the queued ops delete: no longer live (daemonTag, require and events no longer find it), and forgotten
+   * once the daemon applied them (onForgotten told); live again should it refuse them, or the commit fail.
+   */
+  unmapWhenApplied(rendererTag) {
+    const tag = this.#toDaemon.get(rendererTag);
+    if (!(tag > 0)) return;
+    this.#toDaemon.set(rendererTag, -tag);
+    this.#unmapped.push(rendererTag);
+  }
+
+  /** The views of #unmapped forgotten: their deletes were applied. */
+  #forgetUnmapped(unmapped) {
+    const told = this.onForgotten;
+    for (const rendererTag of unmapped) {
+      this.#forgetTag(rendererTag);
+      if (told !== null) told(rendererTag);
+    }
+  }
+
+  /** The views of #unmapped live again: their deletes were refused, or never sent. */
+  #restoreUnmapped(unmapped) {
+    for (const rendererTag of unmapped) {
+      const tag = this.#toDaemon.get(rendererTag);
+      if (tag < 0) this.#toDaemon.set(rendererTag, -tag);
+    }
+  }
+
+  /** Forgets a mapping (a deleted view) now, with how to put it back should the batch be refused. */
   unmapTag(rendererTag) {
     const component = this.#components.get(rendererTag);
     const tag = this.#forgetTag(rendererTag);
@@ -200,6 +253,21 @@ export class NativeSide {
    */
   onRefused(undo, a, b, c, d) {
     this.#undo.push(undo, a, b, c, d);
+  }
+
+  /**
+   * Records `item` as one more of a run: consecutive calls with the same `undo`, `a` and `b` make one record,
+   * `undo(a, b, items)`, and a slot per call (a clear of 50,000 siblings removes each at index 0 of one list: one
+   * record, not 50,000).
+   */
+  onRefusedRun(undo, a, b, item) {
+    const log = this.#undo;
+    const n = log.length;
+    if (n > 0 && log[n - UNDO] === undo && log[n - UNDO + 1] === a && log[n - UNDO + 2] === b && log[n - 1] === RUN) {
+      log[n - UNDO + 3].push(item);
+      return;
+    }
+    log.push(undo, a, b, [item], RUN);
   }
 
   /**
@@ -279,9 +347,11 @@ export class NativeSide {
     const dropped = this.#queue.length;
     this.#dropParts();
     this.#queue = [];
-    this.#removals = [];
+    this.#removals = 0;
     this.#undo = [];
     this.#mapped = [];
+    this.#restoreUnmapped(this.#unmapped);
+    this.#unmapped = [];
     takeBack(undo);
     for (const rendererTag of mapped) this.#forgetTag(rendererTag);
     this.record({ aborted: dropped });
@@ -305,14 +375,16 @@ export class NativeSide {
   hold() {
     if (this.#queue.length === 0) return;
     this.#finish();
-    const deferred = (this.#deferred ??= { ops: [], undo: [], mapped: [] });
+    const deferred = (this.#deferred ??= { ops: [], undo: [], mapped: [], unmapped: [] });
     for (const op of this.#queue) deferred.ops.push(op);
     for (const u of this.#undo) deferred.undo.push(u);
     for (const t of this.#mapped) deferred.mapped.push(t);
+    for (const t of this.#unmapped) deferred.unmapped.push(t);
     this.record({ held: this.#queue.length });
     this.#queue = [];
     this.#undo = [];
     this.#mapped = [];
+    this.#unmapped = [];
   }
 
   /**
@@ -346,34 +418,35 @@ export class NativeSide {
 
   /** Queues the `delete` of a view a commit removed (its subtree with it); many of them go out as a sweep. */
   enqueueDelete(tag) {
-    const op = { op: 'delete', tag };
-    this.#removals.push(op);
-    this.enqueue(op);
+    this.#removals++;
+    this.enqueue(tag);
   }
 
   /**
-   * Each run of SWEEP_FROM or more queued deletes of removed views, with no other op between them, as one sweep in
-   * its place: `create` a view, `setChildren` it the deleted views (each leaves its parent), `delete` it with them.
-   * The same tree after the run, the same views deleted, and every other op where it was.
+   * Makes the removed views' deletes ops. Each run of SWEEP_FROM or more of them, with no other op between them,
+   * goes out as one sweep in its place: `create` a view, `setChildren` it the deleted views (each leaves its
+   * parent), `delete` it with them. The same tree after the run, the same views deleted, and every other op where
+   * it was.
    */
   #sweep() {
-    const deletes = this.#removals;
-    this.#removals = [];
-    if (deletes.length < SWEEP_FROM) return;
-    const gone = new Set(deletes);
+    const removals = this.#removals;
+    this.#removals = 0;
+    if (removals === 0) return;
     const queue = this.#queue;
+    if (removals < SWEEP_FROM) {
+      for (let i = 0; i < queue.length; i++) if (typeof queue[i] === 'number') queue[i] = { op: 'delete', tag: queue[i] };
+      return;
+    }
     const out = [];
     for (let i = 0; i < queue.length; ) {
       let end = i;
-      while (end < queue.length && gone.has(queue[end])) end++;
+      while (end < queue.length && typeof queue[end] === 'number') end++;
       if (end - i >= SWEEP_FROM) {
         const trash = this.bridge[kAllocateTag]();
-        const tags = [];
-        for (let k = i; k < end; k++) tags.push(queue[k].tag);
-        out.push({ op: 'create', tag: trash, component: VIEW }, { op: 'setChildren', tag: trash, children: tags }, { op: 'delete', tag: trash });
+        out.push({ op: 'create', tag: trash, component: VIEW }, { op: 'setChildren', tag: trash, children: queue.slice(i, end) }, { op: 'delete', tag: trash });
         i = end;
       } else if (end > i) {
-        for (let k = i; k < end; k++) out.push(queue[k]);
+        for (let k = i; k < end; k++) out.push({ op: 'delete', tag: queue[k] });
         i = end;
       } else {
         out.push(queue[i++]);
@@ -452,7 +525,7 @@ export class NativeSide {
    * again; resolves when the daemon answered and the events it caused were delivered.
    */
   async stimulate(frame) {
-    const rendererTag = this.#toRenderer.get(frame.tag);
+    const rendererTag = this.rendererTag(frame.tag);
     if (rendererTag === undefined) throw new Error(`no view with daemon tag ${frame.tag} in this attachment`);
     await this.flush();
     this.record({ native: { ...frame, tag: rendererTag } });
@@ -479,15 +552,18 @@ export class NativeSide {
     let ops = this.#queue;
     let undo = this.#undo;
     let mapped = this.#mapped;
+    let unmapped = this.#unmapped;
     if (this.#deferred !== null) {
       ops = [...this.#deferred.ops, ...ops];
       undo = [...this.#deferred.undo, ...undo];
       mapped = [...this.#deferred.mapped, ...mapped];
+      unmapped = [...this.#deferred.unmapped, ...unmapped];
       this.#deferred = null;
     }
     this.#queue = [];
     this.#undo = [];
     this.#mapped = [];
+    this.#unmapped = [];
     const step = { flush: ops.length };
     this.record(step);
     // Ops that went out as parts are at the front (no held batch went first: #stream() waits for none).
@@ -513,9 +589,11 @@ export class NativeSide {
     if (parts.length > 0) request = Promise.all([...parts, request]).then((answers) => answers[answers.length - 1]);
     const sent = request.then(
       () => {
+        this.#forgetUnmapped(unmapped);
         this.onApplied?.(ops);
       },
       (err) => {
+        this.#restoreUnmapped(unmapped);
         takeBack(undo);
         for (const rendererTag of mapped) this.#forgetTag(rendererTag);
         const error = commitError(err, ops);
@@ -583,7 +661,7 @@ export class NativeSide {
   }
 
   #event(frame) {
-    const target = this.#toRenderer.get(frame.target);
+    const target = this.rendererTag(frame.target);
     if (target === undefined || typeof frame.event !== 'string' || this.deliver === null) return;
     const payload = frame.payload !== null && typeof frame.payload === 'object' ? frame.payload : {};
     // `target` is the view's tag as findNodeHandle() gives it (the daemon's), as on a device.

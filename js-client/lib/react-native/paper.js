@@ -31,6 +31,11 @@ function reinsert(list, at, child) {
   list.insert(at, child);
 }
 
+/** Children removed one after the other at `at` of `list`, back in their order. */
+function reinsertRun(list, at, removed) {
+  for (let k = removed.length - 1; k >= 0; k--) list.insert(at, removed[k]);
+}
+
 /** A deleted view's place in the tree, back. */
 function unforget(tree, tag, list, parent) {
   if (list) tree.children.set(tag, list);
@@ -145,7 +150,29 @@ export function createPaperUIManager(native) {
     native.onRefused(reinsert, list, at, child);
   }
 
-  /** Forgets a deleted subtree. */
+  /**
+   * A subtree the queued ops delete: its views no longer live now, forgotten (here too: onForgotten) once the
+   * daemon applied the ops. Nothing to take back should it refuse them, and a slot per view.
+   */
+  function forgetWhenApplied(tag) {
+    native.unmapWhenApplied(tag);
+    const list = children.get(tag);
+    if (list === undefined) return;
+    const stack = [];
+    for (const block of list.blocks) for (const kid of block) stack.push(kid);
+    while (stack.length > 0) {
+      const t = stack.pop();
+      native.unmapWhenApplied(t);
+      const kids = children.get(t);
+      if (kids) for (const block of kids.blocks) for (const kid of block) stack.push(kid);
+    }
+  }
+  native.onForgotten = (tag) => {
+    children.delete(tag);
+    parents.delete(tag);
+  };
+
+  /** Forgets a deleted subtree now, with how to take it back should the batch be refused (a root view). */
   function forget(tag) {
     if (!children.has(tag)) {
       // A view without children (most of them): no walk.
@@ -288,9 +315,9 @@ export function createPaperUIManager(native) {
         if (at < 0 || at >= list.length) return;
         const tag = native.require(list.at(at), 'manageChildren');
         const child = list.removeAt(at);
-        native.onRefused(reinsert, list, at, child);
+        native.onRefusedRun(reinsertRun, list, at, child);
         native.enqueueDelete(tag);
-        forget(child);
+        forgetWhenApplied(child);
         return;
       }
       const moved = moveFrom.map((i) => list.at(i));
@@ -321,7 +348,7 @@ export function createPaperUIManager(native) {
       for (const tag of removed) {
         if (tag === undefined) continue;
         native.enqueueDelete(native.require(tag, 'manageChildren'));
-        forget(tag);
+        forgetWhenApplied(tag);
       }
     },
 
