@@ -601,9 +601,12 @@ describe("paper's UIManager: views removed by the commit being built", () => {
       const all = [3, 5, 7, 9, 13, 15];
       const tags = all.map((t) => native.daemonTag(t));
       const list = tags[0];
-      // a, b (and the view inside it) and x removed, each at index 0 as React clears; a later call of the same
-      // commit names the view inside b: the commit fails, nothing of it sent.
-      for (let k = 0; k < 3; k++) guarded('manageChildren')(3, null, null, null, null, [0]);
+      // a and b moved to the end one at a time (as React's appendChild: x, y, a, b), then x, y and a removed, each
+      // at index 0 as React clears, then b (and the view inside it); a later call of the same commit names the view
+      // inside b: the commit fails, nothing of it sent.
+      guarded('manageChildren')(3, [0], [3], null, null, null);
+      guarded('manageChildren')(3, [0], [3], null, null, null);
+      for (let k = 0; k < 4; k++) guarded('manageChildren')(3, null, null, null, null, [0]);
       assert.equal(native.daemonTag(7), undefined, 'a removed view is not live');
       assert.equal(native.daemonTag(9), undefined, 'nor the views inside it');
       assert.throws(() => guarded('updateView')(9, 'RCTView', { testID: 'z' }), /no view with tag 9/);
@@ -612,8 +615,8 @@ describe("paper's UIManager: views removed by the commit being built", () => {
       assert.deepEqual(all.map((t) => native.daemonTag(t)), tags, 'the failed commit left every view live, with its tag');
       assert.equal(native.rendererTag(tags[2]), 7);
       assert.deepEqual(await childIDs(bridge, list), ['a', 'b', 'x', 'y']);
-      // b removed and c inserted at 1, applied: the list the UIManager sends is a, c, x, y (its removals taken back
-      // in their places), b and its child forgotten.
+      // b removed and c inserted at 1, applied: the list the UIManager sends is a, c, x, y (its moves and removals
+      // taken back), b and its child forgotten.
       UI.manageChildren(3, null, null, null, null, [1]);
       UI.createView(11, 'RCTView', 1, { testID: 'c' });
       UI.manageChildren(3, null, null, [11], [1], null);

@@ -41,7 +41,7 @@ const MAX_SETTLE_ROUNDS = 10_000;
 /** The slots of one undo record: the function and its four arguments. */
 const UNDO = 5;
 
-/** The last argument of a run's undo record (onRefusedRun), which no other record passes. */
+/** The last argument of a run's undo record (undoRun), which no other record passes. */
 const RUN = Symbol('run');
 
 /** Runs a log of undo records (NativeSide's #undo), last first. */
@@ -49,6 +49,8 @@ function takeBack(undo) {
   for (let i = undo.length - UNDO; i >= 0; i -= UNDO) undo[i](undo[i + 1], undo[i + 2], undo[i + 3], undo[i + 4]);
 }
 
+/** A run of one item per call (onRefusedRun). */
+const newArray = () => [];
 
 export class NativeSide {
   /** @type {import('../bridge.js').Bridge} */
@@ -261,13 +263,20 @@ export class NativeSide {
    * record, not 50,000).
    */
   onRefusedRun(undo, a, b, item) {
+    this.undoRun(undo, a, b, newArray).push(item);
+  }
+
+  /**
+   * The run of the last undo record when it is `undo(a, b, run)`'s; otherwise a new run, `newRun()`, recorded last.
+   * What a run holds, and how, is its maker's: consecutive changes of one kind share one record.
+   */
+  undoRun(undo, a, b, newRun) {
     const log = this.#undo;
     const n = log.length;
-    if (n > 0 && log[n - UNDO] === undo && log[n - UNDO + 1] === a && log[n - UNDO + 2] === b && log[n - 1] === RUN) {
-      log[n - UNDO + 3].push(item);
-      return;
-    }
-    log.push(undo, a, b, [item], RUN);
+    if (n > 0 && log[n - 1] === RUN && log[n - UNDO] === undo && log[n - UNDO + 1] === a && log[n - UNDO + 2] === b) return log[n - UNDO + 3];
+    const run = newRun();
+    log.push(undo, a, b, run, RUN);
+    return run;
   }
 
   /**
