@@ -136,6 +136,14 @@ export class ChildList {
     return -1;
   }
 
+  /** `fn(child)` of each child, in order, as an array (no copy of the list first). */
+  map(fn) {
+    const out = new Array(this.length);
+    let i = 0;
+    for (const block of this.blocks) for (let k = 0; k < block.length; k++) out[i++] = fn(block[k]);
+    return out;
+  }
+
   toArray() {
     return this.blocks.length === 1 ? this.blocks[0].slice() : this.blocks.flat();
   }

@@ -135,8 +135,9 @@ export function createPaperUIManager(native) {
   /** Renderer tag → how many ops were queued (native.queued()) when its create was: its place in the batch. */
   const createdAt = new Map();
 
+  const requireForManage = (t) => native.require(t, 'manageChildren');
   native.beforeSend(() => {
-    for (const [tag, op] of pending) op.children = (children.get(tag)?.toArray() ?? []).map((t) => native.require(t, 'manageChildren'));
+    for (const [tag, op] of pending) op.children = children.get(tag)?.map(requireForManage) ?? [];
     pending.clear();
     createdAt.clear();
   });
@@ -235,7 +236,7 @@ export function createPaperUIManager(native) {
   /** Queues a `setChildren` with `tag`'s whole list as it is now (the op ends any pending one for `tag`). */
   function sendChildren(tag, call) {
     pending.delete(tag);
-    native.enqueue({ op: 'setChildren', tag: native.require(tag, call), children: childrenOf(tag).toArray().map((t) => native.require(t, call)) });
+    native.enqueue({ op: 'setChildren', tag: native.require(tag, call), children: childrenOf(tag).map((t) => native.require(t, call)) });
   }
 
   /**

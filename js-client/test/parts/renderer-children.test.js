@@ -44,6 +44,19 @@ function step(list, array, random, next) {
 }
 
 describe('RendererChildren', () => {
+  test('splice answers as an Array’s in each of its forms: what it returns and what it leaves', () => {
+    const forms = [[2], [2, 1], [2, 3], [0, 0, 'a'], [3, 0, 'a', 'b'], [1, 2, 'a'], [-2, 1], [-9, 1], [9, 1], [2, undefined], [2, -1], [1.7, 1.2], []];
+    for (const args of forms) {
+      const list = new RendererChildren();
+      const array = [10, 11, 12, 13, 14, 15];
+      for (const child of array) list.push(child);
+      const removed = list.splice(...args);
+      assert.deepEqual(removed, array.splice(...args), `splice(${args.join(', ')}) returned`);
+      assert.ok(Array.isArray(removed));
+      assert.deepEqual(list.toArray(), array, `splice(${args.join(', ')}) left`);
+    }
+  });
+
   test('answers as an Array through 20,000 of the renderer’s calls, growing past the switch to blocks and shrinking back', () => {
     const random = generator(7);
     let tag = 1;
