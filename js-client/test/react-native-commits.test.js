@@ -9,6 +9,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from '../index.js';
 import { NativeSide, attachReactNative, createFabricUIManager, createPaperUIManager, playTrace } from '../lib/react-native.js';
+import { REBUILD_FROM } from '../lib/react-native/native-side.js';
 import { startDaemon } from '../test-support/daemon.js';
 import { kAllocateTag } from '../lib/internal.js';
 import { loadReact } from '../test-support/react-native.js';
@@ -625,6 +626,60 @@ describe("paper's UIManager: views removed by the commit being built", () => {
       assert.equal(native.daemonTag(7), undefined);
       assert.equal(native.rendererTag(tags[3]), undefined);
       assert.equal(native.daemonTag(5), tags[1]);
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});
+
+describe("paper's UIManager: most of the views forgotten at once", () => {
+  test('the maps made again keep every other view, one deleted by a batch still in flight too', async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const native = new NativeSide(bridge);
+      const UI = createPaperUIManager(native);
+      const N = 3000;
+      native.createRoot(1);
+      UI.createView(3, 'RCTView', 1, { testID: 'list' });
+      UI.createView(5, 'RCTView', 1, { testID: 'other' });
+      UI.createView(7, 'RCTView', 1, { testID: 'kept' });
+      UI.createView(9, 'RCTView', 1, { testID: 'kept-too' });
+      const rows = Array.from({ length: N }, (_, i) => 11 + 2 * i);
+      for (const tag of rows) UI.createView(tag, 'RCTView', 1, { testID: `row-${tag}` });
+      UI.setChildren(3, rows);
+      UI.setChildren(5, [7, 9]);
+      UI.setChildren(1, [3, 5]);
+      await native.flush();
+      const kept = native.daemonTag(7);
+      // Two batches in flight: every row removed (applied: more than REBUILD_FROM views, most of those known), then
+      // 'kept' removed with an op the daemon refuses.
+      for (let k = 0; k < N; k++) UI.manageChildren(3, null, null, null, null, [0]);
+      const cleared = native.flush();
+      UI.manageChildren(5, null, null, null, null, [0]);
+      UI.updateView(9, 'RCTView', { opacity: 'half' });
+      const refused = native.flush();
+      await cleared;
+      await assert.rejects(refused, (error) => error.code === 'invalid_props');
+      assert.ok(N >= REBUILD_FROM);
+      for (const tag of [rows[0], rows[N - 1]]) assert.equal(native.known(tag), false, `row ${tag} still known`);
+      assert.equal(native.daemonTag(7), kept, "the refused batch's removal taken back across the maps made again");
+      assert.equal(native.rendererTag(kept), 7);
+      assert.deepEqual(await childIDs(bridge, native.daemonTag(5)), ['kept', 'kept-too']);
+      assert.deepEqual(await childIDs(bridge, native.daemonTag(3)), []);
+      // The UIManager's own record of the tree was made again too: 'kept' moved after 'kept-too', then removed.
+      UI.manageChildren(5, [0], [1], null, null, null);
+      await native.flush();
+      assert.deepEqual(await childIDs(bridge, native.daemonTag(5)), ['kept-too', 'kept']);
+      // 'kept' moved into the emptied list (its parent, 'other', taken from the record), then a move in 'other',
+      // whose whole list goes out again.
+      UI.manageChildren(3, null, null, [7], [0], null);
+      UI.createView(13, 'RCTView', 1, { testID: 'new' });
+      UI.manageChildren(5, null, null, [13], [0], null);
+      await native.flush();
+      assert.deepEqual(await childIDs(bridge, native.daemonTag(3)), ['kept']);
+      assert.deepEqual(await childIDs(bridge, native.daemonTag(5)), ['new', 'kept-too']);
     } finally {
       await bridge.close();
       await daemon.stop();

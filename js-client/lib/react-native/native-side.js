@@ -41,6 +41,12 @@ const MAX_SETTLE_ROUNDS = 10_000;
 /** The slots of one undo record: the function and its four arguments. */
 const UNDO = 5;
 
+/**
+ * From this many views forgotten at once, and at least half of those known, a NativeSide's maps are made again of
+ * the views that stay instead of deleting each (#forgetUnmapped; a UIManager's own maps likewise).
+ */
+export const REBUILD_FROM = 1024;
+
 /** The last argument of a run's undo record (undoRun), which no other record passes. */
 const RUN = Symbol('run');
 
@@ -90,7 +96,10 @@ export class NativeSide {
    * 50,000 siblings made 20 MB of undo logs).
    */
   #unmapped = [];
-  /** Told each renderer tag forgotten once its delete was applied (a UIManager's own record of the tree). */
+  /**
+   * Told the renderer tags forgotten once their deletes were applied, `(tags) => void` (a UIManager's own record of
+   * the tree; `known()` no longer finds them).
+   */
   onForgotten = null;
   /** How many ops at the front of the queue went out already, as parts of its batch (STREAM_OPS). */
   #streamed = 0;
@@ -213,11 +222,35 @@ export class NativeSide {
 
   /** The views of #unmapped forgotten: their deletes were applied. */
   #forgetUnmapped(unmapped) {
-    const told = this.onForgotten;
-    for (const rendererTag of unmapped) {
-      this.#forgetTag(rendererTag);
-      if (told !== null) told(rendererTag);
+    if (unmapped.length === 0) return;
+    if (unmapped.length < REBUILD_FROM || 2 * unmapped.length < this.#toDaemon.size) {
+      for (const rendererTag of unmapped) this.#forgetTag(rendererTag);
+    } else {
+      // Most of the views go: the maps are made again of those that stay. Deleting entry by entry, a map shrinks
+      // its table again and again on the way down, a new table each time (9 MB of them to clear 50,000 views).
+      const toDaemon = this.#toDaemon;
+      for (const rendererTag of unmapped) toDaemon.set(rendererTag, 0);
+      const kept = new Map();
+      const back = new Map();
+      const components = new Map();
+      const before = this.#components;
+      // forEach: no entry array per view.
+      toDaemon.forEach((tag, rendererTag) => {
+        if (tag === 0) return;
+        kept.set(rendererTag, tag);
+        back.set(tag < 0 ? -tag : tag, rendererTag);
+        components.set(rendererTag, before.get(rendererTag));
+      });
+      this.#toDaemon = kept;
+      this.#toRenderer = back;
+      this.#components = components;
     }
+    this.onForgotten?.(unmapped);
+  }
+
+  /** Whether the attachment knows the view of `rendererTag`: live, or deleted by ops not applied yet. */
+  known(rendererTag) {
+    return this.#toDaemon.has(rendererTag);
   }
 
   /** The views of #unmapped live again: their deletes were refused, or never sent. */

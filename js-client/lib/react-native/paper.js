@@ -17,7 +17,7 @@
 import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
-import { NONE } from './native-side.js';
+import { NONE, REBUILD_FROM } from './native-side.js';
 
 // What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
 // arguments, so that a commit of thousands of views allocates no closure per view.
@@ -205,9 +205,23 @@ export function createPaperUIManager(native) {
       if (kids) for (const block of kids.blocks) for (const kid of block) stack.push(kid);
     }
   }
-  native.onForgotten = (tag) => {
-    children.delete(tag);
-    parents.delete(tag);
+  native.onForgotten = (tags) => {
+    if (tags.length < REBUILD_FROM || 2 * tags.length < parents.size) {
+      for (const tag of tags) {
+        children.delete(tag);
+        parents.delete(tag);
+      }
+      return;
+    }
+    // Most of the tree goes: its maps made again of what stays, as NativeSide's are.
+    for (const map of [parents, children]) {
+      const kept = [];
+      map.forEach((value, tag) => {
+        if (native.known(tag)) kept.push(tag, value);
+      });
+      map.clear();
+      for (let i = 0; i < kept.length; i += 2) map.set(kept[i], kept[i + 1]);
+    }
   };
 
   /** Forgets a deleted subtree now, with how to take it back should the batch be refused (a root view). */
