@@ -128,9 +128,9 @@ export function processColor<T>(color: T): number | T;
 /** What React Native's renderers talk to, backed by one Bridge (tags mapped, one batch per commit). */
 export interface NativeSide {
   readonly bridge: Bridge;
-  /** The daemon's tag of a renderer tag, if the view is live. */
+  /** The daemon's tag of a renderer tag, if the view is live (not deleted, nor removed by a commit not yet applied). */
   daemonTag(rendererTag: number): number | undefined;
-  /** The renderer's tag of a daemon tag, if the view is the attachment's. */
+  /** The renderer's tag of a daemon tag, if the view is the attachment's, and live. */
   rendererTag(daemonTag: number): number | undefined;
 }
 
