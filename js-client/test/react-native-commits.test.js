@@ -308,7 +308,7 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         assert.equal(sent.setChildren, 1, 'one setChildren for the list, not one per move');
         assert.ok(sent.tags <= 2 * N, `${sent.tags} tags sent for a reverse of ${N}: more than 2N`);
         assert.deepEqual(await childIDs(bridge, list), reversed.map((i) => `row-${i}`));
-      }));
+    }));
 
     test(`a shuffle of ${N} siblings with inserts and removals: tags linear in N, the daemon in React's order`, () =>
       withList(async ({ rn, spy, root, list, bridge }) => {
@@ -326,7 +326,7 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         assert.ok(sent.tags <= 3 * N, `${sent.tags} tags sent: more than 3N`);
         assert.deepEqual(await childIDs(bridge, list), order.map((i) => `row-${i}`));
         assert.equal(await views(bridge), 2 + order.length);
-      }));
+    }));
 
     test(`clearing ${N} siblings sends no child list of the parent, one tag per view, at most 16 bytes per view`, () =>
       withList(async ({ rn, spy, root, list, bridge }) => {
@@ -337,7 +337,7 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         assert.ok(sent.bytes <= 16 * N, `a ${sent.bytes}-byte batch for ${N} views`);
         assert.deepEqual(await childIDs(bridge, list), []);
         assert.equal(await views(bridge), 2);
-      }));
+    }));
 
     test('a refused clear changes nothing and its views stay live; an applied one forgets them', () =>
       withList(async ({ rn, spy, root, list, bridge }) => {
@@ -358,7 +358,7 @@ for (const [architecture, renderer] of ARCHITECTURES) {
           assert.deepEqual((await bridge.request({ op: 'inspect', tag: list })).children, []);
           for (const tag of before) assert.equal(spy.native.rendererTag(tag), undefined, `view ${tag} deleted but still mapped`);
         }
-      }));
+    }));
 
     // Paper's next commit names children by React's indices, which count the refused moves: there the daemon stays
     // behind React by the refused commit (protocol.md, "Errors"); Fabric diffs against the committed tree.
@@ -372,7 +372,7 @@ for (const [architecture, renderer] of ARCHITECTURES) {
         const order = rows(N).filter((i) => i % 2 === 0);
         await root.render(h(List, { order, View: rn.View }));
         assert.deepEqual(await childIDs(bridge, list), order.map((i) => `row-${i}`));
-      }));
+    }));
   });
 }
 
@@ -584,13 +584,22 @@ for (const [architecture, renderer] of ARCHITECTURES) {
   });
 }
 
+/** Runs `run({bridge, native, UI})`: paper's UIManager over a NativeSide of a Bridge to a daemon of its own. */
+async function withPaperUIManager(run) {
+  const daemon = await startDaemon();
+  const bridge = await connect({ socket: daemon.socket });
+  try {
+    const native = new NativeSide(bridge);
+    await run({ bridge, native, UI: createPaperUIManager(native) });
+  } finally {
+    await bridge.close();
+    await daemon.stop();
+  }
+}
+
 describe("paper's UIManager: views removed by the commit being built", () => {
-  test('are no longer live to the calls after their removal, are live and in place again when the commit fails, and are forgotten once applied', async () => {
-    const daemon = await startDaemon();
-    const bridge = await connect({ socket: daemon.socket });
-    try {
-      const native = new NativeSide(bridge);
-      const UI = createPaperUIManager(native);
+  test('are no longer live to the calls after their removal, are live and in place again when the commit fails, and are forgotten once applied', () =>
+    withPaperUIManager(async ({ bridge, native, UI }) => {
       const guarded = (name) => native.guard(UI[name]);
       native.createRoot(1);
       UI.createView(3, 'RCTView', 1, { testID: 'list' });
@@ -626,20 +635,12 @@ describe("paper's UIManager: views removed by the commit being built", () => {
       assert.equal(native.daemonTag(7), undefined);
       assert.equal(native.rendererTag(tags[3]), undefined);
       assert.equal(native.daemonTag(5), tags[1]);
-    } finally {
-      await bridge.close();
-      await daemon.stop();
-    }
-  });
+    }));
 });
 
 describe("paper's UIManager: most of the views forgotten at once", () => {
-  test('the maps made again keep every other view, one deleted by a batch still in flight too', async () => {
-    const daemon = await startDaemon();
-    const bridge = await connect({ socket: daemon.socket });
-    try {
-      const native = new NativeSide(bridge);
-      const UI = createPaperUIManager(native);
+  test('the maps made again keep every other view, one deleted by a batch still in flight too', () =>
+    withPaperUIManager(async ({ bridge, native, UI }) => {
       const N = 3000;
       native.createRoot(1);
       UI.createView(3, 'RCTView', 1, { testID: 'list' });
@@ -680,20 +681,12 @@ describe("paper's UIManager: most of the views forgotten at once", () => {
       await native.flush();
       assert.deepEqual(await childIDs(bridge, native.daemonTag(3)), ['kept']);
       assert.deepEqual(await childIDs(bridge, native.daemonTag(5)), ['new', 'kept-too']);
-    } finally {
-      await bridge.close();
-      await daemon.stop();
-    }
-  });
+    }));
 });
 
 describe("paper's UIManager: two commits in one batch insert into the same parent", () => {
-  test('the parent\'s pending setChildren is closed before the later create, and the daemon ends in React\'s order', async () => {
-    const daemon = await startDaemon();
-    const bridge = await connect({ socket: daemon.socket });
-    try {
-      const native = new NativeSide(bridge);
-      const UI = createPaperUIManager(native);
+  test('the parent\'s pending setChildren is closed before the later create, and the daemon ends in React\'s order', () =>
+    withPaperUIManager(async ({ bridge, native, UI }) => {
       const sent = [];
       native.onApplied = (ops) => sent.push(...ops);
       native.createRoot(1);
@@ -713,9 +706,5 @@ describe("paper's UIManager: two commits in one batch insert into the same paren
       for (const op of sent) if (op.op === 'setChildren') assert.ok(Array.isArray(op.children), `a setChildren sent with children ${op.children}`);
       const list = native.daemonTag(3);
       assert.deepEqual(await childIDs(bridge, list), ['x', 'a', 'b']);
-    } finally {
-      await bridge.close();
-      await daemon.stop();
-    }
-  });
+    }));
 });

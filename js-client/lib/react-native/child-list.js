@@ -136,11 +136,17 @@ export class ChildList {
     return -1;
   }
 
-  /** `fn(child)` of each child, in order, as an array (no copy of the list first). */
-  map(fn) {
+  /**
+   * Array's map: `callback(child, index, list)` of each child, in order, as an array (no copy of the list first).
+   * A list of one block maps it as an array (the callback's third argument is then that block).
+   */
+  map(callback, thisArg) {
+    if (this.blocks.length === 1) return this.blocks[0].map(callback, thisArg);
     const out = new Array(this.length);
     let i = 0;
-    for (const block of this.blocks) for (let k = 0; k < block.length; k++) out[i++] = fn(block[k]);
+    for (const block of this.blocks) {
+      for (let k = 0; k < block.length; k++, i++) out[i] = callback.call(thisArg, block[k], i, this);
+    }
     return out;
   }
 

@@ -43,9 +43,18 @@ const UNDO = 5;
 
 /**
  * From this many views forgotten at once, and at least half of those known, a NativeSide's maps are made again of
- * the views that stay instead of deleting each (#forgetUnmapped; a UIManager's own maps likewise).
+ * the views that stay instead of deleting each (#forgetUnmapped; a UIManager's own maps likewise: mostGo).
  */
 export const REBUILD_FROM = 1024;
+
+/**
+ * Whether forgetting `count` entries of a map of `size` makes it again of those that stay: deleting entry by entry,
+ * V8 shrinks the map's table again and again on the way down, a new table each time (9 MB of them to clear 50,000
+ * views).
+ */
+export function mostGo(count, size) {
+  return count >= REBUILD_FROM && 2 * count >= size;
+}
 
 /** The last argument of a run's undo record (undoRun), which no other record passes. */
 const RUN = Symbol('run');
@@ -90,10 +99,8 @@ export class NativeSide {
   #mapped = [];
   /**
    * The renderer tags of the views the queued ops delete (unmapWhenApplied), forgotten once the daemon applied
-   * them.
-   * Forgotten then, not as the renderer removes them, nothing needs taking back should the daemon refuse the batch:
-   * a removed view costs a slot here instead of undo records for its tags and its place in the tree (a clear of
-   * 50,000 siblings made 20 MB of undo logs).
+   * them: nothing needs taking back should it refuse the batch, so a removed view costs a slot here instead of undo
+   * records for its tags and its place in the tree (a clear of 50,000 siblings made 20 MB of undo logs).
    */
   #unmapped = [];
   /**
@@ -223,11 +230,10 @@ export class NativeSide {
   /** The views of #unmapped forgotten: their deletes were applied. */
   #forgetUnmapped(unmapped) {
     if (unmapped.length === 0) return;
-    if (unmapped.length < REBUILD_FROM || 2 * unmapped.length < this.#toDaemon.size) {
+    if (!mostGo(unmapped.length, this.#toDaemon.size)) {
       for (const rendererTag of unmapped) this.#forgetTag(rendererTag);
     } else {
-      // Most of the views go: the maps are made again of those that stay. Deleting entry by entry, a map shrinks
-      // its table again and again on the way down, a new table each time (9 MB of them to clear 50,000 views).
+      // Most of the views go: the maps are made again of those that stay.
       const toDaemon = this.#toDaemon;
       for (const rendererTag of unmapped) toDaemon.set(rendererTag, 0);
       const kept = new Map();

@@ -17,7 +17,7 @@
 import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
-import { NONE, REBUILD_FROM } from './native-side.js';
+import { NONE, mostGo } from './native-side.js';
 
 // What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
 // arguments, so that a commit of thousands of views allocates no closure per view.
@@ -113,7 +113,7 @@ function unmoveRun(list, _, moves) {
   }
 }
 
-/** Whether a Moves run holds `n` as it is (an int32). */
+/** Whether a Moves run holds `n` as it is (an int32: indices always are, a renderer's tag in practice). */
 const fitsInt32 = (n) => (n | 0) === n;
 
 /**
@@ -188,25 +188,33 @@ export function createPaperUIManager(native) {
     native.onRefused(reinsert, list, at, child);
   }
 
+  /** `visit(t, list)` for `tag` and each view below it, with its list of children (undefined for a leaf). */
+  function eachInSubtree(tag, visit) {
+    if (!children.has(tag)) {
+      // A view without children (most of them): no walk.
+      visit(tag, undefined);
+      return;
+    }
+    const stack = [tag];
+    while (stack.length > 0) {
+      const t = stack.pop();
+      const list = children.get(t);
+      if (list) for (const block of list.blocks) for (const kid of block) stack.push(kid);
+      visit(t, list);
+    }
+  }
+
+  const unmapWhenApplied = (t) => native.unmapWhenApplied(t);
+
   /**
    * A subtree the queued ops delete: its views no longer live now, forgotten (here too: onForgotten) once the
    * daemon applied the ops. Nothing to take back should it refuse them, and a slot per view.
    */
   function forgetWhenApplied(tag) {
-    native.unmapWhenApplied(tag);
-    const list = children.get(tag);
-    if (list === undefined) return;
-    const stack = [];
-    for (const block of list.blocks) for (const kid of block) stack.push(kid);
-    while (stack.length > 0) {
-      const t = stack.pop();
-      native.unmapWhenApplied(t);
-      const kids = children.get(t);
-      if (kids) for (const block of kids.blocks) for (const kid of block) stack.push(kid);
-    }
+    eachInSubtree(tag, unmapWhenApplied);
   }
   native.onForgotten = (tags) => {
-    if (tags.length < REBUILD_FROM || 2 * tags.length < parents.size) {
+    if (!mostGo(tags.length, parents.size)) {
       for (const tag of tags) {
         children.delete(tag);
         parents.delete(tag);
@@ -226,25 +234,13 @@ export function createPaperUIManager(native) {
 
   /** Forgets a deleted subtree now, with how to take it back should the batch be refused (a root view). */
   function forget(tag) {
-    if (!children.has(tag)) {
-      // A view without children (most of them): no walk.
-      const parent = parents.get(tag);
-      parents.delete(tag);
-      native.unmapTag(tag);
-      native.onRefused(unforget, tree, tag, undefined, parent);
-      return;
-    }
-    const stack = [tag];
-    while (stack.length > 0) {
-      const t = stack.pop();
-      const list = children.get(t);
+    eachInSubtree(tag, (t, list) => {
       const parent = parents.get(t);
-      if (list) for (const block of list.blocks) for (const kid of block) stack.push(kid);
       children.delete(t);
       parents.delete(t);
       native.unmapTag(t);
       native.onRefused(unforget, tree, t, list, parent);
-    }
+    });
   }
 
   /** Queues a `setChildren` with `tag`'s whole list as it is now (the op ends any pending one for `tag`). */
@@ -357,7 +353,7 @@ export function createPaperUIManager(native) {
         const child = list.removeAt(from);
         const to = Math.min(moveToIndices[0], list.length);
         list.insert(to, child);
-        if (fitsInt32(child) && fitsInt32(to) && fitsInt32(from)) native.undoRun(unmoveRun, list, null, newMoves).push(to, from, child);
+        if (fitsInt32(child)) native.undoRun(unmoveRun, list, null, newMoves).push(to, from, child);
         else native.onRefused(unmove, list, to, from, child);
         pendChildren(containerTag, added);
         return;

@@ -61,19 +61,6 @@ export class RendererChildren extends ChildList {
     for (const block of this.blocks) for (const child of block) callback.call(thisArg, child, i++, this);
   }
 
-  map(callback, thisArg) {
-    if (this.blocks.length === 1) return this.blocks[0].map(callback, thisArg);
-    const out = new Array(this.length);
-    let i = 0;
-    for (const block of this.blocks) {
-      for (const child of block) {
-        out[i] = callback.call(thisArg, child, i, this);
-        i++;
-      }
-    }
-    return out;
-  }
-
   slice(start, end) {
     return this.toArray().slice(start, end);
   }
