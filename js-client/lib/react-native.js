@@ -45,7 +45,8 @@ export { loadRenderer } from './react-native/renderer/load.js';
  * @param {Function} [options.fabricUIManager] Fabric: makes the `nativeFabricUIManager` from the NativeSide
  *   (default createFabricUIManager; to wrap or stand in for it, as bench/react-native-fabric.mjs does)
  * @param {number} [options.streamOps] a commit's ops go out while it is built, this many at a time, as parts of its
- *   batch that the daemon holds unapplied until the commit's last part (default 1024; Infinity: each commit whole)
+ *   batch that the daemon runs as they come and commits with the commit's last part (default 1024; Infinity: each
+ *   commit whole)
  */
 export async function attachReactNative(bridge, options = {}) {
   if (!bridge || typeof bridge.request !== 'function') throw new TypeError('attachReactNative(bridge): bridge is a connected Bridge');

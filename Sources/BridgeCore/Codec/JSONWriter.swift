@@ -40,6 +40,13 @@ public struct JSONWriter: ~Copyable {
     /// Forgets what was written, keeping the buffer.
     public mutating func removeAll() { count = 0 }
 
+    /// Trades buffers with `other`: each then holds what the other had written.
+    public mutating func exchange(with other: inout JSONWriter) {
+        Swift.swap(&start, &other.start)
+        Swift.swap(&count, &other.count)
+        Swift.swap(&capacity, &other.capacity)
+    }
+
     /// Where the next `count` bytes go; ``advance(by:)`` once they are written.
     @inline(__always)
     private mutating func room(_ needed: Int) -> UnsafeMutablePointer<UInt8> {

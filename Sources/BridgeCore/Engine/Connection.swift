@@ -104,7 +104,7 @@ public final class Connection: @unchecked Sendable {
         endObservations()
         // A batch sent in parts is the connection's: its client gets no answer to it now (connection_closed).
         let session = self.session
-        if !isTakenOver { session.gate.withLock { _ in session.staged = nil } }
+        if !isTakenOver { session.gate.withLock { _ in session.dropStaged() } }
         engine.detach(session, from: self)
     }
 

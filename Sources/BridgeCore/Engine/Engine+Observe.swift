@@ -61,6 +61,8 @@ extension Engine {
         let (session, connected) = try liveSession(id, op: "observe")
         let added = session.gate.withLock { _ in
             guard !session.closed else { return false }
+            // What a batch in parts applied ahead is not the session's yet: the snapshot must not show it.
+            session.retractStaged()
             session.addObserver(sink, connected: connected, into: &w)
             return true
         }

@@ -57,6 +57,7 @@ extension Engine {
                 var saved: [UInt8]?
                 repeat {
                     saved = session.gate.withLockIfAvailable { _ -> [UInt8] in
+                        session.retractStaged()
                         var one = JSONWriter(capacity: 4096)
                         SessionSnapshot(session).write(into: &one)
                         return one.bytes
@@ -65,6 +66,7 @@ extension Engine {
                 state = saved
             } else {
                 state = session.gate.withLock { _ in
+                    session.retractStaged()
                     var one = JSONWriter(capacity: 4096)
                     SessionSnapshot(session).write(into: &one)
                     return one.bytes

@@ -56,8 +56,9 @@ public final class Session: @unchecked Sendable {
     var scratch = RequestScratch()
     /// Inside a batch: how to undo what it changed so far.
     var undo = BatchUndo()
-    /// The parts of a batch sent over several lines, held until its last part (``Ops/Batch``).
-    var staged: StagedBatch? {
+    /// The parts of a batch sent over several lines, held until its last part (``Ops/Batch``), perhaps applied
+    /// ahead (``StagedBatch``): drop it with ``dropStaged()``.
+    private(set) var staged: StagedBatch? {
         didSet { listing.stagedBytes.store(staged?.bytes ?? 0, ordering: .relaxed) }
     }
     /// The length of the line being handled (its request's), which bounds a staged batch's bytes.
@@ -97,6 +98,7 @@ public final class Session: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
+        dropStaged()
         endObservations(reason: "closed")
         for view in ViewStorage.removeSession(storageKey) { view.unmount() }
         viewCount = 0
@@ -145,6 +147,7 @@ public final class Session: @unchecked Sendable {
             }
             guard let index else { throw OpTable.unknownOp(op) }
             let traits = OpTable.table.entries[index]
+            if !traits.keepsBatchInParts { retractStaged() }
             if traits.outputIsUnbounded { undo.begin() }
             handoff = try perform(index, traits, request: request, inBatch: false)
             ending = traits.endsSession
@@ -157,6 +160,12 @@ public final class Session: @unchecked Sendable {
             return .answered
         }
         if let handoff { return .handoff(handoff, id) }
+        if staged?.isApplied == true {
+            // A part of a batch applied ahead (or a `ping` between its parts): the batch stays open, uncommitted,
+            // its events, deletions and change frames held for its last part.
+            scratch.writeResponse(id: id, to: &out)
+            return .answered
+        }
         let responseBytes = isHello ? 0 : scratch.result.count + Session.responseOverhead(id)
         guard commit(into: &out, responseBytes: responseBytes) else {
             rollback()
@@ -251,11 +260,34 @@ public final class Session: @unchecked Sendable {
         )
     }
 
-    /// Undoes what the failed request changed, newest first. Nothing is emitted and nothing renders.
+    /// Undoes what the failed request changed, newest first, with what a batch in parts applied ahead of its last
+    /// part. Nothing is emitted and nothing renders.
     func rollback() {
         undo.rollBack()
         scratch.discard()
         if watch.isObserved { watch.pending.removeAll() }
+        staged?.retracted()
+    }
+
+    /// Holds a batch in parts, which ``Ops/Batch`` may have applied ahead.
+    func hold(_ batch: StagedBatch) { staged = batch }
+
+    /// Takes the batch in parts this session held, for its last part to run: still applied (its undo open), or not.
+    func takeStaged() -> StagedBatch? {
+        defer { staged = nil }
+        return staged
+    }
+
+    /// Rolls back what a batch in parts applied ahead, before anything but its next part sees the session: the
+    /// batch is held unapplied, as it may always be (``StagedBatch``).
+    func retractStaged() {
+        if staged?.isApplied == true { rollback() }
+    }
+
+    /// Drops the batch in parts this session held, rolling back what it applied ahead.
+    func dropStaged() {
+        retractStaged()
+        staged = nil
     }
 
     /// Writes an event frame with its listener path, and counts its `seq`; returns `false`, having written nothing,

@@ -1,14 +1,23 @@
 import CJansson
 import CJanssonArena
 
-/// The parts of a batch sent over several lines (`batch` with `more: true`), held unapplied until its last part
-/// runs them all, with its own ops, as one batch.
+/// The parts of a batch sent over several lines (`batch` with `more: true`), held until its last part runs them
+/// all, with its own ops, as one batch.
 ///
 /// A part's `ops` stay where its line was parsed: the thread's scratch arena, which the part takes with it (no
 /// copy, so a part costs its parse alone); a tree parsed elsewhere (ahead, by another thread) is copied. Each op's
-/// shape (an object with an `op` string) is checked as it arrives, so that a malformed part fails at
-/// once rather than at the commit. Nothing else is checked until the last part: the ops run then, against the
-/// session as it is then, all or nothing.
+/// shape (an object with an `op` string) is checked as it arrives, so that a malformed part fails at once rather
+/// than at the commit.
+///
+/// **Applied ahead, invisibly.** So that the daemon's work on a long batch overlaps the client's work on its next
+/// part (a React Native commit is sent in parts while React still renders it), each part's ops are also run as it
+/// arrives (``isApplied``), inside the batch's undo, which stays open from the first part to the last: their
+/// results wait here (``results``), their events, the views they deleted and their observers' change frames wait in
+/// the session's request scratch, uncommitted. Nothing of it is visible: the session's next request, if it is not
+/// the batch's next part (or a `ping`), and anyone reading the session (a snapshot for its observers or the state
+/// file) first rolls it back (``Session/retractStaged()``), and so does an op of a part that fails; the batch is
+/// then held unapplied, as it always may be, and its last part runs every op against the session as it is then.
+/// Either way the last part answers the same.
 ///
 /// Bounded: the ops of all parts together by ``Engine/Configuration/maxOpsPerBatch``, their lines' bytes by
 /// ``Engine/Configuration/maxBatchBytes``. A session holds one at most; the session drops it when a part fails,
@@ -24,6 +33,19 @@ final class StagedBatch {
     private(set) var ops = 0
     /// The bytes of the parts' lines.
     private(set) var bytes = 0
+    /// Whether every op held has run, inside the session's undo, opened by the first part and still open.
+    var isApplied = false
+    /// The results of the ops applied (``isApplied``): `{"results":[` and one per op, the last part's to follow.
+    var results = JSONWriter(capacity: 0)
+
+    /// Whether the next part's ops are to run as it arrives: those held are applied, or there are none.
+    var appliesAhead: Bool { isApplied || ops == 0 }
+
+    /// The session rolled back the ops applied: they are held unapplied, for the last part to run.
+    func retracted() {
+        isApplied = false
+        results.removeAll()
+    }
 
     /// Takes a part's `ops` (checked by the caller) and the length of its line.
     func append(_ ops: JSONRef, count: Int, lineBytes: Int) {

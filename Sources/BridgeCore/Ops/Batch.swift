@@ -5,13 +5,15 @@ extension Ops {
     /// `batch {ops}` → `{results}`: runs the ops in order, all or nothing; their events wait for the commit.
     ///
     /// A batch too large for one line goes in parts: `batch {ops, more: true, at}` → `{staged}` holds a part's ops
-    /// unapplied (``StagedBatch``), `at` being how many ops the parts before it hold (0, or left out, for the
-    /// first); the last part, `batch {ops, at}`, runs the held ops and its own as one batch, with their indexes
-    /// counted from the first part's first op.
+    /// (``StagedBatch``), `at` being how many ops the parts before it hold (0, or left out, for the first); the
+    /// last part, `batch {ops, at}`, runs the held ops and its own as one batch, with their indexes counted from
+    /// the first part's first op. The held ops may have run already, invisibly, as their parts came
+    /// (``StagedBatch`` says how); the answers are the same.
     enum Batch: Op {
         static let entry = OpTable.Entry(
             "batch",
-            batch: .refused("batch: a batch cannot contain another batch")
+            batch: .refused("batch: a batch cannot contain another batch"),
+            keepsBatchInParts: true
         )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
@@ -25,18 +27,19 @@ extension Ops {
                     let held = try checkStart(at ?? 0, of: session)
                     try checkCount(held + ops.count, context)
                     guard more else {
-                        let staged = session.staged
-                        session.staged = nil
-                        try run(context, staged: staged, ops, from: held)
+                        try run(context, staged: session.takeStaged(), ops, from: held)
                         return nil
                     }
                     try stage(ops, after: held, context)
                 } catch {
-                    session.staged = nil
+                    // The session's rollback undoes what the parts applied ahead, with the rest of the request.
+                    _ = session.takeStaged()
                     throw error
                 }
                 return nil
             }
+            // A whole batch between the parts of another is not one of them: it sees none of theirs.
+            session.retractStaged()
             try checkCount(ops.count, context)
             try run(context, staged: nil, ops, from: 0)
             return nil
@@ -47,7 +50,7 @@ extension Ops {
         /// is dropped.
         private static func checkStart(_ at: Int, of session: Session) throws(BridgeError) -> Int {
             guard at >= 0 else { throw BridgeError(.badRequest, "batch: 'at' must not be negative, got \(at)") }
-            if at == 0 { session.staged = nil }
+            if at == 0 { session.dropStaged() }
             let held = session.staged?.ops ?? 0
             guard held == at else {
                 throw BridgeError(
@@ -87,23 +90,57 @@ extension Ops {
                 }
             }
             guard let array = context.request.json[field: "ops"] else { return }
+            if staged.appliesAhead { applyAhead(ops, from: held, staged, context) }
             staged.append(array, count: ops.count, lineBytes: session.lineBytes)
-            session.staged = staged
+            session.hold(staged)
             context.result.raw(#"{"staged":"#)
             context.result.int(staged.ops)
             context.result.raw("}")
         }
 
-        /// Runs the ops held by `staged`, then `ops` (the first of them op `first` of the batch), all or nothing.
+        /// Runs a part's `ops` (the first of them op `first` of the batch) as it arrives, inside the undo the batch's
+        /// first part opens and its last part closes, their results kept by `staged`. An op that fails leaves the
+        /// whole batch to its last part: what the parts applied is rolled back, and the batch is held unapplied.
+        private static func applyAhead(
+            _ ops: [JSONRef],
+            from first: Int,
+            _ staged: StagedBatch,
+            _ context: OpContext
+        ) {
+            let session = context.session
+            let opens = !staged.isApplied
+            if opens { context.beginUndo() }
+            session.scratch.result.exchange(with: &staged.results)
+            if opens { context.result.raw(#"{"results":["#) }
+            var failed = false
+            do throws(BridgeError) {
+                for (offset, op) in ops.enumerated() { try runOne(op, index: first + offset, context) }
+            } catch {
+                failed = true
+            }
+            session.scratch.result.exchange(with: &staged.results)
+            staged.isApplied = true
+            if failed {
+                session.hold(staged)
+                session.rollback()
+            }
+        }
+
+        /// Runs the ops held by `staged`, then `ops` (the first of them op `first` of the batch), all or nothing. The
+        /// held ops have run already when `staged` applied them as their parts came: their results are taken.
         private static func run(
             _ context: OpContext,
             staged: StagedBatch?,
             _ ops: [JSONRef],
             from first: Int
         ) throws(BridgeError) {
-            context.beginUndo()
-            context.result.raw(#"{"results":["#)
-            try staged?.eachOp { (index, op) throws(BridgeError) in try runOne(op, index: index, context) }
+            if let staged, staged.isApplied {
+                context.session.scratch.result.exchange(with: &staged.results)
+            } else {
+                context.beginUndo()
+                context.result.raw(#"{"results":["#)
+                try staged?.eachOp { (index, op) throws(BridgeError) in try runOne(op, index: index, context) }
+            }
             for (offset, op) in ops.enumerated() { try runOne(op, index: first + offset, context) }
             if context.engine.isInterrupted { throw BridgeError(.limitExceeded, "batch: the daemon is stopping") }
             context.result.raw("]}")

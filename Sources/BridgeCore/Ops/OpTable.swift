@@ -41,6 +41,9 @@ public enum OpTable {
         let resultIsUnbounded: Bool
         /// The session ends once it is answered (`bye`).
         let endsSession: Bool
+        /// It may come between the parts of a batch without rolling back what they applied ahead (``StagedBatch``):
+        /// `batch` itself, which decides, and `ping`, which reads nothing of the session.
+        let keepsBatchInParts: Bool
 
         init(
             _ name: StaticString,
@@ -48,7 +51,8 @@ public enum OpTable {
             isHello: Bool = false,
             outputIsUnbounded: Bool = false,
             resultIsUnbounded: Bool = false,
-            endsSession: Bool = false
+            endsSession: Bool = false,
+            keepsBatchInParts: Bool = false
         ) {
             self.name = name
             self.batch = batch
@@ -56,6 +60,7 @@ public enum OpTable {
             self.outputIsUnbounded = outputIsUnbounded
             self.resultIsUnbounded = resultIsUnbounded
             self.endsSession = endsSession
+            self.keepsBatchInParts = keepsBatchInParts
         }
     }
 

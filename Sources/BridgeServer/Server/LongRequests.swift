@@ -22,8 +22,8 @@ import Glibc
 /// - its line is at least ``minimumBytes`` long (a batch of creates, a large `setChildren`), or
 /// - its session has at least ``minimumViews`` views and its `op` is `bye` or `delete` (freeing a large session or
 ///   subtree is linear in its views), read from the line's bytes (``opIs(_:oneOf:)``), or
-/// - its session holds at least ``minimumBytes`` of a batch sent in parts and its `op` is `batch` (a last part, short
-///   itself, runs every op the parts before it hold).
+/// - its session holds at least ``minimumBytes`` of a batch sent in parts (a last part, short itself, runs every op
+///   the parts before it hold, or commits them; any other request may first roll back what they applied ahead).
 ///
 /// The thresholds, from bench/fairness.mjs's requests on 2 cores: a batch of creates takes about 55 ns a byte
 /// (100,000 creates, 7.5 MB, in about 400 ms), a `setChildren` about 150 ns a byte (50,000 children, 340 KB, in
@@ -52,7 +52,7 @@ struct LongRequests: Sendable {
     ) -> Bool {
         if line.count >= minimumBytes { return true }
         if sessionViews() >= minimumViews, Self.opIs(line, oneOf: Self.byeOrDelete) { return true }
-        return stagedBatchBytes() >= minimumBytes && Self.opIs(line, oneOf: Self.batch)
+        return stagedBatchBytes() >= minimumBytes
     }
 
     /// Whether the line's `"op"` member is one of `words` (each with its quotes), read from its bytes without
@@ -92,7 +92,6 @@ struct LongRequests: Sendable {
 
     /// The `op`s ``opIs(_:oneOf:)`` looks for, made once (not an array per line).
     static let byeOrDelete = [Array(#""bye""#.utf8), Array(#""delete""#.utf8)]
-    static let batch = [Array(#""batch""#.utf8)]
 
     @inline(__always)
     private static func skipSpaces(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {

@@ -1,6 +1,7 @@
 // A batch too long for one line, sent in parts (protocol.md, "A batch in parts"): each part a line of whole ops,
 // every part but the last with `more: true`, each with `at` (how many ops the parts before it hold). The daemon
-// holds the parts unapplied and runs them all, with the last part's ops, as one batch: all or nothing.
+// commits the parts with the last part's ops as one batch, all or nothing (it runs each part as it comes, where no
+// one sees it until then).
 
 /** The bytes of a part besides its ops: `{"id":<id>,"op":"batch","more":true,"at":<n>,"ops":` and `}`, at most. */
 const OVERHEAD = 96;

@@ -20,9 +20,9 @@ export const SWEEP_FROM = 512;
 
 /**
  * A commit's ops go out while it is still being built, this many at a time (about 64 KB of a mount's), as parts of
- * its batch that the daemon holds unapplied and parses meanwhile (protocol.md, "A batch in parts"); the rest go out
- * as the last part when the commit is done, and the daemon runs them all as one batch. Paper's renderer creates
- * views as it renders them, so a mount's parts are parsed on the daemon's side while React still renders.
+ * its batch, which the daemon parses and runs meanwhile where no one sees it (protocol.md, "A batch in parts"); the
+ * rest go out as the last part when the commit is done, and the daemon commits them all as one batch. Paper's
+ * renderer creates views as it renders them, so the daemon applies a mount while React still renders it.
  */
 export const STREAM_OPS = 1024;
 
@@ -520,7 +520,7 @@ export class NativeSide {
 
   /**
    * Sends the queued ops that are final, from the first not sent yet, as a part of the batch (`more`, `at`), when
-   * there are streamOps of them: the daemon holds it unapplied until the last part (flush). Not while a failed
+   * there are streamOps of them: the daemon commits it with the last part (flush). Not while a failed
    * commit's rest is held back or a held batch is to go first (those ops would no longer be the batch's front).
    */
   #stream() {
