@@ -18,6 +18,9 @@ public final class Engine: Sendable {
         /// The most bytes of lines a batch sent in parts (`more`) may hold before its last part; more is
         /// `limit_exceeded`, and the parts are dropped.
         public var maxBatchBytes: Int = 64 << 20
+        /// Whether a batch's parts run as they come, where no one sees them until the last part (``StagedBatch``),
+        /// or are held unapplied until then. Either way every answer is the same (the fuzz target checks it).
+        public var appliesBatchPartsAhead = true
         /// Unacked event frames kept per session for a resume; past that the oldest go (`overflow`).
         public var eventBuffer: Int = 10_000
         /// Bytes of unacked event frames kept per session for a resume; past that the oldest go (`overflow`).

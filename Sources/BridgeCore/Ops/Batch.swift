@@ -90,7 +90,9 @@ extension Ops {
                 }
             }
             guard let array = context.request.json[field: "ops"] else { return }
-            if staged.appliesAhead { applyAhead(ops, from: held, staged, context) }
+            if staged.appliesAhead && configuration.appliesBatchPartsAhead {
+                applyAhead(ops, from: held, staged, context)
+            }
             staged.append(array, count: ops.count, lineBytes: session.lineBytes)
             session.hold(staged)
             context.result.raw(#"{"staged":"#)

@@ -30,6 +30,10 @@ enum EngineInput {
         let (savedAhead, answersAhead) = runLines(input, parsedAhead: true)
         precondition(answersAhead == answers, "lines parsed ahead were answered differently")
         precondition(savedAhead == saved, "lines parsed ahead left a different state")
+        // A batch's parts held unapplied until the last part must be answered as those run as they come.
+        let (savedHeld, answersHeld) = runLines(input, parsedAhead: false, partsAhead: false)
+        precondition(answersHeld == answers, "a batch's parts held until the last were answered differently")
+        precondition(savedHeld == saved, "a batch's parts held until the last left a different state")
         reload(saved, mustLoad: true)
         let loaded = reload(Array(input), mustLoad: false)
         let replayed = Replayer().replay(String(decoding: input, as: UTF8.self)).passed
@@ -37,8 +41,13 @@ enum EngineInput {
     }
 
     /// Feeds every line to connections of a fresh engine and checks their output; returns the saved state and
-    /// every answer. With `parsedAhead`, the lines come parsed by a ``ParseAhead`` whose helper ran first.
-    static func runLines(_ input: UnsafeRawBufferPointer, parsedAhead: Bool) -> (saved: [UInt8], answers: [UInt8]) {
+    /// every answer. With `parsedAhead`, the lines come parsed by a ``ParseAhead`` whose helper ran first; without
+    /// `partsAhead`, a batch's parts are held unapplied until its last part (``Engine/Configuration``).
+    static func runLines(
+        _ input: UnsafeRawBufferPointer,
+        parsedAhead: Bool,
+        partsAhead: Bool = true
+    ) -> (saved: [UInt8], answers: [UInt8]) {
         let clock = FuzzClock()
         var saved: [UInt8] = []
         var answers: [UInt8] = []
@@ -52,7 +61,9 @@ enum EngineInput {
         ahead?.help()
         weak var weakEngine: Engine?
         do {
-            let engine = Engine(clock: clock.read)
+            var configuration = Engine.Configuration()
+            configuration.appliesBatchPartsAhead = partsAhead
+            let engine = Engine(configuration: configuration, clock: clock.read)
             weakEngine = engine
             var connection = engine.connect()
             var checker = OutputChecker()
