@@ -115,6 +115,8 @@ class PageStream {
   constructor(response, session, { maxBytes, onBehind }) {
     this.response = response;
     this.session = session;
+    /** Whether it counts among its session's observers (`observed`), from its `observe` request on. */
+    this.observing = false;
     this.queue = [];
     this.timer = null;
     this.maxBytes = maxBytes;
@@ -205,7 +207,10 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
     if (frame.change === CUTOFF) {
       // This server fell behind: start again from a fresh snapshot.
       observed.delete(session);
-      for (const stream of watching) startObserving(stream);
+      for (const stream of watching) {
+        stream.observing = false;
+        startObserving(stream);
+      }
       return;
     }
     if (frame.change === 'ended') observed.delete(session);
@@ -223,6 +228,7 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
   function onClose() {
     link = null;
     observed.clear();
+    for (const stream of streams) stream.observing = false;
     broadcast('status', status());
     if (!closed) log('devtools: lost the daemon; trying again every second');
   }
@@ -274,20 +280,29 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
     return null;
   }
 
-  /** Observes a stream's session (shared between pages) and sends the stream its snapshot. */
+  /**
+   * Observes a stream's session (shared between pages) and sends the stream its snapshot. The stream counts as
+   * observing from the request on, not from the answer: a page that leaves meanwhile must not end the daemon's
+   * observation (its `unobserve` would reach the daemon after this `observe`, and the page waiting for live changes
+   * would get none).
+   */
   async function startObserving(stream) {
     const session = stream.session;
-    if (!link || !session) return;
+    if (!link || !session || stream.observing) return;
+    stream.observing = true;
+    observed.set(session, (observed.get(session) ?? 0) + 1);
     try {
       const snapshot = await link.request({ op: 'observe', session });
-      if (!streams.has(stream)) {
-        // The page went (or was dropped) while the daemon answered: the observation is nobody's.
-        if (!observed.has(session)) await link?.request({ op: 'unobserve', session }).catch(() => {});
-        return;
-      }
-      observed.set(session, (observed.get(session) ?? 0) + 1);
-      stream.snapshot(JSON.stringify(snapshot));
+      // The page went (or was dropped) while the daemon answered: its close gave its count back.
+      if (streams.has(stream)) stream.snapshot(JSON.stringify(snapshot));
     } catch (err) {
+      // No observation was made: the count is given back without an `unobserve`.
+      if (stream.observing) {
+        stream.observing = false;
+        const count = (observed.get(session) ?? 0) - 1;
+        if (count > 0) observed.set(session, count);
+        else observed.delete(session);
+      }
       stream.send('missing', JSON.stringify({ session, code: err.code ?? 'error', message: err.message }));
     }
   }
@@ -392,7 +407,10 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
     request.on('close', () => {
       streams.delete(page);
       clearTimeout(page.timer);
-      if (page.session && observed.has(page.session)) stopObserving(page.session);
+      if (page.observing) {
+        page.observing = false;
+        stopObserving(page.session);
+      }
     });
     await ensureLink();
     page.send('status', status());
