@@ -15,7 +15,8 @@
 //
 //   NODE_PATH=/usr/share/nodejs BRIDGED_RN_RENDERER=… BRIDGED_RN_FABRIC_RENDERER=… node bench/react-native-scale.mjs
 //
-// Environment: BRIDGED_BIN (default ../.build/release/bridged), BENCH_RUNS (mount rounds, 7), BENCH_SIBLINGS
+// Environment: BRIDGED_BIN (default ../.build/release/bridged), BENCH_RUNS (mount rounds, 7), BENCH_WARMUP (mount
+// rounds not counted first, each of bridged and floor, 3), BENCH_ONLY (mount or siblings: that case alone), BENCH_SIBLINGS
 // (50000), BENCH_TIMEOUT_S (each measuring process is killed after it, 300), BENCH_OUT (a JSON file for the figures, e.g. bench/recorded/<date>-<commit>-react-native-scale.json),
 // BENCH_JS_CLIENT (the js-client directory to measure, default ../js-client: another checkout's, for a before).
 
@@ -33,6 +34,8 @@ const CLIENT = path.resolve(process.env.BENCH_JS_CLIENT ?? path.join(root, 'js-c
 const RENDERERS = { paper: process.env.BRIDGED_RN_RENDERER, fabric: process.env.BRIDGED_RN_FABRIC_RENDERER };
 const BIN = process.env.BRIDGED_BIN ?? [path.join(root, '.build/release/bridged'), path.join(root, '.build/debug/bridged')].find((p) => fs.existsSync(p));
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) | 0);
+const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? 3) | 0);
+const ONLY = process.env.BENCH_ONLY ?? null;
 const SIBLINGS = Number(process.env.BENCH_SIBLINGS ?? 50_000);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 300) * 1000;
 
@@ -91,7 +94,8 @@ function shuffled(list) {
   return out;
 }
 
-/** Mount ratios of one architecture: bridged and floor alternated, `RUNS` rounds after one to warm up. */
+/** Mount ratios of one architecture: bridged and floor alternated, `RUNS` rounds after `WARMUP` to warm up (V8's
+ *  compilers: the first rounds of either side are up to three times its median). */
 async function mount(lib, architecture) {
   const daemon = await lib.startDaemon(['--max-frame-bytes', String(64 << 20)]);
   const bridge = await lib.connect({ socket: daemon.socket });
@@ -103,7 +107,7 @@ async function mount(lib, architecture) {
     for (const rows of [1000, 10_000]) {
       const wall = { bridged: [], floor: [] };
       const cpus = { bridged: [], floor: [] };
-      for (let r = -1; r < RUNS; r++) {
+      for (let r = -WARMUP; r < RUNS; r++) {
         const tag = floorTag;
         floorTag += 10;
         let c = cpu();
@@ -227,13 +231,14 @@ const child = (...rest) => {
   return JSON.parse(run.stdout);
 };
 
-const result = { daemon: BIN.includes('release') ? 'release' : 'debug', jsClient: path.relative(root, CLIENT) || CLIENT, runs: RUNS, mount: {}, siblings: {} };
+const result = { daemon: BIN.includes('release') ? 'release' : 'debug', jsClient: path.relative(root, CLIENT) || CLIENT, runs: RUNS, warmup: WARMUP, mount: {}, siblings: {} };
 for (const architecture of ['paper', 'fabric']) {
   if (!RENDERERS[architecture]) {
     result.mount[architecture] = 'skipped: no renderer file';
     continue;
   }
-  result.mount[architecture] = child('mount', architecture);
+  if (ONLY !== 'siblings') result.mount[architecture] = child('mount', architecture);
+  if (ONLY === 'mount') continue;
   result.siblings[architecture] = { bridged: child('siblings', architecture, 'bridged'), floor: child('siblings', architecture, 'floor') };
   // Paper's file as React Native ships it, without linear-paper.js's two changes (the floor and bridged load it with them).
   if (architecture === 'paper') result.siblings.paper.floorAsShipped = child('siblings', architecture, 'shipped');
