@@ -56,8 +56,9 @@ export interface AttachOptions {
    */
   rendererAsShipped?: boolean;
   /**
-   * A commit's ops go out while it is built, this many at a time, as parts of its batch that the daemon holds
-   * unapplied until the commit's last part (default 1024; `Infinity`: each commit whole, when it is done).
+   * A commit's ops go out while it is built, this many at a time, as parts of its batch that the daemon runs as
+   * they come, unseen until the commit's last part commits them all (default 1024; `Infinity`: each commit whole,
+   * when it is done).
    */
   streamOps?: number;
   /** An array the trace's steps are appended to. */

@@ -185,4 +185,32 @@ struct FairnessTests {
         #expect(a.readUntilClosed().map { object($0)["id"] as? String } == ["bye"])
         #expect(a.sawEnd, "the daemon kept the connection open after answering its bye")
     }
+
+    /// A batch in parts runs each part as it comes, off the loop when it is long: another session is answered while
+    /// a part waits, and no one sees the parts' views until the last part commits them.
+    @Test func aBatchInPartsRunsAheadOffTheLoopUnseen() throws {
+        let directory = TemporaryDirectory()
+        let socket = directory.file("d.sock")
+        // Answered inline: 2 hellos, then B's ping and B's sessions: the fourth lets A's first part go.
+        let daemon = try DaemonProcess.start(socket: socket, ["--test-hold-long-requests", "4"], in: directory)
+        defer { daemon.signal(SIGKILL) }
+        let a = try SocketClient(path: socket)
+        let b = try SocketClient(path: socket)
+        let session = try a.hello().id
+        try b.hello()
+        var first = Self.batch(id: "part", first: 1, count: 2_000)
+        first.insert(contentsOf: #""more":true,"#, at: first.index(first.startIndex, offsetBy: 1))
+        a.send(first + "\n")
+        #expect(object(try b.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true)
+        #expect(!Self.hasFrameWaiting(a), "A's part was answered before B's request")
+        #expect(try Self.views(of: session, asking: b, id: 2) == 0)
+        let staged = try #require(a.readLine())
+        #expect((object(staged)["result"] as? [String: Any])?["staged"] as? Int == 2_000, "\(staged.prefix(300))")
+        #expect(try Self.views(of: session, asking: b, id: 3) == 0, "the part's views are not the session's yet")
+        a.send(#"{"id":"last","op":"batch","at":2000,"ops":[{"op":"create","tag":2001,"component":"View"}]}"# + "\n")
+        let last = try #require(a.readLine())
+        let results = (object(last)["result"] as? [String: Any])?["results"] as? [Any]
+        #expect(results?.count == 2_001, "\(last.prefix(300))")
+        #expect(try Self.views(of: session, asking: b, id: 4) == 2_001)
+    }
 }

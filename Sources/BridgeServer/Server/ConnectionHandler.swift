@@ -19,7 +19,8 @@ import Glibc
 /// - Long requests (``LongRequests``: a large line, a `bye` or `delete` of a large session) run off the loop, so
 ///   that the loop's other connections go on meanwhile; this connection handles nothing more until the request is
 ///   answered (lines read meanwhile wait, reads are held), so its requests stay in order. A large session whose
-///   connection closes is detached off the loop too (with `--session-ttl 0` that frees its views).
+///   connection closes, or one holding a batch's parts of as many bytes as a long line, is detached off the loop
+///   too (with `--session-ttl 0` that frees its views; parts applied ahead are rolled back).
 ///
 /// - Limits: a line longer than `maxFrameBytes` is answered with `frame_too_large` (`id: null`) and skipped
 ///   up to its newline; the connection goes on.
@@ -122,10 +123,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if connection.isTakenOver { recorder?.close() } else { recorder?.closeConnection() }
         recorder = nil
         // The session waits for `--session-ttl` to be resumed by another connection (or ends now, freeing its
-        // views: then a large one is left to another thread).
+        // views: then a large one is left to another thread), and drops a batch in parts it held, rolling back
+        // what the parts applied ahead (as long as running them: another thread's too when they are large).
         let connection = self.connection
-        if connection.sessionViews >= configuration.longRequests.minimumViews {
-            configuration.longRequests.run { connection.close() }
+        let long = configuration.longRequests
+        if connection.sessionViews >= long.minimumViews || connection.stagedBatchBytes >= long.minimumBytes {
+            long.run { connection.close() }
         } else {
             connection.close()
         }
