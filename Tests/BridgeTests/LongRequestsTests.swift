@@ -51,6 +51,14 @@ extension LongRequestsTests {
         }
     }
 
+    @Test("closing a connection runs off the loop for a large session or a batch's parts of 8 KiB or more")
+    func closingALargeSessionOrItsParts() {
+        let long = LongRequests()
+        #expect(long.closeIsLong(sessionViews: long.minimumViews, stagedBatchBytes: 0))
+        #expect(long.closeIsLong(sessionViews: 0, stagedBatchBytes: long.minimumBytes))
+        #expect(!long.closeIsLong(sessionViews: long.minimumViews - 1, stagedBatchBytes: long.minimumBytes - 1))
+    }
+
     @Test func noLineFromTheFirstLongOneOnIsParsedAhead() {
         let long = LongRequests().minimumBytes
         let lengths = [1, 2, long, 3, long + 1]

@@ -299,20 +299,26 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
       // No observation was made: the count is given back without an `unobserve`.
       if (stream.observing) {
         stream.observing = false;
-        const count = (observed.get(session) ?? 0) - 1;
-        if (count > 0) observed.set(session, count);
-        else observed.delete(session);
+        uncount(session);
       }
       stream.send('missing', JSON.stringify({ session, code: err.code ?? 'error', message: err.message }));
     }
   }
 
-  async function stopObserving(session) {
+  /** Gives back one page's count of `session`'s observers; true when it was the last. */
+  function uncount(session) {
     const count = (observed.get(session) ?? 0) - 1;
-    if (count > 0) return observed.set(session, count);
+    if (count > 0) {
+      observed.set(session, count);
+      return false;
+    }
     observed.delete(session);
+    return true;
+  }
+
+  async function stopObserving(session) {
     // Another page may share the daemon's observation: only the last one ends it.
-    if (link) await link.request({ op: 'unobserve', session }).catch(() => {});
+    if (uncount(session) && link) await link.request({ op: 'unobserve', session }).catch(() => {});
   }
 
   async function bootData(session) {

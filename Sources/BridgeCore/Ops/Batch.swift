@@ -121,10 +121,11 @@ extension Ops {
                 failed = true
             }
             session.scratch.result.exchange(with: &staged.results)
-            staged.isApplied = true
             if failed {
-                session.hold(staged)
                 session.rollback()
+                staged.retracted()
+            } else {
+                staged.isApplied = true
             }
         }
 

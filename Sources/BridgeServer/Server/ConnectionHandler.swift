@@ -123,11 +123,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
         if connection.isTakenOver { recorder?.close() } else { recorder?.closeConnection() }
         recorder = nil
         // The session waits for `--session-ttl` to be resumed by another connection (or ends now, freeing its
-        // views: then a large one is left to another thread), and drops a batch in parts it held, rolling back
-        // what the parts applied ahead (as long as running them: another thread's too when they are large).
+        // views), and drops a batch in parts it held: a large one of either is left to another thread.
         let connection = self.connection
         let long = configuration.longRequests
-        if connection.sessionViews >= long.minimumViews || connection.stagedBatchBytes >= long.minimumBytes {
+        if long.closeIsLong(sessionViews: connection.sessionViews, stagedBatchBytes: connection.stagedBatchBytes) {
             long.run { connection.close() }
         } else {
             connection.close()

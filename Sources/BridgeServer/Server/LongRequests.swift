@@ -90,6 +90,13 @@ struct LongRequests: Sendable {
         return Array(lines[..<long])
     }
 
+    /// Whether closing a connection whose session has `sessionViews` views and holds `stagedBatchBytes` of a batch
+    /// in parts runs off the loop: ending the session frees its views, and dropping the parts rolls back what they
+    /// applied ahead (as long as running them).
+    func closeIsLong(sessionViews: Int, stagedBatchBytes: Int) -> Bool {
+        sessionViews >= minimumViews || stagedBatchBytes >= minimumBytes
+    }
+
     /// The `op`s ``opIs(_:oneOf:)`` looks for, made once (not an array per line).
     static let byeOrDelete = [Array(#""bye""#.utf8), Array(#""delete""#.utf8)]
 
