@@ -171,6 +171,22 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.ok(app.nativeCalls('NativeAnimatedModule').some((c) => c.method === 'stopAnimation'), 'stopped on unmount');
   });
 
+  test('an endless feed: scrolled to its end, FlatList renders the rest of its rows on its own timer, then loads the next page', async () => {
+    const s = await app.render(h(screen('FeedScreen')));
+    const feed = s.getByTestId('feed');
+    assert.equal(s.getAllByText(/^Post \d+$/).length, 10, 'initialNumToRender');
+    // A drag to the end (the window is 390×844; the content 1,200 high): VirtualizedList renders more rows in
+    // batches on its own timer (updateCellsBatchingPeriod), as on a device, and calls onEndReached only once the
+    // last row is rendered.
+    await app.scrollTo(feed, { y: 400, contentHeight: 1200 });
+    assert.ok(await s.findByText('Post 19', {}, { timeout: 5000 }));
+    assert.deepEqual(log.take(), []);
+    await app.scrollTo(feed, { y: 401, contentHeight: 1200 });
+    assert.deepEqual(log.take(), ['end reached 20']);
+    assert.ok(await s.findByText('Post 39', {}, { timeout: 5000 }), 'the next page, rendered as the list fills its window');
+    await s.unmount();
+  });
+
   test('a screen of many of React Native’s APIs: alerts answered, pull to refresh, share, a pan responder, lists, the keyboard', async () => {
     const s = await app.render(h(screen('KitchenSinkScreen')));
     await new Promise((resolve) => setTimeout(resolve, 20)); // InteractionManager runs after a turn
