@@ -68,6 +68,14 @@ struct ComponentTests {
             static func render(_ props: SliderProps) -> String { "" }
         }
         #expect(throws: RegistrationError.self) { try registry.register(BadSlider.self) }
+        // A focus given up by a command the component does not declare.
+        enum UnresigningField: FocusableComponent {
+            static let name = "UnresigningField"
+            static let props: [Prop<TextInputProps>] = []
+            static let focus = Focus<TextInputProps>(isFocused: { $0.focused }, resign: "blur")
+            static func render(_ props: TextInputProps) -> String { "" }
+        }
+        #expect(throws: RegistrationError.self) { try registry.register(UnresigningField.self) }
     }
 
     @Test func storageHoldsEveryLiveViewAndForgetsDeletedOnes() {

@@ -97,6 +97,37 @@ struct ReactNativeTextInputTests {
         #expect(render(client) == #""TextInput placeholder=\"\" focused""#)
     }
 
+    @Test func aFieldTakingTheFocusEndsTheEditingOfTheOneThatHadItFirst() {
+        let client = input(#"{"placeholder":"first"}"#)
+        client.send(#"{"op":"create","tag":3,"component":"RCTMultilineTextInputView","parent":1}"#)
+        for event in ["focus", "blur", "endEditing"] { client.send(#"{"op":"subscribe","tag":3,"event":"\#(event)"}"#) }
+        client.send(#"{"op":"command","tag":2,"name":"focus"}"#)
+        // UIKit ends the first field's editing, then begins the second's: one request, the events in that order.
+        let events = client.send(#"{"op":"command","tag":3,"name":"focus"}"#).events
+        #expect(
+            events.map { "\(field($0, "target")) \(field($0, "event"))" } == [
+                #"2 "endEditing""#, #"2 "blur""#, #"3 "focus""#,
+            ]
+        )
+        #expect(render(client) == #""TextInput placeholder=\"first\"""#)
+        #expect(field(client.inspect(3), "result.render") == #""TextInput placeholder=\"\" focused""#)
+        #expect(
+            field(client.inspect(2), "result.commands")
+                == canonical(#"[{"name":"focus","args":[]},{"name":"blur","args":[]}]"#)
+        )
+        // Focusing the field that has the focus changes nothing; a blurred field's focus blurs no one.
+        #expect(client.send(#"{"op":"command","tag":3,"name":"focus"}"#).events.isEmpty)
+        client.send(#"{"op":"command","tag":3,"name":"blur"}"#)
+        #expect(names(client.send(#"{"op":"command","tag":2,"name":"focus"}"#).events) == [#""focus""#])
+        // In a batch that fails, the move of the focus is taken back with the rest.
+        let failed = client.send(
+            #"{"op":"batch","ops":[{"op":"command","tag":3,"name":"focus"},{"op":"update","tag":99,"props":{}}]}"#
+        )
+        #expect(failed.events.isEmpty)
+        #expect(render(client) == #""TextInput placeholder=\"first\" focused""#)
+        #expect(field(client.inspect(3), "result.render") == #""TextInput placeholder=\"\"""#)
+    }
+
     @Test func clearEmptiesTheTextAsAChange() {
         let client = input(#"{"text":"abc","secureTextEntry":true}"#)
         let events = client.send(#"{"op":"command","tag":2,"name":"clear"}"#).events

@@ -171,6 +171,18 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.ok(app.nativeCalls('NativeAnimatedModule').some((c) => c.method === 'stopAnimation'), 'stopped on unmount');
   });
 
+  test('a form: one field has the focus at a time, so moving it (return, a tap) blurs the field that had it first', async () => {
+    const s = await app.render(h(screen('FormScreen')));
+    await app.type(s.getByPlaceholderText('Email'), 'ana', { submit: true });
+    assert.deepEqual(log.take(), ['focus email', 'submit email', 'blur email', 'focus password'], 'as UIKit orders them');
+    assert.ok(s.getByText('invalid email'), 'the check the app runs on blur');
+    assert.match((await inspect(s.getByPlaceholderText('Password'))).render, /focused/);
+    assert.doesNotMatch((await inspect(s.getByPlaceholderText('Email'))).render, /focused/);
+    await app.press(s.getByPlaceholderText('Email'));
+    assert.deepEqual(log.take(), ['blur password', 'focus email']);
+    await s.unmount();
+  });
+
   test('an endless feed: scrolled to its end, FlatList renders the rest of its rows on its own timer, then loads the next page', async () => {
     const s = await app.render(h(screen('FeedScreen')));
     const feed = s.getByTestId('feed');

@@ -46,40 +46,132 @@ extension Ops {
                     details: details
                 )
             }
+            let hadFocus = view.type.isFocused(view)
             let neededRender = view.needsRender
             let outcome = command.run(on: view.props, args: args)
-            if outcome.emitted.count > context.eventRoom {
+            func undo() {
                 for step in outcome.undo.reversed() { step() }
                 if !neededRender { view.renderIfNeeded(counting: false) }
+            }
+            // The view took the window's focus: the one that held it gives it up first, its events first.
+            var resigned: [Ran] = []
+            if !hadFocus && view.type.isFocused(view) {
+                do throws(BridgeError) {
+                    resigned = try resignFocus(in: context.session, except: view)
+                } catch {
+                    undo()
+                    throw error
+                }
+            }
+            func undoAll() {
+                undo()
+                for other in resigned.reversed() { other.undo() }
+            }
+            if outcome.emitted.count + resigned.reduce(0, { $0 + $1.events.count }) > context.eventRoom {
+                undoAll()
                 throw context.seqExhausted("command: \(view.type.name).\(name)")
             }
-            // A command may emit only events it declares, with payloads of their types: otherwise it failed.
             let firstEvent = context.session.scratch.events.count
+            for other in resigned {
+                for (event, payload) in other.events { context.emit(event, from: other.view, payload: payload) }
+            }
+            // A command may emit only events it declares, with payloads of their types: otherwise it failed.
             for emitted in outcome.emitted {
-                var problem: String?
-                if let emits = command.emits, !emits.contains(emitted.event) {
-                    problem = "emitted '\(emitted.event)', which it does not declare in its emits"
-                } else if let event = view.type.event(named: emitted.event) {
-                    switch emitted.payload.checked(for: event) {
-                    case .success(let payload):
-                        context.emit(event, from: view, payload: payload)
-                    case .failure(let payloadProblem):
-                        problem =
-                            "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
-                    }
-                } else {
-                    problem = "emitted '\(emitted.event)', which \(view.type.name) does not declare"
-                }
-                if let problem {
+                do throws(BridgeError) {
+                    let (event, payload) = try checked(emitted, of: command, on: view)
+                    context.emit(event, from: view, payload: payload)
+                } catch {
                     context.session.scratch.events.removeSubrange(firstEvent...)
-                    for step in outcome.undo.reversed() { step() }
-                    if !neededRender { view.renderIfNeeded(counting: false) }
-                    throw BridgeError(.invalidPayload, "command: \(view.type.name).\(name) \(problem)")
+                    undoAll()
+                    throw error
                 }
+            }
+            for other in resigned {
+                context.commandRan(
+                    other.view,
+                    name: other.name,
+                    args: [],
+                    stateUndo: other.outcome.undo,
+                    neededRender: other.neededRender
+                )
             }
             context.commandRan(view, name: name, args: args, stateUndo: outcome.undo, neededRender: neededRender)
             context.result.raw("{}")
             return nil
+        }
+
+        /// An event a command emitted, checked: declared in its `emits` and by the component, its payload of the
+        /// event's type.
+        private static func checked(
+            _ emitted: (event: String, payload: EventPayload),
+            of command: ComponentType.CommandDescriptor,
+            on view: ViewProxy
+        ) throws(BridgeError) -> (EventSpec, EventPayload) {
+            let problem: String
+            if let emits = command.emits, !emits.contains(emitted.event) {
+                problem = "emitted '\(emitted.event)', which it does not declare in its emits"
+            } else if let event = view.type.event(named: emitted.event) {
+                switch emitted.payload.checked(for: event) {
+                case .success(let payload): return (event, payload)
+                case .failure(let payloadProblem):
+                    problem = "emitted '\(emitted.event)' with a payload that does not fit its type: \(payloadProblem)"
+                }
+            } else {
+                problem = "emitted '\(emitted.event)', which \(view.type.name) does not declare"
+            }
+            throw BridgeError(.invalidPayload, "command: \(view.type.name).\(command.name) \(problem)")
+        }
+
+        /// Runs the resign command of each view of `session` but `view` that holds the focus (one, unless a
+        /// component's own commands gave it to more), their events checked; taken back if one fails.
+        private static func resignFocus(in session: Session, except view: ViewProxy) throws(BridgeError) -> [Ran] {
+            var resigned: [Ran] = []
+            for other in ViewStorage.views(session: session.storageKey)
+            where other !== view && other.type.isFocused(other) {
+                guard let resign = other.type.focus.flatMap({ other.type.command(named: $0.resign) }) else { continue }
+                do throws(BridgeError) {
+                    resigned.append(try Ran(resign, on: other))
+                } catch {
+                    for done in resigned.reversed() { done.undo() }
+                    throw error
+                }
+            }
+            return resigned
+        }
+
+        /// A command with no arguments run on a view, its events checked but not emitted yet.
+        private struct Ran {
+            let view: ViewProxy
+            let name: String
+            let neededRender: Bool
+            let outcome: CommandOutcome
+            let events: [(EventSpec, EventPayload)]
+
+            init(_ command: ComponentType.CommandDescriptor, on view: ViewProxy) throws(BridgeError) {
+                self.view = view
+                self.name = command.name
+                neededRender = view.needsRender
+                let outcome = command.run(on: view.props, args: [])
+                self.outcome = outcome
+                var events: [(EventSpec, EventPayload)] = []
+                for emitted in outcome.emitted {
+                    do throws(BridgeError) {
+                        events.append(try checked(emitted, of: command, on: view))
+                    } catch {
+                        Ran.undo(outcome, of: view, neededRender: neededRender)
+                        throw error
+                    }
+                }
+                self.events = events
+            }
+
+            /// Takes its state back.
+            func undo() { Ran.undo(outcome, of: view, neededRender: neededRender) }
+
+            private static func undo(_ outcome: CommandOutcome, of view: ViewProxy, neededRender: Bool) {
+                for step in outcome.undo.reversed() { step() }
+                if !neededRender { view.renderIfNeeded(counting: false) }
+            }
         }
     }
 }

@@ -85,6 +85,8 @@ public final class ComponentType: Sendable {
     /// read from the view and its subtree rather than from its props alone. Such a view renders whenever it is
     /// asked to and its text changed.
     public let contentRender: (@Sendable (ViewProxy) -> String)?
+    /// How a view of it holds the window's focus (``FocusableComponent``); nil for a component whose views never do.
+    public let focus: FocusDescriptor?
     private let propIndex: NameIndex
     private let commandIndex: NameIndex
     private let makePropsObject: @Sendable () -> AnyObject
@@ -124,6 +126,7 @@ public final class ComponentType: Sendable {
         makeProps: @escaping @Sendable () -> AnyObject,
         render: @escaping @Sendable (AnyObject) -> String,
         contentRender: (@Sendable (ViewProxy) -> String)? = nil,
+        focus: FocusDescriptor? = nil,
         fallback: Fallback? = nil
     ) {
         self.name = name
@@ -135,6 +138,7 @@ public final class ComponentType: Sendable {
             inheritsViewProps ? ReactNativeView.inheritedDescriptors.filter { !own.contains($0.name) } : []
         self.inheritedIndex = NameIndex(inheritedProps.map(\.name))
         self.contentRender = contentRender
+        self.focus = focus
         self.propIndex = NameIndex(props.map(\.name))
         self.commandIndex = NameIndex(commands.map(\.name))
         self.makePropsObject = makeProps
@@ -167,7 +171,8 @@ public final class ComponentType: Sendable {
             },
             makeProps: { C.Props() },
             render: { C.render(unsafeDowncast($0, to: C.Props.self)) },
-            contentRender: C.rendersTextContent ? TextContent.render : nil
+            contentRender: C.rendersTextContent ? TextContent.render : nil,
+            focus: (C.self as? any FocusableComponent.Type)?.focusDescriptor
         )
     }
 
@@ -212,6 +217,9 @@ public final class ComponentType: Sendable {
                         + (declared.isEmpty ? " (it declares no events)" : " (it declares \(declared))")
                 )
             }
+        }
+        if let focus, command(named: focus.resign)?.params.isEmpty != true {
+            throw fail("its focus is given up by command '\(focus.resign)', which it must declare with no parameters")
         }
     }
 

@@ -122,6 +122,9 @@ enum TextInputBehaviour: ViewConfigTable {
         .direct("changeSync", payload: textAndCount),
     ]
 
+    /// A text field is the first responder while it is focused; `blur` gives that up (when another field takes it).
+    static let focus = Focus<TextInputProps>(isFocused: { $0.focused }, resign: "blur")
+
     static func commands(multiline: Bool) -> [Command<TextInputProps>] {
         [
             Command("focus", emits: ["focus"]) { ctx in
@@ -244,4 +247,12 @@ public enum ReactNativeMultilineTextInput: Component {
     public static let events = TextInputBehaviour.events
     public static let commands = TextInputBehaviour.commands(multiline: true)
     public static func render(_ props: TextInputProps) -> String { TextInputBehaviour.render(props) }
+}
+
+extension ReactNativeSinglelineTextInput: FocusableComponent {
+    public static let focus = TextInputBehaviour.focus
+}
+
+extension ReactNativeMultilineTextInput: FocusableComponent {
+    public static let focus = TextInputBehaviour.focus
 }

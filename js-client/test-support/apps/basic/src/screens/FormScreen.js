@@ -1,0 +1,33 @@
+import React, {useRef, useState} from 'react';
+import {SafeAreaView, Text, TextInput} from 'react-native';
+import {log} from '../log';
+
+// A sign-up form: return on the email moves to the password (blurOnSubmit false, a ref's focus()), and the email
+// is checked when it loses the focus.
+export default function FormScreen() {
+  const password = useRef(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <SafeAreaView>
+      <TextInput
+        placeholder="Email"
+        value={email}
+        onChangeText={setEmail}
+        returnKeyType="next"
+        blurOnSubmit={false}
+        onSubmitEditing={() => {
+          log('submit email');
+          password.current.focus();
+        }}
+        onFocus={() => log('focus email')}
+        onBlur={() => {
+          log('blur email');
+          setError(email.includes('@') ? '' : 'invalid email');
+        }}
+      />
+      <TextInput ref={password} placeholder="Password" secureTextEntry onFocus={() => log('focus password')} onBlur={() => log('blur password')} />
+      <Text>{error || 'no error'}</Text>
+    </SafeAreaView>
+  );
+}
