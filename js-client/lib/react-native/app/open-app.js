@@ -14,6 +14,8 @@ import { NO_FRAME } from '../no-layout.js';
 import { NativeModules } from '../modules/index.js';
 import { fileOf } from '../modules/image-loader.js';
 import { windowMetrics } from '../modules/safe-area-context.js';
+import { Keyboard } from '../modules/keyboard-observer.js';
+import { TEXT_INPUT_COMPONENTS } from '../testing/queries.js';
 import { expoGlobals } from '../modules/expo.js';
 import { imageSize } from './assets.js';
 import { installGlobals, setAppGlobal } from './globals.js';
@@ -92,6 +94,8 @@ export class App {
   #removeGlobals = null;
   #eventEmitter = null;
   #deviceEmitter = null;
+  /** The software keyboard, shown while a text input has the focus. */
+  #keyboard;
   #scheduler = null;
   #AppRegistry = null;
   #React = null;
@@ -125,6 +129,11 @@ export class App {
     this.platform = options.platform;
     this.architecture = options.architecture;
     this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}), insets: { ...DEFAULT_WINDOW.insets, ...(options.window?.insets ?? {}) } };
+    this.#keyboard = new Keyboard(
+      this.window,
+      (name, body) => this.#deviceEmitter?.emit(name, body),
+      (rendererTag) => this.native.daemonTag(rendererTag) !== undefined,
+    );
     this.native = new NativeSide(bridge, {
       ignoreUnservedHandlers: true,
       onUnknownProp: (component, prop) => {
@@ -489,6 +498,7 @@ export class App {
    * view loads its source, a modal is presented, a safe-area provider tells its insets. Sent as one more batch.
    */
   #afterCommit(ops) {
+    this.#keyboard.removed();
     let any = false;
     for (const op of ops) {
       if (op.op !== 'create' && op.op !== 'update') continue;
@@ -552,6 +562,15 @@ export class App {
   // MARK: Events
 
   #deliver(target, type, nativeEvent) {
+    this.#deliverToJS(target, type, nativeEvent);
+    // iOS shows its keyboard while a text input has the focus.
+    if ((type === 'topFocus' || type === 'topBlur') && TEXT_INPUT_COMPONENTS.has(this.native.componentOf(target))) {
+      if (type === 'topFocus') this.#keyboard.focused(target);
+      else this.#keyboard.blurred(target);
+    }
+  }
+
+  #deliverToJS(target, type, nativeEvent) {
     const capture = this.#capturing;
     if (this.#fabric) {
       if (!this.#fabricDeliver) return;

@@ -1,11 +1,18 @@
-import React, {useRef, useState} from 'react';
-import {SafeAreaView, Text, TextInput} from 'react-native';
+import React, {useEffect, useRef, useState} from 'react';
+import {Keyboard, SafeAreaView, Text, TextInput} from 'react-native';
 import {log} from '../log';
 
 // A sign-up form: return on the email moves to the password (blurOnSubmit false, a ref's focus()), and the email
-// is checked when it loses the focus.
+// is checked when it loses the focus; the keyboard's coming and going is logged.
 export default function FormScreen() {
   const password = useRef(null);
+  useEffect(() => {
+    const subscriptions = [
+      Keyboard.addListener('keyboardDidShow', event => log('keyboard shown', event.endCoordinates.height, event.endCoordinates.screenY)),
+      Keyboard.addListener('keyboardDidHide', () => log('keyboard hidden')),
+    ];
+    return () => subscriptions.forEach(subscription => subscription.remove());
+  }, []);
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   return (
@@ -28,6 +35,7 @@ export default function FormScreen() {
       />
       <TextInput ref={password} placeholder="Password" secureTextEntry onFocus={() => log('focus password')} onBlur={() => log('blur password')} />
       <Text>{error || 'no error'}</Text>
+      <Text onPress={() => Keyboard.dismiss()}>Done</Text>
     </SafeAreaView>
   );
 }
