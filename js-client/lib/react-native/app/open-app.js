@@ -495,7 +495,8 @@ export class App {
 
   /**
    * What native does on its own once a commit is applied, from the commit's ops (either architecture): an image
-   * view loads its source, a modal is presented, a safe-area provider tells its insets. Sent as one more batch.
+   * view loads its source, a modal is presented, a safe-area provider tells its insets, a text input with
+   * `autoFocus` takes the focus. Sent as one more batch.
    */
   #afterCommit(ops) {
     this.#keyboard.removed();
@@ -510,6 +511,11 @@ export class App {
         any = true;
       }
       if (component === 'RNCSafeAreaProvider') any = this.#sendInsets(op.tag) || any;
+      // RCTBaseTextInputView focuses a field with autoFocus once it is in the window.
+      if (TEXT_INPUT_COMPONENTS.has(component) && op.props?.autoFocus === true) {
+        this.native.enqueue(commandOp(op.tag, 'focus'));
+        any = true;
+      }
     }
     if (any) this.native.flush().catch(() => {});
   }

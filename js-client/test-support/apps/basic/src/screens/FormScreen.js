@@ -2,7 +2,7 @@ import React, {useEffect, useRef, useState} from 'react';
 import {Keyboard, SafeAreaView, Text, TextInput} from 'react-native';
 import {log} from '../log';
 
-// A sign-up form: return on the email moves to the password (blurOnSubmit false, a ref's focus()), and the email
+// A sign-up form: the email has the focus when the screen opens (autoFocus), return on it moves to the password (blurOnSubmit false, a ref's focus()), and the email
 // is checked when it loses the focus; the keyboard's coming and going is logged.
 export default function FormScreen() {
   const password = useRef(null);
@@ -19,6 +19,7 @@ export default function FormScreen() {
     <SafeAreaView>
       <TextInput
         placeholder="Email"
+        autoFocus
         value={email}
         onChangeText={setEmail}
         returnKeyType="next"
