@@ -186,6 +186,13 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     // Keyboard.dismiss() blurs the field that has the focus, and the keyboard goes.
     await app.press(s.getByText('Done'));
     assert.deepEqual(log.take(), ['blur email', 'keyboard hidden']);
+    // A field removed while it has the focus: its blur() on unmount reaches a view the commit deleted, which takes
+    // nothing (on Fabric, RCTMountingManager finds no view for the tag), and the keyboard goes with it.
+    await app.press(s.getByPlaceholderText('Password'));
+    assert.deepEqual(log.take(), ['focus password', 'keyboard shown 336 508']);
+    await app.press(s.getByText('No password'));
+    assert.equal(s.queryByPlaceholderText('Password'), null);
+    assert.deepEqual(log.take(), ['keyboard hidden']);
     await s.unmount();
   });
 

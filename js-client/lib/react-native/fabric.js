@@ -11,7 +11,8 @@
 //   completeRoot(rootTag, childSet)                → one batch: create (with parent and index) for each new
 //                                                   view, update with the props that differ, setChildren where
 //                                                   kept views changed order, delete for each view gone
-//   dispatchCommand(node, name, args)              → command {tag, name, args}, never in a commit's batch
+//   dispatchCommand(node, name, args)              → command {tag, name, args}, never in a commit's batch; none
+//                                                   for a view not mounted (as native drops it)
 //   registerEventHandler(fn)                       → daemon events reach fn(instanceHandle, topType, event)
 //   measure*, findNodeAtPoint                      → zeros / no node (bridged has no layout engine)
 
@@ -438,7 +439,11 @@ export function createFabricUIManager(native, { send = true } = {}) {
      */
     dispatchCommand(node, commandName, commandArgs) {
       if (tracing()) native.record({ call: 'dispatchCommand', args: [nodeArg(node), commandName, commandArgs] });
-      native.enqueue(commandOp(daemonTag(node, 'dispatchCommand'), String(commandName), commandArgs));
+      // A view not mounted (deleted by a commit, as a focused TextInput's blur() on unmount finds it, or not yet
+      // committed) takes nothing: RCTMountingManager finds no component view for its tag.
+      const tag = native.daemonTag(node.tag);
+      if (tag === undefined) return;
+      native.enqueue(commandOp(tag, String(commandName), commandArgs));
     },
 
     /** Props set on the view directly, outside a commit (React Native 0.72's setNativeProps under Fabric). */

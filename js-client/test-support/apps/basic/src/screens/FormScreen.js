@@ -15,6 +15,7 @@ export default function FormScreen() {
   }, []);
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
+  const [withPassword, setWithPassword] = useState(true);
   return (
     <SafeAreaView>
       <TextInput
@@ -34,7 +35,10 @@ export default function FormScreen() {
           setError(email.includes('@') ? '' : 'invalid email');
         }}
       />
-      <TextInput ref={password} placeholder="Password" secureTextEntry onFocus={() => log('focus password')} onBlur={() => log('blur password')} />
+      {withPassword && (
+        <TextInput ref={password} placeholder="Password" secureTextEntry onFocus={() => log('focus password')} onBlur={() => log('blur password')} />
+      )}
+      <Text onPress={() => setWithPassword(false)}>No password</Text>
       <Text>{error || 'no error'}</Text>
       <Text onPress={() => Keyboard.dismiss()}>Done</Text>
     </SafeAreaView>
