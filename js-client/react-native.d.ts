@@ -364,10 +364,17 @@ export interface App {
   emitDeviceEvent(eventName: string, body?: unknown): Promise<void>;
   /** Pulls a ScrollView down to refresh: its RefreshControl refreshes natively and `onRefresh` runs. */
   pullToRefresh(target: Target): Promise<void>;
-  /** The alerts on screen (Alert.alert), oldest first. */
-  alerts(): { title: string; message: string | null; buttons: string[] }[];
-  /** Presses a button of the newest alert that has it: its `onPress` runs. */
-  pressAlertButton(text: string): Promise<void>;
+  /**
+   * The alerts on screen (Alert.alert, Alert.prompt, and ActionSheetIOS's sheets with `style: 'actionSheet'`), oldest
+   * first. One shown without buttons has iOS's own: `OK` (an alert), `OK` and `Cancel` (a prompt).
+   */
+  alerts(): { title: string; message: string | null; buttons: string[]; style?: 'actionSheet' }[];
+  /**
+   * Presses a button of the newest alert that has it: its `onPress` runs (a sheet's callback gets the button's index).
+   * `value` is what was typed into a prompt (`{ login, password }` for a `login-password` one; default: its
+   * `defaultValue`, else empty).
+   */
+  pressAlertButton(text: string, options?: { value?: string | { login: string; password: string } }): Promise<void>;
   /** A native stack's back gesture: its top screen is dismissed as iOS dismisses it (react-native-screens). */
   goBack(): Promise<void>;
   /** The native module as the app reaches it: served by bridged, made from its spec, or given. */

@@ -196,6 +196,28 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await s.unmount();
   });
 
+  test('dialogs: an alert with iOS\'s own OK, a prompt answered with what is typed, an action sheet', async () => {
+    const s = await app.render(h(screen('DialogsScreen')));
+    await app.press(s.getByText('Saved'));
+    assert.deepEqual(app.alerts(), [{ title: 'Saved', message: null, buttons: ['OK'] }], 'RCTAlertManager gives a bare alert its OK');
+    await app.pressAlertButton('OK');
+    assert.deepEqual(app.alerts(), []);
+
+    await app.press(s.getByText('Rename'));
+    assert.deepEqual(app.alerts(), [{ title: 'Rename', message: 'A new name', buttons: ['OK', 'Cancel'] }]);
+    await app.pressAlertButton('OK', { value: 'ana' });
+    await app.press(s.getByText('Rename'));
+    await app.pressAlertButton('OK');
+    assert.deepEqual(log.take(), ['renamed ana', 'renamed draft'], 'what was typed, else the default value');
+
+    await app.press(s.getByText('Photo'));
+    assert.deepEqual(app.alerts(), [{ title: 'Photo', message: null, buttons: ['Cancel', 'Remove photo'], style: 'actionSheet' }]);
+    await app.pressAlertButton('Remove photo');
+    assert.deepEqual(log.take(), ['sheet 1']);
+    assert.deepEqual(app.alerts(), []);
+    await s.unmount();
+  });
+
   test('an endless feed: scrolled to its end, FlatList renders the rest of its rows on its own timer, then loads the next page', async () => {
     const s = await app.render(h(screen('FeedScreen')));
     const feed = s.getByTestId('feed');

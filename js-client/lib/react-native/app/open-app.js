@@ -358,32 +358,56 @@ export class App {
     return [...this.#untyped];
   }
 
-  /** AlertManager.alertWithArgs: the alert is kept until a test presses one of its buttons. */
+  /**
+   * AlertManager.alertWithArgs: the alert is kept until a test presses one of its buttons. With none, iOS gives it
+   * its own (RCTAlertManager): `OK` for an alert, `OK` and `Cancel` for a prompt.
+   */
   _alertShown(args, callback) {
-    this.#alerts.push({ args: args ?? {}, callback });
+    const alert = { ...(args ?? {}) };
+    if (!Array.isArray(alert.buttons) || alert.buttons.length === 0) {
+      alert.buttons = !alert.type || alert.type === 'default' ? [{ 0: 'OK' }] : [{ 0: 'OK' }, { 1: 'Cancel' }];
+    }
+    this.#alerts.push({ args: alert, callback });
   }
 
-  /** The alerts on screen (Alert.alert), oldest first: `[{ title, message, buttons: [text…] }]`. */
+  /**
+   * ActionSheetManager.showActionSheetWithOptions: iOS presents it as an alert in the sheet style, kept until a test
+   * presses one of its buttons; the callback is given the button's index.
+   */
+  _actionSheetShown(options, callback) {
+    const buttons = (options?.options ?? []).map((text, index) => ({ [index]: String(text) }));
+    const args = { title: options?.title ?? '', message: options?.message ?? undefined, buttons, style: 'actionSheet' };
+    this.#alerts.push({ args, callback: (index) => callback?.(index) });
+  }
+
+  /**
+   * The alerts on screen (Alert.alert, Alert.prompt; ActionSheetIOS's sheets with `style: 'actionSheet'`), oldest
+   * first: `[{ title, message, buttons: [text…] }]`.
+   */
   alerts() {
     return this.#alerts.map(({ args }) => ({
       title: args.title ?? '',
       message: args.message ?? null,
-      buttons: (args.buttons ?? []).map((button) => Object.values(button)[0]),
+      buttons: args.buttons.map((button) => Object.values(button)[0]),
+      ...(args.style ? { style: args.style } : {}),
     }));
   }
 
   /**
    * Presses the button `text` of the newest alert that has one, as iOS's alert does (its `onPress` runs, the alert
-   * goes); resolves once the app settled.
+   * goes); resolves once the app settled. For a prompt, `value` is what was typed into it: a string, or `{ login,
+   * password }` for a `login-password` one (default: the prompt's `defaultValue`, else empty).
    */
-  async pressAlertButton(text) {
+  async pressAlertButton(text, { value } = {}) {
     for (let i = this.#alerts.length - 1; i >= 0; i--) {
       const { args, callback } = this.#alerts[i];
-      const button = (args.buttons ?? []).find((b) => Object.values(b)[0] === text);
+      const button = args.buttons.find((b) => Object.values(b)[0] === text);
       if (!button) continue;
       this.#alerts.splice(i, 1);
+      const prompted = args.type && args.type !== 'default';
+      const typed = value ?? (args.type === 'login-password' ? { login: args.defaultValue ?? '', password: '' } : (args.defaultValue ?? ''));
       try {
-        callback?.(Number(Object.keys(button)[0]), undefined);
+        callback?.(Number(Object.keys(button)[0]), prompted ? typed : undefined);
       } catch (error) {
         this.native.fail(error);
       }

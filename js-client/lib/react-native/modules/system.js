@@ -69,10 +69,11 @@ export const modules = {
     setIsShakeToShowDevMenuEnabled: noop,
     ...listeners,
   }),
-  // A share sheet is completed at once, as shared (Share.share resolves `{action: 'sharedAction'}`).
-  ActionSheetManager: () => ({
+  // A share sheet is completed at once, as shared (Share.share resolves `{action: 'sharedAction'}`); an action sheet
+  // waits among the alerts (app.alerts(), app.pressAlertButton()).
+  ActionSheetManager: (app) => ({
     getConstants: () => ({}),
-    showActionSheetWithOptions: noop,
+    showActionSheetWithOptions: (options, callback) => app._actionSheetShown(options, callback),
     showShareActionSheetWithOptions: (options, failure, success) => setImmediate(() => success?.(true, null)),
     dismissActionSheet: noop,
   }),
