@@ -193,6 +193,32 @@ struct ReactNativeCoreComponentsTests {
         #expect(client.send(#"{"op":"command","tag":1,"name":"scroll","args":[0,9,1,1,1,1]}"#).events.isEmpty)
     }
 
+    @Test func aPagingScrollViewLetGoDeceleratesOntoTheNearestPage() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTScrollView","props":{"pagingEnabled":true}}"#)
+        for event in ["scrollBeginDrag", "scroll", "scrollEndDrag", "momentumScrollBegin", "momentumScrollEnd"] {
+            client.send(#"{"op":"subscribe","tag":1,"event":"\#(event)"}"#)
+        }
+        // Three pages of 390 side by side; the drag ends at 500, past the middle of none: the view settles on 390.
+        let swipe = client.send(#"{"op":"command","tag":1,"name":"scroll","args":[500,0,390,844,1170,844]}"#).events
+        #expect(
+            names(swipe) == [
+                #""scrollBeginDrag""#, #""scroll""#, #""scrollEndDrag""#, #""momentumScrollBegin""#, #""scroll""#,
+                #""momentumScrollEnd""#,
+            ]
+        )
+        #expect(field(swipe[5], "payload.contentOffset") == canonical(#"{"x":390.0,"y":0.0}"#))
+        // Past the last page it settles on the last; on a page already, no scroll while decelerating.
+        let last = client.send(#"{"op":"command","tag":1,"name":"scroll","args":[2000,0,390,844,1170,844]}"#).events
+        #expect(field(last.last!, "payload.contentOffset") == canonical(#"{"x":780.0,"y":0.0}"#))
+        let onPage = client.send(#"{"op":"command","tag":1,"name":"scroll","args":[390,0,390,844,1170,844]}"#).events
+        #expect(names(onPage).suffix(2) == [#""momentumScrollBegin""#, #""momentumScrollEnd""#])
+        // Without pagingEnabled a drag ends where it is let go.
+        client.send(#"{"op":"update","tag":1,"props":{"pagingEnabled":false}}"#)
+        let drag = client.send(#"{"op":"command","tag":1,"name":"scroll","args":[500,0,390,844,1170,844]}"#).events
+        #expect(names(drag) == [#""scrollBeginDrag""#, #""scroll""#, #""scrollEndDrag""#])
+    }
+
     @Test func anImageIsToldItLoadedOrFailed() {
         let client = Client()
         let source = #"[{"uri":"file:///app/logo.png","width":64,"height":64,"scale":2}]"#

@@ -218,6 +218,18 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await s.unmount();
   });
 
+  test('a paging carousel: a swipe let go past a page settles on the nearest one, and onMomentumScrollEnd says which', async () => {
+    const s = await app.render(h(screen('CarouselScreen')));
+    assert.ok(s.getByText('page 1 of 3'));
+    const carousel = s.getByTestId('carousel');
+    await app.scrollTo(carousel, { x: 500, contentWidth: 3 * 390 });
+    assert.ok(s.getByText('page 2 of 3'));
+    assert.deepEqual((await inspect(carousel)).props.contentOffset, { x: 390, y: 0 }, 'decelerated onto the page');
+    await app.scrollTo(carousel, { x: 2000, contentWidth: 3 * 390 });
+    assert.ok(s.getByText('page 3 of 3'));
+    await s.unmount();
+  });
+
   test('an endless feed: scrolled to its end, FlatList renders the rest of its rows on its own timer, then loads the next page', async () => {
     const s = await app.render(h(screen('FeedScreen')));
     const feed = s.getByTestId('feed');

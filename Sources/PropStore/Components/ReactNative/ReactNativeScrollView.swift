@@ -30,7 +30,8 @@ public struct ScrollSize: Equatable, Sendable {
 /// else it stays. `flashScrollIndicators()` and `zoomToRect(rect, animated)` change nothing headless. Native
 /// input: `scroll(x, y, width, height, contentWidth, contentHeight)`, the user dragging to (x, y) in a view of
 /// that size over content of that size: `scrollBeginDrag`, `scroll`, `scrollEndDrag` (not when `scrollEnabled`
-/// is false).
+/// is false); with `pagingEnabled`, then `momentumScrollBegin`, `scroll` to the nearest page (when it moves) and
+/// `momentumScrollEnd`, as the view decelerates onto it.
 public enum ReactNativeScrollView: Component, ViewConfigTable {
     public static let name = "RCTScrollView"
 
@@ -134,17 +135,41 @@ public enum ReactNativeScrollView: Component, ViewConfigTable {
         Command(
             "scroll",
             params: ["x", "y", "width", "height", "contentWidth", "contentHeight"].map { CommandParam($0, .double) },
-            emits: ["scrollBeginDrag", "scroll", "scrollEndDrag"]
+            emits: ["scrollBeginDrag", "scroll", "scrollEndDrag", "momentumScrollBegin", "momentumScrollEnd"]
         ) { ctx in
             guard ctx.props.scrollEnabled else { return }
-            ctx.set(\.layoutMeasurement, ScrollSize(width: ctx.double(2), height: ctx.double(3)))
-            ctx.set(\.contentSize, ScrollSize(width: ctx.double(4), height: ctx.double(5)))
+            let layout = ScrollSize(width: ctx.double(2), height: ctx.double(3))
+            let content = ScrollSize(width: ctx.double(4), height: ctx.double(5))
+            ctx.set(\.layoutMeasurement, layout)
+            ctx.set(\.contentSize, content)
             ctx.emit("scrollBeginDrag", payload(ctx.props))
             ctx.set(\.contentOffset, Point(x: ctx.double(0), y: ctx.double(1)))
             ctx.emit("scroll", payload(ctx.props))
             ctx.emit("scrollEndDrag", payload(ctx.props))
+            // A paging scroll view, let go, decelerates to the nearest page (`UIScrollView.pagingEnabled`).
+            guard ctx.props.passThrough["pagingEnabled"] == .bool(true) else { return }
+            ctx.emit("momentumScrollBegin", payload(ctx.props))
+            move(to: page(nearest: ctx.props.contentOffset ?? Point(), layout: layout, content: content), ctx)
+            ctx.emit("momentumScrollEnd", payload(ctx.props))
         },
     ]
+
+    /// The page offset nearest `offset`: pages the view's size, along the axis the content is longer on (horizontal
+    /// when wider than the view, as ``scrollToEnd`` decides), within the content.
+    private static func page(nearest offset: Point, layout: ScrollSize, content: ScrollSize) -> Point {
+        func snap(_ value: Double, page: Double, content: Double) -> Double {
+            guard page > 0 else { return value }
+            let last = max(content - page, 0)
+            return min(max((value / page).rounded() * page, 0), last)
+        }
+        var snapped = offset
+        if content.width > layout.width {
+            snapped.x = snap(offset.x, page: layout.width, content: content.width)
+        } else {
+            snapped.y = snap(offset.y, page: layout.height, content: content.height)
+        }
+        return snapped
+    }
 
     /// Moves the offset and emits `scroll`, when it moves.
     private static func move(to offset: Point, _ ctx: CommandContext<ScrollViewProps>) {
