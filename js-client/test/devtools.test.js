@@ -200,8 +200,10 @@ describe('bridged-client devtools', () => {
         const lastSeq = received.at(-1).seq;
         await page.waitFor(`document.querySelector('#events tr')?.dataset.seq === '${lastSeq}'`);
         await page.waitFor(`document.querySelector('#renders')?.textContent === '${inspected.renders}'`);
-        // The commands reach the page as changes of their own, not always before the events and renders waited for.
+        // The commands reach the page as changes of their own, not always before the events and renders waited for;
+        // the props change too (a CI run read the props before it, after the renders and commands).
         await page.waitFor(`document.querySelectorAll('#commands tr').length === ${inspected.commands.length}`);
+        await page.waitFor(`document.querySelector('#props tr[data-prop="title"] .value')?.textContent === '"Changed"'`);
 
         const props = await page.evaluate(
           `[...document.querySelectorAll('#props tbody tr')].map((r) => [r.dataset.prop, r.children[1].textContent, r.children[2].textContent])`,
