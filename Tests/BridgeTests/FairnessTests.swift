@@ -22,6 +22,14 @@ struct FairnessTests {
         return #"{"id":"\#(id)","op":"batch","ops":[\#(ops.joined(separator: ","))]}"#
     }
 
+    /// 2,000 views in `client`'s session, made by 20 batches of 100 creates (each short: answered on the loop).
+    static func createTwoThousandViews(on client: SocketClient) throws {
+        for n in 0..<20 {
+            let answer = object(try client.request(batch(id: "b\(n)", first: 1 + n * 100, count: 100)))
+            #expect(answer["ok"] as? Bool == true)
+        }
+    }
+
     /// The views `sessions` lists for `session`, or `nil` when it is not listed.
     static func views(of session: String, asking client: SocketClient, id: Int) throws -> Int? {
         let result = object(try client.request(#"{"id":\#(id),"op":"sessions"}"#))["result"] as? [String: Any]
@@ -148,11 +156,7 @@ struct FairnessTests {
         let b = try SocketClient(path: socket)
         let session = try a.hello().id
         try b.hello()
-        for n in 0..<20 {
-            #expect(
-                object(try a.request(Self.batch(id: "b\(n)", first: 1 + n * 100, count: 100)))["ok"] as? Bool == true
-            )
-        }
+        try Self.createTwoThousandViews(on: a)
         a.send(#"{"id":"bye","op":"bye"}"# + "\n")
         #expect(object(try b.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true)
         #expect(!Self.hasFrameWaiting(a), "A's bye was answered before B's request")
@@ -174,11 +178,7 @@ struct FairnessTests {
         let b = try SocketClient(path: socket)
         try a.hello()
         try b.hello()
-        for n in 0..<20 {
-            #expect(
-                object(try a.request(Self.batch(id: "b\(n)", first: 1 + n * 100, count: 100)))["ok"] as? Bool == true
-            )
-        }
+        try Self.createTwoThousandViews(on: a)
         a.send(#"{"id":"bye","op":"bye"}"# + "\n")
         a.shutdownWrite()
         #expect(object(try b.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true)

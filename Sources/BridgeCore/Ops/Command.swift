@@ -49,10 +49,7 @@ extension Ops {
             let hadFocus = view.type.isFocused(view)
             let neededRender = view.needsRender
             let outcome = command.run(on: view.props, args: args)
-            func undo() {
-                for step in outcome.undo.reversed() { step() }
-                if !neededRender { view.renderIfNeeded(counting: false) }
-            }
+            func undo() { Ran.undo(outcome, of: view, neededRender: neededRender) }
             // The view took the window's focus: the one that held it gives it up first, its events first.
             var resigned: [Ran] = []
             if !hadFocus && view.type.isFocused(view) {
@@ -168,7 +165,8 @@ extension Ops {
             /// Takes its state back.
             func undo() { Ran.undo(outcome, of: view, neededRender: neededRender) }
 
-            private static func undo(_ outcome: CommandOutcome, of view: ViewProxy, neededRender: Bool) {
+            /// Takes a command's state back, and leaves a view that had nothing to render with nothing again.
+            static func undo(_ outcome: CommandOutcome, of view: ViewProxy, neededRender: Bool) {
                 for step in outcome.undo.reversed() { step() }
                 if !neededRender { view.renderIfNeeded(counting: false) }
             }

@@ -377,7 +377,7 @@ export class App {
   _actionSheetShown(options, callback) {
     const buttons = (options?.options ?? []).map((text, index) => ({ [index]: String(text) }));
     const args = { title: options?.title ?? '', message: options?.message ?? undefined, buttons, style: 'actionSheet' };
-    this.#alerts.push({ args, callback: (index) => callback?.(index) });
+    this.#alerts.push({ args, callback });
   }
 
   /**
@@ -404,10 +404,8 @@ export class App {
       const button = args.buttons.find((b) => Object.values(b)[0] === text);
       if (!button) continue;
       this.#alerts.splice(i, 1);
-      const prompted = args.type && args.type !== 'default';
-      const typed = value ?? (args.type === 'login-password' ? { login: args.defaultValue ?? '', password: '' } : (args.defaultValue ?? ''));
       try {
-        callback?.(Number(Object.keys(button)[0]), prompted ? typed : undefined);
+        callback?.(Number(Object.keys(button)[0]), promptValue(args, value));
       } catch (error) {
         this.native.fail(error);
       }
@@ -921,4 +919,11 @@ function callerFile(stack, self) {
   return (
     files.find((f) => f !== self && !/[\\/]react-native[\\/]Libraries[\\/](?:ReactNative|Utilities|NativeComponent|Renderer)[\\/]/.test(f) && !f.includes('bridged-client') && !f.includes('js-client')) ?? null
   );
+}
+
+/** What a prompt gives its callback: `value`, else its `defaultValue` (`{ login, password }` for `login-password`); nothing for an alert. */
+function promptValue(args, value) {
+  if (!args.type || args.type === 'default') return undefined;
+  if (value !== undefined) return value;
+  return args.type === 'login-password' ? { login: args.defaultValue ?? '', password: '' } : (args.defaultValue ?? '');
 }

@@ -37,10 +37,6 @@ export class Keyboard {
     this.#live = live;
   }
 
-  get shown() {
-    return this.#shown;
-  }
-
   /** A text input took the focus. */
   focused(rendererTag) {
     this.#focused.add(rendererTag);
