@@ -222,10 +222,28 @@ export function appArchitecture(root: string, env?: { [name: string]: string | u
 /** A matcher of a query: a string (exact, whitespace collapsed), a RegExp, or a predicate of the normalised text. */
 export type TextMatch = string | RegExp | ((text: string) => boolean);
 
-/** Options of a query: `exact: false` matches a case-insensitive substring; ByRole also takes the accessible `name`. */
+/**
+ * Options of a query: `exact: false` matches a case-insensitive substring; ByRole also takes the accessible `name`
+ * and the accessibility state and value it must have, as React Native Testing Library 12's.
+ */
 export interface QueryOptions {
   exact?: boolean;
+  /** What a text and a string matcher go through first (default: whitespace collapsed and trimmed). */
+  normalizer?: (text: string) => string;
+  /** Find what is hidden from accessibility too (a covered screen of a navigator, `display: 'none'`, …); default: openApp's `defaultIncludeHiddenElements`. */
+  includeHiddenElements?: boolean;
+  /** React Testing Library's name of includeHiddenElements. */
+  hidden?: boolean;
+  /** ByRole: the accessible name (the label, else the text). */
   name?: TextMatch;
+  /** ByRole: the accessibility state (`accessibilityState`, `aria-*`; a Switch's value is its checked). */
+  disabled?: boolean;
+  selected?: boolean;
+  checked?: boolean | 'mixed';
+  busy?: boolean;
+  expanded?: boolean;
+  /** ByRole: the accessibility value's fields (`accessibilityValue`). */
+  value?: { min?: number; max?: number; now?: number; text?: TextMatch };
   /** findBy*: how long to wait (default 1,000 ms). */
   timeout?: number;
 }
@@ -252,8 +270,9 @@ export interface NativeNode extends NativeHandle {
   readonly children: NativeNode[];
 }
 
-type QueryKind = 'Text' | 'TestId' | 'PlaceholderText' | 'DisplayValue' | 'LabelText' | 'Role';
-type Queries = {
+type QueryKind = 'Text' | 'TestId' | 'PlaceholderText' | 'DisplayValue' | 'LabelText' | 'HintText' | 'A11yHint' | 'AccessibilityHint' | 'Role';
+/** Every query of a screen, or of a view's subtree (within). */
+export type Queries = {
   [K in QueryKind as `getBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle;
 } & {
   [K in QueryKind as `getAllBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle[];
@@ -285,7 +304,12 @@ export type Screen = Queries & {
   unmount(): Promise<void>;
   /** Reads the whole tree from the daemon again: a change made around the app (a raw request on the bridge) is seen after it. */
   refresh(): Promise<void>;
+  /** The queries over the subtree of one of this screen's views (a handle or a daemon tag), as it is at each query. */
+  within(target: NativeHandle | number): Queries;
 };
+
+/** React Native Testing Library's `within`: the queries over the subtree of the view a query answered. */
+export function within(handle: NativeHandle): Queries;
 
 /** What a test may press, type into, scroll: a query's handle, a daemon tag, or a mounted ref. */
 export type Target = NativeHandle | number | HostInstance;
@@ -314,6 +338,8 @@ export interface OpenAppOptions {
   nativeModules?: { [name: string]: object };
   /** Paper: load the package's renderer file untouched, without the two changes that make it linear in moved siblings (default false). */
   rendererAsShipped?: boolean;
+  /** Whether queries find what is hidden from accessibility unless a query says (default false, as React Native Testing Library 12). */
+  defaultIncludeHiddenElements?: boolean;
 }
 
 /** A native module's call, as app.nativeCalls lists it. */

@@ -93,3 +93,4 @@ export async function attachReactNative(bridge, options = {}) {
 
 
 export { openApp, App } from './react-native/app/open-app.js';
+export { within } from './react-native/testing/queries.js';

@@ -136,6 +136,10 @@ describe(`openApp: third-party components from their specs, and navigation (${ar
     assert.equal(s.queryByText(/Details of/), null);
     await app.press(s.getByText('Go to details'));
     assert.ok(s.getByText('Details of 7'));
+    // The covered screen stays mounted, hidden from accessibility (React Navigation's accessibilityElementsHidden):
+    // left out of queries unless asked for, as in React Native Testing Library 12.
+    assert.equal(s.queryByText('Home screen'), null);
+    assert.ok(s.getByText('Home screen', { includeHiddenElements: true }));
     assert.equal(s.toJSON().children.length, 1);
     const stacks = [];
     const visit = (node) => {

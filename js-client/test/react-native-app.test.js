@@ -6,6 +6,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { appSkip, useTestApp } from '../test-support/react-native-app.js';
+import { within } from '../lib/react-native.js';
 
 for (const architecture of ['paper', 'fabric'])
 describe(`openApp: the app’s own screens over React Native 0.72.6 (${architecture})`, { skip: appSkip }, () => {
@@ -193,6 +194,54 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await app.press(s.getByText('No password'));
     assert.equal(s.queryByPlaceholderText('Password'), null);
     assert.deepEqual(log.take(), ['keyboard hidden']);
+    await s.unmount();
+  });
+
+  test('queries as React Native Testing Library 12 runs them: what is hidden from accessibility, within, ByRole options, ByHintText', async () => {
+    const s = await app.render(h(screen('AccessibilityScreen')));
+    // Hidden: accessibilityElementsHidden, display none, aria-hidden; left out unless asked for.
+    for (const secret of ['secret a', 'secret c', 'secret d']) {
+      assert.equal(s.queryByText(secret), null, secret);
+      assert.equal(s.getByText(secret, { includeHiddenElements: true }).text, secret);
+      assert.equal(s.getAllByText(secret, { hidden: true }).length, 1);
+    }
+    assert.throws(() => s.getByText('secret a'), /Unable to find an element with text "secret a"/);
+    // importantForAccessibility is Android's: iOS's view config does not send it, so native never hides by it.
+    assert.equal(s.getByText('secret b').text, 'secret b');
+    // within: the subtree of a handle.
+    assert.throws(() => s.getByText('Name'), /Found multiple elements/);
+    const billing = within(s.getByTestId('billing'));
+    assert.equal(billing.getByText('Name').component, 'RCTText');
+    assert.equal(billing.getByPlaceholderText(/Name/).props.placeholder, 'Name on the card');
+    assert.equal(billing.queryByPlaceholderText('Name'), null);
+    assert.equal(s.within(s.getByTestId('profile')).getByHintText('Your full name').props.placeholder, 'Name');
+    assert.equal(s.getByA11yHint('Saves the draft').tag, s.getByAccessibilityHint('Saves the draft').tag);
+    // ByRole: accessibility elements only, with their state and value.
+    assert.equal(s.getByRole('heading').text, 'Account', "role 'heading' reaches native as accessibilityRole 'header'");
+    assert.equal(s.getByRole('header').tag, s.getByRole('heading').tag);
+    assert.equal(s.queryByRole('summary'), null, 'a View with a role but no accessible is not an accessibility element');
+    assert.equal(s.getAllByRole('button').length, 2);
+    assert.equal(within(s.getByRole('button', { disabled: true })).getByText('Delete').text, 'Delete');
+    assert.equal(within(s.getByRole('button', { disabled: false })).getByText('Save').text, 'Save');
+    assert.equal(s.getByRole('button', { name: 'Save' }).tag, s.getByRole('button', { name: /sav/i, disabled: false }).tag);
+    assert.equal(s.queryByRole('checkbox', { checked: true }), null);
+    assert.equal(s.getByRole('checkbox', { name: 'I agree', checked: false }).props.accessibilityLabel, 'I agree');
+    assert.equal(s.getByRole('switch', { checked: true }).props.testID, 'alerts');
+    assert.equal(s.getByRole('adjustable', { value: { now: 3 } }).props.accessibilityLabel, 'Volume');
+    assert.equal(s.queryByRole('adjustable', { value: { now: 4 } }), null);
+    assert.throws(() => s.getByRole('button', { name: 'Save', disabled: true }), /role "button" and name "Save" and disabled true/);
+
+    await app.press(s.getByRole('checkbox'));
+    assert.ok(s.getByRole('checkbox', { checked: true }), 'a query after a press reads the state the app set');
+    // A view modal for accessibility hides its siblings (accessibilityViewIsModal).
+    await app.press(s.getByRole('button', { name: 'Save' }));
+    assert.ok(s.getByText('Saved'));
+    assert.equal(s.queryByText('Account'), null);
+    assert.equal(s.getAllByRole('button').length, 1);
+    assert.ok(s.getByText('Account', { includeHiddenElements: true }));
+    await app.press(s.getByRole('button', { name: 'Close' }));
+    assert.ok(s.getByText('Account'));
+    assert.equal(s.queryByText('Saved'), null);
     await s.unmount();
   });
 

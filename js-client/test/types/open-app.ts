@@ -1,10 +1,10 @@
 // openApp's declarations as a test would use them (compiled under tsc --strict by types.test.mjs).
 import { connect } from '../../index.js';
-import { openApp, type NativeHandle, type Screen } from '../../react-native.js';
+import { openApp, within, type NativeHandle, type Queries, type Screen } from '../../react-native.js';
 
 export async function main(): Promise<void> {
   const bridge = await connect({ spawn: true });
-  const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390, insets: { top: 59 } } });
+  const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390, insets: { top: 59 } }, defaultIncludeHiddenElements: false });
   const React = app.require('react');
   const { default: LoginScreen } = app.require('./screens/LoginScreen');
   const screen: Screen = await app.render(React.createElement(LoginScreen));
@@ -15,6 +15,11 @@ export async function main(): Promise<void> {
   const maybe: NativeHandle | null = screen.queryByLabelText('Close');
   const many: NativeHandle[] = await screen.findAllByRole('button', { name: 'OK' }, { timeout: 2000 });
   const text: string | null = field.text;
+  const form: Queries = within(screen.getByTestId('form'));
+  const save: NativeHandle = form.getByRole('button', { name: /save/i, disabled: false, value: { now: 1 } });
+  const hint: NativeHandle | null = screen.within(save.tag).queryByHintText('Saves', { exact: false, includeHiddenElements: true });
+  const hidden: NativeHandle[] = screen.getAllByA11yHint('x', { hidden: true, normalizer: (t) => t.trim() });
+  console.log(hint, hidden.length, screen.getByRole('checkbox', { checked: 'mixed' }).tag);
   const tag: number = field.tag;
   await app.settled();
   app.implementNativeModule('RNCAsyncStorage', { multiGet: async (keys: string[]) => keys.map((k) => [k, null]) });

@@ -54,6 +54,8 @@ export function packageOf(file) {
  *   $XDG_CACHE_HOME/bridged, else ~/.cache/bridged); false keeps none
  * @param {Record<string, object>} [options.nativeModules] more native modules, by name
  * @param {boolean} [options.rendererAsShipped] paper: load the package's renderer file untouched (default false)
+ * @param {boolean} [options.defaultIncludeHiddenElements] whether queries find what is hidden from accessibility
+ *   (a covered screen of a navigator, …) unless a query says: default false, as React Native Testing Library 12's
  */
 export async function openApp(bridge, options = {}) {
   if (!bridge || typeof bridge.request !== 'function') throw new TypeError('openApp(bridge): bridge is a connected Bridge');
@@ -128,6 +130,7 @@ export class App {
     this.root = realpathSync(path.resolve(options.root ?? process.cwd()));
     this.platform = options.platform;
     this.architecture = options.architecture;
+    this.defaultIncludeHiddenElements = options.defaultIncludeHiddenElements === true;
     this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}), insets: { ...DEFAULT_WINDOW.insets, ...(options.window?.insets ?? {}) } };
     this.#keyboard = new Keyboard(
       this.window,

@@ -1,12 +1,19 @@
 // React Native Testing Library's query grid, run on a snapshot of the daemon's native tree (what native received):
 // getBy* (exactly one, else an error with the tree), getAllBy*, queryBy* (null), queryAllBy*, and findBy* /
 // findAllBy* (await until present; checked after every settled change, `{ timeout }` 1,000 ms by default), each
-// ByText, ByTestId, ByPlaceholderText, ByDisplayValue, ByLabelText and ByRole.
+// ByText, ByTestId, ByPlaceholderText, ByDisplayValue, ByLabelText, ByHintText (and its aliases ByA11yHint,
+// ByAccessibilityHint) and ByRole. As in RNTL 12, a query leaves out what is hidden from accessibility (a covered
+// screen of a navigator, `display: 'none'`, …: isHiddenFromAccessibility below) unless `{ includeHiddenElements: true }`
+// (or `hidden: true`) or the screen's default says otherwise, and ByRole matches accessibility elements only.
 
 /** The host components whose text is a Text's content (RCTText, and a Text inside a Text). */
 export const TEXT_COMPONENTS = new Set(['RCTText', 'RCTVirtualText']);
 /** The text fields (iOS's names). */
 export const TEXT_INPUT_COMPONENTS = new Set(['RCTSinglelineTextInputView', 'RCTMultilineTextInputView']);
+/** The switches: with text and text fields, what is an accessibility element without an `accessible` prop (RNTL 12). */
+const SWITCH_COMPONENTS = new Set(['RCTSwitch']);
+/** Where a handle keeps the queries of its screen, for within(handle). */
+export const kQueries = Symbol('bridged.queries');
 
 const DEFAULT_FIND_TIMEOUT = 1000;
 
@@ -15,30 +22,35 @@ export function normalize(text) {
   return String(text).replace(/\s+/g, ' ').trim();
 }
 
-/** Whether `text` matches `matcher`: a string (exact, or with `{exact: false}` a case-insensitive substring) or a RegExp. */
-export function matches(text, matcher, { exact = true } = {}) {
+/**
+ * Whether `text` matches `matcher`: a string (exact, or with `{exact: false}` a case-insensitive substring), a RegExp
+ * or a predicate, after `normalizer` (default: whitespace collapsed and trimmed, RNTL's).
+ */
+export function matches(text, matcher, { exact = true, normalizer = normalize } = {}) {
   if (text == null) return false;
-  const value = normalize(text);
+  const value = normalizer(String(text));
   if (matcher instanceof RegExp) {
     matcher.lastIndex = 0;
     return matcher.test(value);
   }
   if (typeof matcher === 'function') return Boolean(matcher(value));
-  const expected = normalize(matcher);
+  const expected = normalizer(String(matcher));
   return exact ? value === expected : value.toLowerCase().includes(expected.toLowerCase());
 }
 
 /** The accessible name of a node: its label, else its text, else the text of its subtree. */
 function accessibleName(node) {
-  if (typeof node.props.accessibilityLabel === 'string') return node.props.accessibilityLabel;
+  const label = node.props.accessibilityLabel ?? node.props['aria-label'];
+  if (typeof label === 'string') return label;
   if (node.text != null) return node.text;
   const texts = [];
   walk(node, (n) => {
-    if (TEXT_COMPONENTS.has(n.component) && n.text != null && n.component === 'RCTText') texts.push(n.text);
+    if (n.component === 'RCTText' && n.text != null) texts.push(n.text);
   });
   return texts.length > 0 ? texts.join(' ') : null;
 }
 
+/** Visits every node of the tree under `node`, parents first. */
 function walk(node, visit) {
   const stack = [node];
   while (stack.length > 0) {
@@ -48,7 +60,113 @@ function walk(node, visit) {
   }
 }
 
+/**
+ * Whether a node hides itself and its subtree from accessibility, as RNTL's isHiddenFromAccessibility reads a host
+ * element: `display: 'none'`, `aria-hidden`, `accessibilityElementsHidden` (what React Navigation sets on the screens
+ * a navigator covers) or `importantForAccessibility: 'no-hide-descendants'`.
+ */
+function hidesItself(props) {
+  return (
+    props.display === 'none' ||
+    props['aria-hidden'] === true ||
+    props.accessibilityElementsHidden === true ||
+    props.importantForAccessibility === 'no-hide-descendants'
+  );
+}
+
+/** Whether a node is modal for accessibility: its siblings are hidden (`aria-modal`, `accessibilityViewIsModal`). */
+function isModal(props) {
+  return props['aria-modal'] === true || props.accessibilityViewIsModal === true;
+}
+
+/**
+ * Visits the nodes under `node` that are not hidden from accessibility (`hidden`: `node` itself is, by an ancestor
+ * above it), parents first; with `includeHidden`, every node.
+ */
+function walkVisible(node, visit, { includeHidden = false, hidden = false } = {}) {
+  if (includeHidden) return walk(node, visit);
+  const stack = [[node, hidden]];
+  while (stack.length > 0) {
+    const [n, above] = stack.pop();
+    if (above || hidesItself(n.props)) continue;
+    visit(n);
+    const modal = n.children.find((c) => isModal(c.props));
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      const child = n.children[i];
+      stack.push([child, modal !== undefined && child !== modal]);
+    }
+  }
+}
+
+/** The node of `tag` under `root`, and whether an ancestor hides it from accessibility: {node, hidden}, or null. */
+export function locate(root, tag) {
+  const stack = [[root, false]];
+  while (stack.length > 0) {
+    const [n, above] = stack.pop();
+    if (n.tag === tag) return { node: n, hidden: above };
+    const hides = above || hidesItself(n.props);
+    const modal = n.children.find((c) => isModal(c.props));
+    for (const child of n.children) stack.push([child, hides || (modal !== undefined && child !== modal)]);
+  }
+  return null;
+}
+
+/**
+ * Whether a node is an accessibility element, as RNTL 12's `*ByRole` asks: its `accessible` prop when it has one
+ * (a `Pressable`, a `Touchable*`, a `Text` send it), else whether it is a text, a text field or a switch.
+ */
+function isAccessibilityElement(node) {
+  if (typeof node.props.accessible === 'boolean') return node.props.accessible;
+  return TEXT_COMPONENTS.has(node.component) || TEXT_INPUT_COMPONENTS.has(node.component) || SWITCH_COMPONENTS.has(node.component);
+}
+
+/** A node's role: `role`, else `accessibilityRole`, else `text` for a Text (RNTL's getRole). */
+function roleOf(node) {
+  const explicit = node.props.role ?? node.props.accessibilityRole;
+  if (typeof explicit === 'string' && explicit !== '') return explicit;
+  return node.component === 'RCTText' ? 'text' : 'none';
+}
+
+/**
+ * React Native's roles by their ARIA names: what a `role` prop becomes natively (AcessibilityMapping.js's
+ * getAccessibilityRoleFromRole, e.g. `heading` → `header`), so that either name finds it, as RNTL's normalizeRole.
+ */
+const ARIA_ROLE = { header: 'heading', image: 'img', adjustable: 'slider', search: 'searchbox', none: 'presentation' };
+
+/** Whether a node's role matches: its own name, or the ARIA name of it, or the matcher's ARIA name. */
+function roleMatches(node, matcher) {
+  const role = roleOf(node);
+  if (matches(role, matcher) || matches(ARIA_ROLE[role], matcher)) return true;
+  return typeof matcher === 'string' && ARIA_ROLE[matcher] !== undefined && ARIA_ROLE[matcher] === ARIA_ROLE[role];
+}
+
+/** The accessibility state RNTL's ByRole options test (`disabled`, `selected`, `checked`, `busy`, `expanded`). */
+const STATE_DEFAULTS = { disabled: false, selected: false, checked: undefined, busy: false, expanded: undefined };
+
+function stateOf(node, key) {
+  const aria = node.props[`aria-${key}`];
+  if (aria !== undefined && aria !== null) return aria;
+  const state = node.props.accessibilityState;
+  if (state && typeof state === 'object' && state[key] !== undefined && state[key] !== null) return state[key];
+  if (key === 'checked' && SWITCH_COMPONENTS.has(node.component) && typeof node.props.value === 'boolean') return node.props.value;
+  return STATE_DEFAULTS[key];
+}
+
+/** Whether a node's accessibilityValue has each of `expected`'s fields (`text` a TextMatch). */
+function valueMatches(node, expected) {
+  const value = node.props.accessibilityValue ?? {};
+  for (const key of ['min', 'max', 'now']) {
+    if (expected[key] !== undefined && (value[key] ?? node.props[`aria-value${key}`]) !== expected[key]) return false;
+  }
+  if (expected.text !== undefined && !matches(value.text ?? node.props['aria-valuetext'], expected.text)) return false;
+  return true;
+}
+
 /** What each query kind matches on a node, and how its failure reads. */
+const HINT = {
+  what: 'accessibility hint',
+  test: (node, matcher, options) => matches(node.props.accessibilityHint, matcher, options),
+};
 const KINDS = {
   Text: {
     what: 'text',
@@ -70,21 +188,22 @@ const KINDS = {
     what: 'accessibility label',
     test: (node, matcher, options) => matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options),
   },
+  HintText: HINT,
+  A11yHint: HINT,
+  AccessibilityHint: HINT,
   Role: {
     what: 'role',
     test: (node, matcher, options) => {
-      const role = node.props.role ?? node.props.accessibilityRole;
-      if (!matches(role, matcher)) return false;
+      if (!isAccessibilityElement(node) || !roleMatches(node, matcher)) return false;
       if (options?.name !== undefined && !matches(accessibleName(node), options.name, options)) return false;
+      for (const key of Object.keys(STATE_DEFAULTS)) {
+        if (options?.[key] !== undefined && stateOf(node, key) !== options[key]) return false;
+      }
+      if (options?.value !== undefined && !valueMatches(node, options.value)) return false;
       return true;
     },
   },
 };
-
-/** A handle without its children: what a query answers. */
-function handleOf(node) {
-  return node.handle;
-}
 
 /** The tree as text, for an error: one line per view, indented, with its text and testID. */
 export function printTree(root, { maxLines = 200 } = {}) {
@@ -105,8 +224,13 @@ export function printTree(root, { maxLines = 200 } = {}) {
 }
 
 function describe(kind, matcher, options) {
-  const shown = matcher instanceof RegExp ? String(matcher) : JSON.stringify(matcher);
-  return `${KINDS[kind].what} ${shown}${options?.name !== undefined ? ` and name ${options.name instanceof RegExp ? options.name : JSON.stringify(options.name)}` : ''}`;
+  const shown = (m) => (m instanceof RegExp ? String(m) : typeof m === 'function' ? 'a predicate' : JSON.stringify(m));
+  const details = [];
+  if (options?.name !== undefined) details.push(` and name ${shown(options.name)}`);
+  for (const key of [...Object.keys(STATE_DEFAULTS), 'value']) {
+    if (options?.[key] !== undefined) details.push(` and ${key} ${JSON.stringify(options[key])}`);
+  }
+  return `${KINDS[kind].what} ${shown(matcher)}${details.join('')}`;
 }
 
 function error(message, root) {
@@ -117,15 +241,22 @@ function error(message, root) {
 
 /**
  * The query functions over a tree read by `snapshot()` ({tag, component, props, text, children, handle} nodes),
- * for the `Screen` of an app (`settle` waits for the next settled change, for findBy*).
+ * for the `Screen` of an app (`nextChange` waits for the next settled change, for findBy*). `hidden()`: whether
+ * an ancestor above the snapshot's root hides it (within(handle)); `includeHiddenElements`: the default of the
+ * option of that name.
  */
-export function bindQueries(snapshot, { nextChange } = {}) {
+export function bindQueries(snapshot, { nextChange, hidden = () => false, includeHiddenElements = false } = {}) {
   const queries = {};
   for (const kind of Object.keys(KINDS)) {
     const all = (matcher, options) => {
       const root = snapshot();
       const found = [];
-      if (root) walk(root, (node) => KINDS[kind].test(node, matcher, options) && found.push(handleOf(node)));
+      if (!root) return found;
+      const includeHidden = options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements;
+      walkVisible(root, (node) => KINDS[kind].test(node, matcher, options) && found.push(node.handle), {
+        includeHidden,
+        hidden: hidden(),
+      });
       return found;
     };
     queries[`queryAllBy${kind}`] = all;
@@ -160,4 +291,14 @@ export function bindQueries(snapshot, { nextChange } = {}) {
     queries[`findAllBy${kind}`] = find(queries[`getAllBy${kind}`]);
   }
   return queries;
+}
+
+/**
+ * React Native Testing Library's `within(handle)`: the queries of the handle's screen, over the handle's subtree as
+ * it is at each query (a handle from an earlier snapshot names its view by tag).
+ */
+export function within(handle) {
+  const of = handle?.[kQueries];
+  if (of === undefined) throw new TypeError('within: not a handle a query of a screen answered');
+  return of(handle.tag);
 }

@@ -1,7 +1,7 @@
 // A screen the app rendered: its root view in the daemon, a snapshot of the daemon's native tree under it (read
 // with `inspect` after every settled change), the queries over that snapshot, and toJSON().
 
-import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, bindQueries, printTree } from './queries.js';
+import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, bindQueries, kQueries, locate, printTree } from './queries.js';
 
 /** How often findBy* checks again while nothing settles (the app's own timers bring changes too). */
 const POLL_MS = 20;
@@ -22,11 +22,32 @@ export class Screen {
     this.tag = tag;
     this.appKey = appKey;
     this.#holder = holder;
-    Object.assign(
-      this,
-      bindQueries(() => this.#snapshot, {
-        nextChange: (within) => this.#nextChange(within),
-      }),
+    this.#includeHiddenElements = app.defaultIncludeHiddenElements;
+    Object.assign(this, this.#queries(() => this.#snapshot, () => false));
+  }
+
+  #includeHiddenElements;
+
+  /** The query grid over the tree `snapshot()` gives; `hidden()`: whether an ancestor above it hides it. */
+  #queries(snapshot, hidden) {
+    return bindQueries(snapshot, {
+      nextChange: (within) => this.#nextChange(within),
+      hidden,
+      includeHiddenElements: this.#includeHiddenElements,
+    });
+  }
+
+  /**
+   * React Native Testing Library's `within(handle)`: the queries over the subtree of a view of this screen, as it is
+   * at each query (none once the view is gone). A handle, a daemon tag.
+   */
+  within(target) {
+    const tag = typeof target === 'number' ? target : target?.tag;
+    if (!Number.isInteger(tag)) throw new TypeError('within: a handle a query answered, or a daemon tag');
+    const found = () => (this.#snapshot ? locate(this.#snapshot, tag) : null);
+    return this.#queries(
+      () => found()?.node ?? null,
+      () => found()?.hidden ?? false,
     );
   }
 
@@ -85,19 +106,25 @@ export class Screen {
     if (this.#generation === tree.version && this.#snapshot) return;
     const generation = tree.version;
     const views = await tree.read(this.tag);
-    this.#snapshot = views.has(this.tag) ? build(this.tag, views) : null;
+    const within = (tag) => this.within(tag);
+    this.#snapshot = views.has(this.tag) ? build(this.tag, views, within) : null;
     this.#generation = generation;
   }
 }
 
-/** The node of `tag` and its subtree from inspect results; a Text's `text` is its whole content. */
-function build(tag, views) {
+/**
+ * The node of `tag` and its subtree from inspect results; a Text's `text` is its whole content. Each handle keeps
+ * `within` (its screen's, by tag), not enumerated.
+ */
+function build(tag, views, within) {
   const view = views.get(tag);
-  const children = (view.children ?? []).filter((t) => views.has(t)).map((t) => build(t, views));
+  const children = (view.children ?? []).filter((t) => views.has(t)).map((t) => build(t, views, within));
   let text = null;
   if (view.component === 'RCTRawText') text = view.props?.text ?? '';
   else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
   else if (TEXT_INPUT_COMPONENTS.has(view.component)) text = view.props?.text ?? '';
-  const handle = Object.freeze({ tag, component: view.component, props: view.props ?? {}, text });
+  const handle = { tag, component: view.component, props: view.props ?? {}, text };
+  Object.defineProperty(handle, kQueries, { value: within });
+  Object.freeze(handle);
   return { tag, component: view.component, props: view.props ?? {}, text, handle, children };
 }
