@@ -58,6 +58,7 @@ class DaemonLink {
       onWrite: (entry) => this.#pending.markSent(entry),
       writable: (entry) => this.#pending.holds(entry),
       onClose: () => {
+        this.#answered.clear();
         this.#pending.failAll(() => new Error('the daemon closed the connection'));
         onClose();
       },
@@ -89,12 +90,27 @@ class DaemonLink {
     if (typeof frame.ok !== 'boolean') return;
     const entry = this.#pending.claim(frame, null);
     if (typeof entry === 'string') return; // an answer to no request of this link
-    if (frame.ok) entry.resolve(frame.result);
-    else entry.reject(Object.assign(new Error(String(frame.error?.message)), { code: frame.error?.code }));
+    if (frame.ok) {
+      this.#answered.get(entry)?.(frame.result);
+      entry.resolve(frame.result);
+    } else {
+      entry.reject(Object.assign(new Error(String(frame.error?.message)), { code: frame.error?.code }));
+    }
+    this.#answered.delete(entry);
   }
 
-  request(frame) {
+  /** Requests whose answer is handled before the next line is read (request's `onAnswer`). */
+  #answered = new Map();
+
+  /**
+   * Sends a request; resolves with its result. `onAnswer(result)` runs as the answer is read, before the lines
+   * after it: an `observe`'s snapshot is in place before the change frames that follow it arrive (a promise's
+   * continuation runs only after the rest of the read, and those changes would have reached a stream still
+   * waiting for its snapshot).
+   */
+  request(frame, onAnswer) {
     const entry = this.#pending.add(frame);
+    if (onAnswer) this.#answered.set(entry, onAnswer);
     this.#connection.send(entry);
     return entry.promise;
   }
@@ -292,9 +308,7 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
     stream.observing = true;
     observed.set(session, (observed.get(session) ?? 0) + 1);
     try {
-      const snapshot = await link.request({ op: 'observe', session });
-      // The page went (or was dropped) while the daemon answered: its close gave its count back.
-      if (streams.has(stream)) stream.snapshot(JSON.stringify(snapshot));
+      await observe(session);
     } catch (err) {
       // No observation was made: the count is given back without an `unobserve`.
       if (stream.observing) {
@@ -303,6 +317,19 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
       }
       stream.send('missing', JSON.stringify({ session, code: err.code ?? 'error', message: err.message }));
     }
+  }
+
+  /**
+   * Asks the daemon for `session`'s snapshot. The daemon's observation is one per session, shared by its pages,
+   * and observing again replaces it: the change frames it had not written yet are in the new snapshot instead. So
+   * every page of the session takes that snapshot, as the answer is read (the change frames after it in the same
+   * read are newer than it).
+   */
+  function observe(session) {
+    return link.request({ op: 'observe', session }, (snapshot) => {
+      const text = JSON.stringify(snapshot);
+      for (const page of streams) if (page.session === session && page.observing) page.snapshot(text);
+    });
   }
 
   /** Gives back one page's count of `session`'s observers; true when it was the last. */
@@ -327,7 +354,7 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
     const chosen = session || defaultSession();
     let snapshot = null;
     if (link && chosen) {
-      snapshot = await link.request({ op: 'observe', session: chosen }).catch(() => null);
+      snapshot = await observe(chosen).catch(() => null);
       if (snapshot && !observed.has(chosen)) await link.request({ op: 'unobserve', session: chosen }).catch(() => {});
     }
     return {

@@ -49,6 +49,55 @@ describe('the DevTools server', () => {
     assert.equal(stream.messages.filter((m) => m.type === 'snapshot').length, 1, 'no fresh snapshot was taken');
   });
 
+  test('pages that open their streams while the session changes each follow it exactly', { timeout: 60_000 }, async () => {
+    const devtools = await startDevtools({ socket: daemon.socket });
+    cleanup.push(() => devtools.close());
+    const view = await bridge.create('View', { testID: 'u0' });
+    const LAST = 3000;
+    // Updates pipelined while pages open their streams one after the other. Two ways a page lost changes: the
+    // daemon's answer to a stream's `observe` and the change frames after it share a read (a change handled
+    // before the snapshot reached the page was dropped with what the page had queued), and a page that observes
+    // a session another page watches, or a page being loaded (its inlined snapshot), replaces the daemon's one
+    // observation (the changes it had not written yet are in the new snapshot, which the pages did not get).
+    let written = 0;
+    const updating = (async () => {
+      for (let i = 1; i <= LAST; i += 50) {
+        const batch = [];
+        for (let k = i; k < i + 50 && k <= LAST; k++) batch.push(view.update({ testID: `u${k}` }));
+        await Promise.all(batch);
+        written = Math.min(i + 49, LAST);
+      }
+    })();
+    const streams = [];
+    while (written < LAST) {
+      const stream = openEventStream(devtools.url, bridge.session);
+      cleanup.push(() => stream.close());
+      await stream.until((m) => m.type === 'snapshot');
+      streams.push(stream);
+      // A page loading asks for the session's snapshot too (inlined in the page): that observes again as well.
+      assert.equal((await fetch(devtools.url)).status, 200);
+    }
+    await updating;
+    assert.ok(streams.length >= 2, `${streams.length} streams opened while the updates ran`);
+    const last = (m) => m.type === 'snapshot' ? m.data.views.find((v) => v.tag === view.tag).props.testID === `u${LAST}` : m.type === 'changes' && m.data.some((c) => c.props?.testID === `u${LAST}`);
+    for (const [index, stream] of streams.entries()) {
+      await stream.until(last);
+      // What the page shows: the last snapshot, then each change on top of it, one update after the other.
+      let shown = null;
+      for (const m of stream.messages) {
+        if (m.type === 'snapshot') shown = Number(m.data.views.find((v) => v.tag === view.tag).props.testID.slice(1));
+        if (m.type !== 'changes') continue;
+        for (const c of m.data) {
+          if (c.change !== 'updated' || c.tag !== view.tag) continue;
+          const next = Number(c.props.testID.slice(1));
+          assert.equal(next, shown + 1, `page ${index}: u${next} after u${shown}`);
+          shown = next;
+        }
+      }
+      assert.equal(shown, LAST);
+    }
+  });
+
   test(
     'drops an SSE client that does not read and stays bounded (5 such clients, 150 MB of changes)',
     { timeout: 300_000 },
