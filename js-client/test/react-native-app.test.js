@@ -127,7 +127,9 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.deepEqual(log.take(), ['modal shown']);
     const inModal = s.getByText('In the modal');
     await app.requestClose(inModal);
-    assert.deepEqual(log.take(), ['modal close requested']);
+    // iOS calls onDismiss once the modal is gone: on paper through RCTModalManager's modalDismissed (React Native
+    // 0.72's Modal on Fabric has no such call).
+    assert.deepEqual(log.take(), architecture === 'paper' ? ['modal close requested', 'modal dismissed'] : ['modal close requested']);
     assert.equal(s.queryByText('In the modal'), null);
 
     await app.press(s.getByText('Help'));

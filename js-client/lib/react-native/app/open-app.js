@@ -110,6 +110,8 @@ export class App {
   #alerts = [];
   /** The components served untyped (asked for by name, with no spec). */
   #untyped = new Set();
+  /** Paper: the modals presented, renderer tag → their `identifier` (what RCTModalManager's `modalDismissed` names). */
+  #modals = new Map();
   /** Component → the props the app sent that the daemon's component does not declare (left out). */
   #unknownProps = new Map();
   #closed = false;
@@ -533,6 +535,7 @@ export class App {
       if (op.op !== 'create') continue;
       if (component === 'RCTModalHostView') {
         this.native.enqueue(commandOp(op.tag, 'present'));
+        if (this.architecture === 'paper') this.#modals.set(this.native.rendererTag(op.tag), op.props?.identifier ?? 0);
         any = true;
       }
       if (component === 'RNCSafeAreaProvider') any = this.#sendInsets(op.tag) || any;
@@ -543,6 +546,19 @@ export class App {
       }
     }
     if (any) this.native.flush().catch(() => {});
+    this.#dismissedModals();
+  }
+
+  /**
+   * Paper: a presented modal whose view is gone (its Modal closed or unmounted) was dismissed: RCTModalManager emits
+   * `modalDismissed` with its identifier, and the Modal calls its `onDismiss`. (Fabric's Modal has no such call.)
+   */
+  #dismissedModals() {
+    for (const [rendererTag, identifier] of this.#modals) {
+      if (this.native.daemonTag(rendererTag) !== undefined) continue;
+      this.#modals.delete(rendererTag);
+      queueMicrotask(() => this.#deviceEmitter?.emit('modalDismissed', { modalID: identifier }));
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 // The small system modules React Native's core JavaScript asks for, each as iOS answers when nothing happens:
 // the status bar, appearance, right-to-left layout, accessibility settings, the app's state, alerts, the
-// clipboard, vibration, settings, dev settings, action sheets, sounds and device events. Every call is recorded
+// clipboard, vibration, settings, dev settings, action sheets, modals, sounds and device events. Every call is recorded
 // (app.nativeCalls(name)).
 
 const noop = () => {};
@@ -77,6 +77,8 @@ export const modules = {
     showShareActionSheetWithOptions: (options, failure, success) => setImmediate(() => success?.(true, null)),
     dismissActionSheet: noop,
   }),
+  // Its `modalDismissed` event is emitted by the app when a presented modal's view goes (paper).
+  ModalManager: () => ({ ...listeners }),
   SoundManager: () => ({ playTouchSound: noop }),
   DeviceEventManager: () => ({ invokeDefaultBackPressHandler: noop }),
   ShareModule: () => ({ getConstants: () => ({}), share: async () => ({ action: 'sharedAction' }) }),

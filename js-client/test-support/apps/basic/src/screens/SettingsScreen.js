@@ -31,6 +31,7 @@ export default function SettingsScreen() {
           visible={modal}
           animationType="slide"
           onShow={() => log('modal shown')}
+          onDismiss={() => log('modal dismissed')}
           onRequestClose={() => {
             log('modal close requested');
             setModal(false);
