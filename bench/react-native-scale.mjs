@@ -4,7 +4,9 @@
 // that does nothing (the floor: React's and the renderer's own work), in the same run.
 //
 //   mount     `rows` rows (an RCTView holding an RCTText) into a new root, until the daemon applied the commit, at
-//             1,000 and 10,000 rows, alternated with the floor; bridged ÷ floor (target ≤ 1.25), wall and CPU
+//             1,000 and 10,000 rows, alternated with the floor; bridged ÷ floor (target ≤ 1.25), wall and CPU; and,
+//             in a process of its own, the attachment alone (its batches made into JSON and answered at once: no
+//             socket, no daemon) ÷ the floor (`attachmentAlone`)
 //   siblings  50,000 keyed RCTViews under one parent, then their reverse, a shuffle and their removal (clear),
 //             each one commit: its time (target < 1 s), the largest batch in bytes (into a daemon with its default
 //             frame, 1 MiB: a longer batch goes in parts, protocol.md "A batch in parts"), and this Node process's peak RSS (target < 300 MB), bridged and floor each in a process of
@@ -94,14 +96,32 @@ function shuffled(list) {
   return out;
 }
 
+/**
+ * A Bridge for the attachment alone (`mountAlone`): its batches are made into their JSON line and answered at once,
+ * never written. A mount through it is the attachment's own JavaScript (the ops, their bookkeeping,
+ * `JSON.stringify`) over React's: what the attachment costs before the socket and the daemon do anything.
+ */
+function answeredAtOnce(lib, bridge) {
+  const answered = (send) => (frame, options) => {
+    if (frame.op !== 'batch') return send(frame, options);
+    JSON.stringify(frame);
+    return Promise.resolve(frame.more ? { staged: (frame.at ?? 0) + frame.ops.length } : { results: [] });
+  };
+  bridge.request = answered(bridge.request.bind(bridge));
+  bridge[lib.kRequest] = answered(bridge[lib.kRequest].bind(bridge));
+  return bridge;
+}
+
 /** Mount ratios of one architecture: bridged and floor alternated, `RUNS` rounds after `WARMUP` to warm up (V8's
- *  compilers: the first rounds of either side are up to three times its median). */
-async function mount(lib, architecture) {
+ *  compilers: the first rounds of either side are up to three times its median). With `alone`, the attachment
+ *  alone (answeredAtOnce) in place of bridged, in a process of its own. */
+async function mount(lib, architecture, alone = false) {
   const daemon = await lib.startDaemon(['--max-frame-bytes', String(64 << 20)]);
   const bridge = await lib.connect({ socket: daemon.socket });
   const results = {};
   try {
     const floor = floorRenderer(lib, architecture, bridge.components);
+    if (alone) answeredAtOnce(lib, bridge);
     const rn = await lib.attachReactNative(bridge, { architecture, renderer: RENDERERS[architecture], react: React, scheduler, concurrentRoot: false });
     let floorTag = 1;
     for (const rows of [1000, 10_000]) {
@@ -116,12 +136,16 @@ async function mount(lib, architecture) {
         const floorWall = performance.now() - start;
         const floorCpu = cpu() - c;
         floor.unmount(tag);
+        // The attachment alone is never idle (its batches are answered at once), so what it leaves for the collector
+        // would be collected during the floor's next round: each side's garbage is collected after it instead.
+        if (alone) globalThis.gc();
         c = cpu();
         start = performance.now();
         const mounted = await rn.render(h(Rows, { count: rows }));
         const bridgedWall = performance.now() - start;
         const bridgedCpu = cpu() - c;
         await mounted.unmount();
+        if (alone) globalThis.gc();
         if (r < 0) continue;
         wall.floor.push(floorWall);
         wall.bridged.push(bridgedWall);
@@ -214,13 +238,14 @@ const args = process.argv.slice(2);
 if (args[0] === '--child') {
   const lib = await load();
   const [, what, architecture, into] = args;
-  const result = what === 'mount' ? await mount(lib, architecture) : await siblings(lib, architecture, into);
+  const result = what === 'mount' || what === 'mountAlone' ? await mount(lib, architecture, what === 'mountAlone') : await siblings(lib, architecture, into);
   process.stdout.write(JSON.stringify(result));
   process.exit(0);
 }
 
 const child = (...rest) => {
-  const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', ...rest], {
+  const flags = rest[0] === 'mountAlone' ? ['--expose-gc'] : [];
+  const run = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), '--child', ...rest], {
     encoding: 'utf8',
     env: { ...process.env, BRIDGED_BIN: BIN },
     maxBuffer: 64 << 20,
@@ -237,7 +262,11 @@ for (const architecture of ['paper', 'fabric']) {
     result.mount[architecture] = 'skipped: no renderer file';
     continue;
   }
-  if (ONLY !== 'siblings') result.mount[architecture] = child('mount', architecture);
+  if (ONLY !== 'siblings') {
+    result.mount[architecture] = child('mount', architecture);
+    // The attachment's JavaScript alone over the floor: the mount ratio before the socket and the daemon do anything.
+    result.mount[architecture].attachmentAlone = child('mountAlone', architecture);
+  }
   if (ONLY === 'mount') continue;
   result.siblings[architecture] = { bridged: child('siblings', architecture, 'bridged'), floor: child('siblings', architecture, 'floor') };
   // Paper's file as React Native ships it, without linear-paper.js's two changes (the floor and bridged load it with them).
