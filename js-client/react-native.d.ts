@@ -401,8 +401,12 @@ export interface App {
    * `defaultValue`, else empty).
    */
   pressAlertButton(text: string, options?: { value?: string | { login: string; password: string } }): Promise<void>;
-  /** A native stack's back gesture: its top screen is dismissed as iOS dismisses it (react-native-screens). */
-  goBack(): Promise<void>;
+  /**
+   * The user going back in a native stack: its top screen is dismissed as iOS dismisses it (react-native-screens), by
+   * the swipe (`via: 'gesture'`, unless its `gestureEnabled` is false) or the header's back button (`via: 'button'`,
+   * where the header shows one); by default either. Rejects, dismissing nothing, when the user cannot.
+   */
+  goBack(options?: { via?: 'gesture' | 'button' }): Promise<void>;
   /** The native module as the app reaches it: served by bridged, made from its spec, or given. */
   nativeModule(name: string): { [method: string]: any };
   /** Gives a native module methods of its own, checked against its spec's method names. */

@@ -155,6 +155,21 @@ describe(`openApp: third-party components from their specs, and navigation (${ar
     assert.equal(s.queryByText(/Details of/), null);
     assert.ok(s.getByText('Home screen'));
     await assert.rejects(app.goBack(), /no native stack/);
+
+    // The user leaves a screen only as it lets them: the swipe needs gestureEnabled, the back button a shown header.
+    await app.press(s.getByText('Go to details'));
+    await app.press(s.getByText('Lock'));
+    assert.deepEqual(log.take(), ['routes Home,Details', 'routes Home,Details,Locked']);
+    await assert.rejects(app.goBack({ via: 'gesture' }), /cannot leave the top screen \("Locked"\): its gestureEnabled is false$/);
+    assert.deepEqual(log.take(), [], 'nothing was dismissed');
+    await app.goBack({ via: 'button' });
+    assert.deepEqual(log.take(), ['routes Home,Details']);
+    await app.press(s.getByText('Lock'));
+    await app.press(s.getByText('Finish'));
+    assert.deepEqual(log.take(), ['routes Home,Details,Locked', 'routes Home,Details,Locked,Final']);
+    await assert.rejects(app.goBack(), /cannot leave the top screen \("Final"\): its gestureEnabled is false and its header shows no back button$/);
+    assert.deepEqual(log.take(), [], 'nothing was dismissed');
+    assert.ok(s.getByText('The end'));
     await s.unmount();
   });
 });

@@ -25,6 +25,7 @@ export async function main(): Promise<void> {
   app.implementNativeModule('RNCAsyncStorage', { multiGet: async (keys: string[]) => keys.map((k) => [k, null]) });
   await app.emitNativeModuleEvent('RNCAsyncStorage', 'changed', { key: 'a' });
   await app.goBack();
+  await app.goBack({ via: 'button' });
   console.log(app.nativeModule('RNCAsyncStorage').multiGet, app.untypedComponents(), app.specPackages?.length);
   console.log(screen.toJSON()?.children.length, maybe, many.length, text, tag, app.nativeCalls('LinkingManager'));
   await screen.unmount();

@@ -847,8 +847,8 @@ export class App {
   requestClose(handle) {
     return this.#actions.requestClose(handle);
   }
-  goBack() {
-    return this.#actions.goBack();
+  goBack(options) {
+    return this.#actions.goBack(options);
   }
   pullToRefresh(handle) {
     return this.#actions.pullToRefresh(handle);

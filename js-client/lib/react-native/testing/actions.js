@@ -33,6 +33,21 @@ async function closest(app, tag, components, what) {
   throw new Error(`app.${what}(): view ${tag} is not a ${[...components].join(' or ')} nor inside one`);
 }
 
+/**
+ * How the user can leave a native stack's top screen (an `RNSScreen` node with its children): `'gesture'` unless its
+ * `gestureEnabled` is false; `'button'` for a pushed screen whose header (`RNSScreenStackHeaderConfig`) is shown,
+ * its back button not hidden and not replaced by a `headerLeft` (a `left` header subview).
+ */
+function backWays(screen) {
+  const ways = [];
+  if (screen.props.gestureEnabled !== false) ways.push('gesture');
+  const presentation = screen.props.stackPresentation ?? 'push';
+  const header = screen.children.find((c) => c.component === 'RNSScreenStackHeaderConfig');
+  const left = header?.children.some((c) => c.component === 'RNSScreenStackHeaderSubview' && c.props.type === 'left');
+  if (presentation === 'push' && header && header.props.hidden !== true && header.props.hideBackButton !== true && !left) ways.push('button');
+  return ways;
+}
+
 export class Actions {
   #app;
   #now = 0;
@@ -165,11 +180,15 @@ export class Actions {
   }
 
   /**
-   * The back gesture of a native stack (react-native-screens): its top screen tells JavaScript it was dismissed
+   * The user going back in a native stack (react-native-screens): its top screen tells JavaScript it was dismissed
    * (`dismissed {dismissCount: 1}`, what iOS sends when a screen is popped), and the navigator pops it. The stack is
-   * the innermost one of the newest screen that has more than one screen on it.
+   * the innermost one of the newest screen that has more than one screen on it. As on iOS, the user can only if the
+   * top screen lets them: `via: 'gesture'` (the swipe back, or down for a modal) needs its `gestureEnabled`,
+   * `via: 'button'` the header's back button (a shown header, not `headerBackVisible: false`, no `headerLeft` in
+   * its place); by default either. Rejects, changing nothing, when they cannot.
    */
-  async goBack() {
+  async goBack({ via } = {}) {
+    if (via !== undefined && via !== 'gesture' && via !== 'button') throw new TypeError("app.goBack({ via }): 'gesture' or 'button'");
     const app = this.#app;
     await app.settled();
     let top = null;
@@ -185,6 +204,14 @@ export class Actions {
       if (root) visit(root);
     }
     if (!top) throw new Error('app.goBack(): no native stack (RNSScreenStack) with a screen to go back from');
+    const ways = backWays(top);
+    if (via === undefined ? ways.length === 0 : !ways.includes(via)) {
+      const name = top.children.find((c) => c.component === 'RNSScreenStackHeaderConfig')?.props.title;
+      const why = [];
+      if (via !== 'button') why.push('its gestureEnabled is false');
+      if (via !== 'gesture') why.push(top.props.stackPresentation === 'push' || top.props.stackPresentation == null ? 'its header shows no back button' : `a ${top.props.stackPresentation} has no back button`);
+      throw new Error(`app.goBack(${via ? `{ via: '${via}' }` : ''}): the user cannot leave the top screen${name ? ` ("${name}")` : ''}: ${why.join(' and ')}`);
+    }
     const events = app.native.components.RNSScreen?.events ?? {};
     const event = Object.keys(events).find((e) => e === 'dismissed' || events[e].registrationNames?.bubbled === 'onDismissed' || events[e].registrationName === 'onDismissed');
     if (!event) throw new Error("app.goBack(): the daemon's RNSScreen has no dismissed event (react-native-screens' spec was not read)");

@@ -15,12 +15,22 @@ function Home({navigation}) {
   );
 }
 
-function Details({route}) {
+function Details({navigation, route}) {
   return (
     <View testID="details">
       <Text>Details of {route.params.id}</Text>
+      <Button title="Lock" onPress={() => navigation.navigate('Locked')} />
     </View>
   );
+}
+
+// gestureEnabled: false leaves the header's back button; with the header hidden too, the user cannot go back.
+function Locked({navigation}) {
+  return <Button title="Finish" onPress={() => navigation.navigate('Final')} />;
+}
+
+function Final() {
+  return <Text>The end</Text>;
 }
 
 export default function NavigationApp() {
@@ -29,6 +39,8 @@ export default function NavigationApp() {
       <Stack.Navigator>
         <Stack.Screen name="Home" component={Home} />
         <Stack.Screen name="Details" component={Details} />
+        <Stack.Screen name="Locked" component={Locked} options={{gestureEnabled: false}} />
+        <Stack.Screen name="Final" component={Final} options={{gestureEnabled: false, headerShown: false}} />
       </Stack.Navigator>
     </NavigationContainer>
   );
