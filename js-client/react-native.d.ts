@@ -403,7 +403,7 @@ export interface App {
   pressAlertButton(text: string, options?: { value?: string | { login: string; password: string } }): Promise<void>;
   /**
    * The user going back in a native stack: its top screen is dismissed as iOS dismisses it (react-native-screens), by
-   * the swipe (`via: 'gesture'`, unless its `gestureEnabled` is false) or the header's back button (`via: 'button'`,
+   * the swipe (`via: 'gesture'`, unless its `gestureEnabled` is false or it is a full-screen or transparent modal) or the header's back button (`via: 'button'`,
    * where the header shows one); by default either. Rejects, dismissing nothing, when the user cannot.
    */
   goBack(options?: { via?: 'gesture' | 'button' }): Promise<void>;

@@ -164,6 +164,13 @@ describe(`openApp: third-party components from their specs, and navigation (${ar
     assert.deepEqual(log.take(), [], 'nothing was dismissed');
     await app.goBack({ via: 'button' });
     assert.deepEqual(log.take(), ['routes Home,Details']);
+    // A full-screen modal is neither swiped down nor has a back button.
+    await app.press(s.getByText('Full screen'));
+    assert.deepEqual(log.take(), ['routes Home,Details,Full']);
+    await assert.rejects(app.goBack(), /\("Full"\): a fullScreenModal is not swiped away and a fullScreenModal has no back button$/);
+    assert.deepEqual(log.take(), []);
+    await app.press(s.getByText('Close'));
+    assert.deepEqual(log.take(), ['routes Home,Details']);
     await app.press(s.getByText('Lock'));
     await app.press(s.getByText('Finish'));
     assert.deepEqual(log.take(), ['routes Home,Details,Locked', 'routes Home,Details,Locked,Final']);

@@ -33,15 +33,19 @@ async function closest(app, tag, components, what) {
   throw new Error(`app.${what}(): view ${tag} is not a ${[...components].join(' or ')} nor inside one`);
 }
 
+/** The presentations iOS lets the user swipe away: a push (back), a page or form sheet (down). */
+const SWIPED_AWAY = new Set(['push', 'modal', 'formSheet']);
+
 /**
  * How the user can leave a native stack's top screen (an `RNSScreen` node with its children): `'gesture'` unless its
- * `gestureEnabled` is false; `'button'` for a pushed screen whose header (`RNSScreenStackHeaderConfig`) is shown,
- * its back button not hidden and not replaced by a `headerLeft` (a `left` header subview).
+ * `gestureEnabled` is false or it is presented full screen (`fullScreenModal`, the transparent and contained
+ * modals); `'button'` for a pushed screen whose header (`RNSScreenStackHeaderConfig`) is shown, its back button
+ * not hidden and not replaced by a `headerLeft` (a `left` header subview).
  */
 function backWays(screen) {
   const ways = [];
-  if (screen.props.gestureEnabled !== false) ways.push('gesture');
   const presentation = screen.props.stackPresentation ?? 'push';
+  if (screen.props.gestureEnabled !== false && SWIPED_AWAY.has(presentation)) ways.push('gesture');
   const header = screen.children.find((c) => c.component === 'RNSScreenStackHeaderConfig');
   const left = header?.children.some((c) => c.component === 'RNSScreenStackHeaderSubview' && c.props.type === 'left');
   if (presentation === 'push' && header && header.props.hidden !== true && header.props.hideBackButton !== true && !left) ways.push('button');
@@ -208,8 +212,9 @@ export class Actions {
     if (via === undefined ? ways.length === 0 : !ways.includes(via)) {
       const name = top.children.find((c) => c.component === 'RNSScreenStackHeaderConfig')?.props.title;
       const why = [];
-      if (via !== 'button') why.push('its gestureEnabled is false');
-      if (via !== 'gesture') why.push(top.props.stackPresentation === 'push' || top.props.stackPresentation == null ? 'its header shows no back button' : `a ${top.props.stackPresentation} has no back button`);
+      const presentation = top.props.stackPresentation ?? 'push';
+      if (via !== 'button') why.push(SWIPED_AWAY.has(presentation) ? 'its gestureEnabled is false' : `a ${presentation} is not swiped away`);
+      if (via !== 'gesture') why.push(presentation === 'push' ? 'its header shows no back button' : `a ${presentation} has no back button`);
       throw new Error(`app.goBack(${via ? `{ via: '${via}' }` : ''}): the user cannot leave the top screen${name ? ` ("${name}")` : ''}: ${why.join(' and ')}`);
     }
     const events = app.native.components.RNSScreen?.events ?? {};

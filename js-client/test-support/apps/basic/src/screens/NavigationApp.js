@@ -20,6 +20,7 @@ function Details({navigation, route}) {
     <View testID="details">
       <Text>Details of {route.params.id}</Text>
       <Button title="Lock" onPress={() => navigation.navigate('Locked')} />
+      <Button title="Full screen" onPress={() => navigation.navigate('Full')} />
     </View>
   );
 }
@@ -33,6 +34,10 @@ function Final() {
   return <Text>The end</Text>;
 }
 
+function FullScreen({navigation}) {
+  return <Button title="Close" onPress={() => navigation.goBack()} />;
+}
+
 export default function NavigationApp() {
   return (
     <NavigationContainer onStateChange={state => log('routes', state.routes.map(r => r.name).join(','))}>
@@ -41,6 +46,7 @@ export default function NavigationApp() {
         <Stack.Screen name="Details" component={Details} />
         <Stack.Screen name="Locked" component={Locked} options={{gestureEnabled: false}} />
         <Stack.Screen name="Final" component={Final} options={{gestureEnabled: false, headerShown: false}} />
+        <Stack.Screen name="Full" component={FullScreen} options={{presentation: 'fullScreenModal'}} />
       </Stack.Navigator>
     </NavigationContainer>
   );
