@@ -80,35 +80,33 @@ function isModal(props) {
 }
 
 /**
- * Visits the nodes under `node` that are not hidden from accessibility (`hidden`: `node` itself is, by an ancestor
- * above it), parents first; with `includeHidden`, every node.
+ * Visits each node under `root`, parents first, with whether it is hidden from accessibility (`hides`: by itself or
+ * an ancestor) and whether an ancestor hides it (`above`; `hidden`: `root` is, by an ancestor above it). Stops
+ * when `visit` returns true.
  */
-function walkVisible(node, visit, { includeHidden = false, hidden = false } = {}) {
-  if (includeHidden) return walk(node, visit);
-  const stack = [[node, hidden]];
+function visitHidden(root, visit, hidden = false) {
+  const stack = [[root, hidden]];
   while (stack.length > 0) {
     const [n, above] = stack.pop();
-    if (above || hidesItself(n.props)) continue;
-    visit(n);
+    const hides = above || hidesItself(n.props);
+    if (visit(n, hides, above) === true) return;
     const modal = n.children.find((c) => isModal(c.props));
     for (let i = n.children.length - 1; i >= 0; i--) {
       const child = n.children[i];
-      stack.push([child, modal !== undefined && child !== modal]);
+      stack.push([child, hides || (modal !== undefined && child !== modal)]);
     }
   }
 }
 
 /** The node of `tag` under `root`, and whether an ancestor hides it from accessibility: {node, hidden}, or null. */
 export function locate(root, tag) {
-  const stack = [[root, false]];
-  while (stack.length > 0) {
-    const [n, above] = stack.pop();
-    if (n.tag === tag) return { node: n, hidden: above };
-    const hides = above || hidesItself(n.props);
-    const modal = n.children.find((c) => isModal(c.props));
-    for (const child of n.children) stack.push([child, hides || (modal !== undefined && child !== modal)]);
-  }
-  return null;
+  let found = null;
+  visitHidden(root, (node, hides, above) => {
+    if (node.tag !== tag) return false;
+    found = { node, hidden: above };
+    return true;
+  });
+  return found;
 }
 
 /**
@@ -252,11 +250,15 @@ export function bindQueries(snapshot, { nextChange, hidden = () => false, includ
       const root = snapshot();
       const found = [];
       if (!root) return found;
-      const includeHidden = options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements;
-      walkVisible(root, (node) => KINDS[kind].test(node, matcher, options) && found.push(node.handle), {
-        includeHidden,
-        hidden: hidden(),
-      });
+      const test = (node) => {
+        if (KINDS[kind].test(node, matcher, options)) found.push(node.handle);
+      };
+      if (options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements) walk(root, test);
+      else {
+        visitHidden(root, (node, hides) => {
+          if (!hides) test(node);
+        }, hidden());
+      }
       return found;
     };
     queries[`queryAllBy${kind}`] = all;
