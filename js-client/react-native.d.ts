@@ -418,7 +418,7 @@ export interface App {
   /** An Expo module by name, as requireNativeModule reaches it: every method recorded, answering nothing unless implemented. */
   expoModule(name: string): { [method: string]: (...args: any[]) => any };
   /** The packages whose codegen specs were read, with how many spec files each. */
-  readonly specPackages?: { name: string; files: number }[];
+  readonly specPackages?: { name: string; files: number; undeclared?: true; neededBy?: string }[];
   /** Host components nothing checks: served untyped (asked for by name, no spec), or not served at all. */
   unknownComponents(): string[];
   /** The components served untyped. */

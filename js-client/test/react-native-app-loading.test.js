@@ -117,6 +117,30 @@ describe('openApp: loading an app', { skip: appSkip }, () => {
     }
   });
 
+  test("a native package the app's dependencies need but its package.json does not list is served from its spec, with a warning", async (t) => {
+    const { root } = layout();
+    // What a navigator needs (react-native-screens, -safe-area-context) left out: a device build would not link them.
+    const manifest = { name: 'undeclared', version: '1.0.0', dependencies: { react: '18.2.0', 'react-native': '0.72.6', '@react-navigation/native': '6', '@react-navigation/native-stack': '6' } };
+    writeFileSync(path.join(root, 'package.json'), JSON.stringify(manifest));
+    const warn = t.mock.method(console, 'warn', () => {});
+    const app = await openApp(bridge, { root, cache: TEST_CACHE });
+    try {
+      const screens = app.specPackages.find((p) => p.name === 'react-native-screens');
+      assert.deepEqual({ ...screens, files: screens.files > 0 }, { name: 'react-native-screens', files: true, undeclared: true, neededBy: '@react-navigation/native-stack' });
+      const warnings = warn.mock.calls.map((c) => String(c.arguments[0]));
+      assert.ok(warnings.some((w) => /^openApp: react-native-screens \(needed by @react-navigation\/native-stack\) is not in the app's package.json/.test(w)), warnings.join('\n'));
+      assert.ok(warnings.some((w) => /^openApp: react-native-safe-area-context \(needed by /.test(w)), warnings.join('\n'));
+      // Typed from their specs, the navigator renders (the safe-area provider tells its insets) and navigates.
+      const s = await app.render(app.require('react').createElement(app.require('./src/screens/NavigationApp').default));
+      await app.press(s.getByText('Go to details'));
+      assert.ok(s.getByText('Details of 7'));
+      assert.deepEqual(app.untypedComponents(), []);
+      await s.unmount();
+    } finally {
+      await app.close();
+    }
+  });
+
   test('close() removes the globals and the require hook; one app is open at a time; a second loads anew', async () => {
     const before = Object.fromEntries(APP_GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
     const resolveFilename = Module._resolveFilename;

@@ -388,6 +388,8 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.deepEqual(native.props.region, { latitude: 48.85, longitude: 2.35 });
     assert.equal(native.props.flex, 1, 'its style is flattened as a View’s');
     assert.equal(native.untyped, true, 'inspect says nothing checks it');
+    assert.equal('children' in native.props, false, 'its React children are views, never a prop');
+    assert.equal(within(map).getByText('Marker').component, 'RCTText');
     assert.deepEqual(app.unknownComponents(), ['AcmeMapView']);
     const { components } = await bridge.request({ op: 'components' });
     assert.equal(components.AcmeMapView.untyped, true);

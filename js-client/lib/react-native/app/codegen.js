@@ -47,17 +47,35 @@ function specFiles(dir) {
 
 /**
  * The packages whose specs describe the app's native side: the app itself and each dependency (its
- * package.json's `dependencies` and `devDependencies`, resolved from the root) with a `codegenConfig`.
- * `[{ name, root, files }]`.
+ * package.json's `dependencies` and `devDependencies`, resolved from the root) with a `codegenConfig`, and the
+ * packages those need (their `dependencies` and `peerDependencies`, found in node_modules, to any depth) with one:
+ * `react-native-screens` for `@react-navigation/native-stack`. A device build links only what the app lists
+ * (autolinking reads its package.json); such a package is served all the same, marked `undeclared` with the
+ * package that needs it (`neededBy`), for the app to report. `[{ name, root, files, undeclared?, neededBy? }]`.
  */
 export function findSpecs(root) {
   const manifest = readJson(path.join(root, 'package.json')) ?? {};
   const names = [...new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})])].sort();
   const packages = [{ name: manifest.name ?? '(the app)', root, manifest }];
-  for (const name of names) {
-    const dir = path.join(root, 'node_modules', name);
+  const seen = new Set(['react-native', ...names]);
+  const queue = [];
+  const add = (name, dir, neededBy) => {
     const dependency = readJson(path.join(dir, 'package.json'));
-    if (dependency) packages.push({ name, root: dir, manifest: dependency });
+    if (!dependency) return;
+    packages.push({ name, root: dir, manifest: dependency, ...(neededBy ? { undeclared: true, neededBy } : {}) });
+    // What a development tool needs is not the app's: only the app's own `dependencies` are followed.
+    if (neededBy || Object.hasOwn(manifest.dependencies ?? {}, name)) queue.push(packages[packages.length - 1]);
+  };
+  for (const name of names) add(name, path.join(root, 'node_modules', name), null);
+  while (queue.length > 0) {
+    const pkg = queue.shift();
+    const needs = Object.keys({ ...pkg.manifest.dependencies, ...pkg.manifest.peerDependencies }).sort();
+    for (const name of needs) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const nested = path.join(pkg.root, 'node_modules', name);
+      add(name, existsSync(nested) ? nested : path.join(root, 'node_modules', name), pkg.name);
+    }
   }
   const found = [];
   for (const pkg of packages) {
@@ -72,7 +90,7 @@ export function findSpecs(root) {
       const srcs = path.resolve(pkg.root, dir);
       if (existsSync(srcs)) for (const file of specFiles(srcs)) if (!files.includes(file)) files.push(file);
     }
-    if (files.length > 0) found.push({ name: pkg.name, root: pkg.root, files });
+    if (files.length > 0) found.push({ name: pkg.name, root: pkg.root, files, ...(pkg.undeclared ? { undeclared: true, neededBy: pkg.neededBy } : {}) });
   }
   return found;
 }

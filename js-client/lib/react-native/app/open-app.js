@@ -178,7 +178,15 @@ export class App {
       this.specsSkipped = 'the daemon has no define op (an older bridged): components from specs are not served';
     }
     const packages = findSpecs(this.root);
-    this.specPackages = packages.map((p) => ({ name: p.name, files: p.files.length }));
+    this.specPackages = packages.map((p) => ({ name: p.name, files: p.files.length, ...(p.undeclared ? { undeclared: true, neededBy: p.neededBy } : {}) }));
+    for (const p of packages.filter((p) => p.undeclared)) {
+      // Served all the same (its components would otherwise be untyped, and a provider waiting for its native
+      // event would never render its children), but a device build would not link it: said once, at open.
+      console.warn(
+        `openApp: ${p.name} (needed by ${p.neededBy}) is not in the app's package.json; a device build would not link it ` +
+          `(autolinking reads the app's own dependencies). bridged serves it from its spec all the same.`,
+      );
+    }
     if (packages.length === 0) return;
     const schema = buildSchema(this.root, packages.flatMap((p) => p.files), { cacheDir: cache });
     if (!schema) {
@@ -350,9 +358,13 @@ export class App {
     this.native.addComponents({ [name]: description });
     const registry = this.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
     const styleAttributes = interop(this.require('react-native/Libraries/Components/View/ReactNativeStyleAttributes'));
+    // Every prop but React's `children` and the handlers: a native component is never sent its React children.
     const validAttributes = new Proxy(
       {},
-      { get: (_, key) => (key === 'style' ? styleAttributes : typeof key === 'string' && !/^on[A-Z]/.test(key) ? true : undefined) },
+      {
+        get: (_, key) =>
+          key === 'style' ? styleAttributes : typeof key === 'string' && key !== 'children' && !/^on[A-Z]/.test(key) ? true : undefined,
+      },
     );
     registry.register(name, () => ({ uiViewClassName: name, validAttributes, bubblingEventTypes: {}, directEventTypes: {} }));
     return name;

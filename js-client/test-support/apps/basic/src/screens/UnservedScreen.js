@@ -1,5 +1,5 @@
 import React from 'react';
-import {requireNativeComponent, View} from 'react-native';
+import {requireNativeComponent, Text, View} from 'react-native';
 
 // An older package's native component: asked for by name, with no spec.
 const MapView = requireNativeComponent('AcmeMapView');
@@ -7,7 +7,9 @@ const MapView = requireNativeComponent('AcmeMapView');
 export default function UnservedScreen() {
   return (
     <View>
-      <MapView testID="map" zoom={3} region={{latitude: 48.85, longitude: 2.35}} style={{flex: 1}} />
+      <MapView testID="map" zoom={3} region={{latitude: 48.85, longitude: 2.35}} style={{flex: 1}}>
+        <Text>Marker</Text>
+      </MapView>
     </View>
   );
 }
