@@ -407,6 +407,11 @@ export interface App {
    * where the header shows one); by default either. Rejects, dismissing nothing, when the user cannot.
    */
   goBack(options?: { via?: 'gesture' | 'button' }): Promise<void>;
+  /**
+   * A layout pass's answer for one view: its `onLayout` gets `{ layout: { x, y, width, height } }` (x and y default
+   * to 0). bridged has no layout engine: a view is laid out only when a test says where.
+   */
+  layout(target: Target, rect: { x?: number; y?: number; width: number; height: number }): Promise<void>;
   /** The native module as the app reaches it: served by bridged, made from its spec, or given. */
   nativeModule(name: string): { [method: string]: any };
   /** Gives a native module methods of its own, checked against its spec's method names. */

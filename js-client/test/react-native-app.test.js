@@ -247,6 +247,20 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await s.unmount();
   });
 
+  test('layout: bridged lays nothing out, so onLayout runs when a test says where a view is (app.layout)', async () => {
+    const s = await app.render(h(screen('LayoutScreen')));
+    assert.ok(s.getByText('measuring'), 'no layout event before one is given');
+    await app.layout(s.getByTestId('measured'), { x: 16, y: 40, width: 358, height: 120 });
+    assert.ok(s.getByText('measured 358x120 at 16,40'));
+    // A ScrollView's onContentSizeChange is its content view's layout.
+    const [contentView] = (await inspect(s.getByTestId('scroll'))).children;
+    await app.layout(contentView, { width: 390, height: 1200 });
+    assert.ok(s.getByText('content 390x1200'));
+    await assert.rejects(app.layout(s.getByTestId('measured'), { width: -1, height: 10 }), /width is -1, not a finite, non-negative number/);
+    await assert.rejects(app.layout(s.getByTestId('measured'), { width: 10 }), /height is undefined/);
+    await s.unmount();
+  });
+
   test('dialogs: an alert with iOS\'s own OK, a prompt answered with what is typed, an action sheet', async () => {
     const s = await app.render(h(screen('DialogsScreen')));
     await app.press(s.getByText('Saved'));

@@ -26,6 +26,7 @@ export async function main(): Promise<void> {
   await app.emitNativeModuleEvent('RNCAsyncStorage', 'changed', { key: 'a' });
   await app.goBack();
   await app.goBack({ via: 'button' });
+  await app.layout(field, { width: 320, height: 44 });
   console.log(app.nativeModule('RNCAsyncStorage').multiGet, app.untypedComponents(), app.specPackages?.length);
   console.log(screen.toJSON()?.children.length, maybe, many.length, text, tag, app.nativeCalls('LinkingManager'));
   await screen.unmount();

@@ -865,6 +865,16 @@ export class App {
   pullToRefresh(handle) {
     return this.#actions.pullToRefresh(handle);
   }
+  layout(target, rect) {
+    return this.#actions.layout(target, rect);
+  }
+
+  /** Delivers `topLayout` to the view of daemon tag `tag`, as RCTUIManager does after a layout pass. @internal (for app.layout) */
+  _layout(tag, layout) {
+    const rendererTag = this.native.rendererTag(tag);
+    if (rendererTag === undefined) throw new Error(`app.layout(): no view of the app's with tag ${tag}`);
+    this.#deliver(rendererTag, 'topLayout', { layout });
+  }
 
   /** The screens rendered and not unmounted. */
   _screens() {

@@ -151,6 +151,25 @@ export class Actions {
     await this.#command(scroll.tag, 'scroll', [x, y, width, height, contentWidth ?? Math.max(width, x + width), contentHeight ?? Math.max(height, y + height)]);
   }
 
+  /**
+   * A layout pass's answer for one view: its `onLayout` gets `{ layout: { x, y, width, height } }`, as
+   * RCTUIManager sends `topLayout` once it has laid the view out. bridged has no layout engine, so a view is laid
+   * out only when a test says where (React Native Testing Library's `fireEvent(view, 'layout', …)`).
+   */
+  async layout(target, { x = 0, y = 0, width, height } = {}) {
+    const rect = { x, y, width, height };
+    for (const [name, value] of Object.entries(rect)) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || ((name === 'width' || name === 'height') && value < 0)) {
+        throw new TypeError(`app.layout(target, { x, y, width, height }): ${name} is ${value}, not a finite${name === 'width' || name === 'height' ? ', non-negative' : ''} number`);
+      }
+    }
+    const app = this.#app;
+    const tag = tagOf(app, target, 'layout');
+    await app.settled();
+    app._layout(tag, rect);
+    await app.settled();
+  }
+
   /** Flips a Switch natively (its `change` reaches onValueChange), unless it is disabled. */
   async toggle(target) {
     const app = this.#app;
