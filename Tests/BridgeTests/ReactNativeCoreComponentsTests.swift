@@ -219,6 +219,45 @@ struct ReactNativeCoreComponentsTests {
         #expect(names(drag) == [#""scrollBeginDrag""#, #""scroll""#, #""scrollEndDrag""#])
     }
 
+    @Test func aSnappingScrollViewLetGoDeceleratesOntoItsNearestSnapPoint() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTScrollView","props":{"snapToInterval":300}}"#)
+        for event in ["scroll", "momentumScrollBegin", "momentumScrollEnd"] {
+            client.send(#"{"op":"subscribe","tag":1,"event":"\#(event)"}"#)
+        }
+        /// Where a horizontal drag (a 390-point view over 1,500 points of content) let go at `x` comes to rest.
+        func rest(_ x: Int) -> String? {
+            let events = client.send(#"{"op":"command","tag":1,"name":"scroll","args":[\#(x),0,390,844,1500,844]}"#)
+                .events
+            guard names(events).last == #""momentumScrollEnd""# else { return nil }
+            return field(events.last!, "payload.contentOffset")
+        }
+        let point = { (x: Double) in canonical(#"{"x":\#(x),"y":0.0}"#) }
+        // snapToInterval: the nearest multiple (RCTScrollView rounds with no velocity), within the content.
+        #expect(rest(440) == point(300))
+        #expect(rest(460) == point(600))
+        #expect(rest(1100) == point(1110), "the last multiple, 1,200, is past the end (1,110)")
+        // snapToAlignment shifts the multiples as RCTScrollView does: center by half the view and half the interval.
+        client.send(#"{"op":"update","tag":1,"props":{"snapToAlignment":"center"}}"#)
+        #expect(rest(440) == point(555), "(440 + 345) / 300 rounds to 3: 900 - 345")
+        // snapToOffsets win over the interval: the nearer offset on either side, the start and the end included.
+        client.send(
+            #"{"op":"update","tag":1,"props":{"snapToAlignment":null,"snapToOffsets":[200,700,1000]}}"#
+        )
+        #expect(rest(420) == point(200))
+        #expect(rest(500) == point(700))
+        #expect(rest(60) == point(0), "the start counts")
+        #expect(rest(1090) == point(1110), "the end counts")
+        // snapToStart / snapToEnd false: free before the first offset and after the last (no deceleration).
+        client.send(#"{"op":"update","tag":1,"props":{"snapToStart":false,"snapToEnd":false}}"#)
+        #expect(rest(60) == nil)
+        #expect(rest(1090) == nil)
+        #expect(rest(420) == point(200))
+        // Neither: a drag ends where it is let go.
+        client.send(#"{"op":"update","tag":1,"props":{"snapToOffsets":null,"snapToInterval":null}}"#)
+        #expect(rest(420) == nil)
+    }
+
     @Test func anImageIsToldItLoadedOrFailed() {
         let client = Client()
         let source = #"[{"uri":"file:///app/logo.png","width":64,"height":64,"scale":2}]"#

@@ -283,7 +283,7 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await s.unmount();
   });
 
-  test('a paging carousel: a swipe let go past a page settles on the nearest one, and onMomentumScrollEnd says which', async () => {
+  test('carousels: a swipe let go past a page, or between cards of a snapToInterval row, settles on the nearest, and onMomentumScrollEnd says which', async () => {
     const s = await app.render(h(screen('CarouselScreen')));
     assert.ok(s.getByText('page 1 of 3'));
     const carousel = s.getByTestId('carousel');
@@ -292,6 +292,14 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.deepEqual((await inspect(carousel)).props.contentOffset, { x: 390, y: 0 }, 'decelerated onto the page');
     await app.scrollTo(carousel, { x: 2000, contentWidth: 3 * 390 });
     assert.ok(s.getByText('page 3 of 3'));
+    // Cards 300 wide, snapToInterval 300: let go at 460, the row settles on 600, the third card.
+    const cards = s.getByTestId('cards');
+    await app.scrollTo(cards, { x: 460, contentWidth: 5 * 300 });
+    assert.ok(s.getByText('card 3 of 5'));
+    assert.deepEqual((await inspect(cards)).props.contentOffset, { x: 600, y: 0 });
+    await app.scrollTo(cards, { x: 1400, contentWidth: 5 * 300 });
+    assert.deepEqual((await inspect(cards)).props.contentOffset, { x: 1110, y: 0 }, 'the nearest multiple, 1,500, is past the end of the content');
+    assert.ok(s.getByText('card 5 of 5'));
     await s.unmount();
   });
 

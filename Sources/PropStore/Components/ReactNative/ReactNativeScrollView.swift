@@ -30,7 +30,8 @@ public struct ScrollSize: Equatable, Sendable {
 /// else it stays. `flashScrollIndicators()` and `zoomToRect(rect, animated)` change nothing headless. Native
 /// input: `scroll(x, y, width, height, contentWidth, contentHeight)`, the user dragging to (x, y) in a view of
 /// that size over content of that size: `scrollBeginDrag`, `scroll`, `scrollEndDrag` (not when `scrollEnabled`
-/// is false); with `pagingEnabled`, then `momentumScrollBegin`, `scroll` to the nearest page (when it moves) and
+/// is false); with `pagingEnabled`, `snapToOffsets` or `snapToInterval`, then `momentumScrollBegin`, `scroll` to
+/// where it rests (the nearest page or snap point, when it moves; ``restingOffset(_:layout:content:)``) and
 /// `momentumScrollEnd`, as the view decelerates onto it.
 public enum ReactNativeScrollView: Component, ViewConfigTable {
     public static let name = "RCTScrollView"
@@ -146,13 +147,63 @@ public enum ReactNativeScrollView: Component, ViewConfigTable {
             ctx.set(\.contentOffset, Point(x: ctx.double(0), y: ctx.double(1)))
             ctx.emit("scroll", payload(ctx.props))
             ctx.emit("scrollEndDrag", payload(ctx.props))
-            // A paging scroll view, let go, decelerates to the nearest page (`UIScrollView.pagingEnabled`).
-            guard ctx.props.passThrough["pagingEnabled"] == .bool(true) else { return }
+            // A paging or snapping scroll view, let go, decelerates onto where it rests.
+            guard let rest = restingOffset(ctx.props, layout: layout, content: content) else { return }
             ctx.emit("momentumScrollBegin", payload(ctx.props))
-            move(to: page(nearest: ctx.props.contentOffset ?? Point(), layout: layout, content: content), ctx)
+            move(to: rest, ctx)
             ctx.emit("momentumScrollEnd", payload(ctx.props))
         },
     ]
+
+    /// Where a scroll view let go after a drag (no velocity) comes to rest, or nil when it stays where it was let
+    /// go (no deceleration): with `pagingEnabled`, the nearest page (`UIScrollView.pagingEnabled`); else as
+    /// `RCTScrollView`'s `scrollViewWillEndDragging` picks its target with no velocity, the nearest of
+    /// `snapToOffsets` (the start and the end count where no offset is nearer; `snapToStart` / `snapToEnd` false
+    /// leave the view free before the first / after the last), else the nearest multiple of `snapToInterval`,
+    /// shifted by `snapToAlignment`; within the content.
+    static func restingOffset(_ props: ScrollViewProps, layout: ScrollSize, content: ScrollSize) -> Point? {
+        let offset = props.contentOffset ?? Point()
+        if props.passThrough["pagingEnabled"] == .bool(true) {
+            return page(nearest: offset, layout: layout, content: content)
+        }
+        let horizontal = content.width > layout.width
+        let along = horizontal ? offset.x : offset.y
+        let viewLength = horizontal ? layout.width : layout.height
+        let maximum = max((horizontal ? content.width : content.height) - viewLength, 0)
+        let target: Double
+        if case .array(let values)? = props.passThrough["snapToOffsets"], !values.isEmpty {
+            let offsets = values.compactMap { value -> Double? in
+                if case .double(let d) = value { return d }
+                if case .int(let i) = value { return Double(i) }
+                return nil
+            }
+            guard let first = offsets.first, let last = offsets.last else { return nil }
+            // Free before the first offset, or after the last, where snapping to the start or the end is off.
+            if props.passThrough["snapToEnd"] == .bool(false) && along >= last { return nil }
+            if props.passThrough["snapToStart"] == .bool(false) && along <= first { return nil }
+            // The offsets on either side (the start and the end when none is), the nearer one; a tie goes forward.
+            var smaller = 0.0
+            var larger = maximum
+            for offset in offsets {
+                if offset <= along && along - offset < along - smaller { smaller = offset }
+                if offset >= along && offset - along < larger - along { larger = offset }
+            }
+            target = along - smaller < larger - along ? smaller : larger
+        } else if case .double(let interval)? = props.passThrough["snapToInterval"], interval > 0 {
+            // RCTScrollView's alignment offsets, as it computes them.
+            let alignment: Double =
+                switch props.passThrough["snapToAlignment"] {
+                case .string("center")?: viewLength / 2 + interval / 2
+                case .string("end")?: viewLength
+                default: 0
+                }
+            target = ((along + alignment) / interval).rounded() * interval - alignment
+        } else {
+            return nil
+        }
+        let clamped = min(max(target, 0), maximum)
+        return horizontal ? Point(x: clamped, y: offset.y) : Point(x: offset.x, y: clamped)
+    }
 
     /// The page offset nearest `offset`: pages the view's size, along the axis the content is longer on (horizontal
     /// when wider than the view, as ``scrollToEnd`` decides), within the content.
