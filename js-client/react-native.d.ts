@@ -366,6 +366,14 @@ export interface App {
   render(element: ReactElementLike): Promise<Screen>;
   /** Every native event delivered, every handler run, every re-render applied in the daemon. */
   settled(): Promise<void>;
+  /**
+   * React Native Testing Library's `waitFor`: runs `expectation` after each settled change (or every `interval` ms,
+   * default 50) until it returns without throwing; resolves with what it returned, or rejects with its last error
+   * after `timeout` ms (default 1,000).
+   */
+  waitFor<T>(expectation: () => T | Promise<T>, options?: { timeout?: number; interval?: number }): Promise<T>;
+  /** Resolves once `query` (a queryBy*, queryAllBy* or getBy* call) finds nothing; it must find something at first. */
+  waitForElementToBeRemoved(query: () => unknown, options?: { timeout?: number; interval?: number }): Promise<void>;
   /** A tap: touchStart then touchEnd on the view, through React Native's responder system; a Switch toggles. */
   press(target: Target, options?: { duration?: number }): Promise<void>;
   /** A touch held `duration` ms (default 800). */

@@ -372,6 +372,24 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await assert.rejects(s.findByText('Never', {}, { timeout: 50 }), /Unable to find/);
     await s.unmount();
 
+    // waitFor and waitForElementToBeRemoved, as React Native Testing Library's: retried after each settled change.
+    const w = await app.render(h(screen('TimerScreen')));
+    let tries = 0;
+    const text = await app.waitFor(() => {
+      tries++;
+      return w.getByText('Ready').text;
+    }, { timeout: 2000 });
+    assert.equal(text, 'Ready');
+    assert.ok(tries >= 2, `the expectation ran ${tries} times: it threw while the screen waited`);
+    await assert.rejects(app.waitFor(() => w.getByText('Never'), { timeout: 50 }), /Unable to find an element with text "Never"/);
+    await w.rerender(h(screen('LifecycleScreen')));
+    await w.rerender(h(screen('TimerScreen')));
+    assert.ok(w.getByText('Waiting'));
+    await app.waitForElementToBeRemoved(() => w.queryByText('Waiting'), { timeout: 2000 });
+    assert.ok(w.getByText('Ready'));
+    await assert.rejects(app.waitForElementToBeRemoved(() => w.queryByText('Waiting')), /finds nothing at first/);
+    await w.unmount();
+
     const t = await app.render(h(screen('TouchablesScreen')));
     assert.throws(() => t.getByText(/Pressable|Highlight/), /Found multiple elements/);
     assert.equal(t.getAllByText(/Pressable|Highlight/).length, 2);

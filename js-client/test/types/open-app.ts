@@ -22,6 +22,9 @@ export async function main(): Promise<void> {
   console.log(hint, hidden.length, screen.getByRole('checkbox', { checked: 'mixed' }).tag);
   const tag: number = field.tag;
   await app.settled();
+  const shown: string | null = await app.waitFor(() => screen.getByText('Welcome').text, { timeout: 2000 });
+  await app.waitForElementToBeRemoved(() => screen.queryByText('Loading'), { interval: 20 });
+  console.log(shown);
   app.implementNativeModule('RNCAsyncStorage', { multiGet: async (keys: string[]) => keys.map((k) => [k, null]) });
   await app.emitNativeModuleEvent('RNCAsyncStorage', 'changed', { key: 'a' });
   await app.goBack();

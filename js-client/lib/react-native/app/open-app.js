@@ -826,6 +826,60 @@ export class App {
     this.#waiters.clear();
   }
 
+  /**
+   * React Native Testing Library's `waitFor`: runs `expectation` (a function that throws, or rejects, while what it
+   * expects is not there yet) after each settled change, or every `interval` ms while nothing settles, until it
+   * returns; resolves with what it returned. After `timeout` ms (default 1,000) rejects with its last error.
+   */
+  async waitFor(expectation, { timeout = 1000, interval = 50 } = {}) {
+    this.#assertOpen('waitFor');
+    if (typeof expectation !== 'function') throw new TypeError('app.waitFor(expectation): a function that throws until what it expects is there');
+    const deadline = Date.now() + timeout;
+    await this.settled();
+    for (;;) {
+      try {
+        return await expectation();
+      } catch (error) {
+        if (Date.now() >= deadline) throw error;
+      }
+      await this._nextChange(Math.min(interval, Math.max(0, deadline - Date.now())));
+    }
+  }
+
+  /**
+   * React Native Testing Library's `waitForElementToBeRemoved`: `query` (a queryBy*, queryAllBy* or getBy* call)
+   * must find something at first; resolves once it finds nothing (null, an empty list, or it throws), checked as
+   * waitFor checks. After `timeout` ms (default 1,000) rejects, naming what is still there.
+   */
+  async waitForElementToBeRemoved(query, options = {}) {
+    this.#assertOpen('waitForElementToBeRemoved');
+    const found = () => {
+      try {
+        const result = query();
+        return Array.isArray(result) ? result.length > 0 : result != null;
+      } catch {
+        return false;
+      }
+    };
+    await this.settled();
+    if (!found()) throw new Error('app.waitForElementToBeRemoved(): the query finds nothing at first: nothing to wait for the removal of');
+    await this.waitFor(() => {
+      if (found()) throw new Error(`app.waitForElementToBeRemoved(): still there after ${options.timeout ?? 1000} ms`);
+    }, options);
+  }
+
+  /** Waits for a settled change or `within` ms, whichever comes first, then settles. @internal (for Screen's findBy*) */
+  async _nextChange(within) {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, within);
+      this._nextSettle().then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await this.settled();
+  }
+
   /** Resolves at the next settled(). */
   _nextSettle() {
     return new Promise((resolve) => this.#waiters.add(resolve));

@@ -57,15 +57,8 @@ export class Screen {
   }
 
   /** Waits for a settled change or a short while, then reads the tree again. */
-  async #nextChange(within) {
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, Math.min(POLL_MS, within));
-      this.#app._nextSettle().then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    await this.#app.settled();
+  #nextChange(within) {
+    return this.#app._nextChange(Math.min(POLL_MS, within));
   }
 
   /** Renders another element into this screen's root. */
