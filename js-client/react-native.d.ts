@@ -270,9 +270,38 @@ export interface NativeNode extends NativeHandle {
   readonly children: NativeNode[];
 }
 
-type QueryKind = 'Text' | 'TestId' | 'PlaceholderText' | 'DisplayValue' | 'LabelText' | 'HintText' | 'A11yHint' | 'AccessibilityHint' | 'Role';
+type QueryKind =
+  | 'Text'
+  | 'TestId'
+  | 'PlaceholderText'
+  | 'DisplayValue'
+  | 'LabelText'
+  | 'A11yLabel'
+  | 'AccessibilityLabel'
+  | 'HintText'
+  | 'A11yHint'
+  | 'AccessibilityHint'
+  | 'Role';
+/** React Native Testing Library 12's deprecated queries whose matcher is an object: the state or value to have. */
+interface ObjectQueryKinds {
+  A11yState: { disabled?: boolean; selected?: boolean; checked?: boolean | 'mixed'; busy?: boolean; expanded?: boolean };
+  A11yValue: { min?: number; max?: number; now?: number; text?: TextMatch };
+}
+type ObjectQueries = {
+  [K in keyof ObjectQueryKinds as `getBy${K}`]: (matcher: ObjectQueryKinds[K], options?: QueryOptions) => NativeHandle;
+} & {
+  [K in keyof ObjectQueryKinds as `getAllBy${K}`]: (matcher: ObjectQueryKinds[K], options?: QueryOptions) => NativeHandle[];
+} & {
+  [K in keyof ObjectQueryKinds as `queryBy${K}`]: (matcher: ObjectQueryKinds[K], options?: QueryOptions) => NativeHandle | null;
+} & {
+  [K in keyof ObjectQueryKinds as `queryAllBy${K}`]: (matcher: ObjectQueryKinds[K], options?: QueryOptions) => NativeHandle[];
+} & {
+  [K in keyof ObjectQueryKinds as `findBy${K}`]: (matcher: ObjectQueryKinds[K], options?: QueryOptions, wait?: WaitOptions) => Promise<NativeHandle>;
+} & {
+  [K in keyof ObjectQueryKinds as `findAllBy${K}`]: (matcher: ObjectQueryKinds[K], options?: QueryOptions, wait?: WaitOptions) => Promise<NativeHandle[]>;
+};
 /** Every query of a screen, or of a view's subtree (within). */
-export type Queries = {
+export type Queries = ObjectQueries & {
   [K in QueryKind as `getBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle;
 } & {
   [K in QueryKind as `getAllBy${K}`]: (matcher: TextMatch, options?: QueryOptions) => NativeHandle[];

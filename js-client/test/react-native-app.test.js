@@ -230,6 +230,10 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.equal(s.getByRole('checkbox', { name: 'I agree', checked: false }).props.accessibilityLabel, 'I agree');
     assert.equal(s.getByRole('switch', { checked: true }).props.testID, 'alerts');
     assert.equal(s.getByRole('adjustable', { value: { now: 3 } }).props.accessibilityLabel, 'Volume');
+    // RNTL 12's aliases and its deprecated state and value queries.
+    assert.equal(s.getByA11yLabel('Volume').tag, s.getByAccessibilityLabel('Volume').tag);
+    assert.equal(s.getByA11yValue({ min: 0, max: 10, now: 3 }).props.accessibilityLabel, 'Volume');
+    assert.equal(within(s.getByA11yState({ disabled: true })).getByText('Delete').text, 'Delete');
     assert.equal(s.queryByRole('adjustable', { value: { now: 4 } }), null);
     assert.throws(() => s.getByRole('button', { name: 'Save', disabled: true }), /role "button" and name "Save" and disabled true/);
 

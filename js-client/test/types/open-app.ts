@@ -20,6 +20,10 @@ export async function main(): Promise<void> {
   const hint: NativeHandle | null = screen.within(save.tag).queryByHintText('Saves', { exact: false, includeHiddenElements: true });
   const hidden: NativeHandle[] = screen.getAllByA11yHint('x', { hidden: true, normalizer: (t) => t.trim() });
   console.log(hint, hidden.length, screen.getByRole('checkbox', { checked: 'mixed' }).tag);
+  const off: NativeHandle[] = form.queryAllByA11yState({ disabled: true, checked: 'mixed' });
+  const volume: NativeHandle | null = screen.queryByA11yValue({ now: 3, text: /loud/ });
+  const label: NativeHandle = await screen.findByAccessibilityLabel('Close', {}, { timeout: 10 });
+  console.log(off.length, volume, label, screen.getAllByA11yLabel(/x/).length);
   const tag: number = field.tag;
   await app.settled();
   const shown: string | null = await app.waitFor(() => screen.getByText('Welcome').text, { timeout: 2000 });

@@ -1,8 +1,9 @@
 // React Native Testing Library's query grid, run on a snapshot of the daemon's native tree (what native received):
 // getBy* (exactly one, else an error with the tree), getAllBy*, queryBy* (null), queryAllBy*, and findBy* /
 // findAllBy* (await until present; checked after every settled change, `{ timeout }` 1,000 ms by default), each
-// ByText, ByTestId, ByPlaceholderText, ByDisplayValue, ByLabelText, ByHintText (and its aliases ByA11yHint,
-// ByAccessibilityHint) and ByRole. As in RNTL 12, a query leaves out what is hidden from accessibility (a covered
+// ByText, ByTestId, ByPlaceholderText, ByDisplayValue, ByLabelText (and its aliases ByA11yLabel,
+// ByAccessibilityLabel), ByHintText (ByA11yHint, ByAccessibilityHint), ByRole, and RNTL 12's deprecated
+// ByA11yState and ByA11yValue (an object to match). As in RNTL 12, a query leaves out what is hidden from accessibility (a covered
 // screen of a navigator, `display: 'none'`, …: isHiddenFromAccessibility below) unless `{ includeHiddenElements: true }`
 // (or `hidden: true`) or the screen's default says otherwise, and ByRole matches accessibility elements only.
 
@@ -165,6 +166,10 @@ const HINT = {
   what: 'accessibility hint',
   test: (node, matcher, options) => matches(node.props.accessibilityHint, matcher, options),
 };
+const LABEL = {
+  what: 'accessibility label',
+  test: (node, matcher, options) => matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options),
+};
 const KINDS = {
   Text: {
     what: 'text',
@@ -182,13 +187,21 @@ const KINDS = {
     what: 'display value',
     test: (node, matcher, options) => TEXT_INPUT_COMPONENTS.has(node.component) && matches(node.text ?? '', matcher, options),
   },
-  LabelText: {
-    what: 'accessibility label',
-    test: (node, matcher, options) => matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options),
-  },
+  LabelText: LABEL,
   HintText: HINT,
   A11yHint: HINT,
   AccessibilityHint: HINT,
+  A11yLabel: LABEL,
+  AccessibilityLabel: LABEL,
+  // React Native Testing Library 12's deprecated state and value queries: the matcher is the object to match.
+  A11yState: {
+    what: 'accessibility state',
+    test: (node, expected) => Object.keys(expected ?? {}).every((key) => stateOf(node, key) === expected[key]),
+  },
+  A11yValue: {
+    what: 'accessibility value',
+    test: (node, expected) => valueMatches(node, expected ?? {}),
+  },
   Role: {
     what: 'role',
     test: (node, matcher, options) => {
