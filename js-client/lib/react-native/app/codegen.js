@@ -48,7 +48,7 @@ function specFiles(dir) {
 /**
  * The packages whose specs describe the app's native side: the app itself and each dependency (its
  * package.json's `dependencies` and `devDependencies`, resolved from the root) with a `codegenConfig`, and the
- * packages those need (their `dependencies` and `peerDependencies`, found in node_modules, to any depth) with one:
+ * packages those need (their `dependencies` and required `peerDependencies`, found in node_modules, to any depth) with one:
  * `react-native-screens` for `@react-navigation/native-stack`. A device build links only what the app lists
  * (autolinking reads its package.json); such a package is served all the same, marked `undeclared` with the
  * package that needs it (`neededBy`), for the app to report. `[{ name, root, files, undeclared?, neededBy? }]`.
@@ -69,7 +69,10 @@ export function findSpecs(root) {
   for (const name of names) add(name, path.join(root, 'node_modules', name), null);
   while (queue.length > 0) {
     const pkg = queue.shift();
-    const needs = Object.keys({ ...pkg.manifest.dependencies, ...pkg.manifest.peerDependencies }).sort();
+    // An optional peer (`peerDependenciesMeta`) is the app's to choose: not needed.
+    const optional = pkg.manifest.peerDependenciesMeta ?? {};
+    const peers = Object.keys(pkg.manifest.peerDependencies ?? {}).filter((name) => optional[name]?.optional !== true);
+    const needs = [...new Set([...Object.keys(pkg.manifest.dependencies ?? {}), ...peers])].sort();
     for (const name of needs) {
       if (seen.has(name)) continue;
       seen.add(name);

@@ -849,7 +849,7 @@ export class App {
   /**
    * React Native Testing Library's `waitForElementToBeRemoved`: `query` (a queryBy*, queryAllBy* or getBy* call)
    * must find something at first; resolves once it finds nothing (null, an empty list, or it throws), checked as
-   * waitFor checks. After `timeout` ms (default 1,000) rejects, naming what is still there.
+   * waitFor checks. After `timeout` ms (default 1,000) rejects: it is still there.
    */
   async waitForElementToBeRemoved(query, options = {}) {
     this.#assertOpen('waitForElementToBeRemoved');
