@@ -24,6 +24,18 @@ struct PropTypeTests {
         (.color, .int(0xFF11_2233), .color(Color(argb: 0xFF11_2233))),
         (.color, .int(-16_777_216), .color(Color(argb: 0xFF00_0000))),
         (.color, .int(0), .color(Color(argb: 0))),
+        // iOS's colour objects, as RCTConvert reads them, in light mode: PlatformColor (the first semantic name that
+        // is one; the Objective-C or the Swift selector), DynamicColorIOS (its light colour), [r, g, b, a?].
+        (.color, ["semantic": ["systemBackground"]], .color(Color(argb: 0xFFFF_FFFF))),
+        (.color, ["semantic": "labelColor"], .color(Color(argb: 0xFF00_0000))),
+        (.color, ["semantic": ["brandColor", "secondaryLabel"]], .color(Color(argb: 0x993C_3C43))),
+        (
+            .color, ["dynamic": ["light": .int(0xFF11_2233), "dark": .int(0xFFFF_FFFF)]],
+            .color(Color(argb: 0xFF11_2233))
+        ),
+        (.color, ["dynamic": ["light": ["semantic": "systemBlue"], "dark": "#000"]], .color(Color(argb: 0xFF00_7AFF))),
+        (.color, [1, 0, 0.5], .color(Color(argb: 0xFFFF_0080))),
+        (.color, [0, 0, 0, 0.5], .color(Color(argb: 0x8000_0000))),
     ]
 
     @Test("accepts", arguments: accepted)
@@ -52,6 +64,13 @@ struct PropTypeTests {
         (.color, .int(0x1_0000_0000)),
         (.color, .int(-2_147_483_649)),
         (.color, .double(1.5)),
+        (.color, ["semantic": ["brandColor"]]),
+        (.color, ["semantic": 5]),
+        (.color, ["dynamic": ["light": .int(0xFF00_0000)]]),
+        (.color, ["dynamic": ["light": "red", "dark": "#000"]]),
+        (.color, ["rgb": 1]),
+        (.color, [1, 0]),
+        (.color, [1, 0, 2]),
     ]
 
     @Test("refuses", arguments: refused)
@@ -67,6 +86,18 @@ struct PropTypeTests {
         }
         #expect(error.message == "JSON value 'abc' of type string cannot be converted to int")
         #expect(error.expected == "int")
+    }
+
+    @Test func anUnknownSemanticColorIsRefusedAsRCTConvertRefusesIt() throws {
+        guard case .failure(let error) = PropType.color.convert(["semantic": ["brandColor", "nope"]] as JSONValue)
+        else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(
+            error.message.hasPrefix("'brandColor', 'nope' is not an iOS semantic color (bridged has no asset catalog)")
+        )
+        #expect(error.message.contains("systemBackgroundColor"))
     }
 
     @Test func colorCanonicalForm() {

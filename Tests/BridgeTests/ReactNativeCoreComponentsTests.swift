@@ -258,6 +258,23 @@ struct ReactNativeCoreComponentsTests {
         #expect(rest(420) == nil)
     }
 
+    @Test func iOSColorObjectsAreTakenInLightModeAndABadOneIsNamedByItsPath() {
+        let client = Client()
+        let semantic = #"{"semantic":["systemBackground"]}"#
+        let dynamic = #"{"dynamic":{"light":{"semantic":"label"},"dark":4294967295}}"#
+        client.send(
+            #"{"op":"create","tag":1,"component":"RCTView","props":{"backgroundColor":\#(semantic),"borderColor":\#(dynamic)}}"#
+        )
+        #expect(field(client.inspect(1), "result.props.backgroundColor") == ##""#ffffffff""##)
+        #expect(field(client.inspect(1), "result.props.borderColor") == ##""#000000ff""##)
+        let bad = client.send(
+            ##"{"op":"update","tag":1,"props":{"backgroundColor":{"dynamic":{"light":"#fff","dark":{"semantic":"nope"}}}}}"##
+        )
+        #expect(field(bad.response, "error.code") == #""invalid_props""#)
+        #expect(field(bad.response, "error.details.0.path") == #""backgroundColor.dynamic.dark""#)
+        #expect(field(client.inspect(1), "result.props.backgroundColor") == ##""#ffffffff""##, "nothing applied")
+    }
+
     @Test func anImageIsToldItLoadedOrFailed() {
         let client = Client()
         let source = #"[{"uri":"file:///app/logo.png","width":64,"height":64,"scale":2}]"#

@@ -119,6 +119,10 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.deepEqual(log.take(), []);
     assert.equal((await inspect(s.getByTestId('locked'))).props.value, true);
 
+    // iOS's colors (PlatformColor, DynamicColorIOS), as RCTConvert reads them, in light mode.
+    assert.equal((await inspect(s.getByTestId('settings'))).props.backgroundColor, '#f2f2f7ff');
+    assert.equal((await inspect(s.getByTestId('title'))).props.color, '#123456ff');
+
     await app.scrollTo(s.getByTestId('settings-scroll'), { y: 120 });
     assert.deepEqual(log.take(), ['scroll 120']);
 

@@ -57,3 +57,35 @@ extension Color: PropConvertible {
     public var propValue: PropValue { .color(self) }
     public init?(propValue: PropValue) { if case .color(let v) = propValue { self = v } else { return nil } }
 }
+
+extension Color {
+    /// iOS's semantic colours, as `PlatformColor(name)` names them (`RCTConvert`'s `RCTSemanticColorsMap`: the
+    /// Objective-C selector, `labelColor`, or the Swift one, `label`), in light mode: React Native's own
+    /// `fallback-argb` where it lists one (the colour iOS 13 gives in light mode), else UIKit's light-mode value.
+    public static let semantic: [String: Color] = {
+        let table: [(String, UInt32)] = [
+            ("labelColor", 0xFF00_0000), ("secondaryLabelColor", 0x993C_3C43), ("tertiaryLabelColor", 0x4C3C_3C43),
+            ("quaternaryLabelColor", 0x2D3C_3C43), ("systemFillColor", 0x3378_7880),
+            ("secondarySystemFillColor", 0x2878_7880), ("tertiarySystemFillColor", 0x1E76_7680),
+            ("quaternarySystemFillColor", 0x1474_7480), ("placeholderTextColor", 0x4C3C_3C43),
+            ("systemBackgroundColor", 0xFFFF_FFFF), ("secondarySystemBackgroundColor", 0xFFF2_F2F7),
+            ("tertiarySystemBackgroundColor", 0xFFFF_FFFF), ("systemGroupedBackgroundColor", 0xFFF2_F2F7),
+            ("secondarySystemGroupedBackgroundColor", 0xFFFF_FFFF),
+            ("tertiarySystemGroupedBackgroundColor", 0xFFF2_F2F7),
+            ("separatorColor", 0x493C_3C43), ("opaqueSeparatorColor", 0xFFC6_C6C8), ("linkColor", 0xFF00_7AFF),
+            ("darkTextColor", 0xFF00_0000), ("lightTextColor", 0x99FF_FFFF), ("systemBlueColor", 0xFF00_7AFF),
+            ("systemBrownColor", 0xFFA2_845E), ("systemGreenColor", 0xFF34_C759), ("systemIndigoColor", 0xFF58_56D6),
+            ("systemOrangeColor", 0xFFFF_9500), ("systemPinkColor", 0xFFFF_2D55), ("systemPurpleColor", 0xFFAF_52DE),
+            ("systemRedColor", 0xFFFF_3B30), ("systemTealColor", 0xFF5A_C8FA), ("systemYellowColor", 0xFFFF_CC00),
+            ("systemGrayColor", 0xFF8E_8E93), ("systemGray2Color", 0xFFAE_AEB2), ("systemGray3Color", 0xFFC7_C7CC),
+            ("systemGray4Color", 0xFFD1_D1D6), ("systemGray5Color", 0xFFE5_E5EA), ("systemGray6Color", 0xFFF2_F2F7),
+            ("clearColor", 0x0000_0000),
+        ]
+        var colors: [String: Color] = [:]
+        for (selector, argb) in table {
+            colors[selector] = Color(argb: argb)
+            colors[String(selector.dropLast("Color".count))] = Color(argb: argb)
+        }
+        return colors
+    }()
+}

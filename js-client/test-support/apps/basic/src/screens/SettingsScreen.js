@@ -1,5 +1,5 @@
 import React, {useState} from 'react';
-import {Linking, Modal, ScrollView, Switch, Text, TouchableOpacity, View} from 'react-native';
+import {DynamicColorIOS, Linking, Modal, PlatformColor, ScrollView, Switch, Text, TouchableOpacity, View} from 'react-native';
 import {log} from '../log';
 
 export default function SettingsScreen() {
@@ -10,8 +10,10 @@ export default function SettingsScreen() {
       testID="settings-scroll"
       scrollEventThrottle={16}
       onScroll={e => log('scroll', e.nativeEvent.contentOffset.y)}>
-      <View>
-        <Text>Notifications {enabled ? 'on' : 'off'}</Text>
+      <View testID="settings" style={{backgroundColor: PlatformColor('systemGroupedBackground')}}>
+        <Text testID="title" style={{color: DynamicColorIOS({light: '#123456', dark: 'white'})}}>
+          Notifications {enabled ? 'on' : 'off'}
+        </Text>
         <Switch
           testID="notifications"
           value={enabled}
