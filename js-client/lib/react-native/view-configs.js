@@ -48,7 +48,8 @@ const VIEW_STYLE_ONLY_ATTRIBUTES = new Set(
   ).split(' '),
 );
 
-const colorAttribute = Object.freeze({ process: processColor });
+// A color may be an object (iOS's PlatformColor and DynamicColorIOS, made anew at each render): compared deeply.
+const colorAttribute = Object.freeze({ diff: deepDiffer, process: processColor });
 const objectAttribute = Object.freeze({ diff: deepDiffer });
 
 /** `processFontVariant`: `'small-caps oldstyle-nums'` → `['small-caps', 'oldstyle-nums']`. */
