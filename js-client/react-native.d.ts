@@ -385,6 +385,8 @@ export interface App {
   readonly root: string;
   readonly platform: 'ios';
   readonly architecture: 'paper' | 'fabric';
+  /** Whether queries find what is hidden from accessibility unless a query says; read at each query (openApp's option). */
+  defaultIncludeHiddenElements: boolean;
   /** What transforms the app's files: its own Babel and configuration, or Debian's Babel 7. */
   readonly transformer: string;
   /** Requires a module as a file at the app's root would: a path relative to the root, or a package name. */

@@ -140,6 +140,9 @@ describe(`openApp: third-party components from their specs, and navigation (${ar
     // left out of queries unless asked for, as in React Native Testing Library 12.
     assert.equal(s.queryByText('Home screen'), null);
     assert.ok(s.getByText('Home screen', { includeHiddenElements: true }));
+    app.defaultIncludeHiddenElements = true;
+    assert.ok(s.getByText('Home screen'), "the app's default, read at each query");
+    app.defaultIncludeHiddenElements = false;
     assert.equal(s.toJSON().children.length, 1);
     const stacks = [];
     const visit = (node) => {

@@ -42,8 +42,7 @@ extension Converter {
             if semantic.sourceKind == .string {
                 names = [semantic.stringValue]
             } else if semantic.sourceKind == .array {
-                for index in 0..<min(semantic.elementCount, 16) where semantic.element(at: index).sourceKind == .string
-                {
+                for index in 0..<semantic.elementCount where semantic.element(at: index).sourceKind == .string {
                     names.append(semantic.element(at: index).stringValue)
                 }
             } else {

@@ -6,6 +6,7 @@ export async function main(): Promise<void> {
   const bridge = await connect({ spawn: true });
   const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390, insets: { top: 59 } }, defaultIncludeHiddenElements: false });
   const React = app.require('react');
+  app.defaultIncludeHiddenElements = true;
   const { default: LoginScreen } = app.require('./screens/LoginScreen');
   const screen: Screen = await app.render(React.createElement(LoginScreen));
   const field: NativeHandle = screen.getByPlaceholderText('Enter text');

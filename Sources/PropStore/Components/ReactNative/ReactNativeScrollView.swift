@@ -156,27 +156,23 @@ public enum ReactNativeScrollView: Component, ViewConfigTable {
     ]
 
     /// Where a scroll view let go after a drag (no velocity) comes to rest, or nil when it stays where it was let
-    /// go (no deceleration): with `pagingEnabled`, the nearest page (`UIScrollView.pagingEnabled`); else as
-    /// `RCTScrollView`'s `scrollViewWillEndDragging` picks its target with no velocity, the nearest of
-    /// `snapToOffsets` (the start and the end count where no offset is nearer; `snapToStart` / `snapToEnd` false
-    /// leave the view free before the first / after the last), else the nearest multiple of `snapToInterval`,
-    /// shifted by `snapToAlignment`; within the content.
+    /// go (no deceleration), along the axis the content is longer on (horizontal when wider than the view, as
+    /// ``scrollToEnd`` decides), within the content. As `RCTScrollView`'s `scrollViewWillEndDragging` picks its
+    /// target with no velocity: the nearest of `snapToOffsets` (the start and the end count where no offset is
+    /// nearer; `snapToStart` / `snapToEnd` false leave the view free before the first / after the last), else the
+    /// nearest multiple of `snapToInterval` shifted by `snapToAlignment`; with `pagingEnabled`
+    /// (`UIScrollView.pagingEnabled`), the nearest multiple of the view's own length.
     static func restingOffset(_ props: ScrollViewProps, layout: ScrollSize, content: ScrollSize) -> Point? {
         let offset = props.contentOffset ?? Point()
-        if props.passThrough["pagingEnabled"] == .bool(true) {
-            return page(nearest: offset, layout: layout, content: content)
-        }
         let horizontal = content.width > layout.width
         let along = horizontal ? offset.x : offset.y
         let viewLength = horizontal ? layout.width : layout.height
         let maximum = max((horizontal ? content.width : content.height) - viewLength, 0)
         let target: Double
-        if case .array(let values)? = props.passThrough["snapToOffsets"], !values.isEmpty {
-            let offsets = values.compactMap { value -> Double? in
-                if case .double(let d) = value { return d }
-                if case .int(let i) = value { return Double(i) }
-                return nil
-            }
+        if props.passThrough["pagingEnabled"] == .bool(true) {
+            target = viewLength > 0 ? (along / viewLength).rounded() * viewLength : along
+        } else if case .array(let values)? = props.passThrough["snapToOffsets"], !values.isEmpty {
+            let offsets = values.compactMap(Double.init(propValue:))
             guard let first = offsets.first, let last = offsets.last else { return nil }
             // Free before the first offset, or after the last, where snapping to the start or the end is off.
             if props.passThrough["snapToEnd"] == .bool(false) && along >= last { return nil }
@@ -203,23 +199,6 @@ public enum ReactNativeScrollView: Component, ViewConfigTable {
         }
         let clamped = min(max(target, 0), maximum)
         return horizontal ? Point(x: clamped, y: offset.y) : Point(x: offset.x, y: clamped)
-    }
-
-    /// The page offset nearest `offset`: pages the view's size, along the axis the content is longer on (horizontal
-    /// when wider than the view, as ``scrollToEnd`` decides), within the content.
-    private static func page(nearest offset: Point, layout: ScrollSize, content: ScrollSize) -> Point {
-        func snap(_ value: Double, page: Double, content: Double) -> Double {
-            guard page > 0 else { return value }
-            let last = max(content - page, 0)
-            return min(max((value / page).rounded() * page, 0), last)
-        }
-        var snapped = offset
-        if content.width > layout.width {
-            snapped.x = snap(offset.x, page: layout.width, content: content.width)
-        } else {
-            snapped.y = snap(offset.y, page: layout.height, content: content.height)
-        }
-        return snapped
     }
 
     /// Moves the offset and emits `scroll`, when it moves.

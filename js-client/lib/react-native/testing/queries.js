@@ -253,10 +253,10 @@ function error(message, root) {
 /**
  * The query functions over a tree read by `snapshot()` ({tag, component, props, text, children, handle} nodes),
  * for the `Screen` of an app (`nextChange` waits for the next settled change, for findBy*). `hidden()`: whether
- * an ancestor above the snapshot's root hides it (within(handle)); `includeHiddenElements`: the default of the
+ * an ancestor above the snapshot's root hides it (within(handle)); `includeHiddenElements()`: the default of the
  * option of that name.
  */
-export function bindQueries(snapshot, { nextChange, hidden = () => false, includeHiddenElements = false } = {}) {
+export function bindQueries(snapshot, { nextChange, hidden = () => false, includeHiddenElements = () => false } = {}) {
   const queries = {};
   for (const kind of Object.keys(KINDS)) {
     const all = (matcher, options) => {
@@ -266,7 +266,7 @@ export function bindQueries(snapshot, { nextChange, hidden = () => false, includ
       const test = (node) => {
         if (KINDS[kind].test(node, matcher, options)) found.push(node.handle);
       };
-      if (options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements) walk(root, test);
+      if (options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements()) walk(root, test);
       else {
         visitHidden(root, (node, hides) => {
           if (!hides) test(node);

@@ -22,18 +22,15 @@ export class Screen {
     this.tag = tag;
     this.appKey = appKey;
     this.#holder = holder;
-    this.#includeHiddenElements = app.defaultIncludeHiddenElements;
     Object.assign(this, this.#queries(() => this.#snapshot, () => false));
   }
-
-  #includeHiddenElements;
 
   /** The query grid over the tree `snapshot()` gives; `hidden()`: whether an ancestor above it hides it. */
   #queries(snapshot, hidden) {
     return bindQueries(snapshot, {
       nextChange: (within) => this.#nextChange(within),
       hidden,
-      includeHiddenElements: this.#includeHiddenElements,
+      includeHiddenElements: () => this.#app.defaultIncludeHiddenElements,
     });
   }
 
