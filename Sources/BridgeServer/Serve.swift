@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -63,6 +64,15 @@ struct Serve: AsyncParsableCommand {
     )
     var stateFile: String?
 
+    @Flag(
+        help: """
+            Stop once standard input reaches its end (the process holding the other end of the pipe ended, a crash \
+            included) and no connection is open; until then, serve as usual. Sessions are then not saved. \
+            connect({spawn: true}) starts the daemon so.
+            """
+    )
+    var exitWithParent = false
+
     /// Tests only: every long request (run off the event loop) waits until the daemon has answered this many
     /// requests inline (the fairness test counts, with no clock, that others are answered while it is in flight).
     @Option(help: .hidden)
@@ -74,6 +84,11 @@ struct Serve: AsyncParsableCommand {
         guard sessionTTL >= 0 else { throw ValidationError("--session-ttl must not be negative") }
         guard observerBuffer > 0 else { throw ValidationError("--observer-buffer must be positive") }
         guard parseThreads >= 0 else { throw ValidationError("--parse-threads must not be negative") }
+        guard !exitWithParent || ParentLife.standardInputIsReadable else {
+            throw ValidationError(
+                "--exit-with-parent needs standard input to be a pipe from the process that started it (or a terminal)"
+            )
+        }
     }
 
     func run() async throws {
@@ -141,6 +156,13 @@ struct Serve: AsyncParsableCommand {
         )
         // Sessions saved by the last clean stop can be resumed (the file is read once, then removed).
         state?.load(into: engine, logger: logger)
+        let shutdown = ShutdownTrigger()
+        let life =
+            exitWithParent
+            ? ParentLife(onStop: {
+                logger.notice("the process that started this daemon ended and no connection is open: stopping")
+                shutdown.trigger()
+            }) : nil
         let server = BridgeService(
             listener: listener,
             engine: engine,
@@ -158,7 +180,8 @@ struct Serve: AsyncParsableCommand {
                 _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
                 logger.info("listening", metadata: ["socket": "\(path)", "pid": "\(getpid())"])
                 Systemd.notify("READY=1\nSTATUS=listening on \(path)\nMAINPID=\(getpid())")
-            }
+            },
+            life: life
         )
         let group = ServiceGroup(
             configuration: .init(
@@ -168,7 +191,25 @@ struct Serve: AsyncParsableCommand {
                 logger: logger
             )
         )
+        shutdown.set(group)
+        if let life {
+            ParentLife.watchStandardInput {
+                if life.connections > 0 {
+                    logger.notice(
+                        "the process that started this daemon ended: stopping once no connection is open",
+                        metadata: ["connections": "\(life.connections)"]
+                    )
+                }
+                life.parentEnd()
+            }
+        }
         try await group.run()
+        if life?.stopped == true {
+            // Its parent is gone, and so is whoever would resume its sessions: nothing is saved (a file left would
+            // hand stale sessions, and their tokens, to the next daemon on this socket).
+            logger.info("stopped; sessions not saved (--exit-with-parent)")
+            return
+        }
         // Every connection is closed: their sessions wait to be resumed by clients of the next daemon.
         state?.save(from: engine, logger: logger)
         Systemd.notify("STOPPING=1")
@@ -177,3 +218,25 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Triggers the graceful shutdown of the service group (as SIGTERM does) from any thread; a trigger before the
+/// group is known is delivered once it is.
+final class ShutdownTrigger: Sendable {
+    private let state = Mutex<(group: ServiceGroup?, triggered: Bool)>((nil, false))
+
+    func set(_ group: ServiceGroup) {
+        let triggered = state.withLock { state -> Bool in
+            state.group = group
+            return state.triggered
+        }
+        if triggered { Task { await group.triggerGracefulShutdown() } }
+    }
+
+    func trigger() {
+        let group = state.withLock { state -> ServiceGroup? in
+            state.triggered = true
+            return state.group
+        }
+        if let group { Task { await group.triggerGracefulShutdown() } }
+    }
+}

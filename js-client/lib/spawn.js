@@ -65,10 +65,25 @@ export function findBridged(env = process.env) {
 const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED']);
 
 /**
+ * The write ends of the pipes that are the standard input of the daemons this process started (`--exit-with-parent`):
+ * held here, never written, until the process ends, when the kernel closes them, however it ends (a `SIGKILL`
+ * included), and each daemon reads its end of file. Unreferenced: they never keep the process alive.
+ */
+const lifelines = new Set();
+
+/** How many times a spawn is tried again when it lost to a daemon that was stopping on the same socket. */
+const SPAWN_ATTEMPTS = 5;
+
+/**
  * Connects to `socketPath`; with `spawn`, when nothing listens there, starts `bridged --socket <path>`
  * (with `--components` for each of `components`) detached (`bin`, else findBridged()) and polls until it accepts, until `signal` aborts. `timeoutMs` is
  * only named in the message when `signal` is that timeout. With `checkFolder` (the default location's folder),
  * that folder is checked first, and again once a spawn created it (`unsafe_socket_dir`).
+ *
+ * With `spawn: true` the daemon is started with `--exit-with-parent` and a pipe as its standard input, whose other
+ * end this process keeps (unwritten) until it ends: the daemon then stops once no connection is open, so it never
+ * outlives this process and whoever else still uses it. `spawn: 'detached'` starts it without: it runs until it is
+ * stopped (SIGTERM).
  * @returns {Promise<{socket: import('node:net').Socket, daemonPid: number | null}>}
  */
 export async function connectOrSpawn({
@@ -81,17 +96,41 @@ export async function connectOrSpawn({
   checkFolder = null,
 }) {
   if (signal?.aborted) throw aborted(signal);
+  if (spawn !== false && spawn !== true && spawn !== 'detached') {
+    throw new BridgeError(
+      ClientErrorCodes.CONNECT_FAILED,
+      `spawn must be true, false or 'detached', got ${typeof spawn === 'string' ? `'${spawn}'` : String(spawn)}`,
+    );
+  }
   if (checkFolder) checkSocketFolder(checkFolder);
-  try {
-    return { socket: await openSocket(socketPath), daemonPid: null };
-  } catch (err) {
-    if (!spawn || !NOT_LISTENING.has(err.code)) {
-      throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `cannot connect to ${socketPath}: ${err.message}`, {
-        cause: err,
-      });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { socket: await openSocket(socketPath), daemonPid: null };
+    } catch (err) {
+      if (!spawn || !NOT_LISTENING.has(err.code)) {
+        throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `cannot connect to ${socketPath}: ${err.message}`, {
+          cause: err,
+        });
+      }
+    }
+    const started = await spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder });
+    if (started.socket) return started;
+    // The daemon this one would replace still held the socket's lock as it stopped (its last client had just
+    // left): it is gone a moment later. Anything else is the daemon's own reason.
+    if (!started.lostToStoppingDaemon || attempt >= SPAWN_ATTEMPTS) throw started.error;
+    try {
+      await sleep(25, undefined, { signal });
+    } catch {
+      throw signal.reason?.name === 'TimeoutError' ? started.error : aborted(signal, 'connect()');
     }
   }
+}
 
+/**
+ * Starts the daemon and polls its socket: `{socket, daemonPid}` once it accepts, else `{error}` (with
+ * `lostToStoppingDaemon` when it exited because another daemon still held the socket's lock).
+ */
+async function spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder }) {
   const binary = bin ?? findBridged();
   if (!binary) {
     throw new BridgeError(
@@ -99,8 +138,10 @@ export async function connectOrSpawn({
       `nothing listens on ${socketPath}, and no 'bridged' binary is built in this checkout or on PATH (pass { bin })`,
     );
   }
+  const tied = spawn === true;
   const args = ['--socket', socketPath];
   for (const path of components) args.push('--components', path);
+  if (tied) args.push('--exit-with-parent');
   // The daemon's log (stderr) goes to `<socket>.log`: a schema it refuses stops it at once, and the reason
   // is there for the error below.
   const logPath = `${socketPath}.log`;
@@ -116,8 +157,18 @@ export async function connectOrSpawn({
   } catch {
     // no log then
   }
-  const child = spawnProcess(binary, args, { detached: true, stdio: ['ignore', 'ignore', log] });
+  const child = spawnProcess(binary, args, { detached: true, stdio: [tied ? 'pipe' : 'ignore', 'ignore', log] });
   if (typeof log === 'number') closeSync(log);
+  if (tied && child.stdin) {
+    const lifeline = child.stdin;
+    lifeline.on('error', () => {}); // the daemon gone: nothing was to be written anyway
+    lifeline.unref?.();
+    lifelines.add(lifeline);
+    child.once('exit', () => {
+      lifelines.delete(lifeline);
+      lifeline.destroy();
+    });
+  }
   const reason = () => {
     try {
       const text = readFileSync(logPath, 'utf8').trim();
@@ -127,11 +178,14 @@ export async function connectOrSpawn({
     }
   };
   let exited = null;
+  let lostToStoppingDaemon = false;
   child.once('error', (err) => {
     exited = err;
   });
   child.once('exit', (code, signal) => {
-    exited ??= new Error(`it exited (${signal ?? `code ${code}`})${reason()}`);
+    const why = reason();
+    lostToStoppingDaemon = code === 1 && why.includes('is already serving on');
+    exited ??= new Error(`it exited (${signal ?? `code ${code}`})${why}`);
   });
   child.unref();
 
@@ -144,9 +198,10 @@ export async function connectOrSpawn({
     }
     // Another daemon may have won the race for the socket; only give up once a last attempt failed.
     if (exited) {
-      throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${exited.message}`, {
+      const error = new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${exited.message}`, {
         cause: exited,
       });
+      return { error, lostToStoppingDaemon };
     }
     try {
       await sleep(25, undefined, { signal });

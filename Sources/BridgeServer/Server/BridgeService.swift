@@ -31,6 +31,8 @@ struct BridgeService: Service {
     var group: MultiThreadedEventLoopGroup = .singleton
     /// Called once the socket accepts connections, with its path.
     var onListening: @Sendable (String) -> Void
+    /// `--exit-with-parent`: counts the open connections, and stops the daemon once its parent ended and none is.
+    var life: ParentLife? = nil
 
     func run() async throws {
         let quiesce = ServerQuiescingHelper(group: group)
@@ -38,6 +40,7 @@ struct BridgeService: Service {
         let engine = self.engine
         let connection = self.connection
         let logger = self.logger
+        let life = self.life
 
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
@@ -60,9 +63,13 @@ struct BridgeService: Service {
                 value: AdaptiveRecvByteBufferAllocator(minimum: 1024, initial: 16 * 1024, maximum: 256 * 1024)
             )
             .childChannelInitializer { channel in
+                if let life {
+                    life.connectionOpened()
+                    channel.closeFuture.whenComplete { _ in life.connectionClosed() }
+                }
                 // The peer is checked before any handler that reads is added: a refused peer's bytes are never
                 // handled.
-                PeerCredentials.of(channel).flatMapThrowing { peer in
+                return PeerCredentials.of(channel).flatMapThrowing { peer in
                     let pipeline = channel.pipeline.syncOperations
                     guard peer.isAllowed(daemonUID: daemonUID) else {
                         logger.notice("connection refused", metadata: ["peer": "\(peer)"])
