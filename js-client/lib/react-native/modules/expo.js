@@ -1,47 +1,45 @@
-// Expo's modules, for an app that has expo-modules-core. They have no codegen specs: they reach native through
-// `NativeModules.NativeUnimoduleProxy` (its `modulesConstants`, `exportedMethods` and `viewManagersMetadata`, read
-// at import) and, in newer Expo, `globalThis.expo.modules` (and `globalThis.ExpoModules` before it). Served here:
-// every module an app asks for by name exists, each method answers nothing (undefined, or a promise of null
-// through the legacy proxy) and is recorded (app.nativeCalls(name)), and a test gives behaviour with
-// app.implementNativeModule(name, methods); every view manager is known (`ViewManagerAdapter_<Name>`, served
-// untyped by the daemon: the app lists them in unknownComponents()).
+// Expo's modules, for an app that has expo-modules-core: those its installed packages declare natively, read
+// from their `ios/` sources (expo/declarations.js), served as a device serves them (expo/runtime.js):
+// - `NativeModules.NativeUnimoduleProxy` (EXNativeModulesProxy.mm): `modulesConstants`, `exportedMethods`
+//   (`{name, argumentsCount, key}` per function) and `viewManagersMetadata` (`{propsNames}`), read at import by
+//   expo-modules-core's NativeModulesProxy, and `callMethod(module, nameOrKey, args)`;
+// - `globalThis.expo.modules` (the JSI host object of AppContext.swift): each Swift module as an object of its
+//   constants and functions, and `NativeModulesProxy` (NativeModulesProxyModule.swift) with the same config.
+// A module no installed package declares is absent from both, so `requireNativeModule` fails naming it, as on a
+// device. Behaviour where a headless phone has one: expo-font's ExpoFontLoader reads font files, expo-file-system's
+// ExponentFileSystem works on real files in a sandbox folder of the app, expo-constants' ExponentConstants answers
+// from app.json/app.config.js; the rest answer null as declared. Every call is recorded (app.nativeCalls(name)) and
+// app.implementNativeModule(name, methods) answers first. View managers are `ViewManagerAdapter_<Name>`, served
+// untyped by the daemon (the app lists them in unknownComponents()).
+
+import { ExpoRuntime, PROXY_MODULE } from './expo/runtime.js';
 
 export const name = 'NativeUnimoduleProxy';
 
-/** A record that answers every name with `make(name)`, made once. */
-function everything(make) {
-  const made = new Map();
-  return new Proxy(
-    {},
-    {
-      get: (_, key) => {
-        if (typeof key !== 'string' || key === 'then' || key === 'toJSON') return undefined;
-        if (!made.has(key)) made.set(key, make(key));
-        return made.get(key);
-      },
-      has: (_, key) => typeof key === 'string',
-      ownKeys: () => [...made.keys()],
-      getOwnPropertyDescriptor: (_, key) => (made.has(key) ? { configurable: true, enumerable: true, value: made.get(key) } : undefined),
-    },
-  );
+/** App → its ExpoRuntime, made by modules/index.js when an Expo app's modules are served. */
+const runtimes = new WeakMap();
+
+/** The Expo modules of `app` (made once): hooks record calls and read a test's implementations. */
+export function runtimeFor(app, hooks) {
+  if (!runtimes.has(app)) {
+    if (!hooks) throw new Error('expo: the app serves no Expo modules (it has no expo-modules-core)');
+    runtimes.set(app, new ExpoRuntime(app, hooks));
+  }
+  return runtimes.get(app);
 }
 
+/** `NativeModules.NativeUnimoduleProxy`. */
 export function create(app) {
+  const runtime = runtimeFor(app);
   return {
-    getConstants: () => ({
-      modulesConstants: everything(() => ({})),
-      exportedMethods: {},
-      viewManagersMetadata: everything(() => ({ propsNames: [] })),
-    }),
-    callMethod: async (moduleName, methodName, args) => {
-      app.expoModule(moduleName)[methodName]?.(...(args ?? []));
-      return null;
-    },
+    getConstants: () => runtime.proxyConfig(),
+    callMethod: (moduleName, methodNameOrKey, args) => runtime.callMethod(moduleName, methodNameOrKey, args),
   };
 }
 
-/** `globalThis.expo` (and `ExpoModules`): the modules by name, and the classes newer expo-modules-core extends. */
+/** `globalThis.expo` (and `ExpoModules`): the Swift modules by name, and the classes newer expo-modules-core extends. */
 export function expoGlobals(app) {
+  const runtime = runtimeFor(app);
   class EventEmitter {
     #listeners = new Map();
     addListener(eventName, listener) {
@@ -66,27 +64,18 @@ export function expoGlobals(app) {
   class SharedObject extends EventEmitter {
     release() {}
   }
-  const modules = everything((moduleName) => app.expoModule(moduleName));
-  return { expo: { modules, EventEmitter, NativeModule, SharedObject }, ExpoModules: modules };
-}
-
-/** The module an Expo app asks for by name: every method recorded, answering what a test implemented, else nothing. */
-export function expoModule(moduleName, record, implementation) {
-  const methods = new Map();
-  return new Proxy(
+  // The JSI host object lists the modules of the AppContext: the Swift ones, and NativeModulesProxy.
+  const names = () => [...runtime.names().filter((n) => runtime.declaration(n).language === 'swift'), PROXY_MODULE];
+  const lookup = (key) => (key === PROXY_MODULE ? runtime.proxyModule() : names().includes(key) ? runtime.module(key) : undefined);
+  const modules = new Proxy(
     {},
     {
-      get: (_, key) => {
-        if (typeof key !== 'string' || key === 'then' || key === 'toJSON' || key === '$$typeof') return undefined;
-        if (!methods.has(key)) {
-          methods.set(key, (...args) => {
-            record(key, args);
-            const given = implementation()?.[key];
-            return typeof given === 'function' ? given(...args) : undefined;
-          });
-        }
-        return methods.get(key);
-      },
+      get: (_, key) => (typeof key === 'string' ? lookup(key) : undefined),
+      has: (_, key) => typeof key === 'string' && names().includes(key),
+      ownKeys: () => names(),
+      getOwnPropertyDescriptor: (_, key) =>
+        typeof key === 'string' && names().includes(key) ? { configurable: true, enumerable: true, value: lookup(key) } : undefined,
     },
   );
+  return { expo: { modules, EventEmitter, NativeModule, SharedObject }, ExpoModules: modules };
 }

@@ -45,9 +45,8 @@ export class NativeModules {
   #specs = new Map();
   /** Name → the methods a test implemented, read at each call. */
   #implementations = new Map();
-  /** Whether Expo's modules are served (an Expo app), and those made. */
-  #expoServed = false;
-  #expoModules = new Map();
+  /** An Expo app's modules (expo/runtime.js), or null. */
+  #expo = null;
 
   constructor(app) {
     this.#app = app;
@@ -58,18 +57,18 @@ export class NativeModules {
     for (const [name, spec] of Object.entries(specs)) this.#specs.set(name, spec);
   }
 
-  /** Serves Expo's modules by name (an Expo app: modules/expo.js). */
+  /** Serves the Expo modules the app's packages declare (an Expo app: modules/expo.js). */
   serveExpo() {
-    this.#expoServed = true;
+    this.#expo = expo.runtimeFor(this.#app, {
+      record: (name, method, args) => this.#record(name, method, args),
+      implementation: (name) => this.#implementations.get(name),
+    });
   }
 
-  /** An Expo module by name: made once, its calls recorded, answering what a test implemented. */
+  /** An Expo module the app's packages declare, as its JavaScript holds it; an error naming one they do not. */
   expo(name) {
-    if (!this.#expoModules.has(name)) {
-      const record = (method, args) => this.#record(name, method, args);
-      this.#expoModules.set(name, expo.expoModule(name, record, () => this.#implementations.get(name)));
-    }
-    return this.#expoModules.get(name);
+    if (!this.#expo) throw new Error(`no Expo module '${name}': the app has no expo-modules-core`);
+    return this.#expo.module(name);
   }
 
   /**
@@ -78,8 +77,18 @@ export class NativeModules {
    */
   implement(name, methods) {
     const spec = this.#specs.get(name);
-    if (!spec && !this.has(name) && !this.#expoServed) {
+    // A module an Expo app's packages declare in their native sources (modules/expo.js), checked as a spec is.
+    const declared = !spec && !this.has(name) ? this.#expo?.declaration(name) : undefined;
+    if (!spec && !this.has(name) && !declared) {
+      if (this.#expo) throw this.#expo.missing(name, 'implementNativeModule');
       throw new Error(`implementNativeModule: no native module '${name}' is declared by a spec of the app's dependencies or served by bridged; give it with openApp(bridge, { nativeModules: { ${name}: {...} } })`);
+    }
+    if (declared) {
+      const functions = new Set(declared.functions.map((f) => f.name));
+      const unknown = Object.keys(methods).filter((m) => m !== 'getConstants' && !functions.has(m));
+      if (unknown.length > 0) {
+        throw new Error(`implementNativeModule('${name}'): ${declared.package}'s native source declares no function ${unknown.map((m) => `'${m}'`).join(', ')}`);
+      }
     }
     if (spec) {
       const unknown = unknownMethods(spec, methods);
@@ -97,7 +106,7 @@ export class NativeModules {
   }
 
   has(name) {
-    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name) || (this.#expoServed && name === expo.name);
+    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name) || (this.#expo !== null && name === expo.name);
   }
 
   /** The module `name` (made once), or undefined when nobody serves it. */
@@ -105,7 +114,7 @@ export class NativeModules {
     if (this.#made.has(name)) return this.#made.get(name);
     const extra = this.#extra.get(name);
     let source = typeof extra === 'function' ? extra(this.#app) : extra ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
-    if (!source && this.#expoServed && name === expo.name) source = expo.create(this.#app);
+    if (!source && this.#expo && name === expo.name) source = expo.create(this.#app);
     if (!source && this.#specs.has(name)) source = createSpecModule(this.#specs.get(name));
     if (!source) return undefined;
     const implementations = this.#implementations;
