@@ -326,4 +326,33 @@ struct ObserveTests {
         #expect(change["change"] as? String == "updated")
         #expect(change["props"] as? [String: [Bool]] == ["b": [true]])
     }
+
+    /// A connection observing its own session reads each request's change frames before its answer (none for a
+    /// failed one), so its copy of the tree is the daemon's the moment an answer arrives; its recording has none.
+    @Test func aSessionObservingItselfReadsEachRequestsChangesBeforeItsAnswer() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, [], in: dir)
+        let app = try SocketClient(path: socket)
+        let id = try app.hello().id
+        let snapshot = object(try app.request(#"{"id":2,"op":"observe","session":"\#(id)"}"#))
+        #expect((snapshot["result"] as? [String: Any])?["views"] as? [Any] != nil)
+        app.send(#"{"id":3,"op":"create","tag":1,"component":"View","props":{"testID":"root"}}"# + "\n")
+        let created = object(app.readLine() ?? "")
+        #expect(created["change"] as? String == "created")
+        #expect(object(app.readLine() ?? "")["id"] as? Int == 3)
+        app.send(#"{"id":4,"op":"update","tag":1,"props":{"testID":"moved"}}"# + "\n")
+        let updated = object(app.readLine() ?? "")
+        #expect(updated["change"] as? String == "updated")
+        #expect(updated["props"] as? [String: String] == ["testID": "moved"])
+        #expect(object(app.readLine() ?? "")["id"] as? Int == 4)
+        // A refused request changes nothing and shows no change.
+        let refused = object(try app.request(#"{"id":5,"op":"update","tag":1,"props":{"testID":7}}"#))
+        #expect(refused["ok"] as? Bool == false)
+        let unobserved = object(try app.request(#"{"id":6,"op":"unobserve","session":"\#(id)"}"#))
+        #expect(unobserved["ok"] as? Bool == true)
+        app.send(#"{"id":7,"op":"delete","tag":1}"# + "\n")
+        #expect(object(app.readLine() ?? "")["id"] as? Int == 7, "no change frame after unobserve")
+        _ = daemon
+    }
 }

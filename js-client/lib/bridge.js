@@ -412,6 +412,8 @@ export class Bridge extends EventEmitter {
       report: (err) => this.#reportError(err),
       record: this.#record,
       onEvent: (frame) => this.#onEvent(frame),
+      // A change frame of an observed session (this one's own, for openApp's live tree): as it is read.
+      onChange: (frame) => this.emit('change', frame),
       onTakenOver: (error) => {
         this.#takenOver = error;
         this.#connection.destroy();

@@ -11,6 +11,9 @@ const PHASES = new Set(['capture', 'bubble']);
 export function frameKind(frame) {
   if (!isObject(frame)) return null;
   if (typeof frame.ok === 'boolean') return 'response';
+  // An observer's change frame (protocol.md, "Observing sessions"): its own members, never an id (a `subscribed`
+  // or `event` change has an `event` member too).
+  if (typeof frame.observe === 'string' && typeof frame.change === 'string' && !('id' in frame)) return 'change';
   if ('event' in frame) return 'event';
   return null;
 }

@@ -16,3 +16,11 @@ public protocol ObserverSink: AnyObject, Sendable {
     /// its socket are dropped, so none follows the answer to `unobserve`. Called on the observer's thread.
     func close()
 }
+
+/// The observation of a session by its own connection (`observe` with the connection's own session id): its change
+/// frames are written into the connection's output before the response of the request that made them (``Session``),
+/// so this sink itself takes nothing.
+final class OwnSessionObservation: ObserverSink {
+    func deliver(_ frames: UnsafeRawBufferPointer, last: Bool) -> Bool { true }
+    func close() {}
+}

@@ -50,9 +50,13 @@ public enum SessionRecord {
     }
 
     /// The records of output frames (each ending in `\n`), in order.
+    private static let ownChangeFramePrefix = Array(#"{"observe":"#.utf8)
+
     public static func output(frames: UnsafeRawBufferPointer) -> [UInt8] {
         var w = JSONWriter(capacity: frames.count + 32)
         for frame in frames.split(separator: UInt8(ascii: "\n")) {
+            // A session's change frames to its own connection belong to its observation, which is never recorded.
+            if frame.starts(with: ownChangeFramePrefix) { continue }
             w.raw(#"{"dir":"out","frame":"#)
             w.raw(UnsafeRawBufferPointer(rebasing: frame))
             w.raw("}\n")

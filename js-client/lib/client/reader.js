@@ -13,6 +13,7 @@ export function abbreviate(line) {
  * Reads one connection's lines (`read(line)`). A line that is not JSON, or a frame of the wrong shape, is
  * reported as a `protocol_error` (`report(err)`) and read no further; nothing it reads throws. The owner is told:
  * - `onEvent(frame)`: an event frame of the right shape;
+ * - `onChange(frame)`: a change frame of a session this connection observes (`observe`);
  * - `onTakenOver(error)`: the daemon said another connection resumed this session (`session_taken_over`);
  * - `beforeResponse()`: a response is about to be matched (a resume's re-sent events end there).
  *
@@ -26,15 +27,17 @@ export class FrameReader {
   #report;
   #record;
   #onEvent;
+  #onChange;
   #onTakenOver;
   #beforeResponse;
 
-  constructor({ pending, dispatch, report, record, onEvent, onTakenOver, beforeResponse = () => {} }) {
+  constructor({ pending, dispatch, report, record, onEvent, onChange = () => {}, onTakenOver, beforeResponse = () => {} }) {
     this.#pending = pending;
     this.#dispatch = dispatch;
     this.#report = report;
     this.#record = record;
     this.#onEvent = onEvent;
+    this.#onChange = onChange;
     this.#onTakenOver = onTakenOver;
     this.#beforeResponse = beforeResponse;
   }
@@ -55,6 +58,8 @@ export class FrameReader {
       const problem = eventProblem(frame);
       if (problem) this.#report(protocolError(`the daemon sent an event frame whose ${problem}: ${abbreviate(line)}`));
       else this.#onEvent(frame);
+    } else if (kind === 'change') {
+      this.#onChange(frame);
     } else if (kind === 'response' && frame.id === null && frame.error?.code === ErrorCodes.SESSION_TAKEN_OVER) {
       // Another connection resumed this session: it is theirs now. No reconnect.
       this.#onTakenOver(BridgeError.fromProtocol(frame.error));

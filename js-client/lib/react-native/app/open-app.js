@@ -24,7 +24,7 @@ import { TransformCache, defaultCacheDirectory } from './transform-cache.js';
 import { buildSchema, findSpecs, splitSchema } from './codegen.js';
 import { createTransformer } from './transformer.js';
 import { Actions } from '../testing/actions.js';
-import { NativeTree } from '../testing/native-tree.js';
+import { LiveTree } from '../testing/live-tree.js';
 import { Screen } from '../testing/screen.js';
 
 /** The daemon's touch events, subscribed on every root as iOS's RCTTouchHandler is attached to the root view. */
@@ -120,6 +120,7 @@ export class App {
   #fabricDeliver = null;
   #deliverEvent = null;
   #disposeTransformer = null;
+  #onChange;
   #actions;
   #waiters = new Set();
   /** Timers the app started while a native event was being delivered (Pressability's press-out timer). */
@@ -148,12 +149,11 @@ export class App {
       },
     });
     this.#modules = new NativeModules(this);
-    /** The daemon's views the screens read, kept up to date from the batches applied. */
-    this._nativeTree = new NativeTree(bridge);
-    this.native.onApplied = (ops) => {
-      this._nativeTree.applied(ops);
-      this.#afterCommit(ops);
-    };
+    /** The daemon's views the screens read: this session observed, each change frame applied as it is read. */
+    this._liveTree = new LiveTree();
+    this.#onChange = (frame) => this._liveTree.apply(frame);
+    bridge.on('change', this.#onChange);
+    this.native.onApplied = (ops) => this.#afterCommit(ops);
     for (const [name, methods] of Object.entries(options.nativeModules ?? {})) this.#modules.provide(name, methods);
     this.#actions = new Actions(this);
   }
@@ -167,6 +167,8 @@ export class App {
    * components to this session of the daemon (`define`), so that the app's view configs and the daemon agree.
    */
   async _describeNative() {
+    // The live tree starts from the session's snapshot (empty for a new session; a resumed one's views).
+    this._liveTree.reset(await this.#bridge.request({ op: 'observe', session: this.#bridge.session }));
     const cache = this.#options.cache === false ? undefined : path.dirname(this.#options.cache ?? defaultCacheDirectory());
     // What this session already has (a resumed one), and whether the daemon takes `define` at all.
     try {
@@ -821,7 +823,6 @@ export class App {
   async settled() {
     this.#assertOpen('settled');
     await this.native.settled(this.#scheduler);
-    for (const screen of this.#screens.values()) await screen._refresh();
     for (const wake of this.#waiters) wake();
     this.#waiters.clear();
   }
@@ -981,6 +982,8 @@ export class App {
     this.native.detach();
     this.#hook?.remove();
     this.#disposeTransformer?.();
+    this.#bridge.off('change', this.#onChange);
+    if (this._liveTree.session !== null && !this.#bridge.closed) this.#bridge.request({ op: 'unobserve', session: this._liveTree.session }).catch(() => {});
     this.#removeGlobals?.();
     this.#removeGlobals = null;
   }

@@ -248,7 +248,6 @@ export class Actions {
     const app = this.#app;
     await app.native.flush();
     await app.bridge.request(commandOp(tag, name, args));
-    app._nativeTree.changed(tag);
     await app.settled();
   }
 }

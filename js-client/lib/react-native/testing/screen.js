@@ -1,5 +1,5 @@
-// A screen the app rendered: its root view in the daemon, a snapshot of the daemon's native tree under it (read
-// with `inspect` after every settled change), the queries over that snapshot, and toJSON().
+// A screen the app rendered: its root view in the daemon, the daemon's native tree under it as the live tree holds
+// it (testing/live-tree.js: every change frame received, applied as it is read), the queries over it, and toJSON().
 
 import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, bindQueries, kQueries, locate, printTree } from './queries.js';
 
@@ -22,7 +22,7 @@ export class Screen {
     this.tag = tag;
     this.appKey = appKey;
     this.#holder = holder;
-    Object.assign(this, this.#queries(() => this.#snapshot, () => false));
+    Object.assign(this, this.#queries(() => this.#current(), () => false));
   }
 
   /** The query grid over the tree `snapshot()` gives; `hidden()`: whether an ancestor above it hides it. */
@@ -41,7 +41,10 @@ export class Screen {
   within(target) {
     const tag = typeof target === 'number' ? target : target?.tag;
     if (!Number.isInteger(tag)) throw new TypeError('within: a handle a query answered, or a daemon tag');
-    const found = () => (this.#snapshot ? locate(this.#snapshot, tag) : null);
+    const found = () => {
+      const snapshot = this.#current();
+      return snapshot ? locate(snapshot, tag) : null;
+    };
     return this.#queries(
       () => found()?.node ?? null,
       () => found()?.hidden ?? false,
@@ -73,32 +76,29 @@ export class Screen {
   /** The native tree the daemon holds under this screen's root: `{tag, component, props, text, children}` per view. */
   toJSON() {
     const copy = (node) => ({ ...node.handle, children: node.children.map(copy) });
-    return this.#snapshot ? copy(this.#snapshot) : null;
+    const snapshot = this.#current();
+    return snapshot ? copy(snapshot) : null;
   }
 
   /**
-   * Reads the whole tree from the daemon again. Screens follow what the app's commits and a test's actions change;
-   * a change made around the app (a raw request on the bridge) is seen after this.
+   * Kept for tests written before the tree was live: every change the daemon made is already here, a raw request's
+   * on the bridge included, once its frames arrived.
    */
-  async refresh() {
-    this.#app._nativeTree.invalidate();
-    await this._refresh();
-  }
+  async refresh() {}
 
   /** The tree as indented text. */
   debug() {
-    return printTree(this.#snapshot, { maxLines: Infinity });
+    return printTree(this.#current(), { maxLines: Infinity });
   }
 
-  /** Reads the daemon's tree under the root again: what changed since the last read (NativeTree). */
-  async _refresh() {
-    const tree = this.#app._nativeTree;
-    if (this.#generation === tree.version && this.#snapshot) return;
-    const generation = tree.version;
-    const views = await tree.read(this.tag);
+  /** The tree under the root as the daemon holds it at the last frame received; built again only after a change. */
+  #current() {
+    const tree = this.#app._liveTree;
+    if (this.#generation === tree.version) return this.#snapshot;
     const within = (tag) => this.within(tag);
-    this.#snapshot = views.has(this.tag) ? build(this.tag, views, within) : null;
-    this.#generation = generation;
+    this.#snapshot = tree.views.has(this.tag) ? build(this.tag, tree.views, within) : null;
+    this.#generation = tree.version;
+    return this.#snapshot;
   }
 }
 

@@ -1,0 +1,98 @@
+// The daemon's views as the app's screens read them, exactly as the daemon holds them at the last frame received:
+// the session observes itself (`observe`, protocol.md "Observing sessions"), and each change frame is applied here
+// the moment it is read. A query is then synchronous and never stale: a commit from a timer, an animation frame or
+// a network answer, a native input, an unmount, are all seen by the next query once their frames arrived.
+
+/** @typedef {{tag: number, component: string, props: object, parent: number|null, children: number[]}} LiveView */
+
+export class LiveTree {
+  /** tag → the view as the daemon holds it. @type {Map<number, LiveView>} */
+  views = new Map();
+  /** Incremented by every change applied: a screen whose snapshot is of an older version builds it again. */
+  version = 0;
+  /** The session observed, or null before `observe` answered. */
+  session = null;
+
+  /** Starts from `observe`'s snapshot of the session. */
+  reset(snapshot) {
+    this.views.clear();
+    this.session = snapshot?.session ?? null;
+    for (const view of snapshot?.views ?? []) this.views.set(view.tag, live(view));
+    this.version++;
+  }
+
+  /** One change frame (`{observe, change, …}`) of the observed session. */
+  apply(frame) {
+    if (frame.observe !== this.session) return;
+    switch (frame.change) {
+      case 'created': {
+        const view = live(frame.view);
+        this.views.set(view.tag, view);
+        if (view.parent != null) {
+          const parent = this.views.get(view.parent);
+          if (parent && !parent.children.includes(view.tag)) {
+            const index = Number.isInteger(frame.index) ? frame.index : parent.children.length;
+            parent.children.splice(index, 0, view.tag);
+          }
+        }
+        break;
+      }
+      case 'updated': {
+        const view = this.views.get(frame.tag);
+        if (view) view.props = { ...view.props, ...frame.props };
+        break;
+      }
+      case 'moved':
+        this.#move(frame.tag, frame.children ?? []);
+        break;
+      case 'deleted':
+        for (const tag of frame.tags ?? []) {
+          const view = this.views.get(tag);
+          if (!view) continue;
+          const parent = view.parent != null ? this.views.get(view.parent) : undefined;
+          if (parent) parent.children = parent.children.filter((t) => t !== tag);
+          this.views.delete(tag);
+        }
+        break;
+      case 'ended':
+      case 'cutoff':
+        this.session = null;
+        break;
+      default:
+        return;
+    }
+    this.version++;
+  }
+
+  /** `setChildren`: children moved here leave their former parent; former children not kept become roots. */
+  #move(tag, children) {
+    const view = this.views.get(tag);
+    if (!view) return;
+    const kept = new Set(children);
+    for (const child of view.children) {
+      if (kept.has(child)) continue;
+      const former = this.views.get(child);
+      if (former && former.parent === tag) former.parent = null;
+    }
+    for (const child of children) {
+      const moved = this.views.get(child);
+      if (!moved) continue;
+      if (moved.parent != null && moved.parent !== tag) {
+        const old = this.views.get(moved.parent);
+        if (old) old.children = old.children.filter((t) => t !== child);
+      }
+      moved.parent = tag;
+    }
+    view.children = [...children];
+  }
+}
+
+function live(view) {
+  return {
+    tag: view.tag,
+    component: view.component,
+    props: { ...(view.props ?? {}) },
+    parent: view.parent ?? null,
+    children: [...(view.children ?? [])],
+  };
+}
