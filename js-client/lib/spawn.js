@@ -113,7 +113,17 @@ export async function connectOrSpawn({
         });
       }
     }
-    const started = await spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder });
+    let started = await spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder });
+    if (started.flagUnknown) {
+      // A bridged older than the flag (one on PATH from an earlier install): it is started as before, and the
+      // user is told once that it will outlive this process.
+      warnOnce(
+        started.binary,
+        `${started.binary} does not know --exit-with-parent (it is older than this client): the daemon it started ` +
+          `will outlive this process; stop it with SIGTERM, or build or install a newer bridged`,
+      );
+      started = await spawnAndConnect({ socketPath, spawn: 'detached', bin, components, signal, timeoutMs, checkFolder });
+    }
     if (started.socket) return started;
     // The daemon this one would replace still held the socket's lock as it stopped (its last client had just
     // left): it is gone a moment later. Anything else is the daemon's own reason.
@@ -126,9 +136,18 @@ export async function connectOrSpawn({
   }
 }
 
+const warned = new Set();
+
+function warnOnce(key, message) {
+  if (warned.has(key)) return;
+  warned.add(key);
+  process.emitWarning(message, { code: 'BRIDGED_OLD_DAEMON' });
+}
+
 /**
  * Starts the daemon and polls its socket: `{socket, daemonPid}` once it accepts, else `{error}` (with
- * `lostToStoppingDaemon` when it exited because another daemon still held the socket's lock).
+ * `lostToStoppingDaemon` when it exited because another daemon still held the socket's lock, `flagUnknown` when it
+ * refused `--exit-with-parent`).
  */
 async function spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder }) {
   const binary = bin ?? findBridged();
@@ -179,12 +198,14 @@ async function spawnAndConnect({ socketPath, spawn, bin, components, signal, tim
   };
   let exited = null;
   let lostToStoppingDaemon = false;
+  let flagUnknown = false;
   child.once('error', (err) => {
     exited = err;
   });
   child.once('exit', (code, signal) => {
     const why = reason();
     lostToStoppingDaemon = code === 1 && why.includes('is already serving on');
+    flagUnknown = tied && code === 64 && why.includes("'--exit-with-parent'");
     exited ??= new Error(`it exited (${signal ?? `code ${code}`})${why}`);
   });
   child.unref();
@@ -201,7 +222,7 @@ async function spawnAndConnect({ socketPath, spawn, bin, components, signal, tim
       const error = new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${exited.message}`, {
         cause: exited,
       });
-      return { error, lostToStoppingDaemon };
+      return { error, lostToStoppingDaemon, flagUnknown, binary };
     }
     try {
       await sleep(25, undefined, { signal });
