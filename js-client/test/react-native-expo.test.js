@@ -192,6 +192,37 @@ describe('Expo native sources: what the reader takes from a ModuleDefinition and
     assert.deepEqual(module.view, { propsNames: ['title', 'items'] });
   });
 
+  test("SDK 45's lower-case DSL (function async unless runSynchronously), a Property, a function given by reference", () => {
+    const [old, current] = parseSwift(`
+      public class OldModule: Module {
+        public func definition() -> ModuleDefinition {
+          name("ExpoOld")
+          constants { ["a": 1] }
+          function("slow") { (x: Int) -> Int in x }
+          function("fast") { (x: Int) throws -> Int in x }.runSynchronously()
+          viewManager { view { OldView() }; prop("tint") { (v: OldView, c: UIColor) in } }
+        }
+      }
+      public final class NewModule: Module {
+        public func definition() -> ModuleDefinition {
+          Name("ExpoNew")
+          Property("version") { 3 }
+          AsyncFunction("byReference", byReference)
+          AsyncFunction("throwing") { [weak self] (a: String) async throws in }
+          Function("untyped") { a, b in a }
+        }
+      }`);
+    assert.equal(old.name, 'ExpoOld');
+    assert.deepEqual(old.constants, { a: 1 });
+    assert.deepEqual(old.functions.map((f) => [f.name, f.async, f.argumentsCount]), [['slow', true, 1], ['fast', false, 1]]);
+    assert.deepEqual(old.view, { propsNames: ['tint'] });
+    assert.deepEqual(current.constants, { version: null });
+    assert.deepEqual(
+      current.functions.map((f) => [f.name, f.async, f.argumentsCount, f.arityUnknown === true]),
+      [['byReference', true, 0, true], ['throwing', true, 1, false], ['untyped', false, 2, false]],
+    );
+  });
+
   test('Objective-C: EX_EXPORT_MODULE or an exportedModuleName, each method less its resolver and rejecter, constants, events', () => {
     const [fonts] = parseObjectiveC(`
       @implementation EXFontLoader
@@ -259,7 +290,7 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
     const loads = app.nativeCalls('ExpoFontLoader');
     assert.equal(loads.length, 1);
     assert.equal(loads[0].method, 'loadAsync');
-    const font = path.join(realpathSync(layout.root), 'node_modules', path.relative(EXPO_NODE_MODULES, ICONS), 'Fonts', 'Ionicons.ttf');
+    const font = realpathSync(path.join(layout.root, 'node_modules', path.relative(EXPO_NODE_MODULES, ICONS), 'Fonts', 'Ionicons.ttf'));
     assert.deepEqual(loads[0].args, ['ionicons', pathToFileURL(font).href], "the font's own file in the app");
     await app.press(s.getByLabelText('cart'));
     assert.ok(s.getByText('Your cart is empty'));
@@ -287,6 +318,16 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
       return true;
     });
     assert.equal(Font.isLoaded('Broken'), false);
+  });
+
+  test("expo-asset resolves a local asset to its file's URI, and expo-file-system reads it there", async () => {
+    const { Asset } = app.require('expo-asset');
+    const asset = await Asset.fromModule(app.require('./assets/Brand.ttf')).downloadAsync();
+    assert.equal(asset.downloaded, true);
+    assert.equal(asset.localUri, pathToFileURL(path.join(realpathSync(layout.root), 'assets', 'Brand.ttf')).href);
+    const info = await app.require('expo-file-system').getInfoAsync(asset.localUri);
+    assert.equal(info.exists, true);
+    assert.equal(info.size, readFileSync(path.join(layout.root, 'assets', 'Brand.ttf')).length);
   });
 
   test("expo-file-system works on real files in the app's sandbox: a note typed, saved, loaded; copy, move, list, delete", async () => {

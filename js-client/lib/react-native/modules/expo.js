@@ -8,10 +8,11 @@
 // A module no installed package declares is absent from both, so `requireNativeModule` fails naming it, as on a
 // device. Behaviour where a headless phone has one: expo-font's ExpoFontLoader reads font files, expo-file-system's
 // ExponentFileSystem works on real files in a sandbox folder of the app, expo-constants' ExponentConstants answers
-// from app.json/app.config.js; the rest answer null as declared. Every call is recorded (app.nativeCalls(name)) and
-// app.implementNativeModule(name, methods) answers first. View managers are `ViewManagerAdapter_<Name>`, served
-// untyped by the daemon (the app lists them in unknownComponents()).
+// from app.json/app.config.js, expo-asset's ExpoAsset (SDK 50) gives local files back; the rest answer null as
+// declared. Every call is recorded (app.nativeCalls(name)) and app.implementNativeModule(name, methods) answers
+// first. View managers are `ViewManagerAdapter_<Name>`, served untyped by the daemon (app.unknownComponents()).
 
+import { randomUUID } from 'node:crypto';
 import { ExpoRuntime, PROXY_MODULE } from './expo/runtime.js';
 
 export const name = 'NativeUnimoduleProxy';
@@ -77,5 +78,6 @@ export function expoGlobals(app) {
         typeof key === 'string' && names().includes(key) ? { configurable: true, enumerable: true, value: lookup(key) } : undefined,
     },
   );
-  return { expo: { modules, EventEmitter, NativeModule, SharedObject }, ExpoModules: modules };
+  // expo-modules-core 1.11 (SDK 50) asks the runtime for UUIDs (`globalThis.expo.uuidv4`).
+  return { expo: { modules, EventEmitter, NativeModule, SharedObject, uuidv4: () => randomUUID() }, ExpoModules: modules };
 }

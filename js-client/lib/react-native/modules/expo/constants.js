@@ -11,7 +11,10 @@ import path from 'node:path';
 export const name = 'ExponentConstants';
 
 /** Some of the font families an iPhone has (what `UIFont.familyNames` lists). */
-const SYSTEM_FONTS = ['Arial', 'Avenir', 'Avenir Next', 'Courier', 'Courier New', 'Georgia', 'Helvetica', 'Helvetica Neue', 'Menlo', 'Times New Roman', 'Verdana'];
+const SYSTEM_FONTS = [
+  'Arial', 'Avenir', 'Avenir Next', 'Courier', 'Courier New', 'Georgia', 'Helvetica', 'Helvetica Neue', 'Menlo',
+  'Times New Roman', 'Verdana',
+];
 
 /** The app's Expo config at `root` (`app.config.js`/`.cjs`/`.json`, else `app.json`'s `expo`), or null. */
 export function readAppConfig(root) {

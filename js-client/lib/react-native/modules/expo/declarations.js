@@ -39,7 +39,8 @@ export function readDeclarations(root) {
     const iosFolder = path.join(dir, 'ios');
     if (!existsSync(iosFolder)) continue;
     const name = config.packageName;
-    const swiftClasses = new Set([...(config.ios?.modules ?? []), ...(config.ios?.modulesClassNames ?? [])].map((c) => String(c).split('.').pop()));
+    const listed = [...(config.ios?.modules ?? []), ...(config.ios?.modulesClassNames ?? [])];
+    const swiftClasses = new Set(listed.map((c) => String(c).split('.').pop()));
     const found = [];
     for (const file of sourceFiles(iosFolder)) {
       for (const declaration of declarationsOf(file)) {
@@ -231,7 +232,7 @@ function literal(text) {
 /** The top-level calls of a block's text: `[{ callee, args, closure, at }]` (`Name("x")`, `Function("f") { … }`). */
 function topLevelCalls(body) {
   const calls = [];
-  const re = /\b([A-Z][A-Za-z]*)\s*(?=[({])/g;
+  const re = /(?<![.\w])([A-Za-z]+)\s*(?=[({])/g;
   let depth = 0;
   let scanned = 0;
   let match;
@@ -261,7 +262,8 @@ function topLevelCalls(body) {
       closure = body.slice(i + after + 1, close);
       i = close + 1;
     }
-    calls.push({ callee: match[1], args, closure });
+    const modifiers = /^(?:\s*\.\w+\([^()]*\))*/.exec(body.slice(i))[0];
+    calls.push({ callee: match[1], args, closure, after: modifiers });
     // Continue after the call (its brackets are balanced: depth is unchanged).
     re.lastIndex = i;
     scanned = i;
@@ -289,7 +291,9 @@ export function parseSwift(source) {
     if (end === -1) continue;
     const module = { className: match[1], name: match[1], language: 'swift', functions: [], constants: {}, events: [], view: null };
     for (const call of topLevelCalls(classBody.slice(start + 1, end))) {
-      switch (call.callee) {
+      // SDK 45's DSL spelled them in lower case (`name`, `function`, `constants`, `events`, `viewManager`, `prop`), and
+      // its `function` (`method` before it) was asynchronous unless `.runSynchronously()`.
+      switch (DSL[call.callee] ?? call.callee) {
         case 'Name':
           module.name = stringLiterals(call.args)[0] ?? module.name;
           break;
@@ -300,12 +304,21 @@ export function parseSwift(source) {
         case 'Constants':
           Object.assign(module.constants, swiftConstants(call));
           break;
+        case 'Property': {
+          const key = stringLiterals(call.args)[0];
+          if (key && !(key in module.constants)) module.constants[key] = null;
+          break;
+        }
         case 'Events':
           module.events.push(...stringLiterals(call.args));
           break;
         case 'View':
-        case 'ViewManager':
-          module.view = { propsNames: topLevelCalls(call.closure ?? '').filter((c) => c.callee === 'Prop').map((c) => stringLiterals(c.args)[0]).filter(Boolean) };
+          module.view = {
+            propsNames: topLevelCalls(call.closure ?? '')
+              .filter((c) => (DSL[c.callee] ?? c.callee) === 'Prop')
+              .map((c) => stringLiterals(c.args)[0])
+              .filter(Boolean),
+          };
           break;
       }
     }
@@ -314,7 +327,17 @@ export function parseSwift(source) {
   return modules;
 }
 
-/** A `Function("f") { (a: String, promise: Promise) -> T in … }`: its name and arguments (a Promise not counted). */
+/** The DSL's names in SDK 45 and before, as today's. */
+const DSL = {
+  name: 'Name', function: 'AsyncFunction', method: 'AsyncFunction', constants: 'Constants', events: 'Events',
+  viewManager: 'View', ViewManager: 'View', prop: 'Prop',
+};
+
+/**
+ * A `Function("f") { (a: String, promise: Promise) -> T in … }`: its name and arguments (a Promise not counted).
+ * A function given by reference (`AsyncFunction("f", f)`) has an arity the reader cannot know: `arityUnknown`,
+ * and its calls are not checked.
+ */
 function swiftFunction(call) {
   const [nameArgument, ...rest] = splitTopLevel(call.args);
   const name = literal(nameArgument ?? '') ?? '';
@@ -322,9 +345,11 @@ function swiftFunction(call) {
   const closure = call.closure ?? (rest[0]?.startsWith('{') ? rest[0].slice(1, -1) : null);
   const params = closure === null ? [] : closureParameters(closure);
   const counted = params.filter((p) => !/^Promise\b/.test(p.type ?? ''));
+  const synchronous = call.callee === 'Function' || (call.callee === 'function' && /\.runSynchronously\(/.test(call.after ?? ''));
   return {
     name: String(name),
-    async: call.callee === 'AsyncFunction',
+    async: !synchronous,
+    ...(closure === null && rest.length > 0 ? { arityUnknown: true } : {}),
     argumentsCount: counted.length,
     requiredArgumentsCount: counted.filter((p) => !(p.type ?? '').endsWith('?')).length,
   };
@@ -332,7 +357,7 @@ function swiftFunction(call) {
 
 /** A closure's parameters from its header (`(a: A, b: B) -> R in`, or `a, b in`): `[{ name, type }]`. */
 function closureParameters(closure) {
-  const header = /^\s*(?:\[[^\]]*\]\s*)?(\([^]*?\)|[\w\s,]*?)\s*(?:(?:async\s*)?(?:throws\s*)?->\s*[^{}]*?)?\s+in\b/.exec(closure);
+  const header = /^\s*(?:\[[^\]]*\]\s*)?(\([^]*?\)|[\w\s,]*?)\s*(?:async\s*)?(?:throws\s*)?(?:->\s*[^{}]*?)?\s+in\b/.exec(closure);
   if (!header) return [];
   let list = header[1].trim();
   if (list.startsWith('(')) {
@@ -367,7 +392,7 @@ function dictionaryEntries(inside, prefix) {
 
 // MARK: Objective-C: EX_EXPORT_MODULE, EX_EXPORT_METHOD_AS
 
-/** The module an Objective-C file exports (at most one per @implementation): `[{ className, name, language: 'objc', … }]`. */
+/** The modules an Objective-C file exports (one per @implementation): `[{ className, name, language: 'objc', … }]`. */
 export function parseObjectiveC(source) {
   const text = stripComments(source);
   const modules = [];

@@ -169,7 +169,9 @@ export function create(context) {
       if (!options?.to) throw codedError('ERR_FILESYSTEM_MISSING_PARAMETER', 'Need a `to` location.');
       const to = fileOf(options.to);
       mustWrite(to, options.to);
-      if (!fs.existsSync(from)) throw codedError('ERR_FILESYSTEM_CANNOT_FIND_FILE', `File '${options.from}' could not be copied because it could not be found.`);
+      if (!fs.existsSync(from)) {
+        throw codedError('ERR_FILESYSTEM_CANNOT_FIND_FILE', `File '${options.from}' could not be copied because it could not be found.`);
+      }
       try {
         copy(from, to);
       } catch {
@@ -207,7 +209,10 @@ export function create(context) {
       }
       mustWrite(to, localUri);
       if (!String(url).startsWith('file://')) {
-        throw codedError('ERR_FILESYSTEM_NETWORK', `bridged: downloadAsync('${url}'): a headless phone under bridged has no network (only file:// URLs are copied)`);
+        throw codedError(
+          'ERR_FILESYSTEM_NETWORK',
+          `bridged: downloadAsync('${url}'): a headless phone under bridged has no network (only file:// URLs are copied)`,
+        );
       }
       const from = fileOf(url);
       mustRead(from, url);

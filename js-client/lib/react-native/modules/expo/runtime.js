@@ -4,12 +4,13 @@
 // recorded (app.nativeCalls(name)) and a test's implementation (app.implementNativeModule) answering first.
 
 import { readDeclarations } from './declarations.js';
+import * as asset from './asset.js';
 import * as constants from './constants.js';
 import * as fileSystem from './file-system.js';
 import * as fontLoader from './font-loader.js';
 
 /** Module name → (context) => its behaviour: methods, and `getConstants`. */
-const BEHAVIOURS = new Map([constants, fileSystem, fontLoader].map((file) => [file.name, file.create]));
+const BEHAVIOURS = new Map([asset, constants, fileSystem, fontLoader].map((file) => [file.name, file.create]));
 
 /** The module expo-modules-core itself registers (NativeModulesProxyModule.swift): the legacy proxy's config. */
 export const PROXY_MODULE = 'NativeModulesProxy';
@@ -79,7 +80,8 @@ export class ExpoRuntime {
   #behaviour(name) {
     if (!this.#behaviours.has(name)) {
       const make = BEHAVIOURS.get(name);
-      const context = { root: this.#app.root, bundle: this.#app.root, window: this.#app.window, fonts: this.fonts, sandbox: () => this.sandbox() };
+      const app = this.#app;
+      const context = { root: app.root, bundle: app.root, window: app.window, fonts: this.fonts, sandbox: () => this.sandbox() };
       this.#behaviours.set(name, make ? make(context) : null);
     }
     return this.#behaviours.get(name);
@@ -116,7 +118,7 @@ export class ExpoRuntime {
       const s = fn.argumentsCount === 1 ? 'argument' : 'arguments';
       return fail(codedError('ERR_INVALID_ARGS_NUMBER', `Native method ${name}.${method} expects ${fn.argumentsCount} ${s} but received ${count}`));
     }
-    if (declaration.language === 'swift' && (count < fn.requiredArgumentsCount || count > fn.argumentsCount)) {
+    if (declaration.language === 'swift' && !fn.arityUnknown && (count < fn.requiredArgumentsCount || count > fn.argumentsCount)) {
       const required = fn.requiredArgumentsCount < fn.argumentsCount ? ` and at least ${fn.requiredArgumentsCount} is required` : '';
       return fail(
         codedError(
@@ -187,7 +189,8 @@ export class ExpoRuntime {
   callMethod(moduleName, methodNameOrKey, args) {
     const declaration = this.declaration(moduleName);
     if (!declaration) {
-      return Promise.reject(codedError('E_NO_MODULE', `No exported module was found for name '${moduleName}'. Are you sure all the packages are linked correctly?`));
+      const message = `No exported module was found for name '${moduleName}'. Are you sure all the packages are linked correctly?`;
+      return Promise.reject(codedError('E_NO_MODULE', message));
     }
     const method = typeof methodNameOrKey === 'number' ? declaration.functions[methodNameOrKey]?.name : methodNameOrKey;
     if (typeof method !== 'string') return Promise.reject(codedError('E_NO_METHOD', 'No method key or name provided'));
@@ -198,7 +201,7 @@ export class ExpoRuntime {
     }
   }
 
-  /** `globalThis.expo.modules.NativeModulesProxy` (NativeModulesProxyModule.swift): the config as constants, and callMethod. */
+  /** `globalThis.expo.modules.NativeModulesProxy` (NativeModulesProxyModule.swift): the config, and callMethod. */
   proxyModule() {
     if (!this.#objects.has(PROXY_MODULE)) {
       const runtime = this;
