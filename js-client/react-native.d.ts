@@ -457,10 +457,13 @@ export interface App {
   implementNativeModule(name: string, methods: { [method: string]: (...args: any[]) => unknown }): void;
   /** Emits a module's event as its native side does (RCTDeviceEventEmitter): NativeEventEmitter listeners hear it. */
   emitNativeModuleEvent(name: string, eventName: string, body?: unknown): Promise<void>;
-  /** Whether the app is an Expo app (expo-modules-core in its node_modules): Expo's modules are served by name. */
+  /** Whether the app is an Expo app (expo-modules-core in its node_modules): its packages' declared modules are served. */
   readonly isExpo?: boolean;
-  /** An Expo module by name, as requireNativeModule reaches it: every method recorded, answering nothing unless implemented. */
-  expoModule(name: string): { [method: string]: (...args: any[]) => any };
+  /**
+   * An Expo module its installed packages declare natively, as JavaScript holds it: its constants and functions (each
+   * call recorded); throws, naming it, for one no package declares.
+   */
+  expoModule(name: string): { [member: string]: any };
   /** The packages whose codegen specs were read, with how many spec files each. */
   readonly specPackages?: { name: string; files: number; undeclared?: true; neededBy?: string }[];
   /** Host components nothing checks: served untyped (asked for by name, no spec), or not served at all. */
