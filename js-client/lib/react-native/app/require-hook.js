@@ -94,7 +94,8 @@ export class RequireHook {
     this.#original = original;
     const hook = this;
     Module._resolveFilename = function resolveFilename(request, parent, isMain, options) {
-      if (parent?.filename && hook.#files.has(parent.filename) && !Resolver.isBuiltin(request)) {
+      const ours = parent?.filename && hook.#files.has(parent.filename);
+      if (ours && !Resolver.isBuiltin(request)) {
         const found = hook.#resolver.resolve(request, path.dirname(parent.filename));
         if (found) {
           const file = real(found);
@@ -102,7 +103,12 @@ export class RequireHook {
           return file;
         }
       }
-      return original.resolveFilename.call(this, request, parent, isMain, options);
+      try {
+        return original.resolveFilename.call(this, request, parent, isMain, options);
+      } catch (error) {
+        if (ours && error?.code === 'MODULE_NOT_FOUND') hook.#explainCached(error, parent.filename);
+        throw error;
+      }
     };
     const load = function loadJavaScript(module, filename) {
       if (!hook.#files.has(filename)) return original.extensions['.js'](module, filename);
@@ -140,6 +146,21 @@ export class RequireHook {
       error.message = `openApp: ${this.#transformer.kind} could not transform ${filename}: ${error.message}`;
       throw error;
     }
+  }
+
+  /**
+   * A module not found by a file whose transform came from the cache: the transform may be stale (made before a
+   * package its preset probes was installed or removed), so the message says so, and how to clear the cache.
+   */
+  #explainCached(error, filename) {
+    const served = this.#cache.servedFrom?.(filename);
+    if (!served || String(error.message).includes('transform cache')) return;
+    const dir = this.#cache.directory;
+    const before = error.message;
+    error.message +=
+      `\n(openApp: the code of ${filename} came from bridged's transform cache, ${served}, not from Babel just now. ` +
+      `If that transform is stale, clear the cache: rm -rf ${dir}, or open the app with { cache: false }.)`;
+    if (typeof error.stack === 'string') error.stack = error.stack.replace(before, error.message);
   }
 
   /** Puts Node's loader back and forgets every module of the app (a later require loads it anew). */

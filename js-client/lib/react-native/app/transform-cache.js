@@ -1,5 +1,8 @@
-// Transforms kept on disk by content hash, so that a second run of the same app starts without Babel: the key is
-// the file's bytes, its path and the transformer's identity (Babel's version, the app's configuration).
+// Transforms kept on disk by content hash, so that a second run of an app starts without Babel: the key is the file's
+// bytes, its (real) path and the transformer's identity, which names every other input of a transform (transformer.js:
+// Babel's version, the configuration's content, the versions of its presets and plugins, what they probe in
+// node_modules) and no folder of the app's. So apps with the same Babel identity share their transforms of the same
+// package files: a second app on the same React Native package opens without transforming React Native again.
 
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -7,7 +10,7 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Bumped when what bridged does around Babel changes, so older cached transforms are not reused. */
-const FORMAT = '1';
+const FORMAT = '2';
 
 /** `$BRIDGED_CACHE_DIR`, else `$XDG_CACHE_HOME/bridged`, else `~/.cache/bridged`: the transforms go in `transforms/`. */
 export function defaultCacheDirectory() {
@@ -18,8 +21,14 @@ export function defaultCacheDirectory() {
 export class TransformCache {
   #dir;
   #usable = true;
+  /** Transforms served from the folder, and made (by Babel) because the folder did not hold them. */
   hits = 0;
   misses = 0;
+  /** The files whose transform came from the folder: file → the cache file it was read from. */
+  #served = new Map();
+  /** The files Babel transformed in this open. */
+  #made = [];
+  #identities = new WeakMap();
 
   /** `dir`: the folder (created when first written); `false` keeps nothing on disk. */
   constructor(dir = defaultCacheDirectory()) {
@@ -31,18 +40,46 @@ export class TransformCache {
     return this.#dir;
   }
 
+  /**
+   * `{hits, misses, transformed, transformedFiles, directory}`: transformed (= misses) is how many files Babel
+   * transformed in this open, transformedFiles which (their real paths).
+   */
+  get stats() {
+    const { hits, misses } = this;
+    return { hits, misses, transformed: misses, transformedFiles: [...this.#made], directory: this.#dir };
+  }
+
+  /** The transformer's identity (computed once per cache: an app's open), its record kept in the folder. */
+  identityOf(transformer) {
+    let identity = this.#identities.get(transformer);
+    if (identity === undefined) {
+      const dir = this.#dir === false ? null : this.#dir;
+      identity = transformer.identityFor ? transformer.identityFor(dir) : transformer.identity;
+      this.#identities.set(transformer, identity);
+    }
+    return identity;
+  }
+
+  /** The cache file that `filename`'s transform was read from in this open, if it was. */
+  servedFrom(filename) {
+    return this.#served.get(filename);
+  }
+
   /** The transform of `source` (at `filename`) by `transformer`, from the cache or made and kept. */
   get(source, filename, transformer) {
-    const key = createHash('sha256').update(FORMAT).update('\0').update(transformer.identity).update('\0').update(filename).update('\0').update(source).digest('hex');
+    const identity = this.identityOf(transformer);
+    const key = createHash('sha256').update([FORMAT, identity, filename, source].join('\0')).digest('hex');
     const file = this.#usable ? path.join(this.#dir, key.slice(0, 2), `${key.slice(2)}.js`) : null;
     if (file) {
       try {
         const code = readFileSync(file, 'utf8');
         this.hits++;
+        this.#served.set(filename, file);
         return code;
       } catch {}
     }
     this.misses++;
+    this.#made.push(filename);
     const code = transformer.transform(source, filename);
     if (file) {
       try {

@@ -1,0 +1,170 @@
+// The transform cache is never stale and is shared where it can be (issue 42, item 6): its key names every input of
+// a transform, so that two apps with the same Babel identity share their transforms of the same package files (a
+// second app's first open transforms none of React Native), a package a preset probes that appears in node_modules
+// (babel-preset-expo's `hasModule('@expo/vector-icons')`) makes new transforms, and a module not found by code that
+// came from the cache says so and how to clear it. Against the shared test data (../shared/react-native-0.72.6, and
+// ../shared/expo-49 for the probed package; skipped, naming the folder, where it is absent).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { connect } from '../index.js';
+import { openApp } from '../lib/react-native.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { SHARED_NODE_MODULES, appSkip, makeApp } from '../test-support/react-native-app.js';
+
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
+/** Expo SDK 49's packages from the shared test data, or $BRIDGED_EXPO_NODE_MODULES: where @expo/vector-icons is. */
+const EXPO_NODE_MODULES = path.resolve(process.env.BRIDGED_EXPO_NODE_MODULES ?? path.join(REPOSITORY, '..', 'shared', 'expo-49', 'node_modules'));
+const VECTOR_ICONS = path.join(EXPO_NODE_MODULES, '@expo', 'vector-icons');
+const expoSkip =
+  appSkip ||
+  (existsSync(path.join(SHARED_NODE_MODULES, 'babel-preset-expo', 'package.json')) && existsSync(path.join(VECTOR_ICONS, 'package.json'))
+    ? false
+    : `no babel-preset-expo in ${SHARED_NODE_MODULES} or no @expo/vector-icons in ${EXPO_NODE_MODULES} (the shared test data)`);
+
+/**
+ * Opens the app at `root` in a new Node process (what running the tests again does), requires `request` from its root:
+ * `{exports, error, transformedFiles}`.
+ */
+function openInChild(socket, root, cache, request) {
+  const script = `
+    import { connect } from ${JSON.stringify(pathToFileURL(path.join(REPOSITORY, 'js-client', 'index.js')).href)};
+    import { openApp } from ${JSON.stringify(pathToFileURL(path.join(REPOSITORY, 'js-client', 'lib', 'react-native.js')).href)};
+    const bridge = await connect({ socket: ${JSON.stringify(socket)} });
+    const app = await openApp(bridge, { root: ${JSON.stringify(root)}, cache: ${JSON.stringify(cache)} });
+    const out = {};
+    try {
+      out.exports = app.require(${JSON.stringify(request)});
+    } catch (error) {
+      out.error = error.message;
+    }
+    out.transformedFiles = app.transformCache.stats.transformedFiles;
+    await app.close();
+    await bridge.close();
+    console.log(JSON.stringify(out));
+  `;
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: process.env });
+  return JSON.parse(stdout.trim().split('\n').pop());
+}
+
+const inReactNative = (file) => /[\\/]node_modules[\\/]react-native[\\/]/.test(file);
+
+/**
+ * An app on babel-preset-expo whose only own file asks where 'react-native-vector-icons/MaterialIcons' is: the
+ * preset rewrites that request to '@expo/vector-icons/MaterialIcons' when, and only when, @expo/vector-icons is
+ * installed. The shared packages are linked one by one; babel-preset-expo is copied, because it probes from where it
+ * is (a link would have it probe the shared folder, as Node resolves a linked file from its real path).
+ */
+function expoPresetApp() {
+  const root = mkdtempSync(path.join(tmpdir(), 'bridged-expo-preset-app-'));
+  const modules = path.join(root, 'node_modules');
+  mkdirSync(modules);
+  for (const entry of readdirSync(SHARED_NODE_MODULES)) {
+    if (entry !== 'babel-preset-expo') symlinkSync(path.join(SHARED_NODE_MODULES, entry), path.join(modules, entry));
+  }
+  const preset = path.join(modules, 'babel-preset-expo');
+  cpSync(path.join(SHARED_NODE_MODULES, 'babel-preset-expo'), preset, { recursive: true });
+  const writable = (dir) => {
+    chmodSync(dir, 0o755);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) writable(path.join(dir, entry.name));
+  };
+  writable(preset);
+  mkdirSync(path.join(root, 'src'));
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'expo-preset-app', version: '1.0.0', dependencies: { react: '18.2.0', 'react-native': '0.72.6' } }));
+  writeFileSync(path.join(root, 'babel.config.js'), "module.exports = function (api) {\n  api.cache(true);\n  return { presets: ['babel-preset-expo'] };\n};\n");
+  writeFileSync(path.join(root, 'src', 'Icon.js'), "export default require.resolve('react-native-vector-icons/MaterialIcons');\n");
+  return {
+    root,
+    /** What `npm install @expo/vector-icons` would add. */
+    installVectorIcons() {
+      mkdirSync(path.join(modules, '@expo'), { recursive: true });
+      symlinkSync(VECTOR_ICONS, path.join(modules, '@expo', 'vector-icons'));
+    },
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+describe('the transform cache', { skip: appSkip }, () => {
+  let daemon;
+  let bridge;
+  let cache;
+  const removals = [];
+
+  before(async () => {
+    daemon = await startDaemon();
+    bridge = await connect({ socket: daemon.socket });
+    cache = mkdtempSync(path.join(tmpdir(), 'bridged-transform-cache-'));
+    removals.push(() => rmSync(cache, { recursive: true, force: true }));
+  });
+
+  after(async () => {
+    await bridge?.close();
+    await daemon?.stop();
+    for (const remove of removals) remove();
+  });
+
+  /** Opens the app at `root`, requires `files` from its root, closes it: the cache's stats of that open. */
+  async function open(root, files = []) {
+    const app = await openApp(bridge, { root, cache });
+    try {
+      for (const file of files) app.require(file);
+      return { ...app.transformCache.stats, root: app.root };
+    } finally {
+      await app.close();
+    }
+  }
+
+  test("a second app with the same Babel configuration reuses the first's transforms of React Native", async () => {
+    const first = makeApp();
+    const second = makeApp();
+    removals.push(first.remove, second.remove);
+    const a = await open(first.root, ['./src/screens/LoginScreen']);
+    const made = a.transformedFiles.filter(inReactNative);
+    assert.ok(made.length > 50, `the first open transformed React Native's files (${made.length})`);
+    const b = await open(second.root, ['./src/screens/LoginScreen']);
+    // What the second transformed is its own files, none of the packages both apps share.
+    assert.deepEqual(b.transformedFiles.filter((file) => !file.startsWith(b.root + path.sep)), []);
+    assert.ok(b.transformedFiles.length > 0 && b.transformedFiles.length < 10, `its own files: ${b.transformedFiles.join(', ')}`);
+    assert.ok(b.hits >= made.length, `${b.hits} transforms from the cache, ${made.length} of React Native's made by the first`);
+  });
+
+  test('a module not found by code from the cache says the cache was involved, and how to clear it', { skip: expoSkip }, async () => {
+    const app = expoPresetApp();
+    removals.push(app.remove);
+    const notFound = /Cannot find module 'react-native-vector-icons\/MaterialIcons'/;
+    // Made by Babel just now: nothing to say about a cache.
+    let made;
+    await assert.rejects(open(app.root, ['./src/Icon']).catch((error) => Promise.reject((made = error))), notFound);
+    assert.doesNotMatch(made.message, /transform cache/);
+    // Served from the cache: said, with the folder.
+    let served;
+    await assert.rejects(open(app.root, ['./src/Icon']).catch((error) => Promise.reject((served = error))), notFound);
+    assert.match(served.message, /came from bridged's transform cache/);
+    assert.ok(served.message.includes(`rm -rf ${cache}`), served.message);
+    assert.match(served.message, /\{ cache: false \}/);
+  });
+
+  test('a package the preset probes appearing in node_modules changes the key: the file is transformed again', { skip: expoSkip }, async () => {
+    const app = expoPresetApp();
+    removals.push(app.remove);
+    const icon = path.join(realpathSync(app.root), 'src', 'Icon.js');
+    const first = await openApp(bridge, { root: app.root, cache });
+    try {
+      assert.throws(() => first.require('./src/Icon'), /Cannot find module 'react-native-vector-icons\/MaterialIcons'/);
+    } finally {
+      await first.close();
+    }
+    // Installed as a user installs a package: then the tests run again, in a new process (Node keeps, for the life
+    // of a process, that a package it looked for was not there: babel-preset-expo would not find it in this one).
+    app.installVectorIcons();
+    const after = openInChild(daemon.socket, app.root, cache, './src/Icon');
+    assert.equal(after.error, undefined);
+    assert.match(after.exports.default, /@expo[\\/]vector-icons[\\/]MaterialIcons\.js$/);
+    assert.ok(after.transformedFiles.includes(icon), 'Icon.js was transformed again');
+    assert.ok(after.transformedFiles.some(inReactNative), "so was React Native: the preset's identity changed");
+  });
+});
