@@ -413,6 +413,20 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
     assert.throws(() => app.implementNativeModule('ExpoKeepAwake', { sleep() {} }), /expo-keep-awake's native source declares no function 'sleep'/);
   });
 
+  test("an Expo module's event reaches an EventEmitter's listener through EXReactNativeEventEmitter, as on a device", async () => {
+    const { EventEmitter, NativeModulesProxy } = app.require('expo-modules-core');
+    const heard = [];
+    const emitter = new EventEmitter(NativeModulesProxy.ExponentFileSystem);
+    const subscription = emitter.addListener('expo-file-system.downloadProgress', (event) => heard.push(event));
+    assert.deepEqual(app.nativeCalls('EXReactNativeEventEmitter').at(-1), {
+      method: 'addProxiedListener',
+      args: ['ExponentFileSystem', 'expo-file-system.downloadProgress'],
+    });
+    await app.emitDeviceEvent('expo-file-system.downloadProgress', { uuid: 'a', data: { totalBytesWritten: 5 } });
+    assert.deepEqual(heard, [{ uuid: 'a', data: { totalBytesWritten: 5 } }]);
+    subscription.remove();
+  });
+
   test('a module no installed package declares is absent, as on a device, with an error naming it', () => {
     const { requireNativeModule, NativeModulesProxy } = app.require('expo-modules-core');
     assert.throws(() => requireNativeModule('ExpoCamera'), /Cannot find native module 'ExpoCamera'/);

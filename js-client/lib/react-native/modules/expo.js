@@ -11,6 +11,7 @@
 // from app.json/app.config.js, expo-asset's ExpoAsset (SDK 50) gives local files back; the rest answer null as
 // declared. Every call is recorded (app.nativeCalls(name)) and app.implementNativeModule(name, methods) answers
 // first. View managers are `ViewManagerAdapter_<Name>`, served untyped by the daemon (app.unknownComponents()).
+// `NativeModules.EXReactNativeEventEmitter` takes the modules' listeners, as on every device.
 
 import { randomUUID } from 'node:crypto';
 import { ExpoRuntime, PROXY_MODULE } from './expo/runtime.js';
@@ -35,6 +36,29 @@ export function create(app) {
   return {
     getConstants: () => runtime.proxyConfig(),
     callMethod: (moduleName, methodNameOrKey, args) => runtime.callMethod(moduleName, methodNameOrKey, args),
+  };
+}
+
+/** The module expo-modules-core's EventEmitter subscribes through (EXReactNativeEventEmitter.m, on every device). */
+export const EVENT_EMITTER = 'EXReactNativeEventEmitter';
+
+/**
+ * `NativeModules.EXReactNativeEventEmitter`: an Expo module's listeners (`addProxiedListener(module, event)`), each
+ * call recorded; its events reach them as device events (`app.emitDeviceEvent(eventName, body)`). An event the
+ * module does not declare is logged, as EXLogError does.
+ */
+export function createEventEmitter(app) {
+  const runtime = runtimeFor(app);
+  return {
+    addProxiedListener(moduleName, eventName) {
+      const events = runtime.declaration(moduleName)?.events ?? [];
+      if (!events.includes(eventName)) {
+        console.error(`\`${eventName}\` is not a supported event type for ${moduleName}. Supported events are: \`${events.join('`, `')}\``);
+      }
+    },
+    removeProxiedListeners() {},
+    addListener() {},
+    removeListeners() {},
   };
 }
 

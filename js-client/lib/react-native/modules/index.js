@@ -106,7 +106,7 @@ export class NativeModules {
   }
 
   has(name) {
-    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name) || (this.#expo !== null && name === expo.name);
+    return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name) || (this.#expo !== null && (name === expo.name || name === expo.EVENT_EMITTER));
   }
 
   /** The module `name` (made once), or undefined when nobody serves it. */
@@ -115,6 +115,7 @@ export class NativeModules {
     const extra = this.#extra.get(name);
     let source = typeof extra === 'function' ? extra(this.#app) : extra ?? (Object.hasOwn(NATIVE_MODULES, name) ? NATIVE_MODULES[name](this.#app) : undefined);
     if (!source && this.#expo && name === expo.name) source = expo.create(this.#app);
+    if (!source && this.#expo && name === expo.EVENT_EMITTER) source = expo.createEventEmitter(this.#app);
     if (!source && this.#specs.has(name)) source = createSpecModule(this.#specs.get(name));
     if (!source) return undefined;
     const implementations = this.#implementations;
