@@ -7,7 +7,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,13 +21,18 @@ import { parseObjectiveC, parseSwift } from '../lib/react-native/modules/expo/de
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 /** Expo SDK 49's packages from the shared test data, or $BRIDGED_EXPO_NODE_MODULES. */
-const EXPO_NODE_MODULES = path.resolve(process.env.BRIDGED_EXPO_NODE_MODULES ?? path.join(REPOSITORY, '..', 'shared', 'expo-49', 'node_modules'));
+const EXPO_NODE_MODULES = path.resolve(
+  process.env.BRIDGED_EXPO_NODE_MODULES ?? path.join(REPOSITORY, '..', 'shared', 'expo-49', 'node_modules'),
+);
 const expoSkip =
   appSkip ||
-  (existsSync(path.join(EXPO_NODE_MODULES, 'expo-modules-core', 'package.json')) && existsSync(path.join(EXPO_NODE_MODULES, '@expo', 'vector-icons'))
+  (existsSync(path.join(EXPO_NODE_MODULES, 'expo-modules-core', 'package.json')) &&
+  existsSync(path.join(EXPO_NODE_MODULES, '@expo', 'vector-icons'))
     ? false
     : `no Expo packages at ${EXPO_NODE_MODULES} (the shared test data ../shared/expo-49/, or $BRIDGED_EXPO_NODE_MODULES)`);
 const ICONS = path.join(EXPO_NODE_MODULES, '@expo', 'vector-icons', 'build', 'vendor', 'react-native-vector-icons');
+/** An icon family's glyph map (name → code point). */
+const glyphs = (family) => JSON.parse(readFileSync(path.join(ICONS, 'glyphmaps', `${family}.json`), 'utf8'));
 
 /** The app's own files. */
 const FILES = {
@@ -46,7 +53,13 @@ const FILES = {
     },
   }),
   'app.json': JSON.stringify({
-    expo: { name: 'Expo Shop', slug: 'expo-shop', version: '2.3.0', ios: { bundleIdentifier: 'com.example.shop', buildNumber: '7' }, extra: { apiUrl: 'https://shop.example' } },
+    expo: {
+      name: 'Expo Shop',
+      slug: 'expo-shop',
+      version: '2.3.0',
+      ios: { bundleIdentifier: 'com.example.shop', buildNumber: '7' },
+      extra: { apiUrl: 'https://shop.example' },
+    },
   }),
   'babel.config.js': "module.exports = function (api) {\n  api.cache(true);\n  return { presets: ['babel-preset-expo'] };\n};\n",
   'src/ShopScreen.js': `
@@ -146,12 +159,15 @@ function layOut() {
       if (entry.startsWith('.')) continue;
       const place = (from, to) => {
         if (existsSync(to)) return;
-        if (folder === EXPO_NODE_MODULES || path.basename(from) === 'babel-preset-expo') cpSync(from, to, { recursive: true, dereference: true });
+        const copied = folder === EXPO_NODE_MODULES || path.basename(from) === 'babel-preset-expo';
+        if (copied) cpSync(from, to, { recursive: true, dereference: true });
         else symlinkSync(from, to);
       };
       if (entry.startsWith('@')) {
         mkdirSync(path.join(modules, entry), { recursive: true });
-        for (const inner of readdirSync(path.join(folder, entry))) place(path.join(folder, entry, inner), path.join(modules, entry, inner));
+        for (const inner of readdirSync(path.join(folder, entry))) {
+          place(path.join(folder, entry, inner), path.join(modules, entry, inner));
+        }
       } else {
         place(path.join(folder, entry), path.join(modules, entry));
       }
@@ -214,7 +230,10 @@ describe('Expo native sources: what the reader takes from a ModuleDefinition and
       }`);
     assert.equal(old.name, 'ExpoOld');
     assert.deepEqual(old.constants, { a: 1 });
-    assert.deepEqual(old.functions.map((f) => [f.name, f.async, f.argumentsCount]), [['slow', true, 1], ['fast', false, 1]]);
+    assert.deepEqual(
+      old.functions.map((f) => [f.name, f.async, f.argumentsCount]),
+      [['slow', true, 1], ['fast', false, 1]],
+    );
     assert.deepEqual(old.view, { propsNames: ['tint'] });
     assert.deepEqual(current.constants, { version: null });
     assert.deepEqual(
@@ -283,14 +302,15 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
   test('an icon-only @expo/vector-icons button: its font loads from its .ttf, the icon shows its glyph, a press reaches it', async () => {
     assert.equal(app.isExpo, true);
     const s = await app.render(h(screen('ShopScreen')));
-    const glyph = String.fromCodePoint(JSON.parse(readFileSync(path.join(ICONS, 'glyphmaps', 'Ionicons.json'), 'utf8')).cart);
+    const glyph = String.fromCodePoint(glyphs('Ionicons').cart);
     const icon = await s.findByText(glyph);
     assert.equal((await inspect(icon)).props.fontFamily, 'ionicons');
     assert.equal(app.require('expo-font').isLoaded('ionicons'), true, 'the family is known to expo-font');
     const loads = app.nativeCalls('ExpoFontLoader');
     assert.equal(loads.length, 1);
     assert.equal(loads[0].method, 'loadAsync');
-    const font = realpathSync(path.join(layout.root, 'node_modules', path.relative(EXPO_NODE_MODULES, ICONS), 'Fonts', 'Ionicons.ttf'));
+    const icons = path.join(layout.root, 'node_modules', path.relative(EXPO_NODE_MODULES, ICONS));
+    const font = realpathSync(path.join(icons, 'Fonts', 'Ionicons.ttf'));
     assert.deepEqual(loads[0].args, ['ionicons', pathToFileURL(font).href], "the font's own file in the app");
     await app.press(s.getByLabelText('cart'));
     assert.ok(s.getByText('Your cart is empty'));
@@ -300,7 +320,7 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
 
   test("an import of react-native-vector-icons, rewritten by the app's babel-preset-expo, renders its glyph", async () => {
     const s = await app.render(h(screen('LegacyIcon')));
-    const glyph = String.fromCodePoint(JSON.parse(readFileSync(path.join(ICONS, 'glyphmaps', 'MaterialIcons.json'), 'utf8')).home);
+    const glyph = String.fromCodePoint(glyphs('MaterialIcons').home);
     const icon = await s.findByText(glyph);
     assert.equal(icon.tag, s.getByTestId('home-icon').tag);
     await s.unmount();
@@ -350,13 +370,15 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
     const copy = `${FileSystem.cacheDirectory}copy.txt`;
     await FileSystem.copyAsync({ from: note, to: copy });
     await FileSystem.moveAsync({ from: copy, to: `${FileSystem.documentDirectory}notes/moved.txt` });
-    assert.deepEqual((await FileSystem.readDirectoryAsync(`${FileSystem.documentDirectory}notes`)).sort(), ['moved.txt', 'today.txt']);
+    const listed = await FileSystem.readDirectoryAsync(`${FileSystem.documentDirectory}notes`);
+    assert.deepEqual(listed.sort(), ['moved.txt', 'today.txt']);
     assert.equal((await FileSystem.getInfoAsync(copy)).exists, false);
     const info = await FileSystem.getInfoAsync(note, { md5: true });
     assert.equal(info.exists, true);
     assert.equal(info.isDirectory, false);
     assert.equal(info.md5, createHash('md5').update('buy milk').digest('hex'));
-    assert.equal(await FileSystem.readAsStringAsync(note, { encoding: 'base64' }), Buffer.from('buy milk').toString('base64'));
+    const base64 = await FileSystem.readAsStringAsync(note, { encoding: 'base64' });
+    assert.equal(base64, Buffer.from('buy milk').toString('base64'));
     await FileSystem.deleteAsync(`${FileSystem.documentDirectory}notes`);
     assert.equal(existsSync(path.join(documents, 'notes')), false);
     await assert.rejects(FileSystem.deleteAsync(note), { code: 'ERR_FILESYSTEM_CANNOT_FIND_FILE' });
@@ -364,9 +386,11 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
     await assert.rejects(FileSystem.writeAsStringAsync(pathToFileURL(path.join(layout.root, 'x.txt')).href, 'no'), {
       code: 'ERR_FILESYSTEM_NO_PERMISSIONS',
     });
-    await assert.rejects(FileSystem.downloadAsync('https://example.com/a.txt', `${FileSystem.cacheDirectory}a.txt`), /no network/);
+    const download = FileSystem.downloadAsync('https://example.com/a.txt', `${FileSystem.cacheDirectory}a.txt`);
+    await assert.rejects(download, /no network/);
     const methods = app.nativeCalls('ExponentFileSystem').map((c) => c.method);
-    for (const method of ['makeDirectoryAsync', 'writeAsStringAsync', 'getInfoAsync', 'readAsStringAsync', 'copyAsync', 'moveAsync', 'readDirectoryAsync', 'deleteAsync']) {
+    const used = ['makeDirectoryAsync', 'writeAsStringAsync', 'getInfoAsync', 'readAsStringAsync', 'copyAsync', 'moveAsync'];
+    for (const method of [...used, 'readDirectoryAsync', 'deleteAsync']) {
       assert.ok(methods.includes(method), `${method} was recorded`);
     }
   });
@@ -385,15 +409,24 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
   test("the modules are the packages' declared ones, with arities and constants as expo-modules-core reads them", async () => {
     const { NativeModules } = app.require('react-native');
     const { exportedMethods, modulesConstants, viewManagersMetadata } = NativeModules.NativeUnimoduleProxy;
-    assert.deepEqual(Object.keys(exportedMethods).sort(), ['ExpoApplication', 'ExpoFontLoader', 'ExpoKeepAwake', 'ExpoLinearGradient', 'ExponentConstants', 'ExponentFileSystem']);
+    assert.deepEqual(Object.keys(exportedMethods).sort(), [
+      'ExpoApplication', 'ExpoFontLoader', 'ExpoKeepAwake', 'ExpoLinearGradient', 'ExponentConstants', 'ExponentFileSystem',
+    ]);
     assert.deepEqual(exportedMethods.ExpoFontLoader, [{ name: 'loadAsync', argumentsCount: 2, key: 0 }]);
     assert.deepEqual(
       exportedMethods.ExponentFileSystem.find((m) => m.name === 'writeAsStringAsync'),
       { name: 'writeAsStringAsync', argumentsCount: 3, key: 2 },
     );
-    assert.deepEqual(exportedMethods.ExpoKeepAwake.map((m) => [m.name, m.argumentsCount, m.key]), [['activate', 1, 'activate'], ['deactivate', 1, 'deactivate'], ['isActivated', 0, 'isActivated']]);
-    assert.deepEqual(viewManagersMetadata, { ExpoLinearGradient: { propsNames: ['colors', 'startPoint', 'endPoint', 'locations'] } });
-    assert.deepEqual(Object.keys(modulesConstants.ExpoApplication).sort(), ['applicationId', 'applicationName', 'nativeApplicationVersion', 'nativeBuildVersion']);
+    assert.deepEqual(
+      exportedMethods.ExpoKeepAwake.map((m) => [m.name, m.argumentsCount, m.key]),
+      [['activate', 1, 'activate'], ['deactivate', 1, 'deactivate'], ['isActivated', 0, 'isActivated']],
+    );
+    assert.deepEqual(viewManagersMetadata, {
+      ExpoLinearGradient: { propsNames: ['colors', 'startPoint', 'endPoint', 'locations'] },
+    });
+    assert.deepEqual(Object.keys(modulesConstants.ExpoApplication).sort(), [
+      'applicationId', 'applicationName', 'nativeApplicationVersion', 'nativeBuildVersion',
+    ]);
 
     // The JSI host object holds the Swift modules (and NativeModulesProxy); the Objective-C ones are the proxy's.
     const jsi = globalThis.expo.modules;
@@ -410,7 +443,10 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
     await assert.rejects(jsi.ExpoKeepAwake.activate(), /Received 0 arguments, but 1 was expected/);
     app.implementNativeModule('ExpoKeepAwake', { isActivated: async () => true });
     assert.equal(await requireNativeModule('ExpoKeepAwake').isActivated(), true, "a test's implementation answers");
-    assert.throws(() => app.implementNativeModule('ExpoKeepAwake', { sleep() {} }), /expo-keep-awake's native source declares no function 'sleep'/);
+    assert.throws(
+      () => app.implementNativeModule('ExpoKeepAwake', { sleep() {} }),
+      /expo-keep-awake's native source declares no function 'sleep'/,
+    );
   });
 
   test("an Expo module's event reaches an EventEmitter's listener through EXReactNativeEventEmitter, as on a device", async () => {
