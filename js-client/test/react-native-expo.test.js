@@ -428,8 +428,9 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
       'applicationId', 'applicationName', 'nativeApplicationVersion', 'nativeBuildVersion',
     ]);
 
-    // The JSI host object holds the Swift modules (and NativeModulesProxy); the Objective-C ones are the proxy's.
-    const jsi = globalThis.expo.modules;
+    // The JSI host object (the app's globalThis.expo.modules) holds the Swift modules and NativeModulesProxy; the
+    // Objective-C ones are the proxy's.
+    const jsi = (app.global ?? globalThis).expo.modules;
     assert.deepEqual(Object.keys(jsi).sort(), ['ExpoKeepAwake', 'ExpoLinearGradient', 'ExponentConstants', 'NativeModulesProxy']);
     assert.equal(jsi.ExpoKeepAwake.activate.length, 1);
     assert.equal(jsi.ExpoKeepAwake.__expo_module_name__, 'ExpoKeepAwake');
@@ -467,7 +468,7 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
     const { requireNativeModule, NativeModulesProxy } = app.require('expo-modules-core');
     assert.throws(() => requireNativeModule('ExpoCamera'), /Cannot find native module 'ExpoCamera'/);
     assert.equal(NativeModulesProxy.ExpoCamera, undefined);
-    assert.equal(globalThis.expo.modules.ExpoCamera, undefined);
+    assert.equal((app.global ?? globalThis).expo.modules.ExpoCamera, undefined);
     assert.throws(() => app.implementNativeModule('ExpoCamera', {}), (error) => {
       assert.match(error.message, /no installed package of the app declares the Expo native module 'ExpoCamera'/);
       assert.match(error.message, /declared: .*ExpoFontLoader/);
