@@ -165,6 +165,8 @@ export class NativeSide {
     this.trace = trace;
     this.#onEvent = (frame) => this.#event(frame);
     bridge.on('event', this.#onEvent);
+    // A synchronous bridge answers each batch whole before the next call: no parts.
+    if (typeof bridge.requestSync === 'function') this.streamOps = Infinity;
   }
 
   /** Stops hearing the bridge's events. */
@@ -621,6 +623,32 @@ export class NativeSide {
     this.#parts = [];
     this.#streamStopped = false;
     if (streamed > 0) this.bridge[kPartsOwner] = undefined;
+    const applied = () => {
+      this.#forgetUnmapped(unmapped);
+      this.onApplied?.(ops);
+    };
+    const refused = (err) => {
+      this.#restoreUnmapped(unmapped);
+      takeBack(undo);
+      for (const rendererTag of mapped) this.#forgetTag(rendererTag);
+      const error = commitError(err, ops);
+      step.refused = error.code;
+      this.#errors.push(error);
+      return error;
+    };
+    if (streamed === 0 && typeof this.bridge.requestSync === 'function') {
+      // A synchronous bridge (the jest preset's): the batch is applied, and its bookkeeping done, before this returns.
+      try {
+        this.bridge.requestSync({ op: 'batch', ops });
+      } catch (err) {
+        const error = refused(err);
+        const failed = Promise.reject(error);
+        failed.catch(() => {});
+        return failed;
+      }
+      applied();
+      return Promise.resolve();
+    }
     let request;
     try {
       request =
@@ -635,21 +663,9 @@ export class NativeSide {
     }
     // A part the daemon refused is the batch's error (the last part is then refused for the parts it misses).
     if (parts.length > 0) request = Promise.all([...parts, request]).then((answers) => answers[answers.length - 1]);
-    const sent = request.then(
-      () => {
-        this.#forgetUnmapped(unmapped);
-        this.onApplied?.(ops);
-      },
-      (err) => {
-        this.#restoreUnmapped(unmapped);
-        takeBack(undo);
-        for (const rendererTag of mapped) this.#forgetTag(rendererTag);
-        const error = commitError(err, ops);
-        step.refused = error.code;
-        this.#errors.push(error);
-        throw error;
-      },
-    );
+    const sent = request.then(applied, (err) => {
+      throw refused(err);
+    });
     const tracked = sent.catch(() => {});
     this.#inflight.add(tracked);
     tracked.then(() => this.#inflight.delete(tracked));

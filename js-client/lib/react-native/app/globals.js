@@ -8,29 +8,40 @@ export const APP_GLOBALS = ['__DEV__', 'window', 'self', 'requestAnimationFrame'
 let owner = null;
 
 /** Sets the globals for `app`; one app may be open per process at a time. */
-export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, expo, dev = true }) {
+export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, expo, dev = true, target = globalThis }) {
+  if (target !== globalThis) return installOn(target, { nativeModuleProxy, nativeFabricUIManager, expo, dev });
   if (owner !== null && owner !== app) {
     throw new Error('openApp: another app is open in this process; close it first (app.close()): React Native reads one set of globals');
   }
   owner = app;
+  const remove = installOn(globalThis, { nativeModuleProxy, nativeFabricUIManager, expo, dev });
+  return function removeGlobals() {
+    remove();
+    if (owner === app) owner = null;
+  };
+}
+
+/** Sets the globals on `target` (a jest test file's own global holds one app at a time by construction). */
+function installOn(target, { nativeModuleProxy, nativeFabricUIManager, expo, dev }) {
   const saved = new Map();
-  for (const name of APP_GLOBALS) saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
-  const set = (name, value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+  for (const name of APP_GLOBALS) saved.set(name, Object.getOwnPropertyDescriptor(target, name));
+  const set = (name, value) => Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
   set('__DEV__', dev);
-  set('window', globalThis);
-  set('self', globalThis);
+  set('window', target);
+  set('self', target);
   const frames = new Map();
   let next = 1;
   set('requestAnimationFrame', (callback) => {
     const id = next++;
-    frames.set(id, setTimeout(() => {
+    // The app's own timers (jest's fake ones under its preset): an animation frame is virtual time too.
+    frames.set(id, target.setTimeout(() => {
       frames.delete(id);
       callback(performance.now());
     }, 16));
     return id;
   });
   set('cancelAnimationFrame', (id) => {
-    clearTimeout(frames.get(id));
+    target.clearTimeout(frames.get(id));
     frames.delete(id);
   });
   set('nativeModuleProxy', nativeModuleProxy);
@@ -39,16 +50,15 @@ export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, 
   // An Expo app only: its modules by name (globalThis.expo.modules, and ExpoModules before it).
   if (expo) for (const [name, value] of Object.entries(expo)) set(name, value);
   return function removeGlobals() {
-    for (const timer of frames.values()) clearTimeout(timer);
+    for (const timer of frames.values()) target.clearTimeout(timer);
     for (const [name, descriptor] of saved) {
-      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
-      else delete globalThis[name];
+      if (descriptor) Object.defineProperty(target, name, descriptor);
+      else delete target[name];
     }
-    if (owner === app) owner = null;
   };
 }
 
 /** Sets a global the app's own modules provide (ErrorUtils, regeneratorRuntime) while the app is open. */
-export function setAppGlobal(name, value) {
-  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+export function setAppGlobal(name, value, target = globalThis) {
+  Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
 }

@@ -94,6 +94,10 @@ export class App {
   #hook = null;
   #modules;
   #removeGlobals = null;
+  /** How the app's modules load: `{require, resolve}` (the require hook's, or jest's registry's). */
+  #loader = null;
+  /** The global object the app's code sees (globalThis, or a jest test file's context). */
+  global;
   #eventEmitter = null;
   #deviceEmitter = null;
   /** The software keyboard, shown while a text input has the focus. */
@@ -136,6 +140,7 @@ export class App {
     this.defaultIncludeHiddenElements = options.defaultIncludeHiddenElements === true;
     this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}), insets: { ...DEFAULT_WINDOW.insets, ...(options.window?.insets ?? {}) } };
     this.#keyboard = new Keyboard(
+    this.global = options.global ?? globalThis;
       this.window,
       (name, body) => this.#deviceEmitter?.emit(name, body),
       (rendererTag) => this.native.daemonTag(rendererTag) !== undefined,
@@ -217,12 +222,23 @@ export class App {
     this.#hook = new RequireHook({ root: this.root, platform: this.platform, transformer, cache, rendererAsShipped: this.#options.rendererAsShipped === true });
     this.transformCache = cache;
     try {
-      this.#hook.resolveFromRoot('react-native');
+      loader.resolve('react-native');
+    const hook = this.#hook;
+    this._load({ require: (id) => hook.require(id), resolve: (id) => hook.resolveFromRoot(id) }, () => hook.install());
+  }
+
+  /**
+   * Loads the app's React Native through `loader` (`require(id)`, `resolve(id)` from the app's root: openApp's require
+   * hook, or jest's module registry under the bridged-client preset); `install()` runs once the package is found.
+   * @internal
+   */
+  _load(loader, install = () => {}) {
+    this.#loader = loader;
     } catch {
       throw new Error(`openApp: the app at ${this.root} has no react-native package (node_modules/react-native): install it, or pass { root } of an app that has one`);
     }
     try {
-      const manifest = JSON.parse(readFileSync(path.join(path.dirname(this.#hook.resolveFromRoot('react-native/package.json')), 'package.json'), 'utf8'));
+      const manifest = JSON.parse(readFileSync(path.join(path.dirname(loader.resolve('react-native/package.json')), 'package.json'), 'utf8'));
       const [major, minor, patch] = manifest.version.split(/[.-]/).map(Number);
       this.reactNativeVersion = { major, minor, patch, prerelease: manifest.version.includes('-') ? manifest.version.split('-')[1] : null };
     } catch {}
@@ -248,17 +264,20 @@ export class App {
     // An Expo app (expo-modules-core in its node_modules): Expo's modules are served by name (modules/expo.js).
     let expo;
     try {
-      this.#hook.resolveFromRoot('expo-modules-core/package.json');
-      this.#modules.serveExpo();
+      this.#loader.resolve('expo-modules-core/package.json');
       this.isExpo = true;
       expo = expoGlobals(this);
     } catch {
       this.isExpo = false;
     }
-    this.#removeGlobals = installGlobals(this, { nativeModuleProxy: this.#modules.proxy(), nativeFabricUIManager: this.#fabric ?? undefined, expo });
+    if (this.isExpo) {
+      this.#modules.serveExpo();
+      expo = expoGlobals(this);
+    }
+    this.#removeGlobals = installGlobals(this, { nativeModuleProxy: this.#modules.proxy(), nativeFabricUIManager: this.#fabric ?? undefined, expo, target: this.global });
     this.#optional('@react-native/js-polyfills/error-guard');
     const regenerator = this.#optional('regenerator-runtime/runtime');
-    if (regenerator && globalThis.regeneratorRuntime === undefined) setAppGlobal('regeneratorRuntime', regenerator);
+    if (regenerator && this.global.regeneratorRuntime === undefined) setAppGlobal('regeneratorRuntime', regenerator, this.global);
     // Core components use their static view configs (what the package itself declares); the ones React Native
     // builds with codegenNativeComponent ask UIManager, which answers from hello.
     const registry = this.#optional('react-native/Libraries/NativeComponent/NativeComponentRegistry');
@@ -280,7 +299,7 @@ export class App {
 
   #optional(id) {
     try {
-      return this.#hook.require(id);
+      return this.#loader.require(id);
     } catch (error) {
       if (error?.code === 'MODULE_NOT_FOUND' && String(error.message).includes(id)) return undefined;
       throw error;
@@ -331,11 +350,11 @@ export class App {
   #wrapRequireNativeComponent() {
     let file;
     try {
-      file = this.#hook.resolveFromRoot('react-native/Libraries/ReactNative/requireNativeComponent');
+      file = this.#loader.resolve('react-native/Libraries/ReactNative/requireNativeComponent');
     } catch {
       return;
     }
-    const module = this.#hook.require('react-native/Libraries/ReactNative/requireNativeComponent');
+    const module = this.#loader.require('react-native/Libraries/ReactNative/requireNativeComponent');
     const callers = this.#componentCallers;
     const app = this;
     const wrap = (original) =>
@@ -459,12 +478,12 @@ export class App {
   /** Requires `id` as a file at the app's root would: a path relative to the root, or a package name. */
   require(id) {
     this.#assertOpen('require');
-    return this.#hook.require(id);
+    return this.#loader.require(id);
   }
 
   /** The file `id` resolves to from the app's root, for the platform. */
   resolve(id) {
-    return this.#hook.resolveFromRoot(id);
+    return this.#loader.resolve(id);
   }
 
   /**
@@ -683,8 +702,9 @@ export class App {
   /** Runs `fn`; the timers it starts are added to `capture` (an array), when one is given. */
   #withTimers(fn, capture) {
     if (!capture) return fn();
-    const original = globalThis.setTimeout;
-    globalThis.setTimeout = function capturingSetTimeout(callback, delay, ...args) {
+    const global = this.global;
+    const original = global.setTimeout;
+    global.setTimeout = function capturingSetTimeout(callback, delay, ...args) {
       let fired = false;
       let settle;
       const done = new Promise((resolve) => (settle = resolve));
@@ -702,7 +722,7 @@ export class App {
     try {
       return fn();
     } finally {
-      globalThis.setTimeout = original;
+      global.setTimeout = original;
     }
   }
 
@@ -727,6 +747,22 @@ export class App {
    */
   async render(element) {
     this.#assertOpen('render');
+    const { screen, caught } = this._mount(element);
+    try {
+      await this.settled();
+    } catch (error) {
+      // A render that failed leaves nothing behind: the screen was never handed out, so its root view goes too.
+      await this.#unmountQuietly(screen);
+      throw caught() ?? error;
+    }
+    return screen;
+  }
+
+  /**
+   * The synchronous part of render(): a new root view, the element run into it (its commit queued, not yet sent).
+   * `caught()`: the error of a component that threw, once React reported it. @internal (render, the jest preset)
+   */
+  _mount(element) {
     const rootTag = this.#nextRoot;
     this.#nextRoot += 10;
     const tag = this.native.createRoot(rootTag);
@@ -763,14 +799,19 @@ export class App {
     const screen = new Screen(this, { rootTag, tag, appKey, holder });
     this.#screens.set(rootTag, screen);
     this._run(screen);
-    try {
-      await this.settled();
-    } catch (error) {
-      // A render that failed leaves nothing behind: the screen was never handed out, so its root view goes too.
-      await this.#unmountQuietly(screen);
-      throw caught ?? error;
-    }
-    return screen;
+    return { screen, caught: () => caught };
+  }
+
+  /** Paper: unmounts a screen's root at once (its deletes queued, not yet sent). @internal (the jest preset) */
+  _unmountNow(screen) {
+    if (!this.#screens.has(screen.rootTag)) return;
+    this.#screens.delete(screen.rootTag);
+    this.#AppRegistry.unmountApplicationComponentAtRootTag(screen.rootTag);
+  }
+
+  /** The app's React. @internal (the jest preset) */
+  get _React() {
+    return this.#React;
   }
 
   async #unmountQuietly(screen) {
@@ -787,7 +828,7 @@ export class App {
     const parameters = { rootTag: screen.rootTag, initialProps: {} };
     if (this.#fabric) Object.assign(parameters, { fabric: true, concurrentRoot: true });
     try {
-      quietly(() => this.#AppRegistry.runApplication(screen.appKey, parameters));
+      quietly(() => this.#AppRegistry.runApplication(screen.appKey, parameters), this.global.console);
     } catch (error) {
       this.native.fail(error);
     }
@@ -994,7 +1035,7 @@ export class App {
 }
 
 /** Runs `fn` without AppRegistry's `Running "…" with {…}` line on the console. */
-function quietly(fn) {
+function quietly(fn, console = globalThis.console) {
   const log = console.log;
   console.log = (...args) => {
     if (typeof args[0] === 'string' && args[0].startsWith('Running "')) return;

@@ -51,6 +51,11 @@ export class Screen {
     );
   }
 
+  /** What the root component renders (rerender changes it). @internal (the jest preset) */
+  get _holder() {
+    return this.#holder;
+  }
+
   /** The native root view's handle (the daemon's view), with its children. */
   get root() {
     return this.toJSON();

@@ -1,0 +1,778 @@
+// What a test file under preset: 'bridged-client' reaches through `global.__bridged__`: the app loaded through
+// jest's registry (load), bridged's React Native Testing Library (testingLibrary) and its matchers (matchers).
+// Every call of RNTL's synchronous API is synchronous here too: the session's requests are (sync-bridge.js), the
+// renderer's commit is sent before the call returns (flush), and the queries read the live tree, which holds the
+// daemon's tree as of the last frame received.
+import path from 'node:path';
+import { commandOp, touchOp } from '../command-op.js';
+import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, printTree } from '../react-native/testing/queries.js';
+import { createMatchers } from './matchers.js';
+
+/** The host component names RNTL's tests see under React Native's jest mocks, for the native ones bridged serves. */
+const HOST_TYPES = {
+  RCTView: 'View',
+  RCTText: 'Text',
+  RCTVirtualText: 'Text',
+  RCTSinglelineTextInputView: 'TextInput',
+  RCTMultilineTextInputView: 'TextInput',
+  RCTImageView: 'Image',
+  RCTModalHostView: 'Modal',
+};
+/** Pressability's minimum press duration: a press's onPressOut comes this long after its start. */
+const MIN_PRESS_DURATION_MS = 130;
+/** RNTL's default long press duration. */
+const LONG_PRESS_MS = 500;
+const SCREEN_MISSING = '`render` method has not been called';
+
+export class JestHost {
+  #app;
+  #env;
+  #roots = new Set();
+  #commits = 0;
+  #fibers = { commits: -1, byTag: new Map() };
+  #elements = new Map();
+  #rendered = new Set();
+  #screen = null;
+  #now = 0;
+  #library = null;
+
+  constructor(app, env) {
+    this.#app = app;
+    this.#env = env;
+  }
+
+  get app() {
+    return this.#app;
+  }
+
+  /** Loads the app's React Native through jest's `require` (the setup file's), with bridged as its native side. */
+  load(jestRequire, jestObject) {
+    const global = this.#env.global;
+    const root = this.#app.root;
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    this.#installDevToolsHook(global);
+    const id = (name) => (name.startsWith('.') ? path.resolve(root, name) : name);
+    // InitializeCore needs a packager; as under React Native's own jest setup, it is not run (the globals of it
+    // that apply headless are the App's).
+    try {
+      jestObject?.doMock(jestRequire.resolve('react-native/Libraries/Core/InitializeCore'), () => ({}));
+    } catch {}
+    this.#app._load({ require: (name) => jestRequire(id(name)), resolve: (name) => jestRequire.resolve(id(name)) });
+  }
+
+  dispose() {
+    this.cleanup();
+  }
+
+  /** React's DevTools hook, as React Native's renderer looks for it: each commit's root, to find a view's fiber. */
+  #installDevToolsHook(global) {
+    const host = this;
+    const existing = global.__REACT_DEVTOOLS_GLOBAL_HOOK__;
+    if (existing && typeof existing.onCommitFiberRoot === 'function') {
+      const original = existing.onCommitFiberRoot;
+      existing.onCommitFiberRoot = function (id, root, ...rest) {
+        host.#roots.add(root);
+        host.#commits++;
+        return original.call(this, id, root, ...rest);
+      };
+      return;
+    }
+    const renderers = new Map();
+    global.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers,
+      checkDCE() {},
+      // AppContainer listens for the inspector: nothing is ever emitted.
+      on() {},
+      off() {},
+      emit() {},
+      sub: () => () => {},
+      inject(internals) {
+        const id = renderers.size + 1;
+        renderers.set(id, internals);
+        return id;
+      },
+      onScheduleFiberRoot() {},
+      onCommitFiberRoot(_id, root) {
+        host.#roots.add(root);
+        host.#commits++;
+      },
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+    };
+  }
+
+  /** The host fiber of a renderer tag (paper's `_nativeTag`, Fabric's canonical `nativeTag`), from the last commits. */
+  #fiberOf(rendererTag) {
+    if (this.#fibers.commits !== this.#commits) {
+      const byTag = new Map();
+      for (const root of this.#roots) {
+        const stack = root.current ? [root.current] : [];
+        while (stack.length > 0) {
+          const fiber = stack.pop();
+          const node = fiber.stateNode;
+          if (fiber.tag === 5 && node) {
+            const tag = node._nativeTag ?? node.canonical?.nativeTag;
+            if (tag !== undefined) byTag.set(tag, fiber);
+          }
+          if (fiber.sibling) stack.push(fiber.sibling);
+          if (fiber.child) stack.push(fiber.child);
+        }
+      }
+      this.#fibers = { commits: this.#commits, byTag };
+    }
+    return this.#fibers.byTag.get(rendererTag) ?? null;
+  }
+
+  // MARK: Time
+
+  /** Whether the test file's clock is jest's fake one. */
+  fakeTimers() {
+    const env = this.#env;
+    if (env.fakeTimersModern?._fakingTime) return 'modern';
+    if (this.#env.global.setTimeout?._isMockFunction === true && env.fakeTimers) return 'legacy';
+    return null;
+  }
+
+  /** Waits `ms` of the test's time: jest's clock advanced when it is fake (inside act), else real time. */
+  async wait(ms) {
+    const fake = this.fakeTimers();
+    if (fake) {
+      const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
+      this.act(() => timers.advanceTimersByTime(ms));
+      await new Promise((resolve) => setImmediate(resolve));
+      this.flush();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    this.flush();
+  }
+
+  // MARK: The native side, synchronously
+
+  /** Sends what the renderer queued (a commit, what native does after it) and rethrows a handler's error. */
+  flush() {
+    const native = this.#app.native;
+    for (let round = 0; round < 20 && native.queued() > 0; round++) native.flush();
+    native.throwPending();
+  }
+
+  /** React's act for the app's React, the native side flushed when it ends (sync, or once its promise settles). */
+  act(callback) {
+    const React = this.#app._React;
+    const reactAct = React.unstable_act ?? React.act;
+    const global = this.#env.global;
+    const previous = global.IS_REACT_ACT_ENVIRONMENT;
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    let returned;
+    let thenable;
+    try {
+      thenable = reactAct(() => {
+        returned = callback();
+        return returned;
+      });
+    } finally {
+      if (!(returned && typeof returned.then === 'function')) global.IS_REACT_ACT_ENVIRONMENT = previous;
+    }
+    if (returned && typeof returned.then === 'function') {
+      return Promise.resolve(thenable).then((value) => {
+        global.IS_REACT_ACT_ENVIRONMENT = previous;
+        this.flush();
+        return value;
+      });
+    }
+    this.flush();
+    return thenable;
+  }
+
+  #timestamp() {
+    this.#now = Math.max(this.#now + 1, Math.round(performance.now()));
+    return this.#now;
+  }
+
+  /** A finger's start or end on the view of daemon tag `tag`, as the daemon's touch handler sends it. */
+  touch(tag, phase) {
+    const bridge = this.#app.bridge;
+    bridge.requestSync(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
+  }
+
+  command(tag, name, args) {
+    this.#app.bridge.requestSync(commandOp(tag, name, args));
+  }
+
+  // MARK: Elements
+
+  /** The element of a daemon tag, the same object for the same view while it lives. */
+  elementOf(tag) {
+    if (tag == null) return null;
+    let element = this.#elements.get(tag);
+    if (!element) {
+      element = new HostElement(this, tag);
+      this.#elements.set(tag, element);
+    }
+    return element;
+  }
+
+  /** The live tree's view of a tag, or undefined once it is gone. */
+  view(tag) {
+    return this.#app._liveTree.views.get(tag);
+  }
+
+  /** The React props the app gave a host view (its fiber's), or null when it has no fiber (a root). */
+  reactProps(tag) {
+    const rendererTag = this.#app.native.rendererTag(tag);
+    if (rendererTag === undefined) return null;
+    return this.#fiberOf(rendererTag)?.memoizedProps ?? null;
+  }
+
+  fiber(tag) {
+    const rendererTag = this.#app.native.rendererTag(tag);
+    return rendererTag === undefined ? null : this.#fiberOf(rendererTag);
+  }
+
+  /** The text a view shows: its RCTRawText descendants', joined (a text field's own text). */
+  textOf(tag) {
+    const view = this.view(tag);
+    if (!view) return '';
+    if (view.component === 'RCTRawText') return String(view.props?.text ?? '');
+    if (TEXT_INPUT_COMPONENTS.has(view.component)) return String(view.props?.text ?? '');
+    return view.children.map((child) => this.textOf(child)).join('');
+  }
+
+  /** Whether the view is in a screen rendered and not unmounted. */
+  isOnScreen(tag) {
+    let view = this.view(tag);
+    const roots = new Set([...this.#rendered].map((r) => r.screen.tag));
+    while (view) {
+      if (roots.has(view.tag)) return true;
+      view = view.parent != null ? this.view(view.parent) : undefined;
+    }
+    return false;
+  }
+
+  // MARK: React Native Testing Library
+
+  matchers() {
+    return createMatchers(this);
+  }
+
+  testingLibrary() {
+    this.#library ??= createLibrary(this);
+    return this.#library;
+  }
+
+  /** Mounts `element` in a new root, synchronously: its commit is in the daemon when this returns. */
+  render(element, { wrapper: Wrapper } = {}) {
+    const app = this.#app;
+    const React = app._React;
+    const wrap = (el) => (Wrapper ? React.createElement(Wrapper, null, el) : el);
+    let mounted;
+    this.act(() => {
+      mounted = app._mount(wrap(element));
+    });
+    const { screen, caught } = mounted;
+    const failure = caught();
+    if (failure) {
+      this.#unmount({ screen });
+      throw failure;
+    }
+    const rendered = { screen, wrap };
+    this.#rendered.add(rendered);
+    return rendered;
+  }
+
+  rerender(rendered, element) {
+    rendered.screen._holder.element = rendered.wrap(element);
+    this.act(() => this.#app._run(rendered.screen));
+  }
+
+  unmount(rendered) {
+    this.#unmount(rendered);
+    this.#rendered.delete(rendered);
+  }
+
+  #unmount(rendered) {
+    this.act(() => this.#app._unmountNow(rendered.screen));
+  }
+
+  /** RNTL's cleanup: every screen rendered is unmounted. */
+  cleanup() {
+    for (const rendered of [...this.#rendered]) {
+      try {
+        this.unmount(rendered);
+      } catch {}
+    }
+    this.#screen = null;
+  }
+
+  get screen() {
+    return this.#screen;
+  }
+
+  set screen(value) {
+    this.#screen = value;
+  }
+
+  print(tag) {
+    const node = this.#node(tag);
+    return node ? printTree(node, { maxLines: Infinity }) : '';
+  }
+
+  #node(tag) {
+    const view = this.view(tag);
+    if (!view) return null;
+    const children = view.children.map((t) => this.#node(t)).filter(Boolean);
+    let text = null;
+    if (view.component === 'RCTRawText') text = view.props?.text ?? '';
+    else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
+    else if (TEXT_INPUT_COMPONENTS.has(view.component)) text = view.props?.text ?? '';
+    return { tag, component: view.component, props: view.props ?? {}, text, handle: { tag }, children };
+  }
+}
+
+/** A host element as RNTL's queries return one: React's props of the host component, its place in the tree. */
+export class HostElement {
+  #host;
+  #tag;
+
+  constructor(host, tag) {
+    this.#host = host;
+    this.#tag = tag;
+  }
+
+  /** The daemon's tag of the native view. */
+  get tag() {
+    return this.#tag;
+  }
+
+  /** The native view as the daemon holds it: `{tag, component, props, text}`. */
+  get native() {
+    const view = this.#host.view(this.#tag);
+    if (!view) return null;
+    return { tag: this.#tag, component: view.component, props: view.props, text: this.#host.textOf(this.#tag) };
+  }
+
+  get type() {
+    const component = this.#host.view(this.#tag)?.component;
+    return HOST_TYPES[component] ?? component ?? null;
+  }
+
+  /** The React props the app's host component was given (testID, style, accessibilityState, children, …). */
+  get props() {
+    return this.#host.reactProps(this.#tag) ?? this.#host.view(this.#tag)?.props ?? {};
+  }
+
+  get parent() {
+    const parent = this.#host.view(this.#tag)?.parent;
+    if (parent == null || !this.#host.reactProps(parent)) return null;
+    return this.#host.elementOf(parent);
+  }
+
+  get children() {
+    const view = this.#host.view(this.#tag);
+    if (!view) return [];
+    return view.children.map((tag) => {
+      const child = this.#host.view(tag);
+      return child?.component === 'RCTRawText' ? String(child.props?.text ?? '') : this.#host.elementOf(tag);
+    });
+  }
+
+  /** The host component's instance (its ref). */
+  get instance() {
+    return this.#host.fiber(this.#tag)?.stateNode ?? null;
+  }
+
+  toJSON() {
+    return elementJSON(this);
+  }
+}
+
+function elementJSON(element) {
+  const props = {};
+  for (const [key, value] of Object.entries(element.props ?? {})) {
+    if (key === 'children' || typeof value === 'function') continue;
+    props[key] = value;
+  }
+  const children = element.children.map((c) => (typeof c === 'string' ? c : elementJSON(c)));
+  return { type: element.type, props, children: children.length > 0 ? children : null };
+}
+
+function capitalize(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** RNTL's API over a JestHost. */
+function createLibrary(host) {
+  const app = host.app;
+
+  const check = (element, what) => {
+    if (!(element instanceof HostElement)) {
+      throw new TypeError(`${what}: give an element a query returned (bridged's host element), got ${element === null ? 'null' : typeof element}`);
+    }
+    if (!host.view(element.tag)) throw new Error(`${what}: the element is no longer on the screen (unmounted)`);
+  };
+
+  /** The queries of a screen (or a within), their answers as elements; findBy* wait in the test's time. */
+  const wrapQueries = (queries) => {
+    const wrapped = {};
+    for (const [name, query] of Object.entries(queries)) {
+      if (typeof query !== 'function') continue;
+      if (name.startsWith('find')) continue;
+      wrapped[name] = (...args) => {
+        host.flush();
+        const found = query(...args);
+        return Array.isArray(found) ? found.map((h) => host.elementOf(h.tag)) : found ? host.elementOf(found.tag) : null;
+      };
+    }
+    for (const name of Object.keys(wrapped)) {
+      if (!name.startsWith('get')) continue;
+      const find = name.replace(/^get/, 'find');
+      wrapped[find] = (matcher, options = {}, waitOptions = {}) => waitFor(() => wrapped[name](matcher, options), { ...options, ...waitOptions });
+    }
+    return wrapped;
+  };
+
+  const within = (element) => {
+    check(element, 'within');
+    for (const rendered of renderedScreens) {
+      if (rendered.screen.toJSON() && host.isOnScreen(element.tag)) return wrapQueries(rendered.screen.within(element.tag));
+    }
+    throw new Error('within: the element is not on a rendered screen');
+  };
+
+  const renderedScreens = new Set();
+
+  function render(element, options = {}) {
+    const rendered = host.render(element, options);
+    renderedScreens.add(rendered);
+    const queries = wrapQueries(rendered.screen);
+    const result = {
+      ...queries,
+      rerender: (next) => host.rerender(rendered, next),
+      update: (next) => host.rerender(rendered, next),
+      unmount: () => {
+        host.unmount(rendered);
+        renderedScreens.delete(rendered);
+      },
+      toJSON: () => {
+        host.flush();
+        const root = host.view(rendered.screen.tag);
+        if (!root) return null;
+        const children = root.children.map((tag) => elementJSON(host.elementOf(tag)));
+        return children.length === 0 ? null : children.length === 1 ? children[0] : children;
+      },
+      debug: (message) => {
+        host.flush();
+        const text = host.print(rendered.screen.tag);
+        console.log(message ? `${message}\n\n${text}` : text);
+      },
+      get root() {
+        const first = host.view(rendered.screen.tag)?.children?.[0];
+        return first === undefined ? null : host.elementOf(first);
+      },
+      get UNSAFE_root() {
+        return this.root;
+      },
+    };
+    host.screen = result;
+    return result;
+  }
+
+  const screen = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        const current = host.screen;
+        if (!current) {
+          if (key === 'then') return undefined;
+          if (typeof key === 'string' && /^(get|query|find)/.test(key)) {
+            return () => {
+              throw new Error(`${SCREEN_MISSING} and hence 'screen.${key}' is not available`);
+            };
+          }
+          return undefined;
+        }
+        return current[key];
+      },
+    },
+  );
+
+  const cleanup = () => {
+    host.cleanup();
+    renderedScreens.clear();
+  };
+
+  const act = (callback) => host.act(callback);
+
+  async function waitFor(expectation, { timeout = 1000, interval = 50, onTimeout } = {}) {
+    if (typeof expectation !== 'function') throw new TypeError('waitFor(expectation): a function');
+    const start = Date.now();
+    let elapsed = 0;
+    let lastError;
+    for (;;) {
+      try {
+        host.flush();
+        const value = expectation();
+        return value && typeof value.then === 'function' ? await value : value;
+      } catch (error) {
+        lastError = error;
+      }
+      if (elapsed >= timeout) break;
+      await host.wait(interval);
+      elapsed = host.fakeTimers() ? elapsed + interval : Date.now() - start;
+    }
+    if (typeof onTimeout === 'function') {
+      const replaced = onTimeout(lastError);
+      if (replaced) throw replaced;
+    }
+    throw lastError ?? new Error(`waitFor: timed out after ${timeout} ms`);
+  }
+
+  async function waitForElementToBeRemoved(expectation, options) {
+    const present = (value) => (Array.isArray(value) ? value.length > 0 : value != null);
+    const first = expectation();
+    if (!present(first)) {
+      throw new Error('The element(s) given to waitForElementToBeRemoved are already removed. waitForElementToBeRemoved requires that the element(s) exist(s) before waiting for removal.');
+    }
+    return waitFor(() => {
+      let value;
+      try {
+        value = expectation();
+      } catch {
+        return first;
+      }
+      if (present(value)) throw new Error('Timed out in waitForElementToBeRemoved.');
+      return first;
+    }, options);
+  }
+
+  // MARK: fireEvent: press, changeText and scroll are native; any other event calls its handler as RNTL does.
+
+  /** The handler RNTL's fireEvent calls: `on<Event>` on the element's fiber or the nearest ancestor with one. */
+  const handlerFor = (element, eventName) => {
+    const name = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
+    for (let fiber = host.fiber(element.tag); fiber; fiber = fiber.return) {
+      const handler = fiber.memoizedProps?.[name];
+      if (typeof handler === 'function') return { handler, fiber };
+    }
+    return null;
+  };
+
+  const enabled = (element, eventName) => {
+    for (let fiber = host.fiber(element.tag); fiber; fiber = fiber.return) {
+      const props = fiber.memoizedProps;
+      if (fiber.tag === 5 && (props?.pointerEvents === 'none' || props?.pointerEvents === 'box-only') && fiber !== host.fiber(element.tag)) {
+        if (props.pointerEvents === 'none') return false;
+      }
+      if (fiber.tag === 5 && TEXT_INPUT_COMPONENTS.has(element.native?.component) && props?.editable === false && !/^(focus|blur|contentSizeChange|layout|scroll)/.test(eventName)) return false;
+    }
+    return true;
+  };
+
+  function fireEvent(element, eventName, ...data) {
+    check(element, `fireEvent(element, '${eventName}')`);
+    if (eventName === 'press') return fireEvent.press(element, ...data);
+    if (eventName === 'changeText') return fireEvent.changeText(element, ...data);
+    if (eventName === 'scroll') return fireEvent.scroll(element, ...data);
+    const found = handlerFor(element, eventName);
+    if (!found || !enabled(element, eventName)) return undefined;
+    let result;
+    host.act(() => {
+      result = found.handler(...data);
+    });
+    return result;
+  }
+
+  fireEvent.press = (element) => {
+    check(element, 'fireEvent.press');
+    host.flush();
+    host.act(() => {
+      host.touch(element.tag, 'start');
+      host.touch(element.tag, 'end');
+    });
+  };
+
+  fireEvent.longPress = (element) => {
+    check(element, 'fireEvent.longPress');
+    const found = handlerFor(element, 'longPress');
+    if (!found) return undefined;
+    let result;
+    host.act(() => {
+      result = found.handler({ nativeEvent: {} });
+    });
+    return result;
+  };
+
+  /** The text field an element is or is inside (RNTL fires on the element or its ancestors). */
+  const fieldOf = (element) => {
+    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+      if (TEXT_INPUT_COMPONENTS.has(host.view(tag)?.component)) return tag;
+    }
+    return null;
+  };
+
+  fireEvent.changeText = (element, text = '') => {
+    check(element, 'fireEvent.changeText');
+    const field = fieldOf(element);
+    if (field === null) return fireEvent(element, 'onChangeText', text);
+    host.flush();
+    host.act(() => {
+      // The field's whole text becomes `text`, as a selection of everything replaced by a paste: natively, so
+      // that maxLength, editable={false} and a controlled value hold.
+      if (host.textOf(field) !== '') host.command(field, 'clear');
+      if (String(text) !== '') host.command(field, 'type', [String(text)]);
+    });
+    return undefined;
+  };
+
+  const scrollViewOf = (element) => {
+    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+      if (host.view(tag)?.component === 'RCTScrollView') return tag;
+    }
+    return null;
+  };
+
+  const scrollNatively = (tag, { x = 0, y = 0, contentSize, layoutMeasurement } = {}) => {
+    const width = layoutMeasurement?.width ?? app.window.width;
+    const height = layoutMeasurement?.height ?? app.window.height;
+    const args = [x, y, width, height, contentSize?.width ?? Math.max(width, x + width), contentSize?.height ?? Math.max(height, y + height)];
+    host.act(() => host.command(tag, 'scroll', args));
+  };
+
+  fireEvent.scroll = (element, event = {}) => {
+    check(element, 'fireEvent.scroll');
+    const tag = scrollViewOf(element);
+    const nativeEvent = event?.nativeEvent ?? {};
+    if (tag === null) return fireEvent(element, 'onScroll', event);
+    host.flush();
+    scrollNatively(tag, { ...(nativeEvent.contentOffset ?? {}), contentSize: nativeEvent.contentSize, layoutMeasurement: nativeEvent.layoutMeasurement });
+    return undefined;
+  };
+
+  // MARK: userEvent: the same native inputs, with the waits a user's fingers take, in the test's time.
+
+  function setup(options = {}) {
+    const delay = options.delay ?? 0;
+    const pause = async () => {
+      if (delay > 0) await host.wait(delay);
+    };
+    const hold = async (element, ms, what) => {
+      check(element, what);
+      host.flush();
+      host.act(() => host.touch(element.tag, 'start'));
+      await host.wait(ms);
+      if (!host.view(element.tag)) return;
+      host.act(() => host.touch(element.tag, 'end'));
+      await host.wait(MIN_PRESS_DURATION_MS);
+    };
+    const requireField = (element, what) => {
+      check(element, what);
+      const view = host.view(element.tag);
+      if (!TEXT_INPUT_COMPONENTS.has(view.component)) throw new Error(`${what} works only on host TextInput elements, got ${element.type}`);
+      return element.tag;
+    };
+    return {
+      press: (element) => hold(element, 0, 'userEvent.press'),
+      longPress: (element, { duration = LONG_PRESS_MS } = {}) => hold(element, duration, 'userEvent.longPress'),
+      async type(element, text, { skipPress = false, submitEditing = false } = {}) {
+        const field = requireField(element, 'userEvent.type');
+        if (host.view(field).props?.editable === false) return;
+        if (!skipPress) await hold(element, 0, 'userEvent.type');
+        else host.act(() => host.command(field, 'focus'));
+        for (const character of String(text)) {
+          await pause();
+          host.act(() => host.command(field, character === '\n' ? 'submit' : 'type', character === '\n' ? [] : [character]));
+        }
+        if (submitEditing) host.act(() => host.command(field, 'submit'));
+        host.act(() => host.command(field, 'blur'));
+      },
+      async clear(element) {
+        const field = requireField(element, 'userEvent.clear');
+        if (host.view(field).props?.editable === false) return;
+        host.act(() => host.command(field, 'focus'));
+        host.act(() => host.command(field, 'clear'));
+        host.act(() => host.command(field, 'blur'));
+      },
+      async paste(element, text) {
+        const field = requireField(element, 'userEvent.paste');
+        if (host.view(field).props?.editable === false) return;
+        host.act(() => host.command(field, 'focus'));
+        host.act(() => host.command(field, 'clear'));
+        if (String(text) !== '') host.act(() => host.command(field, 'type', [String(text)]));
+        host.act(() => host.command(field, 'blur'));
+      },
+      async scrollTo(element, { x, y, contentSize, layoutMeasurement } = {}) {
+        check(element, 'userEvent.scrollTo');
+        const tag = scrollViewOf(element);
+        if (tag === null) throw new Error('userEvent.scrollTo works only on host ScrollView elements');
+        host.flush();
+        scrollNatively(tag, { x: x ?? 0, y: y ?? 0, contentSize, layoutMeasurement });
+        await pause();
+      },
+    };
+  }
+
+  const defaultUser = setup();
+  const userEvent = {
+    setup,
+    press: (...args) => defaultUser.press(...args),
+    longPress: (...args) => defaultUser.longPress(...args),
+    type: (...args) => defaultUser.type(...args),
+    clear: (...args) => defaultUser.clear(...args),
+    paste: (...args) => defaultUser.paste(...args),
+    scrollTo: (...args) => defaultUser.scrollTo(...args),
+  };
+
+  function renderHook(callback, { initialProps, wrapper } = {}) {
+    const React = app._React;
+    const result = { current: undefined };
+    function TestComponent({ hookProps }) {
+      result.current = callback(hookProps);
+      return null;
+    }
+    const rendered = render(React.createElement(TestComponent, { hookProps: initialProps }), { wrapper });
+    return {
+      result,
+      rerender: (props) => rendered.rerender(React.createElement(TestComponent, { hookProps: props })),
+      unmount: () => rendered.unmount(),
+    };
+  }
+
+  const isHiddenFromAccessibility = (element) => {
+    for (let tag = element?.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+      const props = host.view(tag)?.props ?? {};
+      if (props.display === 'none' || props['aria-hidden'] === true || props.accessibilityElementsHidden === true || props.importantForAccessibility === 'no-hide-descendants') return true;
+    }
+    return false;
+  };
+
+  let config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
+
+  return {
+    render,
+    screen,
+    within,
+    getQueriesForElement: within,
+    cleanup,
+    act,
+    fireEvent,
+    userEvent,
+    waitFor,
+    waitForElementToBeRemoved,
+    renderHook,
+    isHiddenFromAccessibility,
+    isInaccessible: isHiddenFromAccessibility,
+    configure(options = {}) {
+      config = { ...config, ...options };
+      if (typeof options.defaultIncludeHiddenElements === 'boolean') app.defaultIncludeHiddenElements = options.defaultIncludeHiddenElements;
+    },
+    resetToDefaults() {
+      config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
+      app.defaultIncludeHiddenElements = false;
+    },
+    getConfig: () => ({ ...config }),
+    /** bridged's own: the App (openApp's API: nativeCalls, alerts, pressAlertButton, …) this test file runs. */
+    bridged: app,
+  };
+}

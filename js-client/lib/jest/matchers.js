@@ -1,0 +1,175 @@
+// React Native Testing Library 12.4's matchers (and jest-native's, the same names), on bridged's host elements
+// (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
+// gave it (style, accessibility state), as RNTL reads the host element.
+import { matches } from '../react-native/testing/queries.js';
+import { HostElement } from './host.js';
+
+function flatten(style) {
+  if (Array.isArray(style)) return Object.assign({}, ...style.map(flatten));
+  return style && typeof style === 'object' ? style : {};
+}
+
+function equal(a, b) {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => equal(a[k], b[k]));
+}
+
+export function createMatchers(host) {
+  const ancestors = function* (element) {
+    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) yield tag;
+  };
+  const props = (tag) => host.reactProps(tag) ?? host.view(tag)?.props ?? {};
+  const state = (tag, key) => props(tag)[`aria-${key}`] ?? props(tag).accessibilityState?.[key];
+  const isDisabled = (element) => {
+    for (const tag of ancestors(element)) {
+      const p = props(tag);
+      if (p['aria-disabled'] === true || p.accessibilityState?.disabled === true) return true;
+      if (tag === element.tag && host.view(tag)?.component?.includes('TextInputView') && p.editable === false) return true;
+    }
+    return false;
+  };
+  const isVisible = (element) => {
+    for (const tag of ancestors(element)) {
+      const view = host.view(tag);
+      const style = flatten(props(tag).style);
+      if (style.display === 'none' || style.opacity === 0 || view?.props?.display === 'none' || view?.props?.opacity === 0) return false;
+      const p = props(tag);
+      if (p['aria-hidden'] === true || p.accessibilityElementsHidden === true || p.importantForAccessibility === 'no-hide-descendants') return false;
+      if (view?.component === 'RCTModalHostView' && p.visible === false) return false;
+    }
+    return true;
+  };
+  const name = (element) => {
+    const p = props(element.tag);
+    return p['aria-label'] ?? p.accessibilityLabel ?? host.textOf(element.tag);
+  };
+  const element = (received, matcher) => {
+    if (received instanceof HostElement) return received;
+    if (received === null || received === undefined) return null;
+    throw new Error(`expect(received).${matcher}(): received is not an element a query returned (${typeof received})`);
+  };
+  const result = (context, pass, what) => ({ pass, message: () => `expected element ${context.isNot ? 'not ' : ''}${what}` });
+  const onScreen = (el) => el !== null && host.view(el.tag) !== undefined && host.isOnScreen(el.tag);
+  const needed = (context, el, matcher) => {
+    if (el === null || !onScreen(el)) throw new Error(`expect(element).${matcher}(): the element is not on the screen (null, or unmounted)`);
+  };
+
+  return {
+    toBeOnTheScreen(received) {
+      const el = element(received, 'toBeOnTheScreen');
+      return result(this, onScreen(el), 'to be on the screen');
+    },
+    toBeVisible(received) {
+      const el = element(received, 'toBeVisible');
+      return result(this, onScreen(el) && isVisible(el), 'to be visible');
+    },
+    toBeEmptyElement(received) {
+      const el = element(received, 'toBeEmptyElement');
+      needed(this, el, 'toBeEmptyElement');
+      return result(this, (host.view(el.tag)?.children.length ?? 0) === 0, 'to be empty');
+    },
+    toHaveTextContent(received, expected, options = {}) {
+      const el = element(received, 'toHaveTextContent');
+      needed(this, el, 'toHaveTextContent');
+      const text = host.textOf(el.tag);
+      return { pass: matches(text, expected, { exact: true, ...options }), message: () => `expected element ${this.isNot ? 'not ' : ''}to have text content ${String(expected)}, it has "${text}"` };
+    },
+    toHaveDisplayValue(received, expected, options = {}) {
+      const el = element(received, 'toHaveDisplayValue');
+      needed(this, el, 'toHaveDisplayValue');
+      const view = host.view(el.tag);
+      if (!view.component.includes('TextInputView')) throw new Error(`toHaveDisplayValue() works only with host TextInput elements, got ${el.type}`);
+      const value = String(view.props?.text ?? props(el.tag).value ?? props(el.tag).defaultValue ?? '');
+      return { pass: matches(value, expected, { exact: true, ...options }), message: () => `expected element ${this.isNot ? 'not ' : ''}to have display value ${String(expected)}, it has "${value}"` };
+    },
+    toBeDisabled(received) {
+      const el = element(received, 'toBeDisabled');
+      needed(this, el, 'toBeDisabled');
+      return result(this, isDisabled(el), 'to be disabled');
+    },
+    toBeEnabled(received) {
+      const el = element(received, 'toBeEnabled');
+      needed(this, el, 'toBeEnabled');
+      return result(this, !isDisabled(el), 'to be enabled');
+    },
+    toBeSelected(received) {
+      const el = element(received, 'toBeSelected');
+      needed(this, el, 'toBeSelected');
+      return result(this, state(el.tag, 'selected') === true, 'to be selected');
+    },
+    toBeChecked(received) {
+      const el = element(received, 'toBeChecked');
+      needed(this, el, 'toBeChecked');
+      const checked = state(el.tag, 'checked');
+      const isSwitch = host.view(el.tag)?.component === 'RCTSwitch';
+      return result(this, checked === true || (isSwitch && (host.view(el.tag).props?.value === true)), 'to be checked');
+    },
+    toBePartiallyChecked(received) {
+      const el = element(received, 'toBePartiallyChecked');
+      needed(this, el, 'toBePartiallyChecked');
+      return result(this, state(el.tag, 'checked') === 'mixed', 'to be partially checked');
+    },
+    toBeExpanded(received) {
+      const el = element(received, 'toBeExpanded');
+      needed(this, el, 'toBeExpanded');
+      return result(this, state(el.tag, 'expanded') === true, 'to be expanded');
+    },
+    toBeCollapsed(received) {
+      const el = element(received, 'toBeCollapsed');
+      needed(this, el, 'toBeCollapsed');
+      return result(this, state(el.tag, 'expanded') === false, 'to be collapsed');
+    },
+    toBeBusy(received) {
+      const el = element(received, 'toBeBusy');
+      needed(this, el, 'toBeBusy');
+      return result(this, state(el.tag, 'busy') === true, 'to be busy');
+    },
+    toHaveAccessibleName(received, expected, options = {}) {
+      const el = element(received, 'toHaveAccessibleName');
+      needed(this, el, 'toHaveAccessibleName');
+      const actual = name(el);
+      const pass = expected === undefined ? Boolean(actual) : matches(actual, expected, { exact: true, ...options });
+      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have accessible name ${expected === undefined ? '' : String(expected)}, it has "${actual ?? ''}"` };
+    },
+    toHaveAccessibilityValue(received, expected) {
+      const el = element(received, 'toHaveAccessibilityValue');
+      needed(this, el, 'toHaveAccessibilityValue');
+      const p = props(el.tag);
+      const value = { min: p['aria-valuemin'], max: p['aria-valuemax'], now: p['aria-valuenow'], text: p['aria-valuetext'], ...(p.accessibilityValue ?? {}) };
+      const pass = Object.entries(expected ?? {}).every(([k, v]) => (k === 'text' && v instanceof RegExp ? v.test(value.text ?? '') : equal(value[k], v)));
+      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have accessibility value ${JSON.stringify(expected)}, it has ${JSON.stringify(value)}` };
+    },
+    toHaveProp(received, prop, value) {
+      const el = element(received, 'toHaveProp');
+      needed(this, el, 'toHaveProp');
+      const p = props(el.tag);
+      const pass = value === undefined ? p[prop] !== undefined : equal(p[prop], value);
+      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have prop ${prop}${value === undefined ? '' : ` = ${JSON.stringify(value)}`}, it has ${JSON.stringify(p[prop])}` };
+    },
+    toHaveStyle(received, expected) {
+      const el = element(received, 'toHaveStyle');
+      needed(this, el, 'toHaveStyle');
+      const style = flatten(props(el.tag).style);
+      const wanted = flatten(expected);
+      const pass = Object.entries(wanted).every(([k, v]) => equal(style[k], v));
+      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have style ${JSON.stringify(wanted)}, it has ${JSON.stringify(style)}` };
+    },
+    toContainElement(received, other) {
+      const el = element(received, 'toContainElement');
+      needed(this, el, 'toContainElement');
+      let pass = false;
+      if (other instanceof HostElement) {
+        for (let tag = other.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+          if (tag === el.tag) {
+            pass = true;
+            break;
+          }
+        }
+      }
+      return result(this, pass, 'to contain the element');
+    },
+  };
+}

@@ -1,0 +1,10 @@
+// `@testing-library/react-native` under preset: 'bridged-client': bridged's implementation of its API
+// (testing-library.js), with RNTL's cleanup after each test and its matchers.
+const host = global.__bridged__;
+if (!host) throw new Error("@testing-library/react-native is bridged's under preset: 'bridged-client' (its test environment is missing)");
+const library = host.testingLibrary();
+if (typeof afterEach === 'function' && !process.env.RNTL_SKIP_AUTO_CLEANUP) {
+  afterEach(() => library.cleanup());
+}
+if (typeof expect === 'function' && typeof expect.extend === 'function') expect.extend(host.matchers());
+module.exports = library;
