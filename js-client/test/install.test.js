@@ -170,6 +170,20 @@ describe('installing bridged-client with npm, offline', { skip: NO_NPM }, () => 
   });
 });
 
+/** The test of README.md's "Add bridged to your app": the section's JavaScript block, its indentation removed. */
+function readmeTest() {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Add bridged to your app\n'));
+  assert.ok(section, 'README.md has a section "Add bridged to your app"');
+  const block = /^( *)```js\n([\s\S]*?)^ *```$/m.exec(section);
+  assert.ok(block, 'the section shows the test');
+  const indent = block[1].length;
+  return block[2]
+    .split('\n')
+    .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+    .join('\n');
+}
+
 describe("the README's steps in a copy of a real app", { skip: NO_NPM || NO_SHARED }, () => {
   test('install bridged-client, have the binary, openApp in a test: the app test passes', LIMIT, async () => {
     // The example app as an app's repository before bridged: its own files, its package.json without
@@ -208,32 +222,8 @@ describe("the README's steps in a copy of a real app", { skip: NO_NPM || NO_SHAR
 
     // Steps 2 and 3: the binary (BRIDGED_BIN here; else bridged on PATH), and a test that opens the app.
     await mkdir(join(app, 'test'));
-    await writeFile(
-      join(app, 'test', 'app.test.mjs'),
-      `import { test, after } from 'node:test';
-import assert from 'node:assert/strict';
-import { connect } from 'bridged-client';
-import { openApp } from 'bridged-client/react-native';
-
-const bridge = await connect({ spawn: true, bin: process.env.BRIDGED_BIN, socket: process.env.BRIDGED_SOCKET });
-const app = await openApp(bridge, { root: new URL('..', import.meta.url).pathname });
-after(async () => {
-  await app.close();
-  await bridge.close();
-});
-
-test('the Likes counter counts a press', async () => {
-  const React = app.require('react');
-  const { default: App } = app.require('./src/App');
-  const screen = await app.render(React.createElement(App));
-  assert.ok(screen.getByText('never pressed'));
-  await app.press(screen.getByLabelText('Add to Likes'));
-  await app.press(screen.getByLabelText('Add to Likes'));
-  assert.ok(screen.getByText('pressed 2 times'));
-  await screen.unmount();
-});
-`,
-    );
+    // The test is the README's own, as written there.
+    await writeFile(join(app, 'test', 'app.test.mjs'), readmeTest());
     const socket = join(app, 'bridged.sock');
     // As the app's own `node --test` runs, not as a test of this runner (which tells its child runners so).
     const env = { ...process.env, BRIDGED_BIN, BRIDGED_SOCKET: socket };
