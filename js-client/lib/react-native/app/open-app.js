@@ -92,12 +92,12 @@ export class App {
   #bridge;
   #options;
   #hook = null;
-  #modules;
-  #removeGlobals = null;
   /** How the app's modules load: `{require, resolve}` (the require hook's, or jest's registry's). */
   #loader = null;
   /** The global object the app's code sees (globalThis, or a jest test file's context). */
   global;
+  #modules;
+  #removeGlobals = null;
   #eventEmitter = null;
   #deviceEmitter = null;
   /** The software keyboard, shown while a text input has the focus. */
@@ -138,9 +138,9 @@ export class App {
     this.platform = options.platform;
     this.architecture = options.architecture;
     this.defaultIncludeHiddenElements = options.defaultIncludeHiddenElements === true;
+    this.global = options.global ?? globalThis;
     this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}), insets: { ...DEFAULT_WINDOW.insets, ...(options.window?.insets ?? {}) } };
     this.#keyboard = new Keyboard(
-    this.global = options.global ?? globalThis;
       this.window,
       (name, body) => this.#deviceEmitter?.emit(name, body),
       (rendererTag) => this.native.daemonTag(rendererTag) !== undefined,
@@ -221,8 +221,6 @@ export class App {
     this.transformer = transformer.kind;
     this.#hook = new RequireHook({ root: this.root, platform: this.platform, transformer, cache, rendererAsShipped: this.#options.rendererAsShipped === true });
     this.transformCache = cache;
-    try {
-      loader.resolve('react-native');
     const hook = this.#hook;
     this._load({ require: (id) => hook.require(id), resolve: (id) => hook.resolveFromRoot(id) }, () => hook.install());
   }
@@ -234,6 +232,8 @@ export class App {
    */
   _load(loader, install = () => {}) {
     this.#loader = loader;
+    try {
+      loader.resolve('react-native');
     } catch {
       throw new Error(`openApp: the app at ${this.root} has no react-native package (node_modules/react-native): install it, or pass { root } of an app that has one`);
     }
@@ -242,7 +242,7 @@ export class App {
       const [major, minor, patch] = manifest.version.split(/[.-]/).map(Number);
       this.reactNativeVersion = { major, minor, patch, prerelease: manifest.version.includes('-') ? manifest.version.split('-')[1] : null };
     } catch {}
-    this.#hook.install();
+    install();
     if (this.architecture === 'fabric') {
       // The package's ReactFabric commits through this manager; each view it creates is checked first.
       const manager = createFabricUIManager(this.native);
@@ -261,12 +261,11 @@ export class App {
         set: (fabricDeliver) => (this.#fabricDeliver = fabricDeliver),
       });
     }
-    // An Expo app (expo-modules-core in its node_modules): Expo's modules are served by name (modules/expo.js).
+    // An Expo app (expo-modules-core in its node_modules): the modules its packages declare (modules/expo.js).
     let expo;
     try {
       this.#loader.resolve('expo-modules-core/package.json');
       this.isExpo = true;
-      expo = expoGlobals(this);
     } catch {
       this.isExpo = false;
     }
@@ -746,7 +745,6 @@ export class App {
    * the error of a component that threw (React's component stack as `error.componentStack`).
    */
   async render(element) {
-    this.#assertOpen('render');
     const { screen, caught } = this._mount(element);
     try {
       await this.settled();
@@ -763,6 +761,7 @@ export class App {
    * `caught()`: the error of a component that threw, once React reported it. @internal (render, the jest preset)
    */
   _mount(element) {
+    this.#assertOpen('render');
     const rootTag = this.#nextRoot;
     this.#nextRoot += 10;
     const tag = this.native.createRoot(rootTag);
@@ -1021,10 +1020,10 @@ export class App {
   _teardown() {
     this.#closed = true;
     this.native.detach();
-    this.#hook?.remove();
-    this.#disposeTransformer?.();
     this.#bridge.off('change', this.#onChange);
     if (this._liveTree.session !== null && !this.#bridge.closed) this.#bridge.request({ op: 'unobserve', session: this._liveTree.session }).catch(() => {});
+    this.#hook?.remove();
+    this.#disposeTransformer?.();
     this.#removeGlobals?.();
     this.#removeGlobals = null;
   }
