@@ -18,6 +18,7 @@ import { startDaemon } from '../test-support/daemon.js';
 import { connect } from '../index.js';
 import { openApp } from '../lib/react-native.js';
 import { parseObjectiveC, parseSwift } from '../lib/react-native/modules/expo/declarations.js';
+import { readAppConfig } from '../lib/react-native/modules/expo/constants.js';
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 /** Expo SDK 49's packages from the shared test data, or $BRIDGED_EXPO_NODE_MODULES. */
@@ -240,6 +241,22 @@ describe('Expo native sources: what the reader takes from a ModuleDefinition and
       current.functions.map((f) => [f.name, f.async, f.argumentsCount, f.arityUnknown === true]),
       [['byReference', true, 0, true], ['throwing', true, 1, false], ['untyped', false, 2, false]],
     );
+  });
+
+  test("expo-constants' manifest: app.config.js called with app.json's expo config, else app.json's expo", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'bridged-expo-config-'));
+    try {
+      writeFileSync(path.join(root, 'app.json'), JSON.stringify({ expo: { name: 'From JSON', version: '1.2.0' } }));
+      assert.deepEqual(readAppConfig(root), { name: 'From JSON', version: '1.2.0' });
+      writeFileSync(path.join(root, 'app.config.js'), 'module.exports = ({ config }) => ({ ...config, extra: { env: "test" } });\n');
+      assert.deepEqual(readAppConfig(root), { name: 'From JSON', version: '1.2.0', extra: { env: 'test' } });
+      writeFileSync(path.join(root, 'app.config.js'), 'module.exports = { expo: { name: "Object" } };\n');
+      assert.deepEqual(readAppConfig(root), { name: 'Object' });
+      writeFileSync(path.join(root, 'app.config.js'), 'module.exports = (;\n');
+      assert.throws(() => readAppConfig(root), /cannot load .*app\.config\.js \(the app's Expo config, for expo-constants\)/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('Objective-C: EX_EXPORT_MODULE or an exportedModuleName, each method less its resolver and rejecter, constants, events', () => {

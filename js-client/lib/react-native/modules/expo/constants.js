@@ -33,7 +33,15 @@ export function readAppConfig(root) {
     if (!existsSync(full)) continue;
     let exported;
     try {
-      exported = file.endsWith('.json') ? JSON.parse(readFileSync(full, 'utf8')) : createRequire(full)(full);
+      if (file.endsWith('.json')) {
+        exported = JSON.parse(readFileSync(full, 'utf8'));
+      } else {
+        // Read afresh at each open, as expo-constants' build script reads it at each build.
+        const require = createRequire(full);
+        delete require.cache[full];
+        exported = require(full);
+        delete require.cache[full];
+      }
     } catch (error) {
       throw new Error(`openApp: cannot load ${full} (the app's Expo config, for expo-constants): ${error.message}`);
     }
