@@ -71,8 +71,8 @@ const NOT_LISTENING = new Set(['ENOENT', 'ECONNREFUSED']);
  */
 const lifelines = new Set();
 
-/** How many times a spawn is tried again when it lost to a daemon that was stopping on the same socket. */
-const SPAWN_ATTEMPTS = 5;
+/** The longest wait between spawns while a daemon stopping on the same socket still holds its lock. */
+const MAX_RESPAWN_DELAY_MS = 400;
 
 /**
  * Connects to `socketPath`; with `spawn`, when nothing listens there, starts `bridged --socket <path>`
@@ -103,7 +103,7 @@ export async function connectOrSpawn({
     );
   }
   if (checkFolder) checkSocketFolder(checkFolder);
-  for (let attempt = 1; ; attempt++) {
+  for (let delay = 25; ; delay = Math.min(delay * 2, MAX_RESPAWN_DELAY_MS)) {
     try {
       return { socket: await openSocket(socketPath), daemonPid: null };
     } catch (err) {
@@ -126,10 +126,11 @@ export async function connectOrSpawn({
     }
     if (started.socket) return started;
     // The daemon this one would replace still held the socket's lock as it stopped (its last client had just
-    // left): it is gone a moment later. Anything else is the daemon's own reason.
-    if (!started.lostToStoppingDaemon || attempt >= SPAWN_ATTEMPTS) throw started.error;
+    // left, or it was sent SIGTERM): it is gone a moment later (within its --shutdown-timeout), so the spawn is
+    // tried again until `signal` aborts. Anything else is the daemon's own reason.
+    if (!started.lostToStoppingDaemon || !signal) throw started.error;
     try {
-      await sleep(25, undefined, { signal });
+      await sleep(delay, undefined, { signal });
     } catch {
       throw signal.reason?.name === 'TimeoutError' ? started.error : aborted(signal, 'connect()');
     }

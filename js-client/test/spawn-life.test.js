@@ -189,6 +189,41 @@ describe('a daemon another process still uses is not ended with its parent', () 
   });
 });
 
+describe('a spawn that races a daemon stopping on the same socket', () => {
+  test('is tried again until the old daemon let go of the socket, then starts the new one', LIMIT, async (t) => {
+    const { socket, daemons } = await place(t);
+    // The old daemon, held (SIGSTOP) with its lock taken and its socket file gone, as it is between removing the
+    // file and releasing the lock when it stops: a spawn finds nothing listening, and its daemon cannot take over.
+    const old = spawnProcess(BRIDGED_BIN, ['--socket', socket], { stdio: ['ignore', 'pipe', 'ignore'] });
+    daemons.push(old.pid);
+    await once(old.stdout, 'data'); // bridged listening on …
+    process.kill(old.pid, 'SIGSTOP');
+    await rm(socket);
+    const connecting = connect({ spawn: true, bin: BRIDGED_BIN, socket, timeoutMs: 60_000 });
+    let settled = false;
+    connecting.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // A spawn was refused by the old daemon's lock (its log says so), and connect() is still trying.
+    for (let round = 0; ; round++) {
+      const log = existsSync(`${socket}.log`) ? await readFile(`${socket}.log`, 'utf8') : '';
+      if (log.includes('is already serving on')) break;
+      assert.ok(round < 1500, `no spawn was refused by the lock:\n${log}`);
+      await sleep(20);
+    }
+    assert.equal(settled, false, 'connect() gave up while the old daemon was still stopping');
+    process.kill(old.pid, 'SIGCONT');
+    process.kill(old.pid, 'SIGTERM');
+    const bridge = await connecting;
+    assert.equal(typeof bridge.daemonPid, 'number');
+    assert.notEqual(bridge.daemonPid, old.pid);
+    daemons.push(bridge.daemonPid);
+    assert.deepEqual(await bridge.request({ op: 'ping' }), {});
+    await bridge.close();
+  });
+});
+
 describe("spawn: 'detached', and a bridged that cannot be tied to its parent", () => {
   test('starts a daemon that outlives the process that started it', LIMIT, async (t) => {
     const { socket, daemons } = await place(t);
