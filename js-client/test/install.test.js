@@ -165,6 +165,12 @@ describe('installing bridged-client with npm, offline', { skip: NO_NPM }, () => 
     assert.equal(existsSync(join(installed, 'node_modules')), false);
     const out = await runSmoke(app);
     assert.equal(out.resolved, join(installed, 'index.js'));
+    if (existsSync(join(CLIENT, 'jest-preset.js'))) {
+      // jest finds `preset: 'bridged-client'` as `bridged-client/jest-preset`, through the package's exports.
+      const preset = await run(process.execPath, ['-p', "require.resolve('bridged-client/jest-preset')"], { cwd: app });
+      assert.equal(preset.code, 0, preset.stderr);
+      assert.equal(preset.stdout.trim(), join(installed, 'jest-preset.js'));
+    }
     const help = await run(join(app, 'node_modules', '.bin', 'bridged-client'), ['--help']);
     assert.equal(help.code, 0, help.stderr);
   });
