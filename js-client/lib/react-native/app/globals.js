@@ -3,7 +3,7 @@
 // `performance`, `fetch`).
 
 /** The names set, for the README and for close(). */
-export const APP_GLOBALS = ['__DEV__', 'window', 'self', 'requestAnimationFrame', 'cancelAnimationFrame', 'nativeModuleProxy', 'ErrorUtils', 'regeneratorRuntime', '__fbBatchedBridge', 'nativeFabricUIManager', 'expo', 'ExpoModules'];
+export const APP_GLOBALS = ['__DEV__', 'window', 'self', 'requestAnimationFrame', 'cancelAnimationFrame', 'nativeModuleProxy', 'ErrorUtils', 'regeneratorRuntime', '__fbBatchedBridge', 'nativeFabricUIManager', 'expo', 'ExpoModules', 'alert', 'navigator'];
 
 let owner = null;
 

@@ -125,6 +125,8 @@ export class App {
   #deliverEvent = null;
   #disposeTransformer = null;
   #onChange;
+  #rejections = [];
+  #onRejection = null;
   #actions;
   #waiters = new Set();
   /** Timers the app started while a native event was being delivered (Pressability's press-out timer). */
@@ -222,6 +224,8 @@ export class App {
     this.#hook = new RequireHook({ root: this.root, platform: this.platform, transformer, cache, rendererAsShipped: this.#options.rendererAsShipped === true });
     this.transformCache = cache;
     const hook = this.#hook;
+    this.#onRejection = (reason) => this.#rejected(reason);
+    process.on('unhandledRejection', this.#onRejection);
     this._load({ require: (id) => hook.require(id), resolve: (id) => hook.resolveFromRoot(id) }, () => hook.install());
   }
 
@@ -294,6 +298,52 @@ export class App {
     if (!this.#eventEmitter) throw new Error("openApp: the app's React Native renderer registered no RCTEventEmitter");
     this.#deliverEvent = (target, type, nativeEvent) => this.#deliver(target, type, nativeEvent);
     if (this.architecture === 'paper') this.native.deliver = this.#deliverEvent;
+    this.#initializeCore();
+  }
+
+  /**
+   * What React Native's InitializeCore sets that applies headless (it is not run: it needs a packager), as it sets
+   * it: `alert(text)` (setUpAlert: Alert.alert('Alert', text)), `navigator.product` (setUpNavigator), the global
+   * error handler reporting to ExceptionsManager (setUpErrorHandling). Node's own timers, promises and fetch serve.
+   * Removed by close() with the other globals.
+   */
+  #initializeCore() {
+    const global = this.global;
+    const Alert = interop(this.#optional('react-native/Libraries/Alert/Alert'));
+    if (Alert && typeof Alert.alert === 'function') {
+      setAppGlobal('alert', function alert(text) {
+        Alert.alert('Alert', '' + text);
+      }, global);
+    }
+    if (global.navigator === undefined) setAppGlobal('navigator', { product: 'ReactNative' }, global);
+    else if (global.navigator?.product !== 'ReactNative') {
+      try {
+        Object.defineProperty(global.navigator, 'product', { value: 'ReactNative', configurable: true });
+      } catch {}
+    }
+    const ErrorUtils = global.ErrorUtils;
+    const ExceptionsManager = this.#optional('react-native/Libraries/Core/ExceptionsManager');
+    if (ErrorUtils?.setGlobalHandler && ExceptionsManager?.handleException) {
+      ErrorUtils.setGlobalHandler((error, isFatal) => ExceptionsManager.handleException(error, isFatal));
+    }
+  }
+
+  /**
+   * An unhandled promise rejection while the app is open, treated as React Native's development mode treats one
+   * (its Promise's rejection tracking): a warning with the stack, kept for `unhandledRejections()`; the process
+   * lives on. With openApp's `{ unhandledRejections: 'fail' }` it also fails the next render(), action or settled().
+   */
+  #rejected(reason) {
+    const id = this.#rejections.length;
+    const stack = reason instanceof Error ? (reason.stack ?? String(reason)) : String(reason);
+    this.#rejections.push({ id, reason, message: reason?.message ?? String(reason), stack });
+    this.global.console.warn(`Possible Unhandled Promise Rejection (id: ${id}):\n${stack}`);
+    if (this.#options.unhandledRejections === 'fail') this.native.fail(reason instanceof Error ? reason : new Error(String(reason)));
+  }
+
+  /** The promise rejections nobody handled while the app was open: `{id, reason, message, stack}`, oldest first. */
+  unhandledRejections() {
+    return [...this.#rejections];
   }
 
   #optional(id) {
@@ -1023,6 +1073,8 @@ export class App {
     this.#bridge.off('change', this.#onChange);
     if (this._liveTree.session !== null && !this.#bridge.closed) this.#bridge.request({ op: 'unobserve', session: this._liveTree.session }).catch(() => {});
     this.#hook?.remove();
+    if (this.#onRejection) process.off('unhandledRejection', this.#onRejection);
+    this.#onRejection = null;
     this.#disposeTransformer?.();
     this.#removeGlobals?.();
     this.#removeGlobals = null;

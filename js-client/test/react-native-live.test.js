@@ -1,0 +1,92 @@
+// Queries answer from the daemon's tree as it is now (issue: stale queries): a JavaScript-driven animation polled
+// by a plain loop, a timer's state change, an unmount, all seen with no settled(); and what React Native's
+// InitializeCore gives an app: `alert`, and rejections that only warn.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { appSkip, useTestApp } from '../test-support/react-native-app.js';
+
+for (const architecture of ['paper', 'fabric'])
+describe(`openApp: live queries and InitializeCore's globals (${architecture})`, { skip: appSkip }, () => {
+  let bridge;
+  let app;
+  let React;
+  const context = useTestApp({ architecture }, (ready) => ({ bridge, app, React } = ready));
+  const h = (...args) => React.createElement(...args);
+  const LiveScreen = () => app.require('./src/screens/LiveScreen').default;
+
+  test('an animation frame and a timer reach the next query, polled by a plain loop', async () => {
+    const s = await app.render(h(LiveScreen()));
+    const opacity = () => s.getByTestId('fading').props.opacity;
+    assert.ok(opacity() < 1, `the animation has not ended at first (opacity ${opacity()})`);
+    let polls = 0;
+    while (opacity() !== 1) {
+      assert.ok(++polls < 500, `the animation's end never reached the queries (opacity ${opacity()})`);
+      await sleep(10);
+    }
+    while (s.queryByText('later') === null) {
+      assert.ok(++polls < 1000, "the timer's state change never reached the queries");
+      await sleep(10);
+    }
+    assert.equal(s.queryByText('soon'), null);
+    const daemon = await bridge.request({ op: 'inspect', tag: s.getByTestId('fading').tag });
+    assert.equal(daemon.props.opacity, 1, "the query's value is the daemon's");
+    await s.unmount();
+  });
+
+  test('after unmount, queries find nothing, as the daemon holds nothing', async () => {
+    const s = await app.render(h(LiveScreen()));
+    const tag = s.getByText('Load').tag;
+    await s.unmount();
+    assert.equal(s.queryByText('Load'), null);
+    assert.equal(s.toJSON(), null);
+    await assert.rejects(bridge.request({ op: 'inspect', tag }), { code: 'unknown_tag' });
+  });
+
+  test("a failed fetch reaches the app's alert, as InitializeCore's setUpAlert defines it", async () => {
+    const s = await app.render(h(LiveScreen()));
+    assert.equal(typeof app.global.alert, 'function');
+    assert.equal(app.global.navigator.product, 'ReactNative');
+    await app.press(s.getByText('Load'));
+    let polls = 0;
+    while (app.alerts().length === 0) {
+      assert.ok(++polls < 500, 'no alert was shown');
+      await sleep(10);
+    }
+    const [shown] = app.alerts();
+    assert.equal(shown.title, 'Alert');
+    assert.match(shown.message, /fetch failed|ECONNREFUSED/);
+    await app.pressAlertButton('OK');
+    await s.unmount();
+  });
+
+  test('an unhandled rejection warns with its stack, is kept, and the process lives on', async () => {
+    // In a process of its own, as a team's script runs: node:test itself fails a file on any unhandled rejection.
+    const script = `
+      import { connect } from ${JSON.stringify(new URL('../index.js', import.meta.url).href)};
+      import { openApp } from ${JSON.stringify(new URL('../lib/react-native.js', import.meta.url).href)};
+      const bridge = await connect({ socket: process.env.SOCKET });
+      const app = await openApp(bridge, { root: process.env.ROOT, architecture: process.env.ARCH, cache: process.env.CACHE });
+      const React = app.require('react');
+      const s = await app.render(React.createElement(app.require('./src/screens/LiveScreen').default));
+      await app.press(s.getByText('Forget'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      console.log(JSON.stringify(app.unhandledRejections().map(({ message, stack }) => ({ message, stack }))));
+      await app.close();
+      await bridge.close();
+    `;
+    const { execFile } = await import('node:child_process');
+    const { TEST_CACHE } = await import('../test-support/react-native-app.js');
+    const result = await new Promise((resolve) => {
+      const child = execFile(process.execPath, ['--input-type=module', '-e', script], {
+        env: { ...process.env, SOCKET: context.daemon.socket, ROOT: app.root, ARCH: architecture, CACHE: TEST_CACHE },
+      }, (error, stdout, stderr) => resolve({ code: error?.code ?? 0, stdout, stderr }));
+      child.stdin?.end();
+    });
+    assert.equal(result.code, 0, `the process ended with ${result.code}: ${result.stderr}`);
+    const [rejection] = JSON.parse(result.stdout.trim().split('\n').at(-1));
+    assert.equal(rejection.message, 'nobody handles this');
+    assert.match(rejection.stack, /LiveScreen/);
+    assert.match(result.stderr, /Possible Unhandled Promise Rejection \(id: 0\):\nError: nobody handles this/);
+  });
+});
