@@ -70,31 +70,6 @@ describe("openApp: native modules from the dependencies' specs", { skip: appSkip
   });
 });
 
-describe("openApp: an Expo app's modules and view managers", { skip: appSkip }, () => {
-  let bridge;
-  let app;
-  useTestApp({ packages: ['expo-modules-core', 'acme-gradient'] }, (context) => ({ bridge, app } = context));
-
-  test('every module is there by name, recorded, answering nothing until a test implements it; view managers are untyped components', async () => {
-    assert.equal(app.isExpo, true);
-    const React = app.require('react');
-    app.implementNativeModule('ExpoFontLoader', { isLoaded: (name) => name === 'Inter' });
-    const s = await app.render(React.createElement(app.require('./src/screens/ExpoScreen').default));
-    assert.ok(s.getByText('fonts loaded'));
-    assert.ok(s.getByText('Inter ready'));
-    assert.deepEqual(app.nativeCalls('ExpoFontLoader'), [
-      { method: 'isLoaded', args: ['Inter'] },
-      { method: 'loadAsync', args: ['Inter', 'file:///fonts/Inter.ttf'] },
-      { method: 'isLoaded', args: ['Inter'] },
-    ]);
-    const gradient = s.getByTestId('gradient');
-    assert.equal(gradient.component, 'ViewManagerAdapter_AcmeGradient');
-    assert.ok(app.unknownComponents().includes('ViewManagerAdapter_AcmeGradient'));
-    assert.equal((await bridge.request({ op: 'inspect', tag: gradient.tag })).props.colors.length, 2);
-    await s.unmount();
-  });
-});
-
 for (const architecture of ['paper', 'fabric'])
 describe(`openApp: third-party components from their specs, and navigation (${architecture})`, { skip: appSkip }, () => {
   let bridge;

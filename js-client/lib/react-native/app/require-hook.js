@@ -96,7 +96,12 @@ export class RequireHook {
     Module._resolveFilename = function resolveFilename(request, parent, isMain, options) {
       const ours = parent?.filename && hook.#files.has(parent.filename);
       if (ours && !Resolver.isBuiltin(request)) {
-        const found = hook.#resolver.resolve(request, path.dirname(parent.filename));
+        // A package reached through a link resolves from its real folder, then, as an installed app's packages
+        // find each other, from the app's node_modules (a bare request only).
+        const bare = !request.startsWith('.') && !path.isAbsolute(request);
+        const found =
+          hook.#resolver.resolve(request, path.dirname(parent.filename)) ??
+          (bare ? hook.#resolver.resolve(request, hook.#root) : undefined);
         if (found) {
           const file = real(found);
           hook.#files.add(file);
