@@ -1,6 +1,7 @@
 # bridged: the two commands a newcomer needs are `make run` and `make test`.
 SWIFT ?= swift
-APT_GET := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo) apt-get
+SUDO := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo)
+APT_GET := $(SUDO) apt-get
 RELEASE_BIN := .build/release/bridged
 DEBUG_BIN := .build/debug/bridged
 
@@ -17,7 +18,7 @@ BRIDGED_RN_FABRIC_RENDERER ?= $(SHARED_RN_NODE_MODULES)/react-native/Libraries/R
 endif
 export BRIDGED_RN_RENDERER BRIDGED_RN_FABRIC_RENDERER
 
-.PHONY: all deps build release run install test test-js test-types lint test-example bench fuzz soak clean
+.PHONY: all deps deps-jest build release run install test test-js test-types lint test-example bench fuzz soak clean
 
 all: build
 
@@ -37,6 +38,24 @@ deps:
 	  && [ -d /usr/share/nodejs/@babel/preset-react ] || { \
 	  echo "installing node-react, node-scheduler, node-babel7 (React for the React Native tests, Babel for the example's JSX)"; \
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq node-react node-scheduler node-babel7; }
+
+# Debian's jest 29 (for preset: 'bridged-client''s tests). Its node-jest-worker depends on node-types-node, which
+# only Debian's own Node satisfies: on a machine whose Node is not Debian's (NodeSource's), an empty local package
+# built with dpkg-deb provides it (nothing at run time needs Node's typings). Debian's jest then runs with
+# NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs and js-client/lib/jest/debian-node.cjs preloaded (JEST below).
+deps-jest:
+	@command -v jest >/dev/null || { echo "installing jest (Debian's, for the jest preset's tests)"; \
+	  $(APT_GET) update -qq; \
+	  if ! apt-get install -s -qq jest >/dev/null 2>&1; then \
+	    dir=$$(mktemp -d) && mkdir -p $$dir/pkg/DEBIAN && printf '%s\n' 'Package: node-types-node' 'Version: 99.0-bridged1' \
+	      'Architecture: all' 'Maintainer: bridged <bridged@localhost>' \
+	      "Description: empty stand-in for Node's typings, which Debian's jest does not use at run time" > $$dir/pkg/DEBIAN/control && \
+	    dpkg-deb --build $$dir/pkg $$dir/node-types-node.deb >/dev/null && $(SUDO) dpkg -i $$dir/node-types-node.deb >/dev/null; rm -rf $$dir; \
+	  fi; \
+	  DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq jest || echo "jest could not be installed: the jest preset's tests will skip"; }
+
+# Debian's jest, as the preset's tests and the example run it.
+JEST := NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs NODE_OPTIONS="--require $(CURDIR)/js-client/lib/jest/debian-node.cjs" jest
 
 build: deps
 	$(SWIFT) build
@@ -84,7 +103,7 @@ test: deps
 # Native app (Examples/ReactNativeApp: an app's own files over React Native's package, driven through openApp). SwiftPM keeps a path
 # dependency's file list in the build description, so that is dropped first to see files added since.
 EXAMPLE := Examples/CustomComponent
-test-example:
+test-example: deps-jest
 	rm -f $(EXAMPLE)/.build/debug.yaml $(EXAMPLE)/.build/debug/description.json
 	$(SWIFT) build --package-path $(EXAMPLE)
 	@# The examples' tests import the client as an app does, 'bridged-client' from node_modules: linked to js-client.
@@ -100,6 +119,14 @@ test-example:
 	dir=$$(mktemp -d) && BRIDGED_SOCKET=$$dir/b.sock BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs \
 	  node --test Examples/ReactNativeApp/test/; status=$$?; pkill -TERM -f -- "--socket $$dir/b.sock"; \
 	  while pgrep -f -- "--socket $$dir/b.sock" > /dev/null; do sleep 0.1; done; rm -rf $$dir; exit $$status
+	@# The same app's tests as a team writes them (__tests__/, React Native Testing Library's API), under its jest
+	@# config's one line, preset: 'bridged-client'. Under preset: 'react-native' too where the app has React Native
+	@# Testing Library installed (jest.config.mocks.js; npm's registry is out of reach here, so it skips saying so).
+	@if [ -z "$(HAVE_SHARED_RN)" ]; then echo "no $(SHARED_RN_NODE_MODULES): the example's jest tests skip"; \
+	elif ! command -v jest >/dev/null; then echo "no jest: the example's jest tests skip"; \
+	else cd Examples/ReactNativeApp && BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) $(JEST) --ci || exit 1; \
+	  if [ -e node_modules/@testing-library/react-native/package.json ]; then $(JEST) --ci --config jest.config.mocks.js || exit 1; \
+	  else echo "no @testing-library/react-native in Examples/ReactNativeApp/node_modules: its tests under preset: 'react-native' skip"; fi; fi
 
 # The Node client against the real binary; js-client/test/types/ (index.d.ts under tsc --strict) runs with it.
 # React comes from Debian (node-react, under /usr/share/nodejs). React Native's renderer cannot be committed: the
@@ -107,7 +134,7 @@ test-example:
 # BRIDGED_RN_FABRIC_RENDERER ReactFabric-dev.js); their recorded traces always run.
 # Chromium is needed only by the DevTools page test (js-client/test/devtools.test.js), which skips itself with a
 # message where it could not be installed.
-test-js:
+test-js: deps-jest
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
 	  echo "installing chromium (for the DevTools page test only)"; \
 	  { $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq chromium; } \
