@@ -5,7 +5,9 @@
 //   3. app A, warm;                     4. app B, warm.
 // Reported per open: connect + openApp + first render (openMs), the child process's whole life (processMs), and the
 // transform cache's hits and misses. ROUNDS rounds (default 3), each with a new cache, since a shared 2-core machine
-// is noisy. Usage: node bench/react-native-open.mjs [--json out.json]; needs ../shared/react-native-0.72.6 (or
+// is noisy. PRESET=expo gives both apps babel-preset-expo instead of metro-react-native-babel-preset; APP=nav gives
+// them bench/react-native-nav's code (a native stack: React Navigation, react-native-screens, -safe-area-context).
+// Usage: node bench/react-native-open.mjs [--json out.json]; needs ../shared/react-native-0.72.6 (or
 // $BRIDGED_RN_NODE_MODULES) and a daemon ($BRIDGED_BIN, else .build/release/bridged, else .build/debug/bridged).
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +20,11 @@ import { SHARED, median } from './react-native-floor.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const ROWS = 20;
+/** The apps' preset: 'metro' (metro-react-native-babel-preset, as the app's babel.config.js has it) or 'expo'. */
+const PRESET = process.env.PRESET ?? 'metro';
+/** The app code: 'rows' (bench/react-native-app, ROWS rows) or 'nav' (bench/react-native-nav: a native stack). */
+const APP = process.env.APP ?? 'rows';
+const SOURCE = path.join(here, APP === 'nav' ? 'react-native-nav' : 'react-native-app');
 const release = path.join(here, '..', '.build', 'release', 'bridged');
 const BIN = process.env.BRIDGED_BIN ?? (existsSync(release) ? release : path.join(here, '..', '.build', 'debug', 'bridged'));
 
@@ -28,11 +35,11 @@ async function child(root, cache, socket) {
   const bridge = await connect({ socket });
   const app = await openApp(bridge, { root, cache });
   const React = app.require('react');
-  const { default: Rows } = app.require('./src/Rows');
-  const screen = await app.render(React.createElement(Rows, { rows: ROWS }));
+  const { default: Root } = app.require(APP === 'nav' ? './src/Nav' : './src/Rows');
+  const screen = await app.render(React.createElement(Root, APP === 'nav' ? {} : { rows: ROWS }));
   await app.settled();
   const openMs = performance.now() - t0;
-  const rendered = screen.queryAllByText(/^Row \d+:/).length;
+  const rendered = screen.queryAllByText(APP === 'nav' ? /./ : /^Row \d+:/).length;
   const { hits, misses } = app.transformCache;
   await screen.unmount();
   await app.close();
@@ -42,7 +49,8 @@ async function child(root, cache, socket) {
 
 function layout() {
   const root = mkdtempSync(path.join(tmpdir(), 'bridged-bench-open-'));
-  cpSync(path.join(here, 'react-native-app'), root, { recursive: true });
+  cpSync(SOURCE, root, { recursive: true });
+  if (PRESET === 'expo') writeFileSync(path.join(root, 'babel.config.js'), "module.exports = { presets: ['babel-preset-expo'] };\n");
   symlinkSync(SHARED, path.join(root, 'node_modules'));
   return root;
 }
@@ -83,6 +91,8 @@ async function main() {
   const opens = ['A_cold', 'B_cold', 'A_warm', 'B_warm'];
   const summary = {
     daemon: BIN,
+    preset: PRESET,
+    app: APP,
     rows: ROWS,
     rounds: rounds.length,
     medians: Object.fromEntries(

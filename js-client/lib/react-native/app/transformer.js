@@ -131,6 +131,7 @@ function babelIdentity(context, dir) {
       .sort(),
   );
   let record = LOADED.get(key);
+  let onDisk = false;
   if (record) {
     if (!holds(record, environment)) {
       record = null;
@@ -140,6 +141,7 @@ function babelIdentity(context, dir) {
     try {
       record = JSON.parse(readFileSync(recordFile, 'utf8'));
       if (record.format !== IDENTITY_FORMAT || !holds(record, environment)) record = null;
+      onDisk = record !== null;
     } catch {
       record = null;
     }
@@ -150,7 +152,7 @@ function babelIdentity(context, dir) {
   }
   // This process's Babel has the configuration loaded from now on (at the latest at the first transform).
   LOADED.set(key, record);
-  if (recordFile) {
+  if (recordFile && !onDisk) {
     try {
       mkdirSync(path.dirname(recordFile), { recursive: true });
       const temporary = `${recordFile}.${process.pid}.tmp`;
