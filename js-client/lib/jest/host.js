@@ -197,6 +197,12 @@ export class JestHost {
     bridge.requestSync(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
   }
 
+  /** A tap: the finger's start and end in one request (their events come back in order, each delivered). */
+  tap(tag) {
+    const touch = (phase) => touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() });
+    this.#app.bridge.requestSync({ op: 'batch', ops: [touch('start'), touch('end')] });
+  }
+
   command(tag, name, args) {
     this.#app.bridge.requestSync(commandOp(tag, name, args));
   }
@@ -587,10 +593,7 @@ function createLibrary(host) {
   fireEvent.press = (element) => {
     check(element, 'fireEvent.press');
     host.flush();
-    host.act(() => {
-      host.touch(element.tag, 'start');
-      host.touch(element.tag, 'end');
-    });
+    host.act(() => host.tap(element.tag));
   };
 
   fireEvent.longPress = (element) => {

@@ -53,15 +53,15 @@ export class SyncBridge extends EventEmitter {
     Atomics.store(this.#signal, 0, 0);
     const received = receiveMessageOnPort(this.#port);
     if (!received) throw new BridgeError('connection_closed', `the connection to bridged ended before ${what} was answered`);
-    const { ok, result, error, frames } = received.message;
-    for (const frame of frames ?? []) this.emit('change' in frame && 'observe' in frame ? 'change' : 'event', frame);
-    if (!ok) {
-      const failure = new BridgeError(error.code ?? 'connection_closed', error.message, error.details ? { details: error.details } : undefined);
-      if (error.index !== undefined) failure.index = error.index;
-      if (error.details !== undefined && failure.details === undefined) failure.details = error.details;
-      throw failure;
+    const { ok, line, error, frames } = received.message;
+    for (const text of frames ?? []) {
+      const frame = JSON.parse(text);
+      this.emit(typeof frame.observe === 'string' && typeof frame.change === 'string' ? 'change' : 'event', frame);
     }
-    return result;
+    if (!ok) throw new BridgeError(error.code ?? 'connection_closed', error.message);
+    const response = JSON.parse(line);
+    if (response.ok) return response.result;
+    throw BridgeError.fromProtocol(response.error);
   }
 
   /** Sends `frame` and returns its result, every frame before the answer emitted; throws the daemon's error. */
