@@ -306,7 +306,11 @@ function watching(babelRoot, fn) {
     try {
       const exports = require.call(this, id);
       // Node resolves a request it has seen from the same folder without `_resolveFilename`: resolved again here.
-      if (typeof id === 'string' && !Module.isBuiltin(id)) edge(this.filename, resolveFilename.call(Module, id, this, false));
+      if (typeof id === 'string' && !Module.isBuiltin(id)) {
+        try {
+          edge(this.filename, resolveFilename.call(Module, id, this, false));
+        } catch {}
+      }
       return exports;
     } finally {
       requiring.pop();
@@ -376,19 +380,23 @@ function fileHash(file) {
   }
 }
 
-/** JSON with sorted keys; functions and regular expressions by their text. */
+/** JSON with sorted keys; functions and regular expressions by their text (a cycle: the value's text). */
 function stable(value) {
-  return JSON.stringify(value ?? null, (k, v) => {
-    if (typeof v === 'function' || v instanceof RegExp) return String(v);
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((name) => [name, v[name]]),
-      );
-    }
-    return v;
-  });
+  try {
+    return JSON.stringify(value ?? null, (k, v) => {
+      if (typeof v === 'function' || v instanceof RegExp) return String(v);
+      if (v && typeof v === 'object' && !Array.isArray(v)) {
+        return Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((name) => [name, v[name]]),
+        );
+      }
+      return v;
+    });
+  } catch {
+    return String(value);
+  }
 }
 
 /** The version in the package.json of the package that holds `file`. */
