@@ -26,7 +26,8 @@ const PRESET = process.env.PRESET ?? 'metro';
 const APP = process.env.APP ?? 'rows';
 const SOURCE = path.join(here, APP === 'nav' ? 'react-native-nav' : 'react-native-app');
 const release = path.join(here, '..', '.build', 'release', 'bridged');
-const BIN = process.env.BRIDGED_BIN ?? (existsSync(release) ? release : path.join(here, '..', '.build', 'debug', 'bridged'));
+const debug = path.join(here, '..', '.build', 'debug', 'bridged');
+const BIN = process.env.BRIDGED_BIN ?? (existsSync(release) ? release : debug);
 
 async function child(root, cache, socket) {
   const t0 = performance.now();
@@ -50,7 +51,9 @@ async function child(root, cache, socket) {
 function layout() {
   const root = mkdtempSync(path.join(tmpdir(), 'bridged-bench-open-'));
   cpSync(SOURCE, root, { recursive: true });
-  if (PRESET === 'expo') writeFileSync(path.join(root, 'babel.config.js'), "module.exports = { presets: ['babel-preset-expo'] };\n");
+  if (PRESET === 'expo') {
+    writeFileSync(path.join(root, 'babel.config.js'), "module.exports = { presets: ['babel-preset-expo'] };\n");
+  }
   symlinkSync(SHARED, path.join(root, 'node_modules'));
   return root;
 }
@@ -66,7 +69,8 @@ async function main() {
   await new Promise((r) => setTimeout(r, 500));
   const open = (name, cache) => {
     const start = performance.now();
-    const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', apps[name], cache, socket], { encoding: 'utf8', env: process.env });
+    const args = [fileURLToPath(import.meta.url), '--child', apps[name], cache, socket];
+    const out = spawnSync(process.execPath, args, { encoding: 'utf8' });
     const processMs = performance.now() - start;
     if (out.status !== 0) throw new Error(`${name}: ${out.stderr}`);
     return { ...JSON.parse(out.stdout.trim().split('\n').pop()), processMs };
@@ -77,7 +81,9 @@ async function main() {
       const cache = mkdtempSync(path.join(tmpdir(), 'bridged-bench-open-cache-'));
       try {
         const load = loadavg()[0];
-        rounds.push({ load, A_cold: open('A', cache), B_cold: open('B', cache), A_warm: open('A', cache), B_warm: open('B', cache) });
+        const A_cold = open('A', cache);
+        const B_cold = open('B', cache);
+        rounds.push({ load, A_cold, B_cold, A_warm: open('A', cache), B_warm: open('B', cache) });
       } finally {
         rmSync(cache, { recursive: true, force: true });
       }
@@ -96,7 +102,10 @@ async function main() {
     rows: ROWS,
     rounds: rounds.length,
     medians: Object.fromEntries(
-      opens.map((o) => [o, { openMs: median(rounds.map((r) => r[o].openMs)), processMs: median(rounds.map((r) => r[o].processMs)), misses: median(rounds.map((r) => r[o].misses)) }]),
+      opens.map((o) => {
+        const of = (key) => median(rounds.map((r) => r[o][key]));
+        return [o, { openMs: of('openMs'), processMs: of('processMs'), misses: of('misses') }];
+      }),
     ),
     runs: rounds,
   };

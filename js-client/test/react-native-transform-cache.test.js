@@ -6,7 +6,8 @@
 // ../shared/expo-49 for the probed package; skipped, naming the folder, where it is absent).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,22 +19,28 @@ import { SHARED_NODE_MODULES, appSkip, makeApp } from '../test-support/react-nat
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 /** Expo SDK 49's packages from the shared test data, or $BRIDGED_EXPO_NODE_MODULES: where @expo/vector-icons is. */
-const EXPO_NODE_MODULES = path.resolve(process.env.BRIDGED_EXPO_NODE_MODULES ?? path.join(REPOSITORY, '..', 'shared', 'expo-49', 'node_modules'));
+const EXPO_NODE_MODULES = path.resolve(
+  process.env.BRIDGED_EXPO_NODE_MODULES ?? path.join(REPOSITORY, '..', 'shared', 'expo-49', 'node_modules'),
+);
 const VECTOR_ICONS = path.join(EXPO_NODE_MODULES, '@expo', 'vector-icons');
+const haveExpo =
+  existsSync(path.join(SHARED_NODE_MODULES, 'babel-preset-expo', 'package.json')) &&
+  existsSync(path.join(VECTOR_ICONS, 'package.json'));
 const expoSkip =
   appSkip ||
-  (existsSync(path.join(SHARED_NODE_MODULES, 'babel-preset-expo', 'package.json')) && existsSync(path.join(VECTOR_ICONS, 'package.json'))
+  (haveExpo
     ? false
-    : `no babel-preset-expo in ${SHARED_NODE_MODULES} or no @expo/vector-icons in ${EXPO_NODE_MODULES} (the shared test data)`);
+    : `no babel-preset-expo in ${SHARED_NODE_MODULES} or no @expo/vector-icons in ${EXPO_NODE_MODULES}`);
 
 /**
  * Opens the app at `root` in a new Node process (what running the tests again does), requires `request` from its root:
  * `{exports, error, transformedFiles}`.
  */
 function openInChild(socket, root, cache, request) {
+  const url = (file) => JSON.stringify(pathToFileURL(path.join(REPOSITORY, 'js-client', file)).href);
   const script = `
-    import { connect } from ${JSON.stringify(pathToFileURL(path.join(REPOSITORY, 'js-client', 'index.js')).href)};
-    import { openApp } from ${JSON.stringify(pathToFileURL(path.join(REPOSITORY, 'js-client', 'lib', 'react-native.js')).href)};
+    import { connect } from ${url('index.js')};
+    import { openApp } from ${url('lib/react-native.js')};
     const bridge = await connect({ socket: ${JSON.stringify(socket)} });
     const app = await openApp(bridge, { root: ${JSON.stringify(root)}, cache: ${JSON.stringify(cache)} });
     const out = {};
@@ -47,7 +54,7 @@ function openInChild(socket, root, cache, request) {
     await bridge.close();
     console.log(JSON.stringify(out));
   `;
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: process.env });
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   return JSON.parse(stdout.trim().split('\n').pop());
 }
 
@@ -70,13 +77,25 @@ function expoPresetApp() {
   cpSync(path.join(SHARED_NODE_MODULES, 'babel-preset-expo'), preset, { recursive: true });
   const writable = (dir) => {
     chmodSync(dir, 0o755);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) writable(path.join(dir, entry.name));
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) writable(path.join(dir, entry.name));
+    }
   };
   writable(preset);
   mkdirSync(path.join(root, 'src'));
-  writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'expo-preset-app', version: '1.0.0', dependencies: { react: '18.2.0', 'react-native': '0.72.6' } }));
-  writeFileSync(path.join(root, 'babel.config.js'), "module.exports = function (api) {\n  api.cache(true);\n  return { presets: ['babel-preset-expo'] };\n};\n");
-  writeFileSync(path.join(root, 'src', 'Icon.js'), "export default require.resolve('react-native-vector-icons/MaterialIcons');\n");
+  const dependencies = { react: '18.2.0', 'react-native': '0.72.6' };
+  const manifest = { name: 'expo-preset-app', version: '1.0.0', dependencies };
+  const config = [
+    'module.exports = function (api) {',
+    '  api.cache(true);',
+    "  return { presets: ['babel-preset-expo'] };",
+    '};',
+    '',
+  ].join('\n');
+  writeFileSync(path.join(root, 'package.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(root, 'babel.config.js'), config);
+  const icon = "export default require.resolve('react-native-vector-icons/MaterialIcons');\n";
+  writeFileSync(path.join(root, 'src', 'Icon.js'), icon);
   return {
     root,
     /** What `npm install @expo/vector-icons` would add. */
@@ -128,27 +147,53 @@ describe('the transform cache', { skip: appSkip }, () => {
     const b = await open(second.root, ['./src/screens/LoginScreen']);
     // What the second transformed is its own files, none of the packages both apps share.
     assert.deepEqual(b.transformedFiles.filter((file) => !file.startsWith(b.root + path.sep)), []);
-    assert.ok(b.transformedFiles.length > 0 && b.transformedFiles.length < 10, `its own files: ${b.transformedFiles.join(', ')}`);
-    assert.ok(b.hits >= made.length, `${b.hits} transforms from the cache, ${made.length} of React Native's made by the first`);
+    const own = b.transformedFiles;
+    assert.ok(own.length > 0 && own.length < 10, `its own files: ${own.join(', ')}`);
+    assert.ok(b.hits >= made.length, `${b.hits} from the cache, ${made.length} of React Native's made by the first`);
   });
 
-  test('a module not found by code from the cache says the cache was involved, and how to clear it', { skip: expoSkip }, async () => {
-    const app = expoPresetApp();
-    removals.push(app.remove);
+  /** Opens the app at `root`, requires `request` from its root (it may throw), closes it: `{ stats, error, root }`. */
+  async function openRequiring(root, request) {
+    const app = await openApp(bridge, { root, cache });
+    try {
+      let error;
+      try {
+        app.require(request);
+      } catch (thrown) {
+        error = thrown;
+      }
+      return { stats: app.transformCache.stats, error, root: app.root };
+    } finally {
+      await app.close();
+    }
+  }
+
+  const expo = { skip: expoSkip };
+
+  test('a module not found by code from the cache says the cache was involved, and how to clear it', expo, async () => {
+    const first = expoPresetApp();
+    const second = expoPresetApp();
+    removals.push(first.remove, second.remove);
     const notFound = /Cannot find module 'react-native-vector-icons\/MaterialIcons'/;
     // Made by Babel just now: nothing to say about a cache.
-    let made;
-    await assert.rejects(open(app.root, ['./src/Icon']).catch((error) => Promise.reject((made = error))), notFound);
-    assert.doesNotMatch(made.message, /transform cache/);
+    const a = await openRequiring(first.root, './src/Icon');
+    assert.match(a.error?.message, notFound);
+    assert.doesNotMatch(a.error.message, /transform cache/);
+    // A second app on its own copy of the same preset has the same identity: only its own file is made.
+    const b = await openRequiring(second.root, './src/Icon');
+    assert.deepEqual(b.stats.transformedFiles, [path.join(b.root, 'src', 'Icon.js')]);
+    assert.doesNotMatch(b.error?.message, /transform cache/);
     // Served from the cache: said, with the folder.
-    let served;
-    await assert.rejects(open(app.root, ['./src/Icon']).catch((error) => Promise.reject((served = error))), notFound);
-    assert.match(served.message, /came from bridged's transform cache/);
-    assert.ok(served.message.includes(`rm -rf ${cache}`), served.message);
-    assert.match(served.message, /\{ cache: false \}/);
+    const c = await openRequiring(second.root, './src/Icon');
+    assert.equal(c.stats.transformed, 0);
+    assert.match(c.error?.message, notFound);
+    assert.match(c.error.message, /came from bridged's transform cache/);
+    assert.ok(c.error.message.includes(`rm -rf ${cache}`), c.error.message);
+    assert.match(c.error.message, /\{ cache: false \}/);
+    assert.match(c.error.stack, /came from bridged's transform cache/, 'the stack a runner prints says it too');
   });
 
-  test('a package the preset probes appearing in node_modules changes the key: the file is transformed again', { skip: expoSkip }, async () => {
+  test('a package the preset probes appearing in node_modules changes the key: files are made anew', expo, async () => {
     const app = expoPresetApp();
     removals.push(app.remove);
     const icon = path.join(realpathSync(app.root), 'src', 'Icon.js');

@@ -92,7 +92,7 @@ export function createTransformer({ root, platform = 'ios', dev = true }) {
 }
 
 /** Bumped when what goes into a Babel identity changes. */
-const IDENTITY_FORMAT = '2';
+const IDENTITY_FORMAT = '3';
 /** The environment variables presets read (metro-react-native-babel-preset: BABEL_ENV, NODE_ENV; Expo's: EXPO_*). */
 const ENVIRONMENT = /^(?:BABEL_|EXPO_|METRO_|NODE_ENV$)/;
 /**
@@ -207,11 +207,14 @@ function recordConfiguration(context, environment) {
   };
   const where = (file) => (file.startsWith(root + path.sep) ? path.relative(root, file) : file);
   const what = (file) => packageOf(file)?.id ?? where(file);
+  const item = ([kind, { file, name, options }], i) => {
+    return `${kind} ${i} ${file ? what(file.resolved) : name} ${stable(options)}`;
+  };
   const lines = [
     `@babel/core ${version}`,
     `${platform} dev=${dev}`,
     ...Object.entries(environment).map(([name, value]) => `env ${name}=${value}`),
-    ...items.map(([kind, { file, name, options }]) => `${kind} ${file ? what(file.resolved) : name} ${stable(options)}`),
+    ...items.map(item),
     ...Object.values(packages).map((id) => `package ${id}`),
     ...Object.entries(local).map(([file, sha]) => `file ${where(file)} ${sha}`),
     ...record.probes.map(([request, , , resolved]) => `probe ${request} ${resolved ? what(resolved) : 'missing'}`),
@@ -249,9 +252,10 @@ function freshBabel(context, record) {
 /**
  * Runs `fn`, noting what it requires and resolves through Node: `edges` (a module → the modules it required),
  * `probes` (every bare request resolved but not loaded, by `require.resolve` or a `require` that failed, with its
- * parent or `paths` and what it found, or null), `loaded` (what was resolved by `paths`: how Babel resolves the presets and plugins it is given) and
- * `exists` (the paths under a node_modules folder asked of `fs.existsSync`). Requests made by @babel/core's own files
- * are Babel's business, but for those with `paths`. Each module loaded meanwhile goes in LOAD_TIME.
+ * parent or `paths` and what it found, or null), `loaded` (what was resolved by `paths`: how Babel resolves the
+ * presets and plugins it is given) and `exists` (the paths under a node_modules folder asked of `fs.existsSync`).
+ * Requests made by @babel/core's own files are Babel's business, but for those with `paths`. Each module loaded
+ * meanwhile goes in LOAD_TIME.
  */
 function watching(babelRoot, fn) {
   const edges = new Map();
