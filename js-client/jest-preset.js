@@ -29,6 +29,7 @@ export default {
     '^@testing-library/jest-native/extend-expect$': here('./lib/jest/extend-expect.cjs'),
     '^@testing-library/jest-native$': here('./lib/jest/jest-native.cjs'),
   },
+  resolver: here('./lib/jest/resolver.cjs'),
   testEnvironment: here('./lib/jest/environment.js'),
   setupFiles: [here('./lib/jest/setup.cjs')],
   globalSetup: here('./lib/jest/global-setup.js'),

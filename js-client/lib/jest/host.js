@@ -51,13 +51,14 @@ export class JestHost {
     const root = this.#app.root;
     global.IS_REACT_ACT_ENVIRONMENT = true;
     this.#installDevToolsHook(global);
-    const id = (name) => (name.startsWith('.') ? path.resolve(root, name) : name);
+    // From the app's root, as the app's own files resolve (never from bridged-client's folder, nor NODE_PATH first).
+    const resolve = (name) => (name.startsWith('.') ? jestRequire.resolve(path.resolve(root, name)) : jestRequire.resolve(name, { paths: [root] }));
     // InitializeCore needs a packager; as under React Native's own jest setup, it is not run (the globals of it
     // that apply headless are the App's).
     try {
-      jestObject?.doMock(jestRequire.resolve('react-native/Libraries/Core/InitializeCore'), () => ({}));
+      jestObject?.doMock(resolve('react-native/Libraries/Core/InitializeCore'), () => ({}));
     } catch {}
-    this.#app._load({ require: (name) => jestRequire(id(name)), resolve: (name) => jestRequire.resolve(id(name)) });
+    this.#app._load({ require: (name) => jestRequire(resolve(name)), resolve });
   }
 
   dispose() {
@@ -135,7 +136,10 @@ export class JestHost {
     return null;
   }
 
-  /** Waits `ms` of the test's time: jest's clock advanced when it is fake (inside act), else real time. */
+  /**
+   * Waits `ms` of the test's time: jest's clock advanced when it is fake (inside act), else real time, during
+   * which the app's own timers may update it outside act (as RNTL's waits allow, with no warning).
+   */
   async wait(ms) {
     const fake = this.fakeTimers();
     if (fake) {
@@ -145,8 +149,29 @@ export class JestHost {
       this.flush();
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    const global = this.#env.global;
+    const previous = global.IS_REACT_ACT_ENVIRONMENT;
+    global.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    } finally {
+      global.IS_REACT_ACT_ENVIRONMENT = previous;
+    }
     this.flush();
+  }
+
+  /**
+   * The views a screen's element rendered: below AppContainer's two Views (which React Native wraps every root
+   * in, and React Native Testing Library's tree does not have).
+   */
+  contentTags(rootTag) {
+    let tag = rootTag;
+    for (let level = 0; level < 2; level++) {
+      const children = this.view(tag)?.children ?? [];
+      if (children.length !== 1 || this.view(children[0])?.component !== 'RCTView') break;
+      tag = children[0];
+    }
+    return this.view(tag)?.children ?? [];
   }
 
   // MARK: The native side, synchronously
@@ -463,9 +488,8 @@ function createLibrary(host) {
       },
       toJSON: () => {
         host.flush();
-        const root = host.view(rendered.screen.tag);
-        if (!root) return null;
-        const children = root.children.map((tag) => elementJSON(host.elementOf(tag)));
+        if (!host.view(rendered.screen.tag)) return null;
+        const children = host.contentTags(rendered.screen.tag).map((tag) => elementJSON(host.elementOf(tag)));
         return children.length === 0 ? null : children.length === 1 ? children[0] : children;
       },
       debug: (message) => {
@@ -474,7 +498,7 @@ function createLibrary(host) {
         console.log(message ? `${message}\n\n${text}` : text);
       },
       get root() {
-        const first = host.view(rendered.screen.tag)?.children?.[0];
+        const first = host.contentTags(rendered.screen.tag)[0];
         return first === undefined ? null : host.elementOf(first);
       },
       get UNSAFE_root() {

@@ -18,6 +18,10 @@ export const kQueries = Symbol('bridged.queries');
 
 const DEFAULT_FIND_TIMEOUT = 1000;
 
+function isRegExp(value) {
+  return Object.prototype.toString.call(value) === '[object RegExp]';
+}
+
 /** Whitespace collapsed and trimmed, as RNTL's default normalizer does. */
 export function normalize(text) {
   return String(text).replace(/\s+/g, ' ').trim();
@@ -30,7 +34,8 @@ export function normalize(text) {
 export function matches(text, matcher, { exact = true, normalizer = normalize } = {}) {
   if (text == null) return false;
   const value = normalizer(String(text));
-  if (matcher instanceof RegExp) {
+  // A RegExp of another realm (a jest test file's) is one too.
+  if (isRegExp(matcher)) {
     matcher.lastIndex = 0;
     return matcher.test(value);
   }
@@ -234,14 +239,26 @@ export function printTree(root, { maxLines = 200 } = {}) {
   return lines.join('\n');
 }
 
+/** What RNTL 12's errors call each kind: `Unable to find an element with text: Hello`. */
+const RNTL_NAMES = {
+  Text: 'text',
+  TestId: 'testID',
+  PlaceholderText: 'placeholder',
+  DisplayValue: 'displayValue',
+  LabelText: 'accessibilityLabel',
+  HintText: 'accessibilityHint',
+  Role: 'role',
+};
+
 function describe(kind, matcher, options) {
-  const shown = (m) => (m instanceof RegExp ? String(m) : typeof m === 'function' ? 'a predicate' : JSON.stringify(m));
+  const shown = (m) => (isRegExp(m) ? String(m) : typeof m === 'function' ? 'a predicate' : typeof m === 'string' ? m : JSON.stringify(m));
   const details = [];
-  if (options?.name !== undefined) details.push(` and name ${shown(options.name)}`);
+  if (options?.name !== undefined) details.push(`, name: "${shown(options.name)}"`);
   for (const key of [...Object.keys(STATE_DEFAULTS), 'value']) {
-    if (options?.[key] !== undefined) details.push(` and ${key} ${JSON.stringify(options[key])}`);
+    if (options?.[key] !== undefined) details.push(`, ${key}: ${JSON.stringify(options[key])}`);
   }
-  return `${KINDS[kind].what} ${shown(matcher)}${details.join('')}`;
+  const name = RNTL_NAMES[kind] ?? KINDS[kind].what;
+  return kind === 'Role' ? `${name}: "${shown(matcher)}"${details.join('')}` : `${name}: ${shown(matcher)}${details.join('')}`;
 }
 
 function error(message, root) {

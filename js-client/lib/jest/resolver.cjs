@@ -1,0 +1,18 @@
+// jest's resolver under preset: 'bridged-client': React Native Testing Library's and jest-native's entry points are
+// bridged's, whether or not they are installed (jest resolves setupFilesAfterEnv with the resolver, before any
+// moduleNameMapper); everything else resolves as jest's default resolver resolves it.
+const path = require('node:path');
+
+const here = (file) => path.join(__dirname, file);
+const OURS = {
+  '@testing-library/react-native': here('rntl.cjs'),
+  '@testing-library/react-native/extend-expect': here('extend-expect.cjs'),
+  '@testing-library/react-native/extend-expect.js': here('extend-expect.cjs'),
+  '@testing-library/jest-native': here('jest-native.cjs'),
+  '@testing-library/jest-native/extend-expect': here('extend-expect.cjs'),
+  '@testing-library/jest-native/extend-expect.js': here('extend-expect.cjs'),
+};
+
+module.exports = function resolve(request, options) {
+  return OURS[request] ?? options.defaultResolver(request, options);
+};

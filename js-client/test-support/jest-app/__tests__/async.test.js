@@ -1,0 +1,63 @@
+// waitFor, findBy, waitForElementToBeRemoved and act, with real and with jest's fake timers; jest.mock of the
+// app's own module.
+import React from 'react';
+import { render, screen, fireEvent, userEvent, waitFor, waitForElementToBeRemoved, act } from '@testing-library/react-native';
+import Login from '../src/Login';
+import Catalog from '../src/Catalog';
+import { fetchGreeting } from '../src/api';
+
+jest.mock('../src/api', () => ({ fetchGreeting: jest.fn() }));
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+test('a mocked module answers, and waitFor sees the result', async () => {
+  fetchGreeting.mockResolvedValueOnce('hello ana');
+  render(<Login />);
+  fireEvent.changeText(screen.getByTestId('name'), 'ana');
+  fireEvent.press(screen.getByText('Sign in'));
+  await waitFor(() => expect(screen.getByTestId('greeting')).toHaveTextContent('HELLO ANA!'));
+  expect(fetchGreeting).toHaveBeenCalledWith('ana');
+});
+
+test('a rejection shown as an alert role', async () => {
+  fetchGreeting.mockRejectedValueOnce(new Error('offline'));
+  render(<Login />);
+  fireEvent.changeText(screen.getByTestId('name'), 'bo');
+  fireEvent.press(screen.getByText('Sign in'));
+  expect(await screen.findByRole('alert')).toHaveTextContent('offline');
+});
+
+test('fake timers: waitFor advances the clock, act runs a timer', async () => {
+  jest.useFakeTimers();
+  render(<Catalog />);
+  expect(screen.getByTestId('status')).toHaveTextContent('Loading…');
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('Loaded'));
+  screen.unmount();
+  render(<Catalog />);
+  act(() => {
+    jest.advanceTimersByTime(500);
+  });
+  expect(screen.getByText('Loaded')).toBeTruthy();
+});
+
+test('fake timers: userEvent presses in virtual time', async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<Catalog />);
+  await user.press(screen.getByText('Apple'));
+  expect(screen.getByText('Selected: Apple')).toBeTruthy();
+  await user.longPress(screen.getByText('Apple'), { duration: 1000 });
+  expect(screen.getByText('Selected: none')).toBeTruthy();
+});
+
+test('waitForElementToBeRemoved', async () => {
+  render(<Catalog />);
+  fireEvent.press(screen.getByText('More'));
+  const details = screen.getByTestId('details');
+  expect(details).toBeOnTheScreen();
+  setTimeout(() => act(() => fireEvent.press(screen.getByText('Less'))), 20);
+  await waitForElementToBeRemoved(() => screen.queryByTestId('details'));
+  expect(details).not.toBeOnTheScreen();
+});

@@ -1,0 +1,70 @@
+// fireEvent and userEvent: native touches, typing into the daemon's text fields, scrolls.
+import React from 'react';
+import { render, screen, fireEvent, userEvent } from '@testing-library/react-native';
+import Login from '../src/Login';
+import Catalog from '../src/Catalog';
+
+test('fireEvent.press, a long press and a custom event', () => {
+  render(<Catalog />);
+  fireEvent.press(screen.getByText('Banana'));
+  expect(screen.getByText('Selected: Banana')).toBeTruthy();
+  fireEvent(screen.getByText('Banana'), 'longPress');
+  expect(screen.getByText('Selected: none')).toBeTruthy();
+  fireEvent.press(screen.getByText('More'));
+  expect(screen.getByTestId('details')).toBeTruthy();
+});
+
+test('fireEvent.changeText: a controlled field, maxLength and editable={false} hold natively', () => {
+  render(<Login />);
+  fireEvent.changeText(screen.getByTestId('name'), 'Ana');
+  expect(screen.getByDisplayValue('Ana')).toBeTruthy();
+  fireEvent.changeText(screen.getByTestId('name'), 'Bo');
+  expect(screen.getByTestId('name').props.value).toBe('Bo');
+  fireEvent.changeText(screen.getByTestId('pin'), '123456');
+  expect(screen.getByTestId('pin').props.value).toBe('1234');
+  fireEvent.changeText(screen.getByTestId('locked'), 'changed');
+  expect(screen.getByDisplayValue('fixed')).toBeTruthy();
+});
+
+test('a disabled Pressable is not pressed', () => {
+  const onDone = jest.fn();
+  render(<Login onDone={onDone} />);
+  fireEvent.press(screen.getByText('Sign in'));
+  expect(screen.queryByTestId('spinner')).toBeNull();
+  expect(onDone).not.toHaveBeenCalled();
+});
+
+test('fireEvent.scroll reaches onScroll with the native offset', () => {
+  render(<Catalog />);
+  fireEvent.scroll(screen.getByTestId('scroller'), { nativeEvent: { contentOffset: { y: 120 } } });
+  expect(screen.getByText('Offset 120')).toBeTruthy();
+});
+
+test('fireEvent of a switch value', () => {
+  render(<Login />);
+  fireEvent(screen.getByTestId('remember'), 'valueChange', true);
+  expect(screen.getByTestId('remember').props.value).toBe(true);
+});
+
+test('userEvent: press, longPress, type, clear, paste, scrollTo', async () => {
+  const user = userEvent.setup();
+  render(<Catalog />);
+  await user.press(screen.getByText('Cherry'));
+  expect(screen.getByText('Selected: Cherry')).toBeTruthy();
+  await user.longPress(screen.getByText('Cherry'));
+  expect(screen.getByText('Selected: none')).toBeTruthy();
+  await user.scrollTo(screen.getByTestId('scroller'), { y: 40 });
+  expect(screen.getByText('Offset 40')).toBeTruthy();
+  screen.unmount();
+
+  render(<Login />);
+  const name = screen.getByTestId('name');
+  await user.type(name, 'Zoe');
+  expect(name.props.value).toBe('Zoe');
+  await user.clear(name);
+  expect(name.props.value).toBe('');
+  await user.paste(name, 'Pasted');
+  expect(name.props.value).toBe('Pasted');
+  await user.type(screen.getByTestId('pin'), '98765');
+  expect(screen.getByTestId('pin').props.value).toBe('9876');
+});

@@ -1,0 +1,61 @@
+// Every query kind and its options, as React Native Testing Library 12 documents them.
+import React from 'react';
+import { render, screen, within } from '@testing-library/react-native';
+import Login from '../src/Login';
+import Catalog from '../src/Catalog';
+
+test('screen before render says so', () => {
+  expect(() => screen.getByText('Welcome')).toThrow('`render` method has not been called');
+});
+
+test('ByText, ByTestId, ByPlaceholderText, ByDisplayValue, ByLabelText, ByHintText, ByRole', () => {
+  render(<Login />);
+  expect(screen.getByText('Welcome')).toBeTruthy();
+  expect(screen.getByText('welc', { exact: false })).toBeTruthy();
+  expect(screen.getByText(/^Sign/)).toBeTruthy();
+  expect(screen.getByText('  Welcome ', { normalizer: (t) => t.trim() })).toBeTruthy();
+  expect(screen.getByTestId('name').props.placeholder).toBe('Your name');
+  expect(screen.getByPlaceholderText('PIN').props.maxLength).toBe(4);
+  expect(screen.getByDisplayValue('fixed')).toBeTruthy();
+  expect(screen.getByLabelText('Name')).toBe(screen.getByTestId('name'));
+  expect(screen.getByHintText('Type your name')).toBe(screen.getByTestId('name'));
+  expect(screen.getByRole('header', { name: 'Welcome' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Sign in', disabled: true })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Sign in', disabled: false })).toBeNull();
+  expect(screen.getAllByRole('switch')).toHaveLength(1);
+  expect(screen.queryByText('Nope')).toBeNull();
+  expect(screen.queryAllByText('Nope')).toEqual([]);
+  expect(() => screen.getByText('Nope')).toThrow('Unable to find an element with text: Nope');
+});
+
+test('many, hidden elements, within', () => {
+  render(<Catalog />);
+  expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+  expect(() => screen.getByRole('checkbox')).toThrow(/Found multiple elements/);
+  expect(screen.queryByText('Hidden text')).toBeNull();
+  expect(screen.getByText('Hidden text', { includeHiddenElements: true })).toBeTruthy();
+  expect(screen.queryByText('Not displayed')).toBeNull();
+  expect(screen.getByText('Not displayed', { hidden: true })).toBeTruthy();
+  const banana = screen.getByLabelText('Item Banana');
+  expect(within(banana).getByText('Banana')).toBeTruthy();
+  expect(within(banana).queryByText('Apple')).toBeNull();
+  expect(screen.getByRole('checkbox', { name: 'Item Apple', checked: false })).toBeTruthy();
+});
+
+test('elements are host elements: props, type, parent, children', () => {
+  render(<Login />);
+  const name = screen.getByTestId('name');
+  expect(name.type).toBe('TextInput');
+  expect(typeof name.props.onChangeText).toBe('function');
+  const title = screen.getByText('Welcome');
+  expect(title.type).toBe('Text');
+  expect(title.children).toEqual(['Welcome']);
+  expect(title.props.children).toBe('Welcome');
+  expect(screen.getByText('Sign in').parent).toBe(screen.getByTestId('submit'));
+  expect(screen.getByTestId('submit').native.component).toBe('RCTView');
+});
+
+test('findBy waits for what a timer brings', async () => {
+  render(<Catalog />);
+  expect(await screen.findByText('Loaded')).toBeTruthy();
+});

@@ -1,0 +1,83 @@
+// preset: 'bridged-client': a React Native app's test files written only against React Native Testing Library's
+// documented API (test-support/jest-app/__tests__: render, every query kind, fireEvent, userEvent, waitFor,
+// matchers, jest.mock, fake timers, the app's own setupFiles and moduleNameMapper) pass under jest with the one
+// line in the app's jest config; and the run's daemon is never left behind, not even when jest itself is killed.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { jestEnv, jestSkip, makeJestApp, runJest } from '../test-support/jest-app.js';
+
+/** The bridged daemons whose command line names `dir` (the run's own temporary folder). */
+function daemonsIn(dir) {
+  const found = spawnSync('pgrep', ['-f', `${dir}/bridged-jest-`], { encoding: 'utf8' });
+  return found.stdout.split('\n').filter(Boolean).map(Number);
+}
+
+describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
+  let layout;
+  let tmp;
+  before(() => {
+    layout = makeJestApp();
+    tmp = mkdtempSync(path.join(tmpdir(), 'bridged-jest-run-'));
+  });
+  after(() => {
+    layout?.remove();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test("an app's RNTL test files pass unchanged, and the run's daemon is stopped", async () => {
+    const results = path.join(tmp, 'results.json');
+    const run = await runJest(layout.root, ['--ci', '--json', `--outputFile=${results}`], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+    const report = JSON.parse(readFileSync(results, 'utf8'));
+    const failures = report.testResults.flatMap((file) =>
+      file.assertionResults.filter((a) => a.status !== 'passed').map((a) => `${path.basename(file.name)}: ${a.fullName}: ${a.failureMessages.join('\n').slice(0, 600)}`),
+    );
+    const broken = report.testResults.filter((file) => file.status !== 'passed' && file.assertionResults.length === 0).map((f) => `${f.name}: ${f.message.slice(0, 800)}`);
+    assert.deepEqual([...broken, ...failures], [], run.stderr.slice(-2000));
+    assert.equal(run.code, 0);
+    assert.equal(report.numTotalTestSuites, 5);
+    assert.ok(report.numPassedTests >= 23, `${report.numPassedTests} tests passed`);
+    assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
+  });
+
+  test('a worker that crashes fails its file, the others pass, and no daemon is left', async () => {
+    const crash = path.join(layout.root, '__tests__', 'zz-crash.test.js');
+    writeFileSync(crash, "test('the worker dies', () => { process.kill(process.pid, 'SIGKILL'); });\n");
+    try {
+      // A cache of its own: with the timings of an earlier run, jest would run two fast files in its own process.
+      const cache = path.join(tmp, 'jest-cache-crash');
+      const run = await runJest(layout.root, ['--ci', '--maxWorkers=2', `--cacheDirectory=${cache}`, '__tests__/zz-crash', '__tests__/hooks'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.notEqual(run.code, 0, 'the crashed file fails the run');
+      assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/, `${run.code} ${run.signal} ${run.stdout} ${run.stderr}`);
+      assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
+    } finally {
+      rmSync(crash, { force: true });
+    }
+  });
+
+  test('jest itself killed (SIGKILL): its daemon ends once its workers are gone', async () => {
+    const slow = path.join(layout.root, '__tests__', 'zz-slow.test.js');
+    writeFileSync(slow, "test('waits', () => new Promise((resolve) => setTimeout(resolve, 60_000)), 70_000);\n");
+    try {
+      const running = runJest(layout.root, ['--ci', '__tests__/zz-slow'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      let daemons = [];
+      for (let i = 0; i < 600 && daemons.length === 0; i++) {
+        await sleep(50);
+        daemons = daemonsIn(tmp);
+      }
+      assert.equal(daemons.length, 1, 'the run started one daemon');
+      await sleep(500);
+      const jest = spawnSync('pgrep', ['-f', '-o', `jest --ci __tests__/zz-slow`], { encoding: 'utf8' }).stdout.trim();
+      process.kill(Number(jest), 'SIGKILL');
+      await running;
+      for (let i = 0; i < 200 && daemonsIn(tmp).length > 0; i++) await sleep(50);
+      assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived jest');
+    } finally {
+      rmSync(slow, { force: true });
+    }
+  });
+});
