@@ -1,9 +1,10 @@
 // The transform cache is never stale and is shared where it can be (issue 42, item 6): its key names every input of
 // a transform, so that two apps with the same Babel identity share their transforms of the same package files (a
-// second app's first open transforms none of React Native), a package a preset probes that appears in node_modules
-// (babel-preset-expo's `hasModule('@expo/vector-icons')`) makes new transforms, and a module not found by code that
-// came from the cache says so and how to clear it. Against the shared test data (../shared/react-native-0.72.6, and
-// ../shared/expo-49 for the probed package; skipped, naming the folder, where it is absent).
+// second app's first open transforms none of React Native; a package each app installed on its own is shared too),
+// a package a preset probes that appears in node_modules (babel-preset-expo's `hasModule('@expo/vector-icons')`)
+// makes new transforms, and a module not found by code that came from the cache says so and how to clear it. Against
+// the shared test data (../shared/react-native-0.72.6, and ../shared/expo-49 for the probed package; skipped, naming
+// the folder, where it is absent).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
@@ -75,12 +76,6 @@ function expoPresetApp() {
   }
   const preset = path.join(modules, 'babel-preset-expo');
   cpSync(path.join(SHARED_NODE_MODULES, 'babel-preset-expo'), preset, { recursive: true });
-  const writable = (dir) => {
-    chmodSync(dir, 0o755);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) writable(path.join(dir, entry.name));
-    }
-  };
   writable(preset);
   mkdirSync(path.join(root, 'src'));
   const dependencies = { react: '18.2.0', 'react-native': '0.72.6' };
@@ -107,6 +102,33 @@ function expoPresetApp() {
   };
 }
 
+/**
+ * The app's node_modules made a folder of links to the shared packages, but for the scoped package `name`, copied: as
+ * an app that installed its own.
+ */
+function ownCopy(root, name) {
+  const modules = path.join(root, 'node_modules');
+  const [scope, own] = name.split('/');
+  rmSync(modules);
+  mkdirSync(path.join(modules, scope), { recursive: true });
+  for (const entry of readdirSync(SHARED_NODE_MODULES)) {
+    if (entry !== scope) symlinkSync(path.join(SHARED_NODE_MODULES, entry), path.join(modules, entry));
+  }
+  for (const entry of readdirSync(path.join(SHARED_NODE_MODULES, scope))) {
+    if (entry !== own) symlinkSync(path.join(SHARED_NODE_MODULES, scope, entry), path.join(modules, scope, entry));
+  }
+  cpSync(path.join(SHARED_NODE_MODULES, name), path.join(modules, name), { recursive: true });
+  writable(path.join(modules, name));
+}
+
+/** A copy of read-only shared files made removable. */
+function writable(dir) {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) writable(path.join(dir, entry.name));
+  }
+}
+
 describe('the transform cache', { skip: appSkip }, () => {
   let daemon;
   let bridge;
@@ -127,8 +149,8 @@ describe('the transform cache', { skip: appSkip }, () => {
   });
 
   /** Opens the app at `root`, requires `files` from its root, closes it: the cache's stats of that open. */
-  async function open(root, files = []) {
-    const app = await openApp(bridge, { root, cache });
+  async function open(root, files = [], dir = cache) {
+    const app = await openApp(bridge, { root, cache: dir });
     try {
       for (const file of files) app.require(file);
       return { ...app.transformCache.stats, root: app.root };
@@ -150,6 +172,25 @@ describe('the transform cache', { skip: appSkip }, () => {
     const own = b.transformedFiles;
     assert.ok(own.length > 0 && own.length < 10, `its own files: ${own.join(', ')}`);
     assert.ok(b.hits >= made.length, `${b.hits} from the cache, ${made.length} of React Native's made by the first`);
+  });
+
+  test('apps each with their own copy of a package share its transforms: the same name, version and file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bridged-transform-cache-'));
+    removals.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = makeApp();
+    const second = makeApp();
+    removals.push(first.remove, second.remove);
+    // openApp requires @react-native/js-polyfills/error-guard, a file it transforms.
+    const guard = (made) => {
+      ownCopy(made.root, '@react-native/js-polyfills');
+      return path.join(realpathSync(made.root), 'node_modules', '@react-native', 'js-polyfills', 'error-guard.js');
+    };
+    const [firstGuard, secondGuard] = [guard(first), guard(second)];
+    const a = await open(first.root, [], dir);
+    assert.ok(a.transformedFiles.includes(firstGuard), a.transformedFiles.join('\n'));
+    const b = await open(second.root, [], dir);
+    assert.ok(!b.transformedFiles.includes(secondGuard), "the second app's copy was not transformed again");
+    assert.ok(b.hits >= a.misses, `${b.hits} from the cache, ${a.misses} made by the first`);
   });
 
   /** Opens the app at `root`, requires `request` from its root (it may throw), closes it: `{ stats, error, root }`. */

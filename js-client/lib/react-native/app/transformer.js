@@ -71,6 +71,7 @@ export function createTransformer({ root, platform = 'ios', dev = true }) {
       context.state = state;
       return {
         kind: `the app's Babel ${version} with ${configFile ? path.basename(configFile) : presetName(preset)}`,
+        root,
         identityFor(dir) {
           return (state.identity ??= babelIdentity(context, dir));
         },
