@@ -43,6 +43,18 @@ describe(`openApp: live queries and InitializeCore's globals (${architecture})`,
     await assert.rejects(bridge.request({ op: 'inspect', tag }), { code: 'unknown_tag' });
   });
 
+  test("virtual time: a long press's timer runs when the hold is due, with no sleeping", async () => {
+    assert.equal(app.time, 'virtual');
+    const s = await app.render(h(LiveScreen()));
+    const before = app.timersRunEarly;
+    await app.longPress(s.getByText('not held'), { duration: 1000 });
+    assert.ok(s.getByText('not held'), 'a hold shorter than delayLongPress is no long press');
+    await app.longPress(s.getByText('not held'), { duration: 2500 });
+    assert.ok(s.getByText('held'));
+    assert.ok(app.timersRunEarly >= before + 2, `the long-press and press-out timers ran early (${app.timersRunEarly - before})`);
+    await s.unmount();
+  });
+
   test("a failed fetch reaches the app's alert, as InitializeCore's setUpAlert defines it", async () => {
     const s = await app.render(h(LiveScreen()));
     assert.equal(typeof app.global.alert, 'function');

@@ -54,6 +54,9 @@ export function packageOf(file) {
  *   $XDG_CACHE_HOME/bridged, else ~/.cache/bridged); false keeps none
  * @param {Record<string, object>} [options.nativeModules] more native modules, by name
  * @param {boolean} [options.rendererAsShipped] paper: load the package's renderer file untouched (default false)
+ * @param {'virtual'|'real'} [options.time] how the actions' waits pass: 'virtual' (default) runs the timers the app
+ *   started for a touch (Pressability's long-press and press-out timers) when the hold or the press-out is due,
+ *   without sleeping; 'real' sleeps as a finger would
  * @param {boolean} [options.defaultIncludeHiddenElements] whether queries find what is hidden from accessibility
  *   (a covered screen of a navigator, …) unless a query says: default false, as React Native Testing Library 12's
  */
@@ -140,6 +143,13 @@ export class App {
     this.platform = options.platform;
     this.architecture = options.architecture;
     this.defaultIncludeHiddenElements = options.defaultIncludeHiddenElements === true;
+    if (options.time !== undefined && options.time !== 'virtual' && options.time !== 'real') {
+      throw new TypeError(`openApp: time '${options.time}' is not 'virtual' or 'real'`);
+    }
+    /** How the actions' waits pass: 'virtual' (the touch's own timers run when due, no sleeping) or 'real'. */
+    this.time = options.time ?? 'virtual';
+    /** How many of the app's timers the actions ran when due in virtual time, rather than sleeping for them. */
+    this.timersRunEarly = 0;
     this.global = options.global ?? globalThis;
     this.window = { ...DEFAULT_WINDOW, ...(options.window ?? {}), insets: { ...DEFAULT_WINDOW.insets, ...(options.window?.insets ?? {}) } };
     this.#keyboard = new Keyboard(
@@ -757,15 +767,35 @@ export class App {
       let fired = false;
       let settle;
       const done = new Promise((resolve) => (settle = resolve));
-      const timer = original(() => {
+      const run = () => {
         fired = true;
         try {
           callback(...args);
         } finally {
           settle();
         }
-      }, delay);
-      capture.push({ timer, delay: Number(delay) || 0, done, get fired() { return fired; }, settle });
+      };
+      const timer = original(run, delay);
+      capture.push({
+        timer,
+        delay: Number(delay) || 0,
+        done,
+        get fired() {
+          return fired;
+        },
+        // Whether the app cleared it (a Node timer is destroyed once cleared or run).
+        get cleared() {
+          return !fired && timer?._destroyed === true;
+        },
+        settle,
+        /** Runs it now, in virtual time, unless it ran or the app cleared it. */
+        fire() {
+          if (fired || timer?._destroyed === true) return false;
+          global.clearTimeout(timer);
+          run();
+          return true;
+        },
+      });
       return timer;
     };
     try {

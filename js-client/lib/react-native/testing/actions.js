@@ -81,24 +81,50 @@ export class Actions {
     this.#app._receiveTouches('topTouchEnd', [touch], [0]);
   }
 
-  /** Waits for the timers the app started while the touch ended (Pressability's press-out), then settles. */
+  /**
+   * The timers the app started while the touch ended (Pressability's press-out): in virtual time each runs now,
+   * unless the app cleared it; in real time they are waited for. Then the app settles.
+   */
   async #afterTimers(timers) {
     const waited = timers.filter((t) => t.delay <= PRESS_OUT_TIMER_MS);
-    // A timer the app cleared never fires: wait for each at most its delay and a little more.
-    await Promise.all(waited.map((t) => Promise.race([t.done, new Promise((resolve) => setTimeout(resolve, t.delay + 5))])));
+    if (this.#app.time === 'virtual') {
+      for (const t of waited.sort((a, b) => a.delay - b.delay)) if (this.#fire(t)) await this.#app.settled();
+    } else {
+      // A timer the app cleared never fires: wait for each at most its delay and a little more.
+      await Promise.all(waited.map((t) => Promise.race([t.done, new Promise((resolve) => setTimeout(resolve, t.delay + 5))])));
+    }
     await this.#app.settled();
+  }
+
+  /**
+   * The finger held `holdMs`: in virtual time the timers the touch's start began (a long-press timer) run when
+   * they are due within the hold, and the touch's end comes `holdMs` later by its timestamp; in real time, a sleep.
+   */
+  async #hold(timers, holdMs) {
+    const app = this.#app;
+    if (app.time === 'virtual') {
+      for (const t of timers.filter((t) => t.delay <= holdMs).sort((a, b) => a.delay - b.delay)) if (this.#fire(t)) await app.settled();
+      this.#now += holdMs;
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+    }
+    await app.settled();
+  }
+
+  /** Runs a captured timer now (virtual time), counted in `app.timersRunEarly`. */
+  #fire(timer) {
+    if (!timer.fire()) return false;
+    this.#app.timersRunEarly++;
+    return true;
   }
 
   async #tap(tag, holdMs) {
     const app = this.#app;
     await app.native.flush();
     const rendererTag = app.native.rendererTag(tag);
-    await this.#touch(tag, 'start');
+    const started = await app._capturingTimers(() => this.#touch(tag, 'start'));
     await app.settled();
-    if (holdMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, holdMs));
-      await app.settled();
-    }
+    if (holdMs > 0) await this.#hold(started, holdMs);
     const timers = await app._capturingTimers(() =>
       app.native.rendererTag(tag) === undefined ? this.#endOfRemoved(rendererTag) : this.#touch(tag, 'end'),
     );

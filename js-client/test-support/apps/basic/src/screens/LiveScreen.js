@@ -6,6 +6,7 @@ import { Animated, Pressable, Text, View } from 'react-native';
 export default function LiveScreen() {
   const opacity = useRef(new Animated.Value(0)).current;
   const [later, setLater] = useState('soon');
+  const [held, setHeld] = useState('not held');
   useEffect(() => {
     Animated.timing(opacity, { toValue: 1, duration: 200, useNativeDriver: false }).start();
     const timer = setTimeout(() => setLater('later'), 50);
@@ -28,6 +29,9 @@ export default function LiveScreen() {
       </Pressable>
       <Pressable onPress={forget}>
         <Text>Forget</Text>
+      </Pressable>
+      <Pressable onLongPress={() => setHeld('held')} delayLongPress={2000}>
+        <Text>{held}</Text>
       </Pressable>
     </View>
   );
