@@ -83,7 +83,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   const components = componentPaths(values.components);
   const options = {
     socket: values.socket ?? (components.length ? componentsSocketPath(components) : defaultSocketPath()),
-    spawn: values.spawn,
+    spawn: values.spawn && 'detached',
     bin: values.bin,
     components,
     timeoutMs,
