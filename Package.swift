@@ -34,10 +34,11 @@ let package = Package(
         .target(name: "CYieldPoint"),
         .target(name: "CJanssonArena", dependencies: ["CJansson", "CYieldPoint"]),
         .target(name: "CThreadSlice"),
+        .target(name: "CYoga", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "PropStore", dependencies: ["CYieldPoint"], swiftSettings: hotPath),
         .target(
             name: "BridgeCore",
-            dependencies: ["PropStore", "CJansson", "CJanssonArena", "CYieldPoint"],
+            dependencies: ["PropStore", "CJansson", "CJanssonArena", "CYieldPoint", "CYoga"],
             swiftSettings: hotPath
         ),
         .target(

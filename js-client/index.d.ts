@@ -28,6 +28,7 @@ export const ErrorCodes: Readonly<{
   PERMISSION_DENIED: 'permission_denied';
   SESSION_TAKEN_OVER: 'session_taken_over';
   UNKNOWN_SESSION: 'unknown_session';
+  LAYOUT_UNAVAILABLE: 'layout_unavailable';
 }>;
 
 /** Codes the client itself produces. */
@@ -372,7 +373,40 @@ export interface InspectResult<C extends string = string> {
   renders: number;
   /** The view's command log: the commands it was sent with their checked arguments, oldest first (the last 1,000). */
   commands: Array<{ name: keyof CommandsOf<C> & string; args: JsonValue[] }>;
+  /** With the session's layout on (`layout`): the frame relative to the parent, in points (`onLayout`'s). */
+  layout?: Frame;
+  /** With the session's layout on: the frame in the window (its ancestors' offsets added; scroll offsets not). */
+  layoutInWindow?: Frame;
 }
+
+/** A view's frame in points. */
+export interface Frame {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The window a session lays out in (`layout`): its size in points, its scale, its safe-area insets. */
+export interface LayoutWindow {
+  width: number;
+  height: number;
+  scale: number;
+  insets: { top: number; right: number; bottom: number; left: number };
+}
+
+/** The options of `bridge.layout()`. */
+export interface LayoutOptions extends RequestOptions {
+  /** The path of React Native's `ReactCommon/yoga` (the app's own package's): the daemon builds and loads it. */
+  yoga?: string;
+  /** The window; each field defaults to the current one (first: 390 × 844 at scale 3, iPhone 14's insets). */
+  window?: Partial<Omit<LayoutWindow, 'insets'>> & { insets?: Partial<LayoutWindow['insets']> };
+}
+
+/** `layout`'s answer: the session's layout, or, off, whether a compiler is there to build Yoga. */
+export type LayoutResult =
+  | { enabled: true; yoga: { hash: string; library: string; compiled: boolean }; window: LayoutWindow }
+  | { enabled: false; compiler: string | null; reason?: string };
 
 /** Options of `bridge.create`. */
 export type CreateOptions = PlaceOptions & RequestOptions;
@@ -560,6 +594,7 @@ export interface RequestResults {
   define: DefineResult;
   components: { components: Components };
   inspect: InspectResult;
+  layout: LayoutResult;
   batch: { results: JsonObject[] };
   ack: { acked: number; retained: number };
   ping: Record<string, never>;
@@ -610,8 +645,12 @@ export interface ConnectOptions {
    * The folder of the last two must be the user's own, mode 0700, else connect() rejects with `unsafe_socket_dir`.
    */
   socket?: string;
-  /** Start `bridged --socket <path>` (detached) when nothing listens. */
-  spawn?: boolean;
+  /**
+   * Start `bridged --socket <path>` when nothing listens: `true` ties it to this process (`--exit-with-parent`: it
+   * ends when this process ends, or after, with the last client of another process that uses it); `'detached'`
+   * starts one that stays until it is stopped.
+   */
+  spawn?: boolean | 'detached';
   /** The bridged binary for `spawn`; default: this checkout's .build/release, then .build/debug, then PATH. */
   bin?: string;
   /**
@@ -750,6 +789,11 @@ export class Bridge {
   ping(options?: RequestOptions): Promise<RequestResults['ping']>;
   /** `stats`: the daemon's counters. */
   stats(options?: RequestOptions): Promise<StatsResult>;
+  /**
+   * `layout`: turns this session's layout on (`yoga`: React Native's `ReactCommon/yoga`, built and cached by the
+   * daemon), changes its window, or, with neither, says whether it is on.
+   */
+  layout(options?: LayoutOptions): Promise<LayoutResult>;
   /** `sessions`: every session of the daemon (this one too), as the DevTools' picker lists them. */
   sessions(options?: RequestOptions): Promise<RequestResults['sessions']>;
   /** Sends a raw request (an id is assigned); resolves its result. Tags of raw creates are not tracked. */

@@ -263,6 +263,17 @@ export class Bridge extends EventEmitter {
     return this[kRequest]({ op: 'stats' }, { signal });
   }
 
+  /**
+   * This session's layout (`layout`): `yoga`, the path of React Native's `ReactCommon/yoga`, turns it on (the
+   * daemon builds Yoga once and caches it); `window` changes the window; neither only asks.
+   */
+  layout({ yoga, window, signal } = {}) {
+    const frame = { op: 'layout' };
+    if (yoga !== undefined) frame.yoga = yoga;
+    if (window !== undefined) frame.window = window;
+    return this[kRequest](frame, { signal });
+  }
+
   /** The daemon's sessions (`sessions`): `{sessions: [{session, client, connected, views, seq, observers}]}`. */
   sessions({ signal } = {}) {
     return this[kRequest]({ op: 'sessions' }, { signal });

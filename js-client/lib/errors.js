@@ -23,6 +23,7 @@ export const ErrorCodes = Object.freeze({
   PERMISSION_DENIED: 'permission_denied',
   SESSION_TAKEN_OVER: 'session_taken_over',
   UNKNOWN_SESSION: 'unknown_session',
+  LAYOUT_UNAVAILABLE: 'layout_unavailable',
 });
 
 /** Codes the client itself uses; they never come from the daemon. */

@@ -25,6 +25,7 @@ export const OPS = Object.freeze({
   define: { safeToRepeat: false, sessionFree: false },
   components: { safeToRepeat: true, sessionFree: false },
   inspect: { safeToRepeat: true, sessionFree: false },
+  layout: { safeToRepeat: true, sessionFree: false },
   batch: { safeToRepeat: false, sessionFree: false },
   ack: { safeToRepeat: false, sessionFree: false },
   ping: { safeToRepeat: true, sessionFree: true },

@@ -35,6 +35,7 @@ const OP_METHODS = {
   components: { none: '`bridge.components` is its answer, from hello and kept by define() and resumes' },
   // A read, in a batch only to see a view between the batch's changes: `view.inspect()` after commit() reads it.
   inspect: { view: 'inspect', noTransaction: 'a transaction collects changes, and inspect changes nothing' },
+  layout: { bridge: 'layout' },
   batch: { transaction: 'commit' },
   ack: { none: 'the client acknowledges by itself (client/acker.js, the `ack` option of connect())' },
   ping: { bridge: 'ping' },
@@ -69,6 +70,7 @@ const CALLS = {
     define: ({ bridge }) => bridge.define(undefined, { untyped: ['ApiTestUntyped'] }),
     ping: ({ bridge }) => bridge.ping(),
     stats: ({ bridge }) => bridge.stats(),
+    layout: ({ bridge }) => bridge.layout(),
     sessions: ({ bridge }) => bridge.sessions(),
     close: ({ bridge }) => bridge.close(),
   },

@@ -36,10 +36,15 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// `observe` with a session id the daemon does not have.
     public static let unknownSession = ErrorCode(rawValue: "unknown_session")
 
+    /// `layout`: the session's layout cannot be turned on (no Yoga sources, no C++ compiler, no usable cache
+    /// folder, a build that failed); the message names what is missing.
+    public static let layoutUnavailable = ErrorCode(rawValue: "layout_unavailable")
+
     /// Every code, in the order `protocol.md` lists them.
     public static let all: [ErrorCode] = [
         .badJSON, .badRequest, .unknownOp, .helloRequired, .unsupportedProtocol, .unknownComponent, .unknownTag,
         .tagInUse, .invalidProps, .unknownEvent, .unknownCommand, .invalidArgs, .invalidPayload, .invalidSchema, .cycle,
         .batchFailed, .frameTooLarge, .limitExceeded, .permissionDenied, .sessionTakenOver, .unknownSession,
+        .layoutUnavailable,
     ]
 }

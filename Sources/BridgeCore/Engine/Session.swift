@@ -46,6 +46,8 @@ public final class Session: @unchecked Sendable {
 
     /// The components this session defined (`define`), layered over its engine's; `nil` until it defines one.
     var components: SessionComponents?
+    /// The session's layout, once `layout` turned it on (``ShadowTree``); `nil`: no geometry, as before it existed.
+    var layout: ShadowTree?
 
     /// Event frames not yet acked, for a resume.
     var events: EventBuffer
@@ -166,6 +168,7 @@ public final class Session: @unchecked Sendable {
             scratch.writeResponse(id: id, to: &out)
             return .answered
         }
+        if let layout, layout.isDirty { layOut(layout) }
         let responseBytes = isHello ? 0 : scratch.result.count + Session.responseOverhead(id)
         guard commit(into: &out, responseBytes: responseBytes) else {
             rollback()

@@ -51,6 +51,10 @@ struct OpContext {
         ViewStorage.insert(view, session: session.storageKey)
         session.viewCount += 1
         let unlink = parent.map { ViewTree.insert(view, into: $0, at: index) }
+        if let layout = session.layout {
+            layout.styleChanged(view)
+            if let parent { layout.childrenChanged(parent) }
+        }
         if session.watch.isObserved {
             session.watch.created(view, index: parent.map { index ?? $0.children.count - 1 })
         }
@@ -68,6 +72,10 @@ struct OpContext {
 
     /// Makes `children` `parent`'s children, in order.
     func setChildren(_ children: [ViewProxy], of parent: ViewProxy) {
+        if let layout = session.layout {
+            layout.childrenChanged(parent)
+            for child in children { if let former = child.parent, former !== parent { layout.childrenChanged(former) } }
+        }
         let restore = ViewTree.setChildren(children, of: parent)
         if session.undo.isActive { session.undo.record { restore() } }
         if session.watch.isObserved { session.watch.moved(parent) }
@@ -78,6 +86,10 @@ struct OpContext {
     func remove(_ root: ViewProxy) -> [ViewProxy] {
         let session = self.session
         let subtree = ViewTree.subtree(of: root)
+        if let layout = session.layout {
+            if let parent = root.parent { layout.childrenChanged(parent) }
+            layout.removed(subtree)
+        }
         let relink = ViewTree.detach(root)
         ViewStorage.remove(tags: subtree.map(\.tag), session: session.storageKey)
         for view in subtree { view.isMounted = false }
@@ -113,6 +125,7 @@ struct OpContext {
             changed(prop)
         }
         if let before { session.watch.updated(view, props: converted.map(\.prop), before: before) }
+        if let layout = session.layout { layout.styleChanged(view) }
     }
 
     /// Makes `phases` the phases in which `view` listens to `event` (none: it does not listen).
@@ -138,6 +151,7 @@ struct OpContext {
             session.undo.note(view, neededRender: neededRender)
             session.undo.record(contentsOf: stateUndo)
         }
+        if !stateUndo.isEmpty, let layout = session.layout { layout.styleChanged(view) }
         let logged = view.logCommand(LoggedCommand(name: name, args: args))
         if session.undo.isActive { session.undo.record(logged: logged, of: view) }
         if session.watch.isObserved {

@@ -23,6 +23,17 @@ extension Ops {
             case let other?:
                 throw BridgeError(.badRequest, "\(op): 'phase' must be \"bubble\" or \"capture\", got \"\(other)\"")
             }
+            // With layout on, any view emits `layout` (its frame changed), as every React Native view may.
+            if name == Session.layoutEvent.name, context.session.layout != nil {
+                if phase == .capture {
+                    throw BridgeError(.badRequest, "\(op): 'layout' is a direct event; it has no capture phase")
+                }
+                var phases = view.listeners[name] ?? []
+                if on { phases.insert(phase) } else { phases.remove(phase) }
+                context.setListeners(phases, of: view, for: name)
+                context.result.raw("{}")
+                return
+            }
             // An untyped view may emit any event: one no component declares is a direct event of it.
             guard
                 let event = context.session.event(named: name)

@@ -455,8 +455,9 @@ export function createFabricUIManager(native, { send = true } = {}) {
       for (const s of subscriptions) native.enqueue(s);
     },
 
-    // bridged has no layout engine: every measurement is zeros, no node is at a point (protocol.md).
-    ...fabricNoLayout(),
+    // Frames are the daemon's once the session's layout is on (native.frameOf, app/layout.js), else zeros; no node
+    // is at a point (protocol.md).
+    ...fabricNoLayout((node) => native.frameOf?.(node?.tag)),
   };
   // A call that queues ops and throws part way takes its whole commit back (NativeSide.guard).
   for (const name of ['completeRoot', 'stopSurface']) manager[name] = native.guard(manager[name]);

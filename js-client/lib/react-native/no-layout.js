@@ -1,25 +1,44 @@
-// What a native side with no layout engine and no screen answers (protocol.md, "React Native's renderer"): a
-// view's frame is what `frameOf(target)` gives, by default every view at 0,0 with no size; no view is at a point;
-// responders, focus, accessibility events and layout animations do nothing. Shared by paper's UIManager, Fabric's
-// nativeFabricUIManager and an app's UIManager; each answers on the next turn, as native does.
+// What a native side answers of geometry and the screen (protocol.md, "React Native's renderer"): a view's frame is
+// what `frameOf(target)` gives (or resolves to): with the session's layout on (app/layout.js), the daemon's frame,
+// `{x, y, width, height}` relative to the parent with `pageX`, `pageY` in the window; without it, every view at 0,0
+// with no size. No view is at a point; responders, focus, accessibility events and layout animations do nothing.
+// Shared by paper's UIManager, Fabric's nativeFabricUIManager and an app's UIManager; each answers on a later
+// turn, as native does.
 
 export const NO_FRAME = Object.freeze({ x: 0, y: 0, width: 0, height: 0 });
 
-/** The measure calls of a UIManager, over `frameOf(target)` (a renderer tag, or a Fabric node). */
+/** The measure calls of a UIManager, over `frameOf(target)` (a renderer tag, or a Fabric node; a frame or a promise). */
 export function measurements(frameOf = () => NO_FRAME) {
-  const later = (target, answer) => {
-    const f = frameOf(target) ?? NO_FRAME;
-    setImmediate(() => answer(f));
+  const frame = (target) => {
+    let f;
+    try {
+      f = frameOf(target);
+    } catch {
+      f = null;
+    }
+    return Promise.resolve(f).then(
+      (value) => value ?? NO_FRAME,
+      () => NO_FRAME,
+    );
   };
+  const later = (target, answer) => {
+    frame(target).then((f) => setImmediate(() => answer(f)));
+  };
+  const pageX = (f) => f.pageX ?? f.x;
+  const pageY = (f) => f.pageY ?? f.y;
   return {
+    // RCTUIManager's measure: the frame's size and origin in its parent, then its origin in the window.
     measure(target, callback) {
-      later(target, (f) => callback(f.x, f.y, f.width, f.height, f.x, f.y));
+      later(target, (f) => callback(f.x, f.y, f.width, f.height, pageX(f), pageY(f)));
     },
     measureInWindow(target, callback) {
-      later(target, (f) => callback(f.x, f.y, f.width, f.height));
+      later(target, (f) => callback(pageX(f), pageY(f), f.width, f.height));
     },
+    // RCTUIManager's measureLayout: the frame relative to `relativeTo`'s, both in the window.
     measureLayout(target, relativeTo, onFail, onSuccess) {
-      later(target, (f) => onSuccess(f.x, f.y, f.width, f.height));
+      Promise.all([frame(target), frame(relativeTo)]).then(([f, to]) =>
+        setImmediate(() => onSuccess(pageX(f) - pageX(to), pageY(f) - pageY(to), f.width, f.height)),
+      );
     },
     measureLayoutRelativeToParent(target, onFail, onSuccess) {
       later(target, (f) => onSuccess(f.x, f.y, f.width, f.height));

@@ -414,8 +414,8 @@ export function createPaperUIManager(native) {
       native.enqueue(commandOp(native.require(reactTag, 'dispatchViewManagerCommand'), String(commandName), commandArgs));
     },
 
-    // bridged has no layout engine: every measurement is zeros (protocol.md).
-    ...paperNoLayout(),
+    // Frames are the daemon's once the session's layout is on (native.frameOf, app/layout.js), else zeros.
+    ...paperNoLayout((reactTag) => native.frameOf?.(reactTag)),
     getConstants() {
       return {};
     },

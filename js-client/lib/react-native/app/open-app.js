@@ -23,6 +23,7 @@ import { RequireHook } from './require-hook.js';
 import { TransformCache, defaultCacheDirectory } from './transform-cache.js';
 import { buildSchema, findSpecs, splitSchema } from './codegen.js';
 import { createTransformer } from './transformer.js';
+import { enableLayout } from './layout.js';
 import { Actions } from '../testing/actions.js';
 import { LiveTree } from '../testing/live-tree.js';
 import { Screen } from '../testing/screen.js';
@@ -71,6 +72,7 @@ export async function openApp(bridge, options = {}) {
   const app = new App(bridge, { ...options, platform, architecture });
   try {
     await app._describeNative();
+    await enableLayout(app, options);
     app._open();
   } catch (error) {
     app._teardown();

@@ -116,7 +116,8 @@ export function create(app) {
       const name = typeof command === 'number' ? commandNames(native.componentOf(reactTag))[command] ?? String(command) : command;
       paper.dispatchViewManagerCommand(reactTag, name, args);
     },
-    ...measurements((reactTag) => app.frameOf(reactTag)),
+    // The daemon's frames once the session's layout is on (app/layout.js sets native.frameOf), else app.frameOf's.
+    ...measurements((reactTag) => (app.native.frameOf ? app.native.frameOf(reactTag) : app.frameOf(reactTag))),
     viewIsDescendantOf(reactTag, ancestorReactTag, callback) {
       callback([app.isDescendant(reactTag, ancestorReactTag)]);
     },

@@ -1,0 +1,28 @@
+import PropStore
+
+extension Session {
+    /// The `layout` event: a view's frame changed (`onLayout`'s `topLayout`), `{layout: {x, y, width, height}}`.
+    /// Direct, and not declared by any component: any view of a session with layout on may subscribe to it.
+    static let layoutEvent = EventSpec.direct("layout")
+
+    /// Lays the session's tree out after a request changed it, as RCTUIManager does after each batch: the views
+    /// whose frame changed and that listen for `layout` get the event, after the request's own events.
+    func layOut(_ layout: ShadowTree) {
+        let event = Session.layoutEvent
+        layout.layOut { view, frame in
+            guard view.phases(for: event.name) != nil else { return }
+            let payload: EventPayload = [
+                "layout": .object([
+                    PropMember("x", points(frame.x)), PropMember("y", points(frame.y)),
+                    PropMember("width", points(frame.width)), PropMember("height", points(frame.height)),
+                ])
+            ]
+            scratch.events.append(PendingEvent(view: view, event: event, payload: payload))
+        }
+    }
+
+    /// A number of points as `inspect` writes it: an integer when integral.
+    private func points(_ value: Double) -> PropValue {
+        value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
+    }
+}

@@ -1,0 +1,362 @@
+import CYoga
+import PropStore
+import Synchronization
+
+/// A session's layout: a Yoga node per view, its style mirrored from the view's typed props, laid out after each
+/// request that changed the tree, as RCTUIManager lays its shadow views out after each batch.
+///
+/// The tree is derived, never authoritative: an op marks what it changed (``styleChanged(_:)``,
+/// ``childrenChanged(_:)``, ``removed(_:)``), and the next ``layOut(emit:)`` brings those nodes back in line with
+/// the views as they are then (a rolled-back request's marks re-read the restored values, and change nothing), and
+/// runs Yoga from each root. Yoga lays out again only what is dirty, and only nodes it laid out are read back.
+///
+/// How React Native 0.72 sets its shadow views up (`RCTShadowView.m`, `RCTRootShadowView.m`,
+/// `RCTModalHostShadowView.m`, `RCTBaseTextShadowView.m`), and so this tree:
+/// - one Yoga config: point scale factor = the window's scale, legacy stretch behaviour on, no web defaults (so
+///   `flexShrink` is 0 and `flexDirection` `column` by default);
+/// - a root (a view with no parent) has the window's size; so has each child of a presented `Modal`
+///   (`RCTModalHostView`), laid out as a root of its own at the window's origin;
+/// - a text (`RCTText`) and a text input are leaves measured by a function; the views inside a text
+///   (`RCTRawText`, `RCTVirtualText`) have no node (``TextMeasure``);
+/// - a scroll view is laid out by Yoga as its `overflow: 'scroll'` says: its content unbounded along its axis.
+final class ShadowTree {
+    let yoga: YogaLibrary
+    private let config: cyoga_config_ref
+    private(set) var window: LayoutWindow
+
+    /// A view's node and what was last read of it.
+    final class Node {
+        let view: ViewProxy
+        let ref: cyoga_node_ref
+        let kind: Kind
+        /// The layout props last applied, by index in View's props.
+        var style: [Int: PropValue] = [:]
+        /// Whether the node has the window's size as a root (a style override of its own width and height).
+        var isRoot = false
+        /// The frame last read, relative to its parent; nil before its first layout.
+        var frame: Frame?
+
+        init(view: ViewProxy, ref: cyoga_node_ref, kind: Kind) {
+            self.view = view
+            self.ref = ref
+            self.kind = kind
+        }
+    }
+
+    enum Kind {
+        case view
+        /// Measured (``TextMeasure``); no children in Yoga.
+        case text, textInput
+        /// Its children are roots of their own (a presented modal).
+        case modal
+        /// Inside a text: no node.
+        case inText
+
+        init(component: String) {
+            switch component {
+            case "RCTText": self = .text
+            case "RCTRawText", "RCTVirtualText": self = .inText
+            case "RCTSinglelineTextInputView", "RCTMultilineTextInputView": self = .textInput
+            case "RCTModalHostView": self = .modal
+            default: self = .view
+            }
+        }
+    }
+
+    private var nodes: [ObjectIdentifier: Node] = [:]
+    private var roots: [ObjectIdentifier: Node] = [:]
+    private var dirtyStyle: [ObjectIdentifier: ViewProxy] = [:]
+    private var dirtyChildren: [ObjectIdentifier: ViewProxy] = [:]
+    private var removedViews: [ViewProxy] = []
+
+    /// Whether anything was marked since the last layout.
+    var isDirty: Bool { !dirtyStyle.isEmpty || !dirtyChildren.isEmpty || !removedViews.isEmpty }
+
+    init(yoga: YogaLibrary, window: LayoutWindow) {
+        self.yoga = yoga
+        self.window = window
+        // YGConfigNew aborts rather than return NULL.
+        config = yoga.api.ConfigNew()!
+        yoga.api.ConfigSetPointScaleFactor(config, Float(window.scale))
+        yoga.api.ConfigSetUseLegacyStretchBehaviour(config, true)
+        yoga.api.ConfigSetUseWebDefaults(config, false)
+    }
+
+    deinit {
+        for node in nodes.values { free(node) }
+        yoga.api.ConfigFree(config)
+    }
+
+    /// Every view of `views` is to be laid out (a session turning layout on): each is marked.
+    func adopt(_ views: [ViewProxy]) {
+        for view in views {
+            styleChanged(view)
+            childrenChanged(view)
+        }
+    }
+
+    /// A new window: the roots take its size.
+    func resize(to window: LayoutWindow) {
+        self.window = window
+        for node in roots.values { applyRootSize(node) }
+    }
+
+    // MARK: - What changed
+
+    /// `view` is new or its props changed.
+    func styleChanged(_ view: ViewProxy) { dirtyStyle[ObjectIdentifier(view)] = view }
+
+    /// `view`'s children changed.
+    func childrenChanged(_ view: ViewProxy) { dirtyChildren[ObjectIdentifier(view)] = view }
+
+    /// `subtree` was deleted (its root's former parent is marked by the caller).
+    func removed(_ subtree: [ViewProxy]) { removedViews += subtree }
+
+    // MARK: - Frames
+
+    /// `view`'s frame relative to its parent, as of the last layout; nil when it has no node or was not laid out.
+    func frame(of view: ViewProxy) -> Frame? { nodes[ObjectIdentifier(view)]?.frame }
+
+    /// `view`'s frame in the window: its frame offset by its ancestors' (a modal's content starts at the window's
+    /// origin). Scroll offsets are not applied.
+    func frameInWindow(of view: ViewProxy) -> Frame? {
+        guard var frame = frame(of: view) else { return nil }
+        var current = view
+        while let parent = current.parent, Kind(component: parent.type.name) != .modal,
+            let parentFrame = self.frame(of: parent)
+        {
+            frame.x += parentFrame.x
+            frame.y += parentFrame.y
+            current = parent
+        }
+        return frame
+    }
+
+    // MARK: - The pass
+
+    /// Brings the marked nodes in line with their views, lays out every root, and calls `emit` for each view
+    /// whose frame changed (with its new frame), parents before children.
+    func layOut(emit: (ViewProxy, Frame) -> Void) {
+        let api = yoga.api
+        // Deleted views: their nodes go (a view that came back, its request rolled back, keeps its node).
+        for view in removedViews where !view.isMounted {
+            if let node = nodes.removeValue(forKey: ObjectIdentifier(view)) {
+                roots[ObjectIdentifier(view)] = nil
+                free(node)
+            }
+        }
+        removedViews.removeAll()
+        var texts: [ObjectIdentifier: Node] = [:]
+        for view in dirtyStyle.values where view.isMounted {
+            let existing = nodes[ObjectIdentifier(view)]
+            guard let node = existing ?? node(for: view) else {
+                if let text = textRoot(of: view) { texts[ObjectIdentifier(text.view)] = text }
+                continue
+            }
+            // A node made now has its style already.
+            let style = existing == nil ? node.style : LayoutStyle.values(of: view)
+            if style != node.style {
+                for (index, value) in style where node.style[index] != value {
+                    LayoutStyle.apply(index, value, to: node.ref, api)
+                }
+                for index in node.style.keys where style[index] == nil { LayoutStyle.apply(index, nil, to: node.ref, api) }
+                node.style = style
+                if node.isRoot { applyRootSize(node) }
+            }
+            if node.kind == .text || node.kind == .textInput { texts[ObjectIdentifier(view)] = node }
+            if view.parent == nil { makeRoot(node, true) }
+        }
+        dirtyStyle.removeAll()
+        for view in dirtyChildren.values where view.isMounted {
+            guard let node = node(for: view) else {
+                if let text = textRoot(of: view) { texts[ObjectIdentifier(text.view)] = text }
+                continue
+            }
+            syncChildren(of: node, texts: &texts)
+        }
+        dirtyChildren.removeAll()
+        for text in texts.values {
+            TextMeasure.update(text)
+            api.NodeMarkDirty(text.ref)
+        }
+        // Roots that are no longer roots (placed under a view since).
+        for (key, node) in roots where !isRoot(node.view) || !node.view.isMounted {
+            roots[key] = nil
+            if node.view.isMounted { makeRoot(node, false) }
+        }
+        for node in roots.values {
+            api.NodeCalculateLayout(node.ref, .nan, .nan, 1)
+            read(node, emit: emit)
+        }
+    }
+
+    /// Reads the frames Yoga computed anew under `root`, emitting those that changed.
+    private func read(_ root: Node, emit: (ViewProxy, Frame) -> Void) {
+        let api = yoga.api
+        var stack = [root.ref]
+        while let ref = stack.popLast() {
+            guard api.NodeGetHasNewLayout(ref) else { continue }
+            api.NodeSetHasNewLayout(ref, false)
+            guard let context = api.NodeGetContext(ref) else { continue }
+            let node = Unmanaged<Node>.fromOpaque(context).takeUnretainedValue()
+            let frame = Frame(
+                x: Double(api.NodeLayoutGetLeft(ref)),
+                y: Double(api.NodeLayoutGetTop(ref)),
+                width: Double(api.NodeLayoutGetWidth(ref)),
+                height: Double(api.NodeLayoutGetHeight(ref))
+            )
+            if node.frame != frame {
+                node.frame = frame
+                emit(node.view, frame)
+            }
+            let count = api.NodeGetChildCount(ref)
+            var index = count
+            while index > 0 {
+                index -= 1
+                if let child = api.NodeGetChild(ref, index) { stack.append(child) }
+            }
+        }
+    }
+
+    // MARK: - Nodes
+
+    /// `view`'s node, made now if it has none; nil for a view inside a text.
+    private func node(for view: ViewProxy) -> Node? {
+        if let node = nodes[ObjectIdentifier(view)] { return node }
+        let kind = Kind(component: view.type.name)
+        if kind == .inText { return nil }
+        if let parent = view.parent {
+            let parentKind = Kind(component: parent.type.name)
+            if parentKind == .text || parentKind == .textInput || parentKind == .inText { return nil }
+        }
+        guard let ref = yoga.api.NodeNewWithConfig(config) else { return nil }
+        let node = Node(view: view, ref: ref, kind: kind)
+        yoga.api.NodeSetContext(ref, Unmanaged.passUnretained(node).toOpaque())
+        if kind == .text || kind == .textInput { TextMeasure.attach(node, api: yoga.api) }
+        nodes[ObjectIdentifier(view)] = node
+        let style = LayoutStyle.values(of: view)
+        for (index, value) in style { LayoutStyle.apply(index, value, to: ref, yoga.api) }
+        node.style = style
+        return node
+    }
+
+    /// The text (or text input) a view without a node is inside, if any.
+    private func textRoot(of view: ViewProxy) -> Node? {
+        var current: ViewProxy? = view
+        while let candidate = current {
+            if let node = nodes[ObjectIdentifier(candidate)], node.kind == .text || node.kind == .textInput {
+                return node
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private func isRoot(_ view: ViewProxy) -> Bool {
+        guard let parent = view.parent else { return true }
+        return Kind(component: parent.type.name) == .modal
+    }
+
+    /// Makes `node` a root (the window's size, laid out on its own) or takes that back.
+    private func makeRoot(_ node: Node, _ root: Bool) {
+        let key = ObjectIdentifier(node.view)
+        if root {
+            if let owner = yoga.api.NodeGetOwner(node.ref) { yoga.api.NodeRemoveChild(owner, node.ref) }
+            roots[key] = node
+            guard !node.isRoot else { return }
+            node.isRoot = true
+            applyRootSize(node)
+        } else {
+            roots[key] = nil
+            guard node.isRoot else { return }
+            node.isRoot = false
+            LayoutStyle.apply(LayoutStyle.widthIndex, node.style[LayoutStyle.widthIndex], to: node.ref, yoga.api)
+            LayoutStyle.apply(LayoutStyle.heightIndex, node.style[LayoutStyle.heightIndex], to: node.ref, yoga.api)
+        }
+    }
+
+    private func applyRootSize(_ node: Node) {
+        yoga.api.NodeStyleSetWidth(node.ref, Float(window.width))
+        yoga.api.NodeStyleSetHeight(node.ref, Float(window.height))
+    }
+
+    /// Makes `node`'s Yoga children its view's children that have nodes, in order, moving as few as it can.
+    private func syncChildren(of node: Node, texts: inout [ObjectIdentifier: Node]) {
+        let api = yoga.api
+        switch node.kind {
+        case .text, .textInput:
+            texts[ObjectIdentifier(node.view)] = node
+            return
+        case .modal:
+            for child in node.view.children {
+                if let childNode = self.node(for: child) { makeRoot(childNode, true) }
+            }
+            return
+        case .inText: return
+        case .view: break
+        }
+        var wanted: [cyoga_node_ref] = []
+        wanted.reserveCapacity(node.view.children.count)
+        for child in node.view.children {
+            guard let childNode = self.node(for: child) else { continue }
+            if childNode.isRoot || roots[ObjectIdentifier(child)] != nil { makeRoot(childNode, false) }
+            wanted.append(childNode.ref)
+        }
+        let count = Int(api.NodeGetChildCount(node.ref))
+        var current: [cyoga_node_ref] = []
+        current.reserveCapacity(count)
+        for index in 0..<count { if let child = api.NodeGetChild(node.ref, UInt32(index)) { current.append(child) } }
+        if current == wanted { return }
+        // Keep the common prefix and suffix; replace the middle.
+        var prefix = 0
+        while prefix < current.count && prefix < wanted.count && current[prefix] == wanted[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < current.count - prefix && suffix < wanted.count - prefix
+            && current[current.count - 1 - suffix] == wanted[wanted.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        for child in current[prefix..<(current.count - suffix)] {
+            api.NodeRemoveChild(node.ref, child)
+            // A child no longer under any view's node is a root until it is placed again.
+            if let context = api.NodeGetContext(child) {
+                let childNode = Unmanaged<Node>.fromOpaque(context).takeUnretainedValue()
+                if childNode.view.isMounted && childNode.view.parent == nil { makeRoot(childNode, true) }
+            }
+        }
+        var position = UInt32(prefix)
+        for child in wanted[prefix..<(wanted.count - suffix)] {
+            if let owner = api.NodeGetOwner(child) { api.NodeRemoveChild(owner, child) }
+            api.NodeInsertChild(node.ref, child, position)
+            position += 1
+        }
+    }
+
+    private func free(_ node: Node) {
+        TextMeasure.detach(node)
+        yoga.api.NodeSetContext(node.ref, nil)
+        // YGNodeFree takes the node out of its owner without marking the owner dirty; YGNodeRemoveChild does.
+        if let owner = yoga.api.NodeGetOwner(node.ref) { yoga.api.NodeRemoveChild(owner, node.ref) }
+        yoga.api.NodeFree(node.ref)
+    }
+}
+
+/// A frame in points: `onLayout`'s `nativeEvent.layout`.
+struct Frame: Equatable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+}
+
+/// The window a session lays out in (`layout`'s `window`): its size in points, its scale, its safe-area insets.
+struct LayoutWindow: Equatable {
+    var width: Double
+    var height: Double
+    var scale: Double
+    var insets: (top: Double, right: Double, bottom: Double, left: Double)
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.width == b.width && a.height == b.height && a.scale == b.scale && a.insets == b.insets
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Layout (`layout`): Yoga built from React Native's own sources by a real daemon, cached, and frames compared
+/// with what Yoga's own fixtures give (within 0.01 pt), as `inspect` reports them and as `layout` events carry them.
+@Suite("Layout: Yoga from React Native's sources", .serialized)
+struct LayoutTests {
+    /// React Native 0.72.6's Yoga, from the shared test data.
+    static let yogaSources = DaemonHarness.packageRoot
+        + "/../shared/react-native-0.72.6/node_modules/react-native/ReactCommon/yoga"
+    static let haveSources = FileManager.default.fileExists(atPath: yogaSources + "/yoga/Yoga.cpp")
+    static let noSources = "needs React Native 0.72.6's ReactCommon/yoga in ../shared (the shared test data)"
+
+    /// The daemon of the build these tests belong to (`swift test --scratch-path X` runs X's), else the harness's.
+    static let binary: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [beside, beside.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("bridged").path
+            if access(path, X_OK) == 0 { return path }
+        }
+        return DaemonHarness.binary
+    }()
+
+    /// A cache shared by the tests that only need a Yoga (built once for the suite).
+    static let sharedCache = "/tmp/bridged-layout-tests-\(getuid())"
+
+    private func start(in dir: TemporaryDirectory, environment: [String: String]) throws -> (DaemonProcess, SocketClient) {
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess(["--socket", socket], executable: Self.binary, environment: environment, in: dir)
+        try daemon.waitUntilListening()
+        let client = try SocketClient(path: socket)
+        try client.hello()
+        return (daemon, client)
+    }
+
+    private func layoutLine(_ sources: String, window: String = "") -> String {
+        #"{"op":"layout","yoga":"\#(sources)""# + (window.isEmpty ? "" : #","window":\#(window)"#) + "}"
+    }
+
+    private func result(_ frame: String) -> [String: Any] { object(frame)["result"] as? [String: Any] ?? [:] }
+
+    // MARK: - Building and loading
+
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func yogaIsCompiledOnceThenLoadedFromTheCache() throws {
+        let dir = TemporaryDirectory()
+        let cache = dir.file("cache")
+        let first: [String: Any]
+        do {
+            let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": cache])
+            first = result(try client.request(layoutLine(Self.yogaSources)))
+            #expect(first["enabled"] as? Bool == true)
+            #expect((first["yoga"] as? [String: Any])?["compiled"] as? Bool == true)
+            daemon.signal(SIGTERM)
+            _ = daemon.waitForExit()
+        }
+        let yoga = try #require(first["yoga"] as? [String: Any])
+        let hash = try #require(yoga["hash"] as? String)
+        #expect(yoga["library"] as? String == cache + "/yoga/" + hash + "/libyoga.so")
+        // The cache folders are the user's alone.
+        for folder in [cache + "/yoga", cache + "/yoga/" + hash] {
+            var info = stat()
+            #expect(stat(folder, &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o700, "\(folder) is \(String(info.st_mode & 0o777, radix: 8))")
+        }
+        // A second daemon finds it in the cache, even with no compiler at all.
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": cache, "BRIDGED_CXX": "/nonexistent/c++"])
+        let second = result(try client.request(layoutLine(Self.yogaSources)))
+        #expect((second["yoga"] as? [String: Any])?["compiled"] as? Bool == false)
+        #expect((second["yoga"] as? [String: Any])?["hash"] as? String == hash)
+        _ = daemon
+    }
+
+    @Test func withNoCompilerLayoutStaysOffAndTheErrorNamesIt() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(
+            in: dir,
+            environment: ["BRIDGED_CACHE_DIR": dir.file("cache"), "BRIDGED_CXX": "/nonexistent/c++"]
+        )
+        let query = result(try client.request(#"{"op":"layout"}"#))
+        #expect(query["enabled"] as? Bool == false)
+        #expect(query["compiler"] is NSNull)
+        #expect((query["reason"] as? String)?.contains("/nonexistent/c++") == true)
+        if Self.haveSources {
+            let refused = try client.request(layoutLine(Self.yogaSources))
+            #expect(errorCode(refused) == "layout_unavailable")
+            let message = (object(refused)["error"] as? [String: Any])?["message"] as? String ?? ""
+            #expect(message.contains("no C++ compiler"), "\(message)")
+        }
+        // Everything else works as without layout: no frame, and the layout event is not served.
+        _ = try client.request(#"{"op":"create","tag":1,"component":"RCTView","props":{"width":10}}"#)
+        let inspected = result(try client.request(#"{"op":"inspect","tag":1}"#))
+        #expect(inspected["layout"] == nil)
+        #expect(errorCode(try client.request(#"{"op":"subscribe","tag":1,"event":"layout"}"#)) == "unknown_event")
+        _ = daemon
+    }
+
+    @Test func withNoSourcesTheErrorNamesThePath() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": dir.file("cache")])
+        let refused = try client.request(layoutLine(dir.file("no/such/ReactCommon/yoga")))
+        #expect(errorCode(refused) == "layout_unavailable")
+        let message = (object(refused)["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("no Yoga sources at " + dir.file("no/such/ReactCommon/yoga")), "\(message)")
+        // A window alone, with layout off, says how to turn it on.
+        let windowOnly = try client.request(#"{"op":"layout","window":{"width":100}}"#)
+        #expect(errorCode(windowOnly) == "bad_request")
+        _ = daemon
+    }
+
+    // MARK: - Frames
+
+    /// A view of a fixture: its tag, component, props and children.
+    struct Fixture: CustomStringConvertible {
+        let name: String
+        /// `(tag, component, props JSON, children)`, the first a child of the root (tag 1).
+        let views: [(Int, String, String, [Int])]
+        /// Expected frames relative to the parent: tag → (x, y, width, height).
+        let frames: [Int: (Double, Double, Double, Double)]
+        var description: String { name }
+    }
+
+    static let fixtures: [Fixture] = [
+        Fixture(
+            name: "flex row",
+            views: [
+                (2, "RCTView", #"{"flexDirection":"row","width":300,"height":100}"#, [3, 4, 5]),
+                (3, "RCTView", #"{"width":50}"#, []), (4, "RCTView", #"{"flex":1}"#, []),
+                (5, "RCTView", #"{"width":100}"#, []),
+            ],
+            frames: [2: (0, 0, 300, 100), 3: (0, 0, 50, 100), 4: (50, 0, 150, 100), 5: (200, 0, 100, 100)]
+        ),
+        Fixture(
+            name: "flex column, grow and shrink 0 by default",
+            views: [
+                (2, "RCTView", #"{"height":200,"width":100}"#, [3, 4]),
+                (3, "RCTView", #"{"height":150}"#, []), (4, "RCTView", #"{"height":150}"#, []),
+            ],
+            frames: [3: (0, 0, 100, 150), 4: (0, 150, 100, 150)]
+        ),
+        Fixture(
+            name: "padding and margin",
+            views: [
+                (2, "RCTView", #"{"width":200,"height":200,"padding":10,"paddingLeft":20}"#, [3]),
+                (3, "RCTView", #"{"margin":5,"marginHorizontal":7,"height":50}"#, []),
+            ],
+            frames: [3: (27, 15, 156, 50)]
+        ),
+        Fixture(
+            name: "percentages",
+            views: [
+                (2, "RCTView", #"{"width":200,"height":100,"alignItems":"flex-start"}"#, [3]),
+                (3, "RCTView", #"{"width":"50%","height":"25%","marginLeft":"10%"}"#, []),
+            ],
+            frames: [3: (20, 0, 100, 25)]
+        ),
+        Fixture(
+            name: "absolute position",
+            views: [
+                (2, "RCTView", #"{"width":200,"height":200}"#, [3]),
+                (3, "RCTView", #"{"position":"absolute","right":10,"bottom":20,"width":30,"height":40}"#, []),
+            ],
+            frames: [3: (160, 140, 30, 40)]
+        ),
+        Fixture(
+            name: "wrap",
+            views: [
+                (2, "RCTView", #"{"flexDirection":"row","flexWrap":"wrap","width":100}"#, [3, 4, 5]),
+                (3, "RCTView", #"{"width":40,"height":10}"#, []), (4, "RCTView", #"{"width":40,"height":10}"#, []),
+                (5, "RCTView", #"{"width":40,"height":10}"#, []),
+            ],
+            frames: [2: (0, 0, 100, 20), 3: (0, 0, 40, 10), 4: (40, 0, 40, 10), 5: (0, 10, 40, 10)]
+        ),
+        Fixture(
+            name: "aspectRatio",
+            views: [
+                (2, "RCTView", #"{"width":200,"height":200,"alignItems":"flex-start"}"#, [3]),
+                (3, "RCTView", #"{"width":50,"aspectRatio":2}"#, []),
+            ],
+            frames: [3: (0, 0, 50, 25)]
+        ),
+        Fixture(
+            name: "justify and align center, gap",
+            views: [
+                (2, "RCTView", #"{"width":100,"height":100,"justifyContent":"center","alignItems":"center"}"#, [3]),
+                (3, "RCTView", #"{"flexDirection":"row","columnGap":10,"width":50}"#, [4, 5]),
+                (4, "RCTView", #"{"width":10,"height":20}"#, []), (5, "RCTView", #"{"width":10,"height":20}"#, []),
+            ],
+            frames: [3: (25, 40, 50, 20), 4: (0, 0, 10, 20), 5: (20, 0, 10, 20)]
+        ),
+        Fixture(
+            name: "display none",
+            views: [
+                (2, "RCTView", #"{"flexDirection":"row","width":100,"height":10}"#, [3, 4]),
+                (3, "RCTView", #"{"width":40,"display":"none"}"#, []), (4, "RCTView", #"{"width":40}"#, []),
+            ],
+            frames: [3: (0, 0, 0, 0), 4: (0, 0, 40, 10)]
+        ),
+        Fixture(
+            name: "a scroll view's content is unbounded along its axis",
+            views: [
+                (2, "RCTScrollView", #"{"width":100,"height":100,"overflow":"scroll"}"#, [3]),
+                (3, "RCTScrollContentView", "{}", [4, 5, 6]),
+                (4, "RCTView", #"{"height":50}"#, []), (5, "RCTView", #"{"height":50}"#, []),
+                (6, "RCTView", #"{"height":50}"#, []),
+            ],
+            frames: [2: (0, 0, 100, 100), 3: (0, 0, 100, 150), 6: (0, 100, 100, 50)]
+        ),
+        Fixture(
+            name: "a presented modal's content gets the window",
+            views: [
+                (2, "RCTView", #"{"width":100,"height":100}"#, [3]),
+                (3, "RCTModalHostView", #"{"position":"absolute"}"#, [4]),
+                (4, "RCTView", #"{"flex":1}"#, [5]), (5, "RCTView", #"{"height":"50%"}"#, []),
+            ],
+            frames: [4: (0, 0, 390, 844), 5: (0, 0, 390, 422)]
+        ),
+    ]
+
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)), arguments: fixtures)
+    func framesAreYogas(_ fixture: Fixture) throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        let window = #"{"width":390,"height":844,"scale":3}"#
+        #expect(result(try client.request(layoutLine(Self.yogaSources, window: window)))["enabled"] as? Bool == true)
+        var ops = [#"{"op":"create","tag":1,"component":"RCTView"}"#]
+        for (tag, component, props, _) in fixture.views {
+            ops.append(#"{"op":"create","tag":\#(tag),"component":"\#(component)","props":\#(props)}"#)
+        }
+        ops.append(#"{"op":"setChildren","tag":1,"children":[\#(fixture.views[0].0)]}"#)
+        for (tag, _, _, children) in fixture.views where !children.isEmpty {
+            ops.append(#"{"op":"setChildren","tag":\#(tag),"children":[\#(children.map(String.init).joined(separator: ","))]}"#)
+        }
+        let answer = try client.request(#"{"op":"batch","ops":["# + ops.joined(separator: ",") + "]}")
+        #expect(object(answer)["ok"] as? Bool == true, "\(answer)")
+        for (tag, expected) in fixture.frames.sorted(by: { $0.key < $1.key }) {
+            let layout = try #require(result(try client.request(#"{"op":"inspect","tag":\#(tag)}"#))["layout"] as? [String: Any])
+            let got = ["x", "y", "width", "height"].map { (layout[$0] as? NSNumber)?.doubleValue ?? .nan }
+            let want = [expected.0, expected.1, expected.2, expected.3]
+            #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 0.01 }, "view \(tag): \(got), expected \(want)")
+        }
+        _ = daemon
+    }
+
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func aLayoutEventComesWhenAndOnlyWhenTheFrameChanges() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        let batch = #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+            + #"{"op":"create","tag":2,"component":"RCTView","props":{"flexDirection":"row","height":10},"parent":1},"#
+            + #"{"op":"create","tag":3,"component":"RCTView","props":{"width":20},"parent":2},"#
+            + #"{"op":"create","tag":4,"component":"RCTView","props":{"width":30},"parent":2},"#
+            + #"{"op":"subscribe","tag":3,"event":"layout"},{"op":"subscribe","tag":4,"event":"layout"}]}"#
+        client.send(#"{"id":1,"# + String(batch.dropFirst()) + "\n")
+        // Both children are laid out for the first time: an event each, then the answer.
+        let first = [client.readLine(), client.readLine(), client.readLine()].compactMap { $0 }
+        #expect(first.count == 3)
+        #expect(first.prefix(2).map { object($0)["event"] as? String } == ["layout", "layout"])
+        let frame = ((object(first[1])["payload"] as? [String: Any])?["layout"] as? [String: Any]) ?? [:]
+        #expect(object(first[1])["target"] as? Int == 4)
+        #expect((frame["x"] as? NSNumber)?.doubleValue == 20 && (frame["width"] as? NSNumber)?.doubleValue == 30)
+        // A change that moves view 4 but not view 3: one event, for 4.
+        client.send(#"{"id":2,"op":"update","tag":3,"props":{"marginRight":5}}"# + "\n")
+        let moved = [client.readLine(), client.readLine()].compactMap { $0 }
+        #expect(object(moved[0])["target"] as? Int == 4)
+        #expect(object(moved[1])["id"] as? Int == 2)
+        // A change that moves nothing: no event.
+        let none = try client.request(#"{"id":3,"op":"update","tag":3,"props":{"opacity":0.5}}"#)
+        #expect(object(none)["id"] as? Int == 3)
+        _ = daemon
+    }
+
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func aDeletedSubtreeLeavesItsParentLaidOutAgain() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        let ops = #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+            + #"{"op":"create","tag":2,"component":"RCTView","props":{"height":30},"parent":1},"#
+            + #"{"op":"create","tag":5,"component":"RCTView","parent":2},"#
+            + #"{"op":"create","tag":3,"component":"RCTView","props":{"height":40},"parent":1}]}"#
+        _ = try client.request(ops)
+        #expect((result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 30)
+        _ = try client.request(#"{"op":"delete","tag":2}"#)
+        #expect((result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 0)
+        // A refused batch changes no frame.
+        let refused = try client.request(
+            #"{"op":"batch","ops":[{"op":"update","tag":3,"props":{"marginTop":9}},{"op":"update","tag":99,"props":{}}]}"#
+        )
+        #expect(errorCode(refused) == "batch_failed")
+        #expect((result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 0)
+        _ = daemon
+    }
+}

@@ -1,0 +1,78 @@
+// openApp with the session's layout on (app/layout.js): Yoga built by the daemon from React Native 0.72.6's own
+// ReactCommon/yoga (the shared test data), an app screen's onLayout called with the frames Yoga gives, and the
+// UIManager's measure calls answering them, on paper and on Fabric.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { appSkip, useTestApp } from '../test-support/react-native-app.js';
+
+for (const architecture of ['paper', 'fabric'])
+  describe(`openApp: layout from the app's own Yoga (${architecture})`, { skip: appSkip }, () => {
+    let bridge;
+    let app;
+    let React;
+    useTestApp({ architecture }, (context) => ({ bridge, app, React } = context));
+    const h = (...args) => React.createElement(...args);
+
+    test('layout is on, with the window of openApp', () => {
+      assert.equal(app._layoutState.enabled, true, app._layoutState.reason ?? '');
+      assert.equal(app._layoutState.window.width, app.window.width);
+      assert.equal(app._layoutState.window.scale, app.window.scale);
+    });
+
+    test('onLayout gets the frames Yoga gives, again when they change, and measure answers them', async () => {
+      const { View, Text } = app.require('react-native');
+      const frames = {};
+      const calls = [];
+      const record = (name) => (event) => {
+        frames[name] = { ...event.nativeEvent.layout };
+        calls.push(name);
+      };
+      const measured = React.createRef();
+      let setPadding;
+      function Screen() {
+        const [padding, set] = React.useState(10);
+        setPadding = set;
+        return h(
+          View,
+          { style: { flex: 1, paddingTop: 20 }, onLayout: record('screen') },
+          h(
+            View,
+            { style: { flexDirection: 'row', height: 100, padding }, onLayout: record('row') },
+            h(View, { style: { width: 50 }, onLayout: record('a') }),
+            h(View, { ref: measured, style: { flex: 1, marginLeft: 5 }, onLayout: record('b'), testID: 'b' }),
+          ),
+          h(View, { style: { width: '50%', aspectRatio: 3 }, onLayout: record('half'), testID: 'half' }),
+          h(Text, { onLayout: record('text') }, 'Hello'),
+        );
+      }
+      const screen = await app.render(h(Screen));
+      await app.settled();
+      assert.deepEqual(frames.screen, { x: 0, y: 0, width: 390, height: 844 });
+      assert.deepEqual(frames.row, { x: 0, y: 20, width: 390, height: 100 });
+      assert.deepEqual(frames.a, { x: 10, y: 10, width: 50, height: 80 });
+      assert.deepEqual(frames.b, { x: 65, y: 10, width: 315, height: 80 });
+      assert.deepEqual(frames.half, { x: 0, y: 120, width: 195, height: 65 });
+      // A text is measured crudely (0.5 × fontSize a character, 1.2 × fontSize a line), stretched to its parent.
+      assert.deepEqual(frames.text, { x: 0, y: 185, width: 390, height: 17 });
+
+      // inspect reports the same frame, and its place in the window.
+      const b = await bridge.request({ op: 'inspect', tag: screen.getByTestId('b').tag });
+      assert.deepEqual(b.layout, { x: 65, y: 10, width: 315, height: 80 });
+      assert.deepEqual(b.layoutInWindow, { x: 65, y: 30, width: 315, height: 80 });
+
+      // measure and measureInWindow: the frame, with its place in the window.
+      const measure = await new Promise((resolve) => measured.current.measure((...args) => resolve(args)));
+      assert.deepEqual(measure, [65, 10, 315, 80, 65, 30]);
+      const inWindow = await new Promise((resolve) => measured.current.measureInWindow((...args) => resolve(args)));
+      assert.deepEqual(inWindow, [65, 30, 315, 80]);
+
+      // A change of padding moves the row's children, not the row, nor what is below it.
+      calls.length = 0;
+      setPadding(20);
+      await app.settled();
+      assert.deepEqual(calls.sort(), ['a', 'b']);
+      assert.deepEqual(frames.a, { x: 20, y: 20, width: 50, height: 60 });
+      assert.deepEqual(frames.b, { x: 75, y: 20, width: 295, height: 60 });
+      await screen.unmount();
+    });
+  });
