@@ -684,14 +684,17 @@ function createLibrary(host) {
     const pause = async () => {
       if (delay > 0) await host.wait(delay);
     };
+    // As RNTL's press: the finger held `ms`, then, for a touchable, what is left of Pressability's minimum press
+    // duration (its onPressOut comes then); a text field's tap waits for nothing more.
     const hold = async (element, ms, what) => {
       check(element, what);
       host.flush();
       host.act(() => host.touch(element.tag, 'start'));
-      await host.wait(ms);
+      if (ms > 0) await host.wait(ms);
       if (!host.view(element.tag)) return;
       host.act(() => host.touch(element.tag, 'end'));
-      await host.wait(MIN_PRESS_DURATION_MS);
+      const field = TEXT_INPUT_COMPONENTS.has(host.view(element.tag)?.component);
+      if (!field && MIN_PRESS_DURATION_MS - ms > 0) await host.wait(MIN_PRESS_DURATION_MS - ms);
     };
     const requireField = (element, what) => {
       check(element, what);

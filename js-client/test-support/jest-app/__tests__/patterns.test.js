@@ -1,0 +1,79 @@
+// Patterns of public apps' RNTL tests: presses on a Text inside a touchable, on a Text with onPress, on a
+// TouchableOpacity with no children found by testID, React Native's Button by role, fireEvent(element, 'press'),
+// fake timers for the whole file, run a step at a time, and a mocked React Native internal module.
+import React, { useState } from 'react';
+import { Button, Text, TouchableOpacity, View } from 'react-native';
+import { render, fireEvent, screen, act } from '@testing-library/react-native';
+
+jest.mock('react-native/Libraries/Animated/NativeAnimatedHelper');
+jest.useFakeTimers();
+
+function MyButton({ text, onPress, testID }) {
+  return (
+    <TouchableOpacity testID={testID} onPress={onPress} accessibilityRole="button">
+      <Text>{text}</Text>
+    </TouchableOpacity>
+  );
+}
+
+describe('<MyButton />', () => {
+  it('calls onPress when its text is pressed', () => {
+    const onPress = jest.fn();
+    const { getByText } = render(<MyButton text="Submit" onPress={onPress} />);
+    fireEvent.press(getByText('Submit'));
+    expect(onPress).toHaveBeenCalledTimes(1);
+  });
+
+  it('fireEvent(element, "press") by testID', async () => {
+    const onPress = jest.fn();
+    const { findByTestId } = render(<MyButton testID="button" text="Go" onPress={onPress} />);
+    const button = await findByTestId('button');
+    fireEvent(button, 'press');
+    expect(onPress).toHaveBeenCalled();
+  });
+
+  it('a TouchableOpacity with no children', () => {
+    const onPress = jest.fn();
+    render(<TouchableOpacity testID="bare" onPress={onPress} />);
+    fireEvent.press(screen.getByTestId('bare'));
+    expect(onPress).toHaveBeenCalled();
+  });
+});
+
+it('a Text with onPress', () => {
+  const onPress = jest.fn().mockReturnValue({ called: true });
+  render(<Text testID="link" onPress={onPress}>dummy</Text>);
+  fireEvent.press(screen.getByTestId('link'));
+  expect(onPress.mock.results[0].value).toStrictEqual({ called: true });
+});
+
+it("React Native's Button, by role and name", () => {
+  const onPress = jest.fn();
+  render(<Button title="Press me!" onPress={onPress} />);
+  fireEvent.press(screen.getByRole('button', { name: 'Press me!' }));
+  expect(onPress).toHaveBeenCalled();
+});
+
+it('a countdown run one timer at a time', () => {
+  function Countdown() {
+    const [n, setN] = useState(3);
+    React.useEffect(() => {
+      if (n === 0) return undefined;
+      const t = setTimeout(() => setN(n - 1), 1000);
+      return () => clearTimeout(t);
+    }, [n]);
+    return (
+      <View>
+        <Text>{n === 0 ? 'Liftoff' : `T-${n}`}</Text>
+      </View>
+    );
+  }
+  render(<Countdown />);
+  expect(screen.getByText('T-3')).toBeTruthy();
+  for (const left of ['T-2', 'T-1', 'Liftoff']) {
+    act(() => {
+      jest.runOnlyPendingTimers();
+    });
+    expect(screen.getByText(left)).toBeTruthy();
+  }
+});
