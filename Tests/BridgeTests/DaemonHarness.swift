@@ -7,8 +7,8 @@ import Glibc
 
 /// Runs the real `bridged` binary on a temporary socket and talks to it over plain POSIX sockets.
 ///
-/// The binary is `<package>/.build/debug/bridged` (`make test` builds it before `swift test`). Waits have
-/// generous timeouts that only keep a broken daemon from hanging the suite; no test asserts on time.
+/// The binary is `<package>/.build/debug/bridged` (`make test` builds it before `swift test`), or `$BRIDGED_BIN`.
+/// Waits have generous timeouts that only keep a broken daemon from hanging the suite; no test asserts on time.
 enum DaemonHarness {
     static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -16,7 +16,8 @@ enum DaemonHarness {
         return url.path
     }()
 
-    static let binary = packageRoot + "/.build/debug/bridged"
+    /// `$BRIDGED_BIN` when set (a build in another scratch folder), as for js-client's tests.
+    static let binary = ProcessInfo.processInfo.environment["BRIDGED_BIN"] ?? packageRoot + "/.build/debug/bridged"
 
     /// The safety-net timeout for anything that waits on the daemon.
     static let patience: Double = 30

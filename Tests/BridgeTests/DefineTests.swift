@@ -161,14 +161,61 @@ struct DefineTests {
         #expect(client.result(#"{"op":"create","tag":1,"component":"RNSOk"}"#) == #""unknown_component""#)
     }
 
-    /// A name this session defined may be given again only as it is.
-    @Test func aSessionsOwnNameIsRefusedDescribedOtherwise() {
+    /// A name this session defined, described otherwise, is refused while views of it exist (naming them), and
+    /// replaces the session's description once none does: in `components` (moved to the end), in `create`, and for
+    /// its events, which the old description no longer constrains.
+    @Test func aSessionsOwnNameIsDescribedAnewOnlyWithoutViews() {
         let client = Client()
-        _ = client.send(Self.define(untyped: ["RNSScreen"]))
-        let response = client.send(Self.define(schema: Self.module(#""RNSScreen":{}"#))).response
+        _ = client.send(Self.define(untyped: ["RNSScreen", "RNSOther"]))
+        #expect(client.result(#"{"op":"create","tag":1,"component":"View"}"#) == #"{"tag":1}"#)
+        #expect(client.result(#"{"op":"create","tag":4,"component":"RNSScreen","parent":1}"#) == #"{"tag":4}"#)
+        #expect(client.result(#"{"op":"create","tag":2,"component":"RNSScreen","parent":1}"#) == #"{"tag":2}"#)
+        let typed = Self.module(
+            #""RNSScreen":{"props":[{"name":"sheetGrabberVisible","typeAnnotation":{"type":"BooleanTypeAnnotation","default":false}}],"events":[{"name":"onAppear","bubblingType":"direct","typeAnnotation":{"type":"EventTypeAnnotation"}}]}"#
+        )
+        let refused = client.send(Self.define(schema: typed)).response
+        #expect(field(refused, "error.code") == #""invalid_schema""#)
         #expect(
-            field(response, "error.message")
-                == #""define: schema.modules.M.components.RNSScreen: component 'RNSScreen' is already registered (defined earlier in this session) and described differently; only an identical description may be given again""#
+            field(refused, "error.message")
+                == #""define: schema.modules.M.components.RNSScreen: component 'RNSScreen' is already registered (defined earlier in this session) and described differently, and the session has 2 views of it (tags 2, 4); it may be described anew only once no view of it exists""#
+        )
+        #expect(client.result(#"{"op":"delete","tag":4}"#) == #"{"deleted":[4]}"#)
+        let one = client.send(Self.define(schema: typed)).response
+        #expect(field(one, "error.message").contains("has a view of it (tag 2);"))
+        // Built-ins are never described anew, views or not.
+        #expect(field(client.send(Self.define(untyped: ["RCTSwitch"])).response, "error.code") == #""invalid_schema""#)
+
+        #expect(client.result(#"{"op":"delete","tag":2}"#) == #"{"deleted":[2]}"#)
+        let replaced = client.send(Self.define(schema: typed)).response
+        #expect(field(replaced, "result.components.RNSScreen.props.sheetGrabberVisible.type") == #""bool""#)
+        #expect(field(replaced, "result.components.RNSScreen.untyped") == "<missing>")
+        #expect(field(replaced, "result.unchanged") == "[]")
+        let listed = client.send(#"{"op":"components"}"#).response
+        #expect(field(listed, "result.components").hasPrefix(#"{"RNSOther":"#), "the replaced one last")
+        #expect(field(listed, "result.components.RNSScreen") == field(replaced, "result.components.RNSScreen"))
+        #expect(client.send(Self.define(schema: typed)).response.contains(#""unchanged":["RNSScreen"]"#))
+
+        let create = #"{"op":"create","tag":3,"component":"RNSScreen","props":{"sheetGrabberVisible":true}}"#
+        #expect(client.result(create) == #"{"tag":3}"#)
+        #expect(client.result(#"{"op":"update","tag":3,"props":{"anyProp":1}}"#) == #""invalid_props""#)
+        #expect(field(client.inspect(3), "result.render") == #""RNSScreen sheetGrabberVisible=true""#)
+        #expect(client.result(#"{"op":"subscribe","tag":3,"event":"appear"}"#) == "{}")
+        #expect(client.send(#"{"op":"emit","tag":3,"event":"appear"}"#).events.count == 1)
+
+        // Untyped again, now that a view of the typed one exists: refused, naming it.
+        let back = client.send(Self.define(untyped: ["RNSScreen"])).response
+        #expect(field(back, "error.message").contains("untyped[0]: component 'RNSScreen'"))
+        #expect(field(back, "error.message").contains("(tag 3)"))
+        // An event kind that only the replaced description declared does not constrain the new one.
+        #expect(client.result(#"{"op":"delete","tag":3}"#) == #"{"deleted":[3]}"#)
+        let bubbling = Self.module(
+            #""RNSScreen":{"events":[{"name":"onAppear","bubblingType":"bubble","typeAnnotation":{"type":"EventTypeAnnotation"}}]}"#
+        )
+        #expect(
+            field(
+                client.send(Self.define(schema: bubbling)).response,
+                "result.components.RNSScreen.events.appear.bubbles"
+            ) == "true"
         )
     }
 

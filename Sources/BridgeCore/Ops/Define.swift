@@ -7,7 +7,9 @@ extension Ops {
     ///
     /// `components` describes the components added, as `hello` does; `unchanged` names those of the request that
     /// were served already, described the same (a repeated `define` is a no-op); `skipped` names the schema's
-    /// modules that are not components (`NativeModule`).
+    /// modules that are not components (`NativeModule`). A component the session defined before, described
+    /// otherwise, is replaced (and described in `components`) when the session has no view of it; with one, it is
+    /// refused, naming the views' tags. Built-ins and `--components` ones are never replaced.
     enum Define: Op {
         static let entry = OpTable.Entry(
             "define",
@@ -33,6 +35,10 @@ extension Ops {
             var schemas = CodegenSchema(registry: components.registry)
             schemas.identicalIsUnchanged = true
             schemas.definedBefore = Set(components.defined.map(\.name))
+            let storageKey = session.storageKey
+            schemas.viewsOf = { name in
+                ViewStorage.views(session: storageKey).filter { $0.type.name == name }.map(\.tag).sorted()
+            }
             do throws(SchemaError) {
                 if let schema { try schemas.load(schema, file: source, path: "schema") }
                 for (index, name) in untyped.enumerated() {
@@ -43,7 +49,11 @@ extension Ops {
                 throw BridgeError(.invalidSchema, error.description)
             }
             let added = schemas.loadedComponents.compactMap { schemas.registry.component(named: $0) }
-            let total = components.defined.count + added.count
+            // A replaced component moves to the end, where the registry has it too: the order it was defined in
+            // last (a restored session's registry is rebuilt in this order).
+            let replaced = Set(schemas.replacedComponents)
+            let kept = replaced.isEmpty ? components.defined : components.defined.filter { !replaced.contains($0.name) }
+            let total = kept.count + added.count
             guard total <= SessionComponents.limit else {
                 throw BridgeError(
                     .limitExceeded,
@@ -53,7 +63,7 @@ extension Ops {
             }
             if !added.isEmpty {
                 components.registry = schemas.registry
-                components.defined += added
+                components.defined = kept + added
                 context.defined(components)
             }
             context.result.raw(#"{"components":"#)

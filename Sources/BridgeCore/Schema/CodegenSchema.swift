@@ -29,8 +29,14 @@ public struct CodegenSchema: Sendable {
     var identicalIsUnchanged = false
     /// With ``identicalIsUnchanged``: the components of the schema that were registered already, described the same.
     private(set) var unchangedComponents: [String] = []
-    /// With ``identicalIsUnchanged``: the components a session defined before, named so in errors.
+    /// With ``identicalIsUnchanged``: the components a session defined before, named so in errors. One of them
+    /// given with another description is replaced by it when ``viewsOf`` finds no view of it.
     var definedBefore: Set<String> = []
+    /// With ``identicalIsUnchanged``: the tags of the views of component `name` that the session has, in order.
+    var viewsOf: @Sendable (String) -> [Int] = { _ in [] }
+    /// The components of ``definedBefore`` that this load described otherwise and replaced (they are in
+    /// ``loadedComponents`` too, and the registry has them at its end), in order.
+    private(set) var replacedComponents: [String] = []
 
     public init(registry: ComponentRegistry = .builtin) { self.registry = registry }
 
@@ -108,36 +114,61 @@ public struct CodegenSchema: Sendable {
     private mutating func register(name: String, shape: SchemaNode) throws(SchemaError) {
         _ = try shape.members()
         if !identicalIsUnchanged && registry.component(named: name) != nil { throw alreadyRegistered(name, at: shape) }
+        let props = try props(of: shape)
+        let events: [EventSpec]
+        do {
+            events = try self.events(of: shape, against: registry)
+        } catch {
+            // The component this description may replace does not constrain its events: only the others do.
+            guard mayReplace(name) else { throw error }
+            events = try self.events(of: shape, against: registry.removing(name))
+        }
         let type = ComponentType(
             described: name,
-            props: try props(of: shape),
-            events: try events(of: shape),
+            props: props,
+            events: events,
             commands: try commands(of: shape)
         )
         try add(type, at: shape)
     }
 
+    /// Whether a new description of `name` may replace the registered one: a component the session defined
+    /// before, not already given in this load (views of it are looked for only when the descriptions differ).
+    private func mayReplace(_ name: String) -> Bool {
+        identicalIsUnchanged && definedBefore.contains(name) && origins[name] == nil
+    }
+
     /// Registers a component read at `node`; with ``identicalIsUnchanged``, one registered already and described
-    /// the same is noted as unchanged.
+    /// the same is noted as unchanged, and one the session defined before, described otherwise, replaces it when
+    /// the session has no view of it.
     private mutating func add(_ type: ComponentType, at node: SchemaNode) throws(SchemaError) {
+        var target = registry
+        var replaces = false
         if let existing = registry.component(named: type.name) {
-            guard identicalIsUnchanged, Engine.describe([existing]) == Engine.describe([type]) else {
-                throw alreadyRegistered(type.name, at: node)
+            if identicalIsUnchanged, Engine.describe([existing]) == Engine.describe([type]) {
+                if !unchangedComponents.contains(type.name) { unchangedComponents.append(type.name) }
+                return
             }
-            if !unchangedComponents.contains(type.name) { unchangedComponents.append(type.name) }
-            return
+            guard mayReplace(type.name) else { throw alreadyRegistered(type.name, at: node) }
+            let views = viewsOf(type.name)
+            guard views.isEmpty else { throw alreadyRegistered(type.name, at: node, views: views) }
+            target = registry.removing(type.name)
+            replaces = true
         }
         do {
-            try registry.register(type)
+            try target.register(type)
         } catch {
             throw node.error(error.message)
         }
+        if replaces { replacedComponents.append(type.name) }
+        registry = target
         origins[type.name] = node.file
         loadedComponents.append(type.name)
     }
 
-    /// The error of a component `name` that is registered already (here: described otherwise).
-    private func alreadyRegistered(_ name: String, at node: SchemaNode) -> SchemaError {
+    /// The error of a component `name` that is registered already (here: described otherwise); `views`, those of
+    /// it that the session has (a component it defined cannot be described anew while one exists).
+    private func alreadyRegistered(_ name: String, at node: SchemaNode, views: [Int] = []) -> SchemaError {
         guard identicalIsUnchanged else {
             let origin = origins[name].map { $0 == node.file ? "earlier in this file" : "in \($0)" }
             return node.error(
@@ -150,6 +181,16 @@ public struct CodegenSchema: Sendable {
             : definedBefore.contains(name)
                 ? "defined earlier in this session"
                 : Engine.builtinDescriptions[name] != nil ? "a built-in" : "served by this daemon"
+        guard views.isEmpty else {
+            let tags =
+                views.prefix(10).map(String.init).joined(separator: ", ")
+                + (views.count > 10 ? ", and \(views.count - 10) more" : "")
+            let held = views.count == 1 ? "a view of it (tag \(tags))" : "\(views.count) views of it (tags \(tags))"
+            return node.error(
+                "component '\(name)' is already registered (\(origin)) and described differently, and the session "
+                    + "has \(held); it may be described anew only once no view of it exists"
+            )
+        }
         return node.error(
             "component '\(name)' is already registered (\(origin)) and described differently; "
                 + "only an identical description may be given again"
@@ -194,8 +235,9 @@ public struct CodegenSchema: Sendable {
         return props
     }
 
-    /// The events, named on the wire without their `on` (`onFooBar` is `fooBar`).
-    private func events(of shape: SchemaNode) throws(SchemaError) -> [EventSpec] {
+    /// The events, named on the wire without their `on` (`onFooBar` is `fooBar`); an event's kind is checked
+    /// against those `registry` declares.
+    private func events(of shape: SchemaNode, against registry: ComponentRegistry) throws(SchemaError) -> [EventSpec] {
         var events: [EventSpec] = []
         for event in try shape.optionalElements("events") {
             let declaredName = try event.string("name")

@@ -73,6 +73,19 @@ public struct ComponentRegistry: Sendable {
     }
 
     public func component(named name: String) -> ComponentType? { byName[name] }
+
+    /// This registry without the component `name`, the others in their order; an event it declared stays known
+    /// only as the other components declare it (the last declaration, as registering them would have it).
+    public func removing(_ name: String) -> ComponentRegistry {
+        guard byName[name] != nil else { return self }
+        var registry = ComponentRegistry()
+        for type in components where type.name != name {
+            for event in type.events { registry.events[event.name] = event }
+            registry.components.append(type)
+            registry.byName[type.name] = type
+        }
+        return registry
+    }
 }
 
 /// A component that cannot be registered, with the reason.

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { App } from '../react-native/app/open-app.js';
+import { enableLayout } from '../react-native/app/layout.js';
 import { SyncBridge } from './sync-bridge.js';
 import { JestHost } from './host.js';
 
@@ -44,7 +45,8 @@ export default class BridgedEnvironment extends NodeEnvironment {
     });
     this.#app = app;
     const host = new JestHost(app, this);
-    host.ready = app._describeNative();
+    // As openApp opens an app: its specs' components defined, then the phone's layout (Yoga from its package).
+    host.ready = app._describeNative().then(() => enableLayout(app, { layout: this.#options.layout }));
     host.ready.catch(() => {});
     this.global.__bridged__ = host;
   }

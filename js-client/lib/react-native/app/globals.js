@@ -14,9 +14,14 @@ export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, 
     throw new Error('openApp: another app is open in this process; close it first (app.close()): React Native reads one set of globals');
   }
   owner = app;
+  const found = new Set(Object.getOwnPropertyNames(globalThis));
   const remove = installOn(globalThis, { nativeModuleProxy, nativeFabricUIManager, expo, dev });
   return function removeGlobals() {
     remove();
+    // What the app's own code added to the process's global goes too, so that the next app finds the global as this
+    // one did: React Navigation keeps its contexts in one (`__react_navigation__elements_contexts`), made with this
+    // app's React, which another app's renderer would otherwise be given.
+    for (const name of Object.getOwnPropertyNames(globalThis)) if (!found.has(name)) Reflect.deleteProperty(globalThis, name);
     if (owner === app) owner = null;
   };
 }

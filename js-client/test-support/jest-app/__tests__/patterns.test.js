@@ -77,3 +77,17 @@ it('a countdown run one timer at a time', () => {
     expect(screen.getByText(left)).toBeTruthy();
   }
 });
+
+it('onLayout gets the frame the phone lays out (Yoga from the app\'s react-native), where the mocks send none', async () => {
+  function Measured() {
+    const [size, setSize] = useState('unmeasured');
+    return (
+      <View style={{ width: 120, padding: 10 }}>
+        <View style={{ height: 30, flexGrow: 0 }} onLayout={(e) => setSize(`${e.nativeEvent.layout.width}x${e.nativeEvent.layout.height}`)} />
+        <Text>{size}</Text>
+      </View>
+    );
+  }
+  render(<Measured />);
+  expect(await screen.findByText('100x30')).toBeTruthy();
+});
