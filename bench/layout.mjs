@@ -7,7 +7,7 @@
 // Needs React Native 0.72.6's ReactCommon/yoga (../shared, or $BRIDGED_YOGA); the daemon builds it once into its
 // cache. Nothing here asserts a time.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,15 @@ function mountOps() {
   return ops;
 }
 
+/** The daemon's CPU time so far, in ms: the sum over its threads of /proc's schedstat (ns), robust on a busy machine. */
+function cpuMs() {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${daemon.pid}/task`)) {
+    ns += Number(readFileSync(`/proc/${daemon.pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  }
+  return ns / 1e6;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ops = mountOps();
 
@@ -60,7 +69,9 @@ async function session(layout) {
 }
 
 const mount = { off: [], on: [] };
+const mountCpu = { off: [], on: [] };
 const update = { off: [], on: [] };
+const updateCpu = { off: [], on: [] };
 let loadMs;
 for (let run = 0; run < RUNS; run++) {
   for (const mode of ['off', 'on']) {
@@ -68,15 +79,24 @@ for (let run = 0; run < RUNS; run++) {
     const { bridge } = await session(mode === 'on');
     if (mode === 'on' && run === 0) loadMs = performance.now() - t0;
     const start = performance.now();
+    const cpu = cpuMs();
     await bridge.request({ op: 'batch', ops });
+    mountCpu[mode].push(cpuMs() - cpu);
     mount[mode].push(performance.now() - start);
+    if (mode === 'on' && run === 0) {
+      // What was measured is a layout: the middle row is where 500 rows of 56 pt put it.
+      const { layout } = await bridge.request({ op: 'inspect', tag: 10 + 4 * Math.floor(ROWS / 2) });
+      if (layout?.y !== 56 * Math.floor(ROWS / 2)) throw new Error(`the middle row is at ${JSON.stringify(layout)}`);
+    }
     // A one-prop change of a row in the middle (its height): round trips.
     const tag = 10 + 4 * Math.floor(ROWS / 2);
+    const updatesCpu = cpuMs();
     for (let i = 0; i < UPDATES; i++) {
       const s = performance.now();
       await bridge.request({ op: 'update', tag, props: { height: i % 2 ? 56 : 60 } });
       if (i >= 20) update[mode].push(performance.now() - s);
     }
+    updateCpu[mode].push((cpuMs() - updatesCpu) / UPDATES);
     await bridge.close();
   }
 }
@@ -90,6 +110,8 @@ const result = {
   runs: RUNS,
   firstLayoutOpMs: r(loadMs),
   mountMs: { off: r(median(mount.off)), on: r(median(mount.on)), ratio: r(median(mount.on) / median(mount.off)) },
+  mountDaemonCpuMs: { off: r(median(mountCpu.off)), on: r(median(mountCpu.on)), ratio: r(median(mountCpu.on) / median(mountCpu.off)) },
+  oneRowUpdateDaemonCpuMs: { off: r(median(updateCpu.off)), on: r(median(updateCpu.on)), layoutPassMs: r(median(updateCpu.on) - median(updateCpu.off)) },
   oneRowUpdateRoundTripMs: { off: r(median(update.off)), on: r(median(update.on)), layoutPassMs: r(median(update.on) - median(update.off)) },
 };
 console.log(JSON.stringify(result, null, 2));

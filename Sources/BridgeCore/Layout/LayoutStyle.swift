@@ -66,13 +66,21 @@ enum LayoutStyle {
     /// The layout props `view` holds (those different from their defaults), by index, and its text style.
     static func values(of view: ViewProxy) -> [Int: PropValue] {
         let sparse: SparseProps?
-        if view.type.name == ReactNativeView.name {
+        if view.type === ReactNativeView.type {
+            // The type's props object is a SparseProps (ReactNativeView's makeProps).
+            sparse = unsafeDowncast(view.props, to: SparseProps.self)
+        } else if view.type.name == ReactNativeView.name {
             sparse = view.props as? SparseProps
         } else {
             sparse = view.inheritedProps
         }
         guard let sparse, !sparse.values.isEmpty else { return [:] }
-        return sparse.values.filter { keysByIndex[$0.key] != nil }
+        var values: [Int: PropValue] = [:]
+        for (index, value) in sparse.values where keysByIndex[index] != nil {
+            if values.isEmpty { values.reserveCapacity(sparse.values.count) }
+            values[index] = value
+        }
+        return values
     }
 
     /// Sets `value` (nil: the default) of the prop at `index` on `node`.
@@ -81,19 +89,17 @@ enum LayoutStyle {
         let text: String? = if case .string(let string)? = value { string } else { nil }
         switch key {
         case .direction:
-            api.NodeStyleSetDirection(node, enumValue(text, ["inherit", "ltr", "rtl"], 0))
+            api.NodeStyleSetDirection(node, enumValue(text, directions, 0))
         case .flexDirection:
-            api.NodeStyleSetFlexDirection(node, enumValue(text, ["column", "column-reverse", "row", "row-reverse"], 0))
-        case .justifyContent:
-            let values = ["flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly"]
-            api.NodeStyleSetJustifyContent(node, enumValue(text, values, 0))
+            api.NodeStyleSetFlexDirection(node, enumValue(text, flexDirections, 0))
+        case .justifyContent: api.NodeStyleSetJustifyContent(node, enumValue(text, justifications, 0))
         case .alignContent: api.NodeStyleSetAlignContent(node, align(text, default: 1))
         case .alignItems: api.NodeStyleSetAlignItems(node, align(text, default: 4))
         case .alignSelf: api.NodeStyleSetAlignSelf(node, align(text, default: 0))
-        case .position: api.NodeStyleSetPositionType(node, enumValue(text, ["static", "relative", "absolute"], 1))
-        case .flexWrap: api.NodeStyleSetFlexWrap(node, enumValue(text, ["nowrap", "wrap", "wrap-reverse"], 0))
-        case .overflow: api.NodeStyleSetOverflow(node, enumValue(text, ["visible", "hidden", "scroll"], 0))
-        case .display: api.NodeStyleSetDisplay(node, enumValue(text, ["flex", "none"], 0))
+        case .position: api.NodeStyleSetPositionType(node, enumValue(text, positions, 1))
+        case .flexWrap: api.NodeStyleSetFlexWrap(node, enumValue(text, wraps, 0))
+        case .overflow: api.NodeStyleSetOverflow(node, enumValue(text, overflows, 0))
+        case .display: api.NodeStyleSetDisplay(node, enumValue(text, displays, 0))
         case .flex: api.NodeStyleSetFlex(node, number(value))
         case .flexGrow: api.NodeStyleSetFlexGrow(node, number(value))
         case .flexShrink: api.NodeStyleSetFlexShrink(node, number(value))
@@ -142,10 +148,20 @@ enum LayoutStyle {
         }
     }
 
+    // Each enum's values in Yoga's order (YGEnums.h): a value's index is its Yoga value.
+    private static let directions = ["inherit", "ltr", "rtl"]
+    private static let flexDirections = ["column", "column-reverse", "row", "row-reverse"]
+    private static let justifications = ["flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly"]
+    private static let alignments = ["auto", "flex-start", "center", "flex-end", "stretch", "baseline", "space-between"]
+        + ["space-around"]
+    private static let positions = ["static", "relative", "absolute"]
+    private static let wraps = ["nowrap", "wrap", "wrap-reverse"]
+    private static let overflows = ["visible", "hidden", "scroll"]
+    private static let displays = ["flex", "none"]
+
     /// YGAlign: auto, flex-start, center, flex-end, stretch, baseline, space-between, space-around.
     private static func align(_ text: String?, default defaultValue: Int32) -> Int32 {
-        let values = ["auto", "flex-start", "center", "flex-end", "stretch", "baseline", "space-between", "space-around"]
-        return enumValue(text, values, defaultValue)
+        enumValue(text, alignments, defaultValue)
     }
 
     private static func enumValue(_ text: String?, _ values: [String], _ defaultValue: Int32) -> Int32 {

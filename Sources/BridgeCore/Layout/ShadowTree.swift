@@ -12,8 +12,10 @@ import Synchronization
 ///
 /// How React Native 0.72 sets its shadow views up (`RCTShadowView.m`, `RCTRootShadowView.m`,
 /// `RCTModalHostShadowView.m`, `RCTBaseTextShadowView.m`), and so this tree:
-/// - one Yoga config: point scale factor = the window's scale, legacy stretch behaviour on, no web defaults (so
-///   `flexShrink` is 0 and `flexDirection` `column` by default);
+/// - one Yoga config: legacy stretch behaviour on, no web defaults (so `flexShrink` is 0 and `flexDirection`
+///   `column` by default), and frames rounded to the pixel grid of the window's scale (the point scale factor) as
+///   Yoga's `YGRoundToPixelGrid` rounds them, but only for the nodes read back (``read(_:emit:)``): Yoga's own
+///   rounding walks the whole tree on every pass, half of a one-row change's cost on a 1,000-row list;
 /// - a root (a view with no parent) has the window's size; so has each child of a presented `Modal`
 ///   (`RCTModalHostView`), laid out as a root of its own at the window's origin;
 /// - a text (`RCTText`) and a text input are leaves measured by a function; the views inside a text
@@ -35,6 +37,9 @@ final class ShadowTree {
         var isRoot = false
         /// The frame last read, relative to its parent; nil before its first layout.
         var frame: Frame?
+        /// The pass that last synced its style, its children: a view marked twice is synced once.
+        var styledIn = 0
+        var childrenSyncedIn = 0
 
         init(view: ViewProxy, ref: cyoga_node_ref, kind: Kind) {
             self.view = view
@@ -65,8 +70,13 @@ final class ShadowTree {
 
     private var nodes: [ObjectIdentifier: Node] = [:]
     private var roots: [ObjectIdentifier: Node] = [:]
-    private var dirtyStyle: [ObjectIdentifier: ViewProxy] = [:]
-    private var dirtyChildren: [ObjectIdentifier: ViewProxy] = [:]
+    /// The views marked since the last pass, in order, perhaps more than once (``Node/styledIn`` dedupes).
+    private var dirtyStyle: [ViewProxy] = []
+    private var dirtyChildren: [ViewProxy] = []
+    /// The pass being run, counted from 1.
+    private var generation = 0
+    /// The props a text's measure reads, by component.
+    private var textProps: [ObjectIdentifier: TextMeasure.Props] = [:]
     private var removedViews: [ViewProxy] = []
 
     /// Whether anything was marked since the last layout.
@@ -77,7 +87,8 @@ final class ShadowTree {
         self.window = window
         // YGConfigNew aborts rather than return NULL.
         config = yoga.api.ConfigNew()!
-        yoga.api.ConfigSetPointScaleFactor(config, Float(window.scale))
+        // No rounding by Yoga (it would walk the whole tree each pass): ``read(_:emit:)`` rounds what it reads.
+        yoga.api.ConfigSetPointScaleFactor(config, 0)
         yoga.api.ConfigSetUseLegacyStretchBehaviour(config, true)
         yoga.api.ConfigSetUseWebDefaults(config, false)
     }
@@ -104,10 +115,12 @@ final class ShadowTree {
     // MARK: - What changed
 
     /// `view` is new or its props changed.
-    func styleChanged(_ view: ViewProxy) { dirtyStyle[ObjectIdentifier(view)] = view }
+    func styleChanged(_ view: ViewProxy) { dirtyStyle.append(view) }
 
-    /// `view`'s children changed.
-    func childrenChanged(_ view: ViewProxy) { dirtyChildren[ObjectIdentifier(view)] = view }
+    /// `view`'s children changed (a mount inserts a parent's children one by one: it is marked once).
+    func childrenChanged(_ view: ViewProxy) {
+        if dirtyChildren.last !== view { dirtyChildren.append(view) }
+    }
 
     /// `subtree` was deleted (its root's former parent is marked by the caller).
     func removed(_ subtree: [ViewProxy]) { removedViews += subtree }
@@ -146,37 +159,48 @@ final class ShadowTree {
             }
         }
         removedViews.removeAll()
+        generation += 1
         var texts: [ObjectIdentifier: Node] = [:]
-        for view in dirtyStyle.values where view.isMounted {
+        for view in dirtyStyle where view.isMounted {
             let existing = nodes[ObjectIdentifier(view)]
             guard let node = existing ?? node(for: view) else {
                 if let text = textRoot(of: view) { texts[ObjectIdentifier(text.view)] = text }
                 continue
             }
-            // A node made now has its style already.
-            let style = existing == nil ? node.style : LayoutStyle.values(of: view)
-            if style != node.style {
-                for (index, value) in style where node.style[index] != value {
-                    LayoutStyle.apply(index, value, to: node.ref, api)
+            // A node made now has its style already; one marked twice is synced once.
+            if existing != nil && node.styledIn != generation {
+                node.styledIn = generation
+                let style = LayoutStyle.values(of: view)
+                if style != node.style {
+                    for (index, value) in style where node.style[index] != value {
+                        LayoutStyle.apply(index, value, to: node.ref, api)
+                    }
+                    for index in node.style.keys where style[index] == nil {
+                        LayoutStyle.apply(index, nil, to: node.ref, api)
+                    }
+                    node.style = style
+                    if node.isRoot { applyRootSize(node) }
                 }
-                for index in node.style.keys where style[index] == nil { LayoutStyle.apply(index, nil, to: node.ref, api) }
-                node.style = style
-                if node.isRoot { applyRootSize(node) }
             }
             if node.kind == .text || node.kind == .textInput { texts[ObjectIdentifier(view)] = node }
             if view.parent == nil { makeRoot(node, true) }
         }
-        dirtyStyle.removeAll()
-        for view in dirtyChildren.values where view.isMounted {
+        dirtyStyle.removeAll(keepingCapacity: dirtyStyle.count < 4_096)
+        for view in dirtyChildren where view.isMounted {
             guard let node = node(for: view) else {
                 if let text = textRoot(of: view) { texts[ObjectIdentifier(text.view)] = text }
                 continue
             }
+            guard node.childrenSyncedIn != generation else { continue }
+            node.childrenSyncedIn = generation
             syncChildren(of: node, texts: &texts)
         }
-        dirtyChildren.removeAll()
+        dirtyChildren.removeAll(keepingCapacity: dirtyChildren.count < 4_096)
         for text in texts.values {
-            TextMeasure.update(text)
+            let key = ObjectIdentifier(text.view.type)
+            let props = textProps[key] ?? TextMeasure.Props(text.view.type)
+            textProps[key] = props
+            TextMeasure.update(text, props: props)
             api.NodeMarkDirty(text.ref)
         }
         // Roots that are no longer roots (placed under a view since).
@@ -190,33 +214,68 @@ final class ShadowTree {
         }
     }
 
-    /// Reads the frames Yoga computed anew under `root`, emitting those that changed.
+    /// Reads the frames Yoga computed anew under `root`, rounded to the window's pixel grid, emitting those that
+    /// changed.
+    ///
+    /// The rounding is `YGRoundToPixelGrid`'s (Yoga.cpp), node by node from the unrounded absolute position of its
+    /// parent: the origin rounded, the size the difference of the rounded far and near edges (no node is of Yoga's
+    /// text type, so nothing is forced up or down). A node Yoga did not lay out again keeps the frame last read.
     private func read(_ root: Node, emit: (ViewProxy, Frame) -> Void) {
         let api = yoga.api
-        var stack = [root.ref]
-        while let ref = stack.popLast() {
+        let scale = window.scale
+        let round = ShadowTree.roundToPixelGrid
+        var stack = scratchStack
+        scratchStack = []
+        stack.removeAll(keepingCapacity: true)
+        stack.append((root.ref, 0, 0))
+        while let (ref, parentLeft, parentTop) = stack.popLast() {
             guard api.NodeGetHasNewLayout(ref) else { continue }
             api.NodeSetHasNewLayout(ref, false)
             guard let context = api.NodeGetContext(ref) else { continue }
             let node = Unmanaged<Node>.fromOpaque(context).takeUnretainedValue()
+            let left = Double(api.NodeLayoutGetLeft(ref))
+            let top = Double(api.NodeLayoutGetTop(ref))
+            let absoluteLeft = parentLeft + left
+            let absoluteTop = parentTop + top
+            let width = round(absoluteLeft + Double(api.NodeLayoutGetWidth(ref)), scale) - round(absoluteLeft, scale)
+            let height = round(absoluteTop + Double(api.NodeLayoutGetHeight(ref)), scale) - round(absoluteTop, scale)
             let frame = Frame(
-                x: Double(api.NodeLayoutGetLeft(ref)),
-                y: Double(api.NodeLayoutGetTop(ref)),
-                width: Double(api.NodeLayoutGetWidth(ref)),
-                height: Double(api.NodeLayoutGetHeight(ref))
+                x: Double(round(left, scale)),
+                y: Double(round(top, scale)),
+                width: Double(width),
+                height: Double(height)
             )
             if node.frame != frame {
                 node.frame = frame
                 emit(node.view, frame)
             }
-            let count = api.NodeGetChildCount(ref)
-            var index = count
+            var index = api.NodeGetChildCount(ref)
             while index > 0 {
                 index -= 1
-                if let child = api.NodeGetChild(ref, index) { stack.append(child) }
+                if let child = api.NodeGetChild(ref, index) { stack.append((child, absoluteLeft, absoluteTop)) }
             }
         }
+        scratchStack = stack
     }
+
+    /// `YGRoundValueToPixelGrid(value, scale, false, false)` (Yoga.cpp), its `fmod` written as `value - floor(value)`
+    /// (the same for the values a frame takes): to the nearest pixel, a half up, within Yoga's 0.0001.
+    @inline(__always)
+    static func roundToPixelGrid(_ value: Double, _ scale: Double) -> Float {
+        var scaled = value * scale
+        let fraction = scaled - scaled.rounded(.down)
+        if abs(fraction) < 0.0001 {
+            scaled -= fraction
+        } else if abs(fraction - 1) < 0.0001 {
+            scaled = scaled - fraction + 1
+        } else {
+            scaled = scaled - fraction + (fraction > 0.5 || abs(fraction - 0.5) < 0.0001 ? 1 : 0)
+        }
+        return scaled.isNaN || scale.isNaN ? .nan : Float(scaled / scale)
+    }
+
+    /// The walk's stack, kept between passes.
+    private var scratchStack: [(cyoga_node_ref, Double, Double)] = []
 
     // MARK: - Nodes
 
@@ -231,6 +290,7 @@ final class ShadowTree {
         }
         guard let ref = yoga.api.NodeNewWithConfig(config) else { return nil }
         let node = Node(view: view, ref: ref, kind: kind)
+        node.styledIn = generation
         yoga.api.NodeSetContext(ref, Unmanaged.passUnretained(node).toOpaque())
         if kind == .text || kind == .textInput { TextMeasure.attach(node, api: yoga.api) }
         nodes[ObjectIdentifier(view)] = node

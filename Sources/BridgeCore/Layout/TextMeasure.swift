@@ -36,18 +36,37 @@ enum TextMeasure {
         _ = metrics.withLock { $0.removeValue(forKey: UInt(bitPattern: node.ref)) }
     }
 
-    /// Reads `node`'s text and text style from its view and its subtree.
-    static func update(_ node: ShadowTree.Node) {
+    /// The props a text's measure reads, found once per component.
+    struct Props {
+        let fontSize, lineHeight, letterSpacing, numberOfLines: ComponentType.PropDescriptor?
+        /// A text input's text, else its value, else its placeholder.
+        let texts: [ComponentType.PropDescriptor]
+
+        init(_ type: ComponentType) {
+            fontSize = type.prop(named: "fontSize")
+            lineHeight = type.prop(named: "lineHeight")
+            letterSpacing = type.prop(named: "letterSpacing")
+            numberOfLines = type.prop(named: "numberOfLines")
+            texts = ["text", "value", "placeholder"].compactMap { type.prop(named: $0) }
+        }
+    }
+
+    /// Reads `node`'s text and text style from its view and its subtree (`props`: its component's).
+    static func update(_ node: ShadowTree.Node, props: Props) {
         let view = node.view
         var measured = Metrics(isInput: node.kind == .textInput)
-        if case .double(let size)? = number(view, "fontSize"), size > 0 { measured.fontSize = size }
-        if case .double(let height)? = number(view, "lineHeight"), height > 0 { measured.lineHeight = height }
-        if case .double(let spacing)? = number(view, "letterSpacing") { measured.letterSpacing = spacing }
-        if case .int(let lines)? = number(view, "numberOfLines") { measured.numberOfLines = max(0, lines) }
-        if case .double(let lines)? = number(view, "numberOfLines") { measured.numberOfLines = max(0, Int(lines)) }
+        func value(_ prop: ComponentType.PropDescriptor?) -> PropValue? { prop.map { view.value(of: $0) } }
+        if case .double(let size)? = value(props.fontSize), size > 0 { measured.fontSize = size }
+        if case .double(let height)? = value(props.lineHeight), height > 0 { measured.lineHeight = height }
+        if case .double(let spacing)? = value(props.letterSpacing) { measured.letterSpacing = spacing }
+        switch value(props.numberOfLines) {
+        case .int(let lines)?: measured.numberOfLines = max(0, lines)
+        case .double(let lines)?: measured.numberOfLines = max(0, Int(lines))
+        default: break
+        }
         if node.kind == .textInput {
-            for name in ["text", "value", "placeholder"] {
-                if case .string(let text)? = number(view, name), !text.isEmpty {
+            for prop in props.texts {
+                if case .string(let text) = view.value(of: prop), !text.isEmpty {
                     measured.characters = text.count
                     break
                 }
@@ -58,20 +77,14 @@ enum TextMeasure {
         metrics.withLock { $0[UInt(bitPattern: node.ref)] = measured }
     }
 
-    private static func number(_ view: ViewProxy, _ name: String) -> PropValue? {
-        guard let prop = view.type.prop(named: name) else { return nil }
-        return view.value(of: prop)
-    }
-
     /// The raw texts under `view`, in tree order (`RCTRawText`'s `text`).
     static func content(of view: ViewProxy) -> String {
         var text = ""
         var stack = Array(view.children.reversed())
         while let child = stack.popLast() {
-            if child.type.name == "RCTRawText", let prop = child.type.prop(named: "text"),
-                case .string(let string) = child.value(of: prop)
-            {
-                text += string
+            if child.type.name == ReactNativeRawText.name {
+                // RCTRawText's one prop is its `text`.
+                if let prop = child.type.props.first, case .string(let string) = child.value(of: prop) { text += string }
             } else {
                 stack.append(contentsOf: child.children.reversed())
             }
