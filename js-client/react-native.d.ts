@@ -369,6 +369,27 @@ export interface OpenAppOptions {
   rendererAsShipped?: boolean;
   /** Whether queries find what is hidden from accessibility unless a query says (default false, as React Native Testing Library 12). */
   defaultIncludeHiddenElements?: boolean;
+  /**
+   * Whether the daemon lays the screen out with the app's own Yoga (its `ReactCommon/yoga`, built once and cached):
+   * `onLayout` with real frames, `measure*` answering them (default true; off where there are no sources or no
+   * compiler).
+   */
+  layout?: boolean;
+  /**
+   * How the actions' waits pass: 'virtual' (default) runs the timers the app started for a touch (Pressability's
+   * long-press and press-out timers) when the hold or the press-out is due, never sleeping; 'real' sleeps.
+   */
+  time?: 'virtual' | 'real';
+  /** 'warn' (default): an unhandled rejection warns, as React Native's development mode does, and is kept; 'fail' also fails the next settle. */
+  unhandledRejections?: 'warn' | 'fail';
+}
+
+/** A promise rejection nobody handled while the app was open. */
+export interface UnhandledRejection {
+  id: number;
+  reason: unknown;
+  message: string;
+  stack: string;
 }
 
 /** A native module's call, as app.nativeCalls lists it. */
@@ -387,6 +408,14 @@ export interface App {
   readonly architecture: 'paper' | 'fabric';
   /** Whether queries find what is hidden from accessibility unless a query says; read at each query (openApp's option). */
   defaultIncludeHiddenElements: boolean;
+  /** How the actions' waits pass (openApp's `time`). */
+  readonly time: 'virtual' | 'real';
+  /** How many of the app's timers the actions ran when due in virtual time. */
+  readonly timersRunEarly: number;
+  /** The global object the app's code sees (globalThis under openApp; a test file's own under the jest preset). */
+  readonly global: any;
+  /** The promise rejections nobody handled while the app was open, oldest first. */
+  unhandledRejections(): UnhandledRejection[];
   /** What transforms the app's files: its own Babel and configuration, or Debian's Babel 7. */
   readonly transformer: string;
   /** Requires a module as a file at the app's root would: a path relative to the root, or a package name. */
