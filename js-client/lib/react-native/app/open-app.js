@@ -32,7 +32,6 @@ import { Screen } from '../testing/screen.js';
 const TOUCH_EVENTS = ['touchStart', 'touchMove', 'touchEnd', 'touchCancel'];
 /** An iPhone 14's window: its size, scale and safe-area insets. */
 const DEFAULT_WINDOW = Object.freeze({ width: 390, height: 844, scale: 3, fontScale: 1, insets: Object.freeze({ top: 47, right: 0, bottom: 34, left: 0 }) });
-const TEXT_INPUTS = new Set(['RCTSinglelineTextInputView', 'RCTMultilineTextInputView']);
 
 /** Where in node_modules a file is: the package's name, or null for the app's own files. */
 export function packageOf(file) {
