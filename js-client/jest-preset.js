@@ -25,6 +25,8 @@ export default {
   modulePaths: ['<rootDir>/node_modules'],
   moduleNameMapper: {
     '^@testing-library/react-native$': here('./lib/jest/rntl.cjs'),
+    '^@testing-library/react-native/pure$': here('./lib/jest/rntl-pure.cjs'),
+    '^@testing-library/react-native/dont-cleanup-after-each$': here('./lib/jest/dont-cleanup-after-each.cjs'),
     '^@testing-library/react-native/extend-expect$': here('./lib/jest/extend-expect.cjs'),
     '^@testing-library/jest-native/extend-expect$': here('./lib/jest/extend-expect.cjs'),
     '^@testing-library/jest-native$': here('./lib/jest/jest-native.cjs'),

@@ -6,6 +6,8 @@ const path = require('node:path');
 const here = (file) => path.join(__dirname, file);
 const OURS = {
   '@testing-library/react-native': here('rntl.cjs'),
+  '@testing-library/react-native/pure': here('rntl-pure.cjs'),
+  '@testing-library/react-native/dont-cleanup-after-each': here('dont-cleanup-after-each.cjs'),
   '@testing-library/react-native/extend-expect': here('extend-expect.cjs'),
   '@testing-library/react-native/extend-expect.js': here('extend-expect.cjs'),
   '@testing-library/jest-native': here('jest-native.cjs'),
