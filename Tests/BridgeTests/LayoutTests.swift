@@ -296,4 +296,88 @@ struct LayoutTests {
         #expect((result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 0)
         _ = daemon
     }
+
+    // MARK: - Hit-testing
+
+    /// A tree under the root (tag 1, the window's size), a point of the window, and the view a touch there reaches.
+    struct HitCase: CustomStringConvertible {
+        let name: String
+        let views: [(Int, String, String, [Int])]
+        let point: (Double, Double)
+        let expected: Int?
+        var description: String { name }
+    }
+
+    static let hitCases: [HitCase] = {
+        let box = #"{"width":100,"height":100}"#
+        let cover = #"{"position":"absolute","top":0,"left":0,"width":100,"height":100}"#
+        return [
+            HitCase(name: "the deepest view", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
+                    point: (10, 10), expected: 3),
+            HitCase(name: "outside the child, its parent", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
+                    point: (70, 70), expected: 2),
+            HitCase(name: "a later sibling covers an earlier one", views: [(2, "RCTView", box, [3, 4]), (3, "RCTView", box, []), (4, "RCTView", cover, [])],
+                    point: (10, 10), expected: 4),
+            HitCase(name: "zIndex lifts an earlier sibling", views: [(2, "RCTView", box, [3, 4]), (3, "RCTView", #"{"width":100,"height":100,"zIndex":2}"#, []), (4, "RCTView", cover, [])],
+                    point: (10, 10), expected: 3),
+            HitCase(name: "pointerEvents none lets the touch through", views: [(2, "RCTView", box, [3, 4]), (3, "RCTView", box, []), (4, "RCTView", #"{"position":"absolute","top":0,"left":0,"width":100,"height":100,"pointerEvents":"none"}"#, [])],
+                    point: (10, 10), expected: 3),
+            HitCase(name: "box-none: only its subviews", views: [(2, "RCTView", #"{"width":100,"height":100,"pointerEvents":"box-none"}"#, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
+                    point: (70, 70), expected: 1),
+            HitCase(name: "box-only: never its subviews", views: [(2, "RCTView", #"{"width":100,"height":100,"pointerEvents":"box-only"}"#, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
+                    point: (10, 10), expected: 2),
+            HitCase(name: "overflow hidden clips a child out of bounds", views: [(2, "RCTView", #"{"width":50,"height":50,"overflow":"hidden"}"#, [3]), (3, "RCTView", #"{"position":"absolute","left":60,"width":30,"height":30}"#, [])],
+                    point: (70, 10), expected: 1),
+            HitCase(name: "overflow visible does not", views: [(2, "RCTView", #"{"width":50,"height":50}"#, [3]), (3, "RCTView", #"{"position":"absolute","left":60,"width":30,"height":30}"#, [])],
+                    point: (70, 10), expected: 3),
+            HitCase(name: "hitSlop grows the area", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":20,"height":20,"hitSlop":10}"#, [])],
+                    point: (25, 25), expected: 3),
+            HitCase(name: "display none takes nothing", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"position":"absolute","width":100,"height":100,"display":"none"}"#, [])],
+                    point: (10, 10), expected: 2),
+            HitCase(name: "a presented modal covers the screen", views: [(2, "RCTView", box, [3]), (3, "RCTModalHostView", #"{"position":"absolute"}"#, [4]), (4, "RCTView", #"{"flex":1}"#, [])],
+                    point: (10, 10), expected: 4),
+        ]
+    }()
+
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)), arguments: hitCases)
+    func aTouchReachesTheViewUIKitWouldFind(_ hit: HitCase) throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        var ops = [#"{"op":"create","tag":1,"component":"RCTView"}"#]
+        for (tag, component, props, _) in hit.views {
+            ops.append(#"{"op":"create","tag":\#(tag),"component":"\#(component)","props":\#(props)}"#)
+        }
+        ops.append(#"{"op":"setChildren","tag":1,"children":[\#(hit.views[0].0)]}"#)
+        for (tag, _, _, children) in hit.views where !children.isEmpty {
+            ops.append(#"{"op":"setChildren","tag":\#(tag),"children":[\#(children.map(String.init).joined(separator: ","))]}"#)
+        }
+        let answer = try client.request(#"{"op":"batch","ops":["# + ops.joined(separator: ",") + "]}")
+        #expect(object(answer)["ok"] as? Bool == true, "\(answer)")
+        let found = result(try client.request(#"{"op":"layout","at":{"x":\#(hit.point.0),"y":\#(hit.point.1)}}"#))
+        let tag = (found["hit"] as? [String: Any])?["tag"] as? Int
+        #expect(tag == hit.expected, "\(found)")
+        _ = daemon
+    }
+
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func aViewScrolledOutOfSightIsNotTouchedThere() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        let ops = #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+            + #"{"op":"create","tag":2,"component":"RCTScrollView","props":{"width":100,"height":100,"overflow":"scroll"},"parent":1},"#
+            + #"{"op":"create","tag":3,"component":"RCTScrollContentView","parent":2},"#
+            + #"{"op":"create","tag":4,"component":"RCTView","props":{"height":80},"parent":3},"#
+            + #"{"op":"create","tag":5,"component":"RCTView","props":{"height":80},"parent":3}]}"#
+        _ = try client.request(ops)
+        let before = result(try client.request(#"{"op":"layout","at":{"x":10,"y":10}}"#))
+        #expect((before["hit"] as? [String: Any])?["tag"] as? Int == 4)
+        _ = try client.request(#"{"op":"command","tag":2,"name":"scrollTo","args":[0,60,false]}"#)
+        let after = result(try client.request(#"{"op":"layout","at":{"x":10,"y":30}}"#))
+        #expect((after["hit"] as? [String: Any])?["tag"] as? Int == 5, "\(after)")
+        let window = result(try client.request(#"{"op":"inspect","tag":5}"#))["layoutInWindow"] as? [String: Any]
+        #expect(window?["y"] as? Int == 20)
+        _ = daemon
+    }
 }

@@ -75,4 +75,36 @@ for (const architecture of ['paper', 'fabric'])
       assert.deepEqual(frames.b, { x: 75, y: 20, width: 295, height: 60 });
       await screen.unmount();
     });
+  
+    test('a press touches the view where it is: a transparent Modal left open covers the screen, so it is refused', async () => {
+      const { View, Text, Pressable, Modal } = app.require('react-native');
+      const pressed = [];
+      let showModal;
+      function Screen() {
+        const [modal, setModal] = React.useState(false);
+        showModal = setModal;
+        return h(
+          View,
+          { style: { flex: 1, paddingTop: 100 } },
+          h(Pressable, { testID: 'under', onPress: () => pressed.push('under'), style: { height: 50 } }, h(Text, null, 'Under')),
+          h(View, { pointerEvents: 'none', style: { position: 'absolute', top: 100, height: 20, left: 0, right: 0 } }),
+          h(Modal, { transparent: true, visible: modal }, h(View, { testID: 'sheet', style: { flex: 1 } }, h(Text, null, 'Sheet'))),
+        );
+      }
+      const screen = await app.render(h(Screen));
+      // A view with pointerEvents none over the button lets the touch through; a press on its text reaches it too.
+      await app.press(screen.getByTestId('under'));
+      await app.press(screen.getByText('Under'));
+      assert.deepEqual(pressed, ['under', 'under']);
+
+      showModal(true);
+      await app.settled();
+      await assert.rejects(app.press(screen.getByText('Under')), (error) => {
+        assert.equal(error.code, 'not_hittable');
+        assert.match(error.message, /app\.press\(\): a user could not touch it: RCTText .* is covered at \(195, 1[0-9.]+\) by RCTView #sheet/);
+        return true;
+      });
+      assert.deepEqual(pressed, ['under', 'under'], 'nothing under the modal was pressed');
+      await screen.unmount();
+    });
   });

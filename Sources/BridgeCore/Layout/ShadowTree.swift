@@ -69,7 +69,8 @@ final class ShadowTree {
     }
 
     private var nodes: [ObjectIdentifier: Node] = [:]
-    private var roots: [ObjectIdentifier: Node] = [:]
+    /// The roots: views with no parent, and each child of a presented modal.
+    private(set) var roots: [ObjectIdentifier: Node] = [:]
     /// The views marked since the last pass, in order, perhaps more than once (``Node/styledIn`` dedupes).
     private var dirtyStyle: [ViewProxy] = []
     private var dirtyChildren: [ViewProxy] = []
@@ -130,8 +131,11 @@ final class ShadowTree {
     /// `view`'s frame relative to its parent, as of the last layout; nil when it has no node or was not laid out.
     func frame(of view: ViewProxy) -> Frame? { nodes[ObjectIdentifier(view)]?.frame }
 
-    /// `view`'s frame in the window: its frame offset by its ancestors' (a modal's content starts at the window's
-    /// origin). Scroll offsets are not applied.
+    /// `view`'s node, if it has one.
+    func nodeOf(_ view: ViewProxy) -> Node? { nodes[ObjectIdentifier(view)] }
+
+    /// `view`'s frame in the window: its frame offset by its ancestors' and moved by the offsets of the scroll views
+    /// it is in, as `measureInWindow` answers (a modal's content starts at the window's origin).
     func frameInWindow(of view: ViewProxy) -> Frame? {
         guard var frame = frame(of: view) else { return nil }
         var current = view
@@ -140,6 +144,10 @@ final class ShadowTree {
         {
             frame.x += parentFrame.x
             frame.y += parentFrame.y
+            if let offset = (parent.props as? ScrollViewProps)?.contentOffset {
+                frame.x -= offset.x
+                frame.y -= offset.y
+            }
             current = parent
         }
         return frame

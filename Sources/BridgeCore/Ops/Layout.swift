@@ -4,7 +4,9 @@ extension Ops {
     /// `layout {yoga?, window?}` → `{enabled, …}`: turns the session's layout on, with Yoga built from the app's own
     /// React Native sources (`yoga`, the path of its `ReactCommon/yoga`) and a window (`{width, height, scale,
     /// insets}`, points); or, once on, changes its window. With neither field it only answers what the session's
-    /// layout is, and whether a C++ compiler is there to build Yoga.
+    /// layout is, and whether a C++ compiler is there to build Yoga. With `at: {x, y}` (layout on) it answers the view
+    /// a touch at that point of the window reaches (``ShadowTree/hitTest(x:y:)``): `{hit: {tag, component, x, y}}`
+    /// (the point in the view's own coordinates), or `{hit: null}`.
     ///
     /// Once on, every request that changed the tree is followed by a layout pass (``ShadowTree``): `inspect` reports
     /// a view's `layout`, and a view subscribed to `layout` gets the event when its frame changes. A session that
@@ -20,6 +22,10 @@ extension Ops {
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
             let session = context.session
+            if let at = try request.object("at", required: false) {
+                try hit(at, context)
+                return nil
+            }
             let sources = try request.optionalString("yoga")
             let window = try readWindow(request, current: session.layout?.window ?? defaultWindow)
             if let sources {
@@ -43,6 +49,36 @@ extension Ops {
             }
             write(session.layout, into: &context.result)
             return nil
+        }
+
+        /// Answers `at`: the view a touch there reaches.
+        private static func hit(_ at: JSONRef, _ context: OpContext) throws(BridgeError) {
+            guard let tree = context.session.layout else {
+                throw BridgeError(.badRequest, "layout: 'at' needs the session's layout on (send 'yoga' first)")
+            }
+            func coordinate(_ name: String) throws(BridgeError) -> Double {
+                guard let value = at[name], value.kind == .integer || value.kind == .real else {
+                    throw BridgeError(.badRequest, "layout: 'at.\(name)' must be a number, got \(at[name]?.compactText ?? "nothing")")
+                }
+                let number = value.kind == .integer ? Double(value.integerValue) : value.realValue
+                guard number.isFinite else { throw BridgeError(.badRequest, "layout: 'at.\(name)' must be finite") }
+                return number
+            }
+            let x = try coordinate("x")
+            let y = try coordinate("y")
+            guard let hit = tree.hitTest(x: x, y: y) else {
+                context.result.raw(#"{"hit":null}"#)
+                return
+            }
+            context.result.raw(#"{"hit":{"tag":"#)
+            context.result.int(hit.view.tag)
+            context.result.raw(#","component":"#)
+            context.result.string(hit.view.type.name)
+            context.result.raw(#","x":"#)
+            context.result.number(hit.x)
+            context.result.raw(#","y":"#)
+            context.result.number(hit.y)
+            context.result.raw("}}")
         }
 
         /// The request's `window`, over `current`; nil when it has none.

@@ -49,7 +49,69 @@ export async function enableLayout(app, options = {}) {
   native.addComponents = (descriptions) => add(withLayoutEvent(descriptions));
   native.addComponents(native.components);
   native.frameOf = (rendererTag) => frameOf(app, rendererTag);
+  app._touchPoint = (tag, action) => touchPoint(app, tag, action);
   return app._layoutState;
+}
+
+/**
+ * Where a finger touches the view of daemon tag `tag` (testing/actions.js, with layout on): the centre of its part
+ * inside the window, hit-tested by the daemon as UIKit does (`layout` with `at`). Resolves `{tag, pageX, pageY,
+ * locationX, locationY}`, the view the touch reaches (the view itself, one inside it, or one it is inside); rejects,
+ * as Detox's "not hittable", when a user could not touch it there: zero-sized, off-screen, covered by another view
+ * (named), or taking no touch (pointerEvents, clipping, opacity).
+ */
+async function touchPoint(app, tag, action) {
+  await app.native.flush().catch(() => {});
+  const name = describe(app, tag);
+  // A view inside a text (a nested Text, a raw text) has no frame of its own: the text it is in is touched.
+  let frame;
+  for (let current = tag; current != null && !frame; current = app._liveTree.views.get(current)?.parent ?? null) {
+    frame = (await app.bridge.request({ op: 'inspect', tag: current })).layoutInWindow;
+  }
+  if (!frame) throw notHittable(action, `${name} is not laid out (it is under no root)`);
+  if (frame.width <= 0 || frame.height <= 0) {
+    throw notHittable(action, `${name} is zero-sized (${frame.width}×${frame.height} at ${frame.x},${frame.y})`);
+  }
+  const { width, height } = app.window;
+  const left = Math.max(frame.x, 0);
+  const top = Math.max(frame.y, 0);
+  const right = Math.min(frame.x + frame.width, width);
+  const bottom = Math.min(frame.y + frame.height, height);
+  if (right <= left || bottom <= top) {
+    throw notHittable(action, `${name} is off-screen (${frame.width}×${frame.height} at ${frame.x},${frame.y}; the window is ${width}×${height})`);
+  }
+  const x = (left + right) / 2;
+  const y = (top + bottom) / 2;
+  const { hit } = await app.bridge.request({ op: 'layout', at: { x, y } });
+  if (!hit) throw notHittable(action, `nothing takes a touch at (${x}, ${y}), the centre of ${name} (its pointerEvents, a clipping parent, or opacity 0)`);
+  if (hit.tag !== tag && !isAncestor(app, tag, hit.tag) && !isAncestor(app, hit.tag, tag)) {
+    throw notHittable(action, `${name} is covered at (${x}, ${y}) by ${describe(app, hit.tag)}`);
+  }
+  return { tag: hit.tag, pageX: x, pageY: y, locationX: hit.x, locationY: hit.y };
+}
+
+/** Whether the view of tag `ancestor` is above the view of tag `tag` in the daemon's tree (the app's live tree). */
+function isAncestor(app, ancestor, tag) {
+  const views = app._liveTree.views;
+  for (let view = views.get(tag); view && view.parent != null; view = views.get(view.parent)) {
+    if (view.parent === ancestor) return true;
+  }
+  return false;
+}
+
+/** `RCTView #testID (tag 12)`, or with its text. */
+function describe(app, tag) {
+  const view = app._liveTree.views.get(tag);
+  if (!view) return `view ${tag}`;
+  const id = view.props?.testID ? ` #${view.props.testID}` : '';
+  const label = view.props?.accessibilityLabel ? ` "${view.props.accessibilityLabel}"` : '';
+  return `${view.component}${id}${label} (tag ${tag})`;
+}
+
+function notHittable(action, reason) {
+  const error = new Error(`app.${action}(): a user could not touch it: ${reason}`);
+  error.code = 'not_hittable';
+  return error;
 }
 
 function withLayoutEvent(descriptions) {

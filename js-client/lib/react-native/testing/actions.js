@@ -66,10 +66,13 @@ export class Actions {
     return this.#now;
   }
 
-  #touch(tag, phase) {
+  #touch(tag, phase, at = { tag, pageX: 0, pageY: 0, locationX: 0, locationY: 0 }) {
     const app = this.#app;
     if (app.native.rendererTag(tag) === undefined) throw new Error(`app.press(): view ${tag} is not one of this app's views`);
-    return app.bridge.request(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
+    const { pageX, pageY, locationX, locationY } = at;
+    // The view the touch reached at its start, unless it is gone since (then the view itself, as without layout).
+    const target = app.native.rendererTag(at.tag) === undefined ? tag : at.tag;
+    return app.bridge.request(touchOp(target, phase, { identifier: 1, pageX, pageY, locationX, locationY, timestamp: this.#timestamp() }));
   }
 
   /**
@@ -118,15 +121,17 @@ export class Actions {
     return true;
   }
 
-  async #tap(tag, holdMs) {
+  async #tap(tag, holdMs, action = 'press') {
     const app = this.#app;
     await app.native.flush();
     const rendererTag = app.native.rendererTag(tag);
-    const started = await app._capturingTimers(() => this.#touch(tag, 'start'));
+    // With layout on, the touch is at the view's centre, on the view the daemon hit-tests there (app/layout.js).
+    const at = (await app._touchPoint?.(tag, action)) ?? undefined;
+    const started = await app._capturingTimers(() => this.#touch(tag, 'start', at));
     await app.settled();
     if (holdMs > 0) await this.#hold(started, holdMs);
     const timers = await app._capturingTimers(() =>
-      app.native.rendererTag(tag) === undefined ? this.#endOfRemoved(rendererTag) : this.#touch(tag, 'end'),
+      app.native.rendererTag(tag) === undefined ? this.#endOfRemoved(rendererTag) : this.#touch(tag, 'end', at),
     );
     await this.#afterTimers(timers);
   }
@@ -145,7 +150,7 @@ export class Actions {
 
   /** A touch held `duration` ms (default 800) before it ends. */
   async longPress(target, { duration = LONG_PRESS_MS } = {}) {
-    await this.#tap(tagOf(this.#app, target, 'longPress'), duration);
+    await this.#tap(tagOf(this.#app, target, 'longPress'), duration, 'longPress');
   }
 
   /**
