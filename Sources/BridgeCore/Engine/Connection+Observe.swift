@@ -13,7 +13,8 @@ extension Connection {
                 }
                 if let old = observing.removeValue(forKey: session) { stop(old, observing: session) }
                 // Its own session: the frames go out with each answer, ahead of it (``OwnSessionObservation``).
-                let sink: any ObserverSink = session == self.session.id ? OwnSessionObservation() : makeObserverSink(session)
+                let sink: any ObserverSink =
+                    session == self.session.id ? OwnSessionObservation() : makeObserverSink(session)
                 try engine.observe(session, sink: sink, into: &w)
                 observing[session] = sink
             case .unobserve(let session):
