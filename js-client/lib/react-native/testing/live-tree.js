@@ -39,7 +39,13 @@ export class LiveTree {
       }
       case 'updated': {
         const view = this.views.get(frame.tag);
-        if (view) view.props = { ...view.props, ...frame.props };
+        if (view) {
+          for (const key in frame.props) {
+            const value = frame.props[key];
+            if (value === null) delete view.props[key];
+            else view.props[key] = value;
+          }
+        }
         break;
       }
       case 'moved':
@@ -87,11 +93,17 @@ export class LiveTree {
   }
 }
 
+/** A view as the tree keeps it: its props that are set (a null prop is one at its default, unset). */
 function live(view) {
+  const props = {};
+  for (const key in view.props) {
+    const value = view.props[key];
+    if (value !== null) props[key] = value;
+  }
   return {
     tag: view.tag,
     component: view.component,
-    props: { ...(view.props ?? {}) },
+    props,
     parent: view.parent ?? null,
     children: [...(view.children ?? [])],
   };
