@@ -10,7 +10,8 @@ import Glibc
 @Suite("Layout: Yoga from React Native's sources", .serialized)
 struct LayoutTests {
     /// React Native 0.72.6's Yoga, from the shared test data.
-    static let yogaSources = DaemonHarness.packageRoot
+    static let yogaSources =
+        DaemonHarness.packageRoot
         + "/../shared/react-native-0.72.6/node_modules/react-native/ReactCommon/yoga"
     static let haveSources = FileManager.default.fileExists(atPath: yogaSources + "/yoga/Yoga.cpp")
     static let noSources = "needs React Native 0.72.6's ReactCommon/yoga in ../shared (the shared test data)"
@@ -28,9 +29,17 @@ struct LayoutTests {
     /// A cache shared by the tests that only need a Yoga (built once for the suite).
     static let sharedCache = "/tmp/bridged-layout-tests-\(getuid())"
 
-    private func start(in dir: TemporaryDirectory, environment: [String: String]) throws -> (DaemonProcess, SocketClient) {
+    private func start(
+        in dir: TemporaryDirectory,
+        environment: [String: String]
+    ) throws -> (DaemonProcess, SocketClient) {
         let socket = dir.file("bridged.sock")
-        let daemon = try DaemonProcess(["--socket", socket], executable: Self.binary, environment: environment, in: dir)
+        let daemon = try DaemonProcess(
+            ["--socket", socket],
+            executable: Self.binary,
+            environment: environment,
+            in: dir
+        )
         try daemon.waitUntilListening()
         let client = try SocketClient(path: socket)
         try client.hello()
@@ -68,7 +77,10 @@ struct LayoutTests {
             #expect(info.st_mode & 0o777 == 0o700, "\(folder) is \(String(info.st_mode & 0o777, radix: 8))")
         }
         // A second daemon finds it in the cache, even with no compiler at all.
-        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": cache, "BRIDGED_CXX": "/nonexistent/c++"])
+        let (daemon, client) = try start(
+            in: dir,
+            environment: ["BRIDGED_CACHE_DIR": cache, "BRIDGED_CXX": "/nonexistent/c++"]
+        )
         let second = result(try client.request(layoutLine(Self.yogaSources)))
         #expect((second["yoga"] as? [String: Any])?["compiled"] as? Bool == false)
         #expect((second["yoga"] as? [String: Any])?["hash"] as? String == hash)
@@ -233,12 +245,16 @@ struct LayoutTests {
         }
         ops.append(#"{"op":"setChildren","tag":1,"children":[\#(fixture.views[0].0)]}"#)
         for (tag, _, _, children) in fixture.views where !children.isEmpty {
-            ops.append(#"{"op":"setChildren","tag":\#(tag),"children":[\#(children.map(String.init).joined(separator: ","))]}"#)
+            ops.append(
+                #"{"op":"setChildren","tag":\#(tag),"children":[\#(children.map(String.init).joined(separator: ","))]}"#
+            )
         }
         let answer = try client.request(#"{"op":"batch","ops":["# + ops.joined(separator: ",") + "]}")
         #expect(object(answer)["ok"] as? Bool == true, "\(answer)")
         for (tag, expected) in fixture.frames.sorted(by: { $0.key < $1.key }) {
-            let layout = try #require(result(try client.request(#"{"op":"inspect","tag":\#(tag)}"#))["layout"] as? [String: Any])
+            let layout = try #require(
+                result(try client.request(#"{"op":"inspect","tag":\#(tag)}"#))["layout"] as? [String: Any]
+            )
             let got = ["x", "y", "width", "height"].map { (layout[$0] as? NSNumber)?.doubleValue ?? .nan }
             let want = [expected.0, expected.1, expected.2, expected.3]
             #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 0.01 }, "view \(tag): \(got), expected \(want)")
@@ -251,7 +267,8 @@ struct LayoutTests {
         let dir = TemporaryDirectory()
         let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
         _ = try client.request(layoutLine(Self.yogaSources))
-        let batch = #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+        let batch =
+            #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
             + #"{"op":"create","tag":2,"component":"RCTView","props":{"flexDirection":"row","height":10},"parent":1},"#
             + #"{"op":"create","tag":3,"component":"RCTView","props":{"width":20},"parent":2},"#
             + #"{"op":"create","tag":4,"component":"RCTView","props":{"width":30},"parent":2},"#
@@ -280,20 +297,27 @@ struct LayoutTests {
         let dir = TemporaryDirectory()
         let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
         _ = try client.request(layoutLine(Self.yogaSources))
-        let ops = #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+        let ops =
+            #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
             + #"{"op":"create","tag":2,"component":"RCTView","props":{"height":30},"parent":1},"#
             + #"{"op":"create","tag":5,"component":"RCTView","parent":2},"#
             + #"{"op":"create","tag":3,"component":"RCTView","props":{"height":40},"parent":1}]}"#
         _ = try client.request(ops)
-        #expect((result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 30)
+        #expect(
+            (result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 30
+        )
         _ = try client.request(#"{"op":"delete","tag":2}"#)
-        #expect((result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 0)
+        #expect(
+            (result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 0
+        )
         // A refused batch changes no frame.
         let refused = try client.request(
             #"{"op":"batch","ops":[{"op":"update","tag":3,"props":{"marginTop":9}},{"op":"update","tag":99,"props":{}}]}"#
         )
         #expect(errorCode(refused) == "batch_failed")
-        #expect((result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 0)
+        #expect(
+            (result(try client.request(#"{"op":"inspect","tag":3}"#))["layout"] as? [String: Any])?["y"] as? Int == 0
+        )
         _ = daemon
     }
 
@@ -312,30 +336,105 @@ struct LayoutTests {
         let box = #"{"width":100,"height":100}"#
         let cover = #"{"position":"absolute","top":0,"left":0,"width":100,"height":100}"#
         return [
-            HitCase(name: "the deepest view", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
-                    point: (10, 10), expected: 3),
-            HitCase(name: "outside the child, its parent", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
-                    point: (70, 70), expected: 2),
-            HitCase(name: "a later sibling covers an earlier one", views: [(2, "RCTView", box, [3, 4]), (3, "RCTView", box, []), (4, "RCTView", cover, [])],
-                    point: (10, 10), expected: 4),
-            HitCase(name: "zIndex lifts an earlier sibling", views: [(2, "RCTView", box, [3, 4]), (3, "RCTView", #"{"width":100,"height":100,"zIndex":2}"#, []), (4, "RCTView", cover, [])],
-                    point: (10, 10), expected: 3),
-            HitCase(name: "pointerEvents none lets the touch through", views: [(2, "RCTView", box, [3, 4]), (3, "RCTView", box, []), (4, "RCTView", #"{"position":"absolute","top":0,"left":0,"width":100,"height":100,"pointerEvents":"none"}"#, [])],
-                    point: (10, 10), expected: 3),
-            HitCase(name: "box-none: only its subviews", views: [(2, "RCTView", #"{"width":100,"height":100,"pointerEvents":"box-none"}"#, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
-                    point: (70, 70), expected: 1),
-            HitCase(name: "box-only: never its subviews", views: [(2, "RCTView", #"{"width":100,"height":100,"pointerEvents":"box-only"}"#, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
-                    point: (10, 10), expected: 2),
-            HitCase(name: "overflow hidden clips a child out of bounds", views: [(2, "RCTView", #"{"width":50,"height":50,"overflow":"hidden"}"#, [3]), (3, "RCTView", #"{"position":"absolute","left":60,"width":30,"height":30}"#, [])],
-                    point: (70, 10), expected: 1),
-            HitCase(name: "overflow visible does not", views: [(2, "RCTView", #"{"width":50,"height":50}"#, [3]), (3, "RCTView", #"{"position":"absolute","left":60,"width":30,"height":30}"#, [])],
-                    point: (70, 10), expected: 3),
-            HitCase(name: "hitSlop grows the area", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":20,"height":20,"hitSlop":10}"#, [])],
-                    point: (25, 25), expected: 3),
-            HitCase(name: "display none takes nothing", views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"position":"absolute","width":100,"height":100,"display":"none"}"#, [])],
-                    point: (10, 10), expected: 2),
-            HitCase(name: "a presented modal covers the screen", views: [(2, "RCTView", box, [3]), (3, "RCTModalHostView", #"{"position":"absolute"}"#, [4]), (4, "RCTView", #"{"flex":1}"#, [])],
-                    point: (10, 10), expected: 4),
+            HitCase(
+                name: "the deepest view",
+                views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
+                point: (10, 10),
+                expected: 3
+            ),
+            HitCase(
+                name: "outside the child, its parent",
+                views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":50,"height":50}"#, [])],
+                point: (70, 70),
+                expected: 2
+            ),
+            HitCase(
+                name: "a later sibling covers an earlier one",
+                views: [(2, "RCTView", box, [3, 4]), (3, "RCTView", box, []), (4, "RCTView", cover, [])],
+                point: (10, 10),
+                expected: 4
+            ),
+            HitCase(
+                name: "zIndex lifts an earlier sibling",
+                views: [
+                    (2, "RCTView", box, [3, 4]), (3, "RCTView", #"{"width":100,"height":100,"zIndex":2}"#, []),
+                    (4, "RCTView", cover, []),
+                ],
+                point: (10, 10),
+                expected: 3
+            ),
+            HitCase(
+                name: "pointerEvents none lets the touch through",
+                views: [
+                    (2, "RCTView", box, [3, 4]), (3, "RCTView", box, []),
+                    (
+                        4, "RCTView",
+                        #"{"position":"absolute","top":0,"left":0,"width":100,"height":100,"pointerEvents":"none"}"#, []
+                    ),
+                ],
+                point: (10, 10),
+                expected: 3
+            ),
+            HitCase(
+                name: "box-none: only its subviews",
+                views: [
+                    (2, "RCTView", #"{"width":100,"height":100,"pointerEvents":"box-none"}"#, [3]),
+                    (3, "RCTView", #"{"width":50,"height":50}"#, []),
+                ],
+                point: (70, 70),
+                expected: 1
+            ),
+            HitCase(
+                name: "box-only: never its subviews",
+                views: [
+                    (2, "RCTView", #"{"width":100,"height":100,"pointerEvents":"box-only"}"#, [3]),
+                    (3, "RCTView", #"{"width":50,"height":50}"#, []),
+                ],
+                point: (10, 10),
+                expected: 2
+            ),
+            HitCase(
+                name: "overflow hidden clips a child out of bounds",
+                views: [
+                    (2, "RCTView", #"{"width":50,"height":50,"overflow":"hidden"}"#, [3]),
+                    (3, "RCTView", #"{"position":"absolute","left":60,"width":30,"height":30}"#, []),
+                ],
+                point: (70, 10),
+                expected: 1
+            ),
+            HitCase(
+                name: "overflow visible does not",
+                views: [
+                    (2, "RCTView", #"{"width":50,"height":50}"#, [3]),
+                    (3, "RCTView", #"{"position":"absolute","left":60,"width":30,"height":30}"#, []),
+                ],
+                point: (70, 10),
+                expected: 3
+            ),
+            HitCase(
+                name: "hitSlop grows the area",
+                views: [(2, "RCTView", box, [3]), (3, "RCTView", #"{"width":20,"height":20,"hitSlop":10}"#, [])],
+                point: (25, 25),
+                expected: 3
+            ),
+            HitCase(
+                name: "display none takes nothing",
+                views: [
+                    (2, "RCTView", box, [3]),
+                    (3, "RCTView", #"{"position":"absolute","width":100,"height":100,"display":"none"}"#, []),
+                ],
+                point: (10, 10),
+                expected: 2
+            ),
+            HitCase(
+                name: "a presented modal covers the screen",
+                views: [
+                    (2, "RCTView", box, [3]), (3, "RCTModalHostView", #"{"position":"absolute"}"#, [4]),
+                    (4, "RCTView", #"{"flex":1}"#, []),
+                ],
+                point: (10, 10),
+                expected: 4
+            ),
         ]
     }()
 
@@ -350,7 +449,9 @@ struct LayoutTests {
         }
         ops.append(#"{"op":"setChildren","tag":1,"children":[\#(hit.views[0].0)]}"#)
         for (tag, _, _, children) in hit.views where !children.isEmpty {
-            ops.append(#"{"op":"setChildren","tag":\#(tag),"children":[\#(children.map(String.init).joined(separator: ","))]}"#)
+            ops.append(
+                #"{"op":"setChildren","tag":\#(tag),"children":[\#(children.map(String.init).joined(separator: ","))]}"#
+            )
         }
         let answer = try client.request(#"{"op":"batch","ops":["# + ops.joined(separator: ",") + "]}")
         #expect(object(answer)["ok"] as? Bool == true, "\(answer)")
@@ -365,7 +466,8 @@ struct LayoutTests {
         let dir = TemporaryDirectory()
         let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
         _ = try client.request(layoutLine(Self.yogaSources))
-        let ops = #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+        let ops =
+            #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
             + #"{"op":"create","tag":2,"component":"RCTScrollView","props":{"width":100,"height":100,"overflow":"scroll"},"parent":1},"#
             + #"{"op":"create","tag":3,"component":"RCTScrollContentView","parent":2},"#
             + #"{"op":"create","tag":4,"component":"RCTView","props":{"height":80},"parent":3},"#

@@ -107,4 +107,23 @@ for (const architecture of ['paper', 'fabric'])
       assert.deepEqual(pressed, ['under', 'under'], 'nothing under the modal was pressed');
       await screen.unmount();
     });
+  
+    test('a scroll carries the laid-out sizes: the scroll view\'s (layoutMeasurement) and its content\'s (contentSize)', async () => {
+      const { View, ScrollView } = app.require('react-native');
+      const scrolls = [];
+      const rows = Array.from({ length: 10 }, (_, i) => h(View, { key: i, style: { height: 50 } }));
+      const screen = await app.render(
+        h(
+          View,
+          { style: { flex: 1 } },
+          h(ScrollView, { testID: 'list', style: { height: 200, flexGrow: 0 }, onScroll: (e) => scrolls.push(e.nativeEvent) }, rows),
+        ),
+      );
+      await app.scrollTo(screen.getByTestId('list'), { y: 100 });
+      const last = scrolls.at(-1);
+      assert.deepEqual(last.contentOffset, { x: 0, y: 100 });
+      assert.deepEqual(last.layoutMeasurement, { width: 390, height: 200 });
+      assert.deepEqual(last.contentSize, { width: 390, height: 500 });
+      await screen.unmount();
+    });
   });

@@ -106,14 +106,21 @@ enum LayoutStyle {
         case .aspectRatio: api.NodeStyleSetAspectRatio(node, number(value))
         case .flexBasis:
             dimension(
-                value, node, api.NodeStyleSetFlexBasis, api.NodeStyleSetFlexBasisPercent,
+                value,
+                node,
+                api.NodeStyleSetFlexBasis,
+                api.NodeStyleSetFlexBasisPercent,
                 auto: api.NodeStyleSetFlexBasisAuto
             )
         case .width:
             dimension(value, node, api.NodeStyleSetWidth, api.NodeStyleSetWidthPercent, auto: api.NodeStyleSetWidthAuto)
         case .height:
             dimension(
-                value, node, api.NodeStyleSetHeight, api.NodeStyleSetHeightPercent, auto: api.NodeStyleSetHeightAuto
+                value,
+                node,
+                api.NodeStyleSetHeight,
+                api.NodeStyleSetHeightPercent,
+                auto: api.NodeStyleSetHeightAuto
             )
         case .minWidth: dimension(value, node, api.NodeStyleSetMinWidth, api.NodeStyleSetMinWidthPercent)
         case .minHeight: dimension(value, node, api.NodeStyleSetMinHeight, api.NodeStyleSetMinHeightPercent)
@@ -151,8 +158,11 @@ enum LayoutStyle {
     // Each enum's values in Yoga's order (YGEnums.h): a value's index is its Yoga value.
     private static let directions = ["inherit", "ltr", "rtl"]
     private static let flexDirections = ["column", "column-reverse", "row", "row-reverse"]
-    private static let justifications = ["flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly"]
-    private static let alignments = ["auto", "flex-start", "center", "flex-end", "stretch", "baseline", "space-between"]
+    private static let justifications = [
+        "flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly",
+    ]
+    private static let alignments =
+        ["auto", "flex-start", "center", "flex-end", "stretch", "baseline", "space-between"]
         + ["space-around"]
     private static let positions = ["static", "relative", "absolute"]
     private static let wraps = ["nowrap", "wrap", "wrap-reverse"]
@@ -181,7 +191,10 @@ enum LayoutStyle {
     }
 
     private enum YogaValue {
-        case points(Float), percent(Float), auto, undefined
+        case points(Float)
+        case percent(Float)
+        case auto
+        case undefined
     }
 
     private static func dimensionValue(_ value: PropValue?) -> YogaValue {

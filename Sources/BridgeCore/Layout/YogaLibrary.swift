@@ -1,10 +1,11 @@
+import CYoga
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CYoga
-import Synchronization
 
 /// Yoga, compiled from an app's own `react-native` package (`ReactCommon/yoga`) and loaded: the functions of its C
 /// API that the shadow tree calls.
@@ -103,7 +104,9 @@ public final class YogaLibrary: @unchecked Sendable {
             guard let directory = opendir(root + "/" + folder) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if name.hasPrefix(".") { continue }
                 let relative = folder + "/" + name
                 if entry.pointee.d_type == UInt8(DT_DIR) {
@@ -224,7 +227,12 @@ public final class YogaLibrary: @unchecked Sendable {
 
     /// Compiles `files` into `folder/libyoga.so` (written aside and renamed, so that a half-written library is
     /// never loaded); the compiler's output goes to `folder/build.log`.
-    private static func compile(root: String, files: [String], with cxx: String, into folder: String)
+    private static func compile(
+        root: String,
+        files: [String],
+        with cxx: String,
+        into folder: String
+    )
         throws(BridgeError)
     {
         let temporary = folder + "/libyoga.so.\(getpid()).tmp"

@@ -58,7 +58,10 @@ extension Ops {
             }
             func coordinate(_ name: String) throws(BridgeError) -> Double {
                 guard let value = at[name], value.kind == .integer || value.kind == .real else {
-                    throw BridgeError(.badRequest, "layout: 'at.\(name)' must be a number, got \(at[name]?.compactText ?? "nothing")")
+                    throw BridgeError(
+                        .badRequest,
+                        "layout: 'at.\(name)' must be a number, got \(at[name]?.compactText ?? "nothing")"
+                    )
                 }
                 let number = value.kind == .integer ? Double(value.integerValue) : value.realValue
                 guard number.isFinite else { throw BridgeError(.badRequest, "layout: 'at.\(name)' must be finite") }
@@ -91,7 +94,11 @@ extension Ops {
                 switch value.kind {
                 case .integer: number = Double(value.integerValue)
                 case .real: number = value.realValue
-                default: throw BridgeError(.badRequest, "layout: 'window.\(name)' must be a number, got \(value.compactText)")
+                default:
+                    throw BridgeError(
+                        .badRequest,
+                        "layout: 'window.\(name)' must be a number, got \(value.compactText)"
+                    )
                 }
                 guard number.isFinite, positive ? number > 0 : number >= 0, number <= maxSide else {
                     throw BridgeError(
@@ -107,10 +114,15 @@ extension Ops {
             if let scale = try number(json["scale"], "scale", positive: true) { window.scale = scale }
             if let insets = json["insets"], !insets.isNull {
                 guard insets.isObject else {
-                    throw BridgeError(.badRequest, "layout: 'window.insets' must be an object, got \(insets.compactText)")
+                    throw BridgeError(
+                        .badRequest,
+                        "layout: 'window.insets' must be an object, got \(insets.compactText)"
+                    )
                 }
                 if let top = try number(insets["top"], "insets.top", positive: false) { window.insets.top = top }
-                if let right = try number(insets["right"], "insets.right", positive: false) { window.insets.right = right }
+                if let right = try number(insets["right"], "insets.right", positive: false) {
+                    window.insets.right = right
+                }
                 if let bottom = try number(insets["bottom"], "insets.bottom", positive: false) {
                     window.insets.bottom = bottom
                 }

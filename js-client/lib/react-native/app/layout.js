@@ -50,7 +50,21 @@ export async function enableLayout(app, options = {}) {
   native.addComponents(native.components);
   native.frameOf = (rendererTag) => frameOf(app, rendererTag);
   app._touchPoint = (tag, action) => touchPoint(app, tag, action);
+  app._scrollSizes = (tag) => scrollSizes(app, tag);
   return app._layoutState;
+}
+
+/**
+ * A scroll view's size and its content view's (its first child), as laid out: what its scroll events carry as
+ * `layoutMeasurement` and `contentSize`. Null when either has no frame.
+ */
+async function scrollSizes(app, tag) {
+  await app.native.flush().catch(() => {});
+  const scroll = await app.bridge.request({ op: 'inspect', tag });
+  if (!scroll.layout || scroll.children.length === 0) return null;
+  const content = await app.bridge.request({ op: 'inspect', tag: scroll.children[0] });
+  if (!content.layout) return null;
+  return { layout: { width: scroll.layout.width, height: scroll.layout.height }, content: { width: content.layout.width, height: content.layout.height } };
 }
 
 /**

@@ -178,7 +178,14 @@ export class Actions {
   async scrollTo(target, { x = 0, y = 0, contentWidth, contentHeight } = {}) {
     const app = this.#app;
     const scroll = await closest(app, tagOf(app, target, 'scrollTo'), new Set(['RCTScrollView']), 'scrollTo');
-    const { width, height } = app.window;
+    let { width, height } = app.window;
+    // With layout on, the scroll view's own size and its content's, as RCTScrollView reports them (app/layout.js).
+    const sizes = await app._scrollSizes?.(scroll.tag);
+    if (sizes) {
+      ({ width, height } = sizes.layout);
+      contentWidth ??= sizes.content.width;
+      contentHeight ??= sizes.content.height;
+    }
     await this.#command(scroll.tag, 'scroll', [x, y, width, height, contentWidth ?? Math.max(width, x + width), contentHeight ?? Math.max(height, y + height)]);
   }
 
