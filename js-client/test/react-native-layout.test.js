@@ -126,4 +126,29 @@ for (const architecture of ['paper', 'fabric'])
       assert.deepEqual(last.contentSize, { width: 390, height: 500 });
       await screen.unmount();
     });
+  
+    test('a FlatList renders the windows a phone renders: rows come into view as it scrolls, far ones go, onEndReached', async () => {
+      const { View, Text, FlatList } = app.require('react-native');
+      const data = Array.from({ length: 1000 }, (_, i) => ({ key: String(i) }));
+      let endReached = 0;
+      const row = ({ item }) => h(View, { style: { height: 50 } }, h(Text, null, `Row ${item.key}`));
+      const screen = await app.render(
+        h(View, { style: { flex: 1 } }, h(FlatList, { testID: 'list', data, renderItem: row, onEndReached: () => endReached++ })),
+      );
+      const rendered = () => screen.queryAllByText(/^Row /).length;
+      // Past its first 10 rows, now that it knows its size; far from all 1,000.
+      await app.waitFor(() => assert.ok(rendered() > 10, `${rendered()} rows`));
+      assert.ok(rendered() < 1000);
+      assert.equal(screen.queryByText('Row 450'), null);
+      await app.scrollTo(screen.getByTestId('list'), { y: 20_000 });
+      await app.waitFor(() => assert.ok(screen.queryByText('Row 450')));
+      await app.scrollTo(screen.getByTestId('list'), { y: 49_156 });
+      await app.waitFor(() => assert.ok(screen.queryByText('Row 999')));
+      // Rows far above the window are unmounted (VirtualizedList keeps its first initialNumToRender, as on a phone).
+      await app.waitFor(() => assert.equal(screen.queryByText('Row 450'), null, 'rows far above the window are unmounted'));
+      assert.ok(screen.queryByText('Row 0'));
+      assert.ok(rendered() < 200, `${rendered()} rows`);
+      assert.ok(endReached >= 1, 'onEndReached');
+      await screen.unmount();
+    });
   });
