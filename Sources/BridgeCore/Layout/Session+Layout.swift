@@ -9,6 +9,10 @@ extension Session {
     /// whose frame changed and that listen for `layout` get the event, after the request's own events.
     func layOut(_ layout: ShadowTree) {
         let event = Session.layoutEvent
+        layout.yoga.lock.withLock { _ in layOut(layout, event: event) }
+    }
+
+    private func layOut(_ layout: ShadowTree, event: EventSpec) {
         layout.layOut { view, frame in
             guard view.phases(for: event.name) != nil else { return }
             let payload: EventPayload = [

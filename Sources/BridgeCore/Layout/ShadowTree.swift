@@ -86,17 +86,22 @@ final class ShadowTree {
     init(yoga: YogaLibrary, window: LayoutWindow) {
         self.yoga = yoga
         self.window = window
-        // YGConfigNew aborts rather than return NULL.
-        config = yoga.api.ConfigNew()!
-        // No rounding by Yoga (it would walk the whole tree each pass): ``read(_:emit:)`` rounds what it reads.
-        yoga.api.ConfigSetPointScaleFactor(config, 0)
-        yoga.api.ConfigSetUseLegacyStretchBehaviour(config, true)
-        yoga.api.ConfigSetUseWebDefaults(config, false)
+        config = yoga.lock.withLock { _ in
+            // YGConfigNew aborts rather than return NULL.
+            let config = yoga.api.ConfigNew()!
+            // No rounding by Yoga (it would walk the whole tree each pass): ``read(_:emit:)`` rounds what it reads.
+            yoga.api.ConfigSetPointScaleFactor(config, 0)
+            yoga.api.ConfigSetUseLegacyStretchBehaviour(config, true)
+            yoga.api.ConfigSetUseWebDefaults(config, false)
+            return config
+        }
     }
 
     deinit {
-        for node in nodes.values { free(node) }
-        yoga.api.ConfigFree(config)
+        yoga.lock.withLock { _ in
+            for node in nodes.values { free(node) }
+            yoga.api.ConfigFree(config)
+        }
     }
 
     /// Every view of `views` is to be laid out (a session turning layout on): each is marked.
@@ -208,7 +213,7 @@ final class ShadowTree {
             let key = ObjectIdentifier(text.view.type)
             let props = textProps[key] ?? TextMeasure.Props(text.view.type)
             textProps[key] = props
-            TextMeasure.update(text, props: props, window: window)
+            TextMeasure.update(text, props: props)
             api.NodeMarkDirty(text.ref)
         }
         // Roots that are no longer roots (placed under a view since).

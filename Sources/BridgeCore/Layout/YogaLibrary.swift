@@ -27,6 +27,11 @@ public final class YogaLibrary: @unchecked Sendable {
     /// The compiler that built it in this process, if it did.
     public let compiler: String?
     let api: cyoga_api
+    /// Held while a tree of this library is changed or laid out: Yoga keeps process-wide counters that every pass
+    /// and every node's birth and death change (`gCurrentGenerationCount`, which decides whether a node was laid
+    /// out in this pass, and its instance counts), not meant for two threads at once; React Native runs Yoga on one
+    /// queue. Sessions on different event loops take turns, a pass at a time.
+    let lock = Mutex<Void>(())
 
     init(hash: String, path: String, compiled: Bool, compiler: String?, api: cyoga_api) {
         self.hash = hash
