@@ -176,12 +176,12 @@ public final class Session: @unchecked Sendable {
             return .answered
         }
         if undo.isActive { undo.commit() }
+        // A session observing itself reads a request's changes before its answer: the client's view of the tree is
+        // then the daemon's the moment a response arrives.
+        if watch.isObserved, watch.observesItself { watch.pending.write(to: &out) }
         scratch.writeResponse(id: id, to: &out)
         if watch.isObserved { deliverObserved() }
         publishListing()
-        // A session observing itself reads a request's changes before its answer: the client's view of the tree is
-        // then the daemon's the moment a response arrives.
-        if watch.observesItself { watch.pending.write(to: &out) }
         if ending {
             // `bye`: the session ends now, answered first; the connection takes it out of the session table.
             close()

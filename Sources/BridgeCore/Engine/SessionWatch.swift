@@ -9,12 +9,10 @@ struct SessionWatch: ~Copyable {
     /// The id of the session watched, which every change frame names.
     let session: String
     /// Sinks of the connections observing the session.
-    var observers: [any ObserverSink] = [] {
-        didSet { observesItself = observers.contains { $0 is OwnSessionObservation } }
-    }
+    var observers: [any ObserverSink] = []
     /// The session's own connection observes it: the change frames of each request go out before its response,
-    /// in the same output, rather than through a sink (``OwnSessionObservation``).
-    private(set) var observesItself = false
+    /// in the same output, rather than through a sink (``OwnSessionObservation``). Read only while observed.
+    var observesItself: Bool { observers.contains { $0 is OwnSessionObservation } }
     /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
     var pending = JSONWriter(capacity: 0)
     /// The `client` of the session's hello.
