@@ -75,6 +75,15 @@ const CHANGES = {
     dirty.tree = dirty.header = true;
     if (change.tags.includes(state.selected)) dirty.detail = true;
   },
+  // A layout pass's new frames (a session with layout on): each view's `layout`, shown in its detail.
+  laidOut({ state, dirty }, change) {
+    for (const { tag, layout } of change.frames ?? []) {
+      const view = state.views.get(tag);
+      if (!view) continue;
+      view.layout = layout;
+      if (tag === state.selected) dirty.detail = true;
+    }
+  },
   subscribed({ state, dirty }, change, now, view) {
     if (!view) return;
     if (change.phases.length === 0) delete view.listeners[change.event];

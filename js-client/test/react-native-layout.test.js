@@ -55,6 +55,9 @@ for (const architecture of ['paper', 'fabric'])
       // A text is measured crudely (0.5 × fontSize a character, 1.2 × fontSize a line), stretched to its parent.
       assert.deepEqual(frames.text, { x: 0, y: 185, width: 390, height: 17 });
 
+      // A query's handle carries the frame (the daemon tells the app's live tree of every frame that changed).
+      assert.deepEqual(screen.getByTestId('half').layout, { x: 0, y: 120, width: 195, height: 65 });
+
       // inspect reports the same frame, and its place in the window.
       const b = await bridge.request({ op: 'inspect', tag: screen.getByTestId('b').tag });
       assert.deepEqual(b.layout, { x: 65, y: 10, width: 315, height: 80 });

@@ -49,6 +49,24 @@ extension SessionWatch {
         pending.raw(#","props":"#)
     }
 
+    /// A layout pass moved or resized views (the session's layout, ``ShadowTree``): their new frames, relative to
+    /// their parents, in the order read (parents first).
+    mutating func laidOut(_ frames: [(view: ViewProxy, frame: Frame)]) {
+        guard !frames.isEmpty else { return }
+        openChange("laidOut")
+        pending.raw(#","frames":["#)
+        for (index, entry) in frames.enumerated() {
+            if index > 0 { pending.comma() }
+            pending.raw(#"{"tag":"#)
+            pending.int(entry.view.tag)
+            pending.raw(#","layout":"#)
+            pending.frame(entry.frame)
+            pending.raw("}")
+        }
+        pending.raw("]")
+        closeChange()
+    }
+
     /// A command changed the view's state (it recorded how to undo): `updated` with every prop, since the
     /// command does not say which it set. Reading them all only then keeps a command that changes nothing
     /// (a press) as cheap observed as not.

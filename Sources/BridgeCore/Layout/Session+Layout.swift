@@ -13,7 +13,12 @@ extension Session {
     }
 
     private func layOut(_ layout: ShadowTree, event: EventSpec) {
+        // Observers (openApp's own session, whose queries' handles carry `layout`) are told every frame that changed.
+        let observed = watch.isObserved
+        var changed: [(view: ViewProxy, frame: Frame)] = []
+        defer { if observed { watch.laidOut(changed) } }
         layout.layOut { view, frame in
+            if observed { changed.append((view, frame)) }
             guard view.phases(for: event.name) != nil else { return }
             let payload: EventPayload = [
                 "layout": .object([

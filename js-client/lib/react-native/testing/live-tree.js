@@ -51,6 +51,13 @@ export class LiveTree {
       case 'moved':
         this.#move(frame.tag, frame.children ?? []);
         break;
+      // The session's layout (app/layout.js): each view's frame relative to its parent, as onLayout has it.
+      case 'laidOut':
+        for (const { tag, layout } of frame.frames ?? []) {
+          const view = this.views.get(tag);
+          if (view) view.layout = layout;
+        }
+        break;
       case 'deleted':
         for (const tag of frame.tags ?? []) {
           const view = this.views.get(tag);

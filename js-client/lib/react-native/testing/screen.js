@@ -119,6 +119,8 @@ function build(tag, views, within) {
   else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
   else if (TEXT_INPUT_COMPONENTS.has(view.component)) text = view.props?.text ?? '';
   const handle = { tag, component: view.component, props: view.props ?? {}, text };
+  // With the session's layout on, the view's frame relative to its parent (onLayout's), as of the last pass.
+  if (view.layout) handle.layout = view.layout;
   Object.defineProperty(handle, kQueries, { value: within });
   Object.freeze(handle);
   return { tag, component: view.component, props: view.props ?? {}, text, handle, children };
