@@ -263,6 +263,8 @@ export interface NativeHandle {
   readonly props: { readonly [name: string]: JsonValue };
   /** A Text's whole content (nested texts joined), a text field's native text, else null. */
   readonly text: string | null;
+  /** With the session's layout on: the frame relative to the parent, in points (`onLayout`'s), as of the last pass. */
+  readonly layout?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
 }
 
 /** A view of the native tree with its children (screen.toJSON()). */
