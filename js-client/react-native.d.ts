@@ -440,6 +440,8 @@ export interface App {
   press(target: Target, options?: { duration?: number }): Promise<void>;
   /** A touch held `duration` ms (default 800). */
   longPress(target: Target, options?: { duration?: number }): Promise<void>;
+  /** A tap at a point of the window (points), on the view the daemon hit-tests there; needs the session's layout. */
+  pressAt(x: number, y: number, options?: { duration?: number }): Promise<void>;
   /** Types into a text field as its keyboard would: focus, then one character at a time; `submit` presses return. */
   type(target: Target, text: string, options?: { submit?: boolean }): Promise<void>;
   /** Empties a text field. */

@@ -50,6 +50,7 @@ export async function enableLayout(app, options = {}) {
   native.addComponents(native.components);
   native.frameOf = (rendererTag) => frameOf(app, rendererTag);
   app._touchPoint = (tag, action) => touchPoint(app, tag, action);
+  app._pointTouch = (x, y) => pointTouch(app, x, y);
   app._scrollSizes = (tag) => scrollSizes(app, tag);
   return app._layoutState;
 }
@@ -100,6 +101,17 @@ async function touchPoint(app, tag, action) {
   if (!hit) throw notHittable(action, `nothing takes a touch at (${x}, ${y}), the centre of ${name} (its pointerEvents, a clipping parent, or opacity 0)`);
   if (hit.tag !== tag && !isAncestor(app, tag, hit.tag) && !isAncestor(app, hit.tag, tag)) {
     throw notHittable(action, `${name} is covered at (${x}, ${y}) by ${describe(app, hit.tag)}`);
+  }
+  return { tag: hit.tag, pageX: x, pageY: y, locationX: hit.x, locationY: hit.y };
+}
+
+/** A touch at (`x`, `y`) of the window: on the view hit-tested there, or `not_hittable` when none takes it. */
+async function pointTouch(app, x, y) {
+  if (!Number.isFinite(x) || !Number.isFinite(y)) throw new TypeError(`app.pressAt(x, y): two numbers, got ${x}, ${y}`);
+  await app.native.flush().catch(() => {});
+  const { hit } = await app.bridge.request({ op: 'layout', at: { x, y } });
+  if (!hit || app.native.rendererTag(hit.tag) === undefined) {
+    throw notHittable('pressAt', `no view of the app's takes a touch at (${x}, ${y})`);
   }
   return { tag: hit.tag, pageX: x, pageY: y, locationX: hit.x, locationY: hit.y };
 }

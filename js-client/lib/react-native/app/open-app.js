@@ -1026,6 +1026,9 @@ export class App {
   longPress(handle, options) {
     return this.#actions.longPress(handle, options);
   }
+  pressAt(x, y, options) {
+    return this.#actions.pressAt(x, y, options);
+  }
   type(handle, text, options) {
     return this.#actions.type(handle, text, options);
   }

@@ -121,12 +121,12 @@ export class Actions {
     return true;
   }
 
-  async #tap(tag, holdMs, action = 'press') {
+  async #tap(tag, holdMs, action = 'press', point = undefined) {
     const app = this.#app;
     await app.native.flush();
     const rendererTag = app.native.rendererTag(tag);
     // With layout on, the touch is at the view's centre, on the view the daemon hit-tests there (app/layout.js).
-    const at = (await app._touchPoint?.(tag, action)) ?? undefined;
+    const at = point ?? (await app._touchPoint?.(tag, action)) ?? undefined;
     const started = await app._capturingTimers(() => this.#touch(tag, 'start', at));
     await app.settled();
     if (holdMs > 0) await this.#hold(started, holdMs);
@@ -146,6 +146,17 @@ export class Actions {
     const view = await inspect(app, tag);
     if (view.component === 'RCTSwitch') return this.toggle(tag);
     await this.#tap(tag, duration);
+  }
+
+  /**
+   * A tap at a point of the window (`x`, `y`, points), on whatever view the daemon hit-tests there, as a finger would:
+   * needs the session's layout on (app/layout.js). Rejects with `not_hittable` when no view takes a touch there.
+   */
+  async pressAt(x, y, { duration = 0 } = {}) {
+    const app = this.#app;
+    const at = await app._pointTouch?.(x, y);
+    if (!at) throw new Error("app.pressAt(): needs the session's layout, which is off (app._layoutState.reason says why)");
+    await this.#tap(at.tag, duration, 'pressAt', at);
   }
 
   /** A touch held `duration` ms (default 800) before it ends. */
