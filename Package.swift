@@ -31,6 +31,11 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        .systemLibrary(
+            name: "CCairoPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
         .target(name: "CYieldPoint"),
         .target(name: "CJanssonArena", dependencies: ["CJansson", "CYieldPoint"]),
         .target(name: "CThreadSlice"),
@@ -38,7 +43,7 @@ let package = Package(
         .target(name: "PropStore", dependencies: ["CYieldPoint"], swiftSettings: hotPath),
         .target(
             name: "BridgeCore",
-            dependencies: ["PropStore", "CJansson", "CJanssonArena", "CYieldPoint", "CYoga"],
+            dependencies: ["PropStore", "CJansson", "CJanssonArena", "CYieldPoint", "CYoga", "CCairoPango"],
             swiftSettings: hotPath
         ),
         .target(
@@ -67,6 +72,7 @@ let package = Package(
                 "BridgeServer",
                 "PropStore",
                 "CYieldPoint",
+                "CCairoPango",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

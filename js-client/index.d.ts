@@ -408,6 +408,22 @@ export type LayoutResult =
   | { enabled: true; yoga: { hash: string; library: string; compiled: boolean }; window: LayoutWindow }
   | { enabled: false; compiler: string | null; reason?: string };
 
+/** `screenshot`'s answer on the wire: the window drawn, a PNG of `width` × `height` pixels in base64. */
+export interface ScreenshotWire {
+  width: number;
+  height: number;
+  scale: number;
+  png: string;
+}
+
+/** `bridge.screenshot()`'s answer: the PNG's bytes. */
+export interface Screenshot {
+  width: number;
+  height: number;
+  scale: number;
+  png: Buffer;
+}
+
 /** Options of `bridge.create`. */
 export type CreateOptions = PlaceOptions & RequestOptions;
 
@@ -595,6 +611,7 @@ export interface RequestResults {
   components: { components: Components };
   inspect: InspectResult;
   layout: LayoutResult;
+  screenshot: ScreenshotWire;
   batch: { results: JsonObject[] };
   ack: { acked: number; retained: number };
   ping: Record<string, never>;
@@ -794,6 +811,11 @@ export class Bridge {
    * daemon), changes its window, or, with neither, says whether it is on.
    */
   layout(options?: LayoutOptions): Promise<LayoutResult>;
+  /**
+   * `screenshot`: this session's window drawn with Cairo and Pango as the phone shows it (layout on), a PNG of the
+   * window's points times `scale` (by default the window's).
+   */
+  screenshot(options?: RequestOptions & { scale?: number }): Promise<Screenshot>;
   /** `sessions`: every session of the daemon (this one too), as the DevTools' picker lists them. */
   sessions(options?: RequestOptions): Promise<RequestResults['sessions']>;
   /** Sends a raw request (an id is assigned); resolves its result. Tags of raw creates are not tracked. */

@@ -274,6 +274,17 @@ export class Bridge extends EventEmitter {
     return this[kRequest](frame, { signal });
   }
 
+  /**
+   * This session's window drawn as the phone shows it (`screenshot`; layout on): `{width, height, scale, png}`, the
+   * PNG's bytes in a Buffer. `scale` asks for another than the window's.
+   */
+  async screenshot({ scale, signal } = {}) {
+    const frame = { op: 'screenshot' };
+    if (scale !== undefined) frame.scale = scale;
+    const result = await this[kRequest](frame, { signal });
+    return { width: result.width, height: result.height, scale: result.scale, png: Buffer.from(result.png, 'base64') };
+  }
+
   /** The daemon's sessions (`sessions`): `{sessions: [{session, client, connected, views, seq, observers}]}`. */
   sessions({ signal } = {}) {
     return this[kRequest]({ op: 'sessions' }, { signal });

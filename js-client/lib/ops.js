@@ -26,6 +26,7 @@ export const OPS = Object.freeze({
   components: { safeToRepeat: true, sessionFree: false },
   inspect: { safeToRepeat: true, sessionFree: false },
   layout: { safeToRepeat: true, sessionFree: false },
+  screenshot: { safeToRepeat: true, sessionFree: false },
   batch: { safeToRepeat: false, sessionFree: false },
   ack: { safeToRepeat: false, sessionFree: false },
   ping: { safeToRepeat: true, sessionFree: true },

@@ -36,6 +36,7 @@ const OP_METHODS = {
   // A read, in a batch only to see a view between the batch's changes: `view.inspect()` after commit() reads it.
   inspect: { view: 'inspect', noTransaction: 'a transaction collects changes, and inspect changes nothing' },
   layout: { bridge: 'layout' },
+  screenshot: { bridge: 'screenshot' },
   batch: { transaction: 'commit' },
   ack: { none: 'the client acknowledges by itself (client/acker.js, the `ack` option of connect())' },
   ping: { bridge: 'ping' },
@@ -71,6 +72,8 @@ const CALLS = {
     ping: ({ bridge }) => bridge.ping(),
     stats: ({ bridge }) => bridge.stats(),
     layout: ({ bridge }) => bridge.layout(),
+    // Layout is off in the fixture's session: the op is sent and refused.
+    screenshot: ({ bridge }) => bridge.screenshot().catch((error) => assert.equal(error.code, 'bad_request')),
     sessions: ({ bridge }) => bridge.sessions(),
     close: ({ bridge }) => bridge.close(),
   },

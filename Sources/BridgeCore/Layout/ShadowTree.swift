@@ -213,7 +213,7 @@ final class ShadowTree {
             let key = ObjectIdentifier(text.view.type)
             let props = textProps[key] ?? TextMeasure.Props(text.view.type)
             textProps[key] = props
-            TextMeasure.update(text, props: props)
+            TextMeasure.update(text, props: props, window: window)
             api.NodeMarkDirty(text.ref)
         }
         // Roots that are no longer roots (placed under a view since).

@@ -2,24 +2,21 @@ import CYoga
 import PropStore
 import Synchronization
 
-/// How a text's size is measured for Yoga: today a crude, font-free approximation, the seam where real text
-/// measurement (Pango, issue 44 item 4) goes.
+/// How a text's size is measured for Yoga: by Pango with the text's fonts (``TextLayout``), as
+/// `RCTTextShadowView`'s measure function measures with `NSLayoutManager`.
 ///
 /// A text (`RCTText`) or text input is a leaf with Yoga's measure function, as `RCTBaseTextShadowView` and
-/// `RCTBaseTextInputShadowView` are. Until fonts are measured, every character advances `0.5 × fontSize` (plus
-/// `letterSpacing`), lines break at the width offered with no regard to words, and a line is `lineHeight` high,
-/// else `1.2 × fontSize` (React Native's default `fontSize` is 14). A text input measures one line of its `text`
-/// (or placeholder), at least one line high. This is not what a phone measures: frames of texts, and of what
-/// their size moves, are approximate; everything else is Yoga's.
+/// `RCTBaseTextInputShadowView` are. Its content (``TextContent``: the raw texts under it with their spans'
+/// attributes) is read when the text changed (``update(_:props:window:)``); the measure lays it out in the width
+/// Yoga offers and answers the used size, each side ceiled to the window's pixel grid and at most what was offered
+/// (`RCTTextShadowView.m`). A text input measures one line of its text, else its placeholder, at least one line
+/// high.
 enum TextMeasure {
     /// What the measure function reads of a text: taken from the views when the text changed (``update(_:)``).
     struct Metrics: Sendable {
-        var characters = 0
-        var fontSize = 14.0
-        var lineHeight = 0.0
-        var letterSpacing = 0.0
-        var numberOfLines = 0
-        var isInput = false
+        var content = TextContent()
+        /// The window's scale, whose pixel grid a size is ceiled to.
+        var scale = 3.0
     }
 
     /// The metrics of each measured node, by its address: Yoga's callback has only the node, and the session that
@@ -27,7 +24,9 @@ enum TextMeasure {
     private static let metrics = Mutex<[UInt: Metrics]>([:])
 
     static func attach(_ node: ShadowTree.Node, api: cyoga_api) {
-        metrics.withLock { $0[UInt(bitPattern: node.ref)] = Metrics(isInput: node.kind == .textInput) }
+        var initial = Metrics()
+        initial.content.isInput = node.kind == .textInput
+        metrics.withLock { $0[UInt(bitPattern: node.ref)] = initial }
         api.NodeSetMeasureFunc(node.ref, measure)
     }
 
@@ -36,44 +35,16 @@ enum TextMeasure {
         _ = metrics.withLock { $0.removeValue(forKey: UInt(bitPattern: node.ref)) }
     }
 
-    /// The props a text's measure reads, found once per component.
+    /// The props a text's measure reads, found once per component (``TextContent/Props``).
     struct Props {
-        let fontSize, lineHeight, letterSpacing, numberOfLines: ComponentType.PropDescriptor?
-        /// A text input's text, else its value, else its placeholder.
-        let texts: [ComponentType.PropDescriptor]
-
-        init(_ type: ComponentType) {
-            fontSize = type.prop(named: "fontSize")
-            lineHeight = type.prop(named: "lineHeight")
-            letterSpacing = type.prop(named: "letterSpacing")
-            numberOfLines = type.prop(named: "numberOfLines")
-            texts = ["text", "value", "placeholder"].compactMap { type.prop(named: $0) }
-        }
+        init(_ type: ComponentType) { _ = TextContent.Props.of(type) }
     }
 
-    /// Reads `node`'s text and text style from its view and its subtree (`props`: its component's).
-    static func update(_ node: ShadowTree.Node, props: Props) {
-        let view = node.view
-        var measured = Metrics(isInput: node.kind == .textInput)
-        func value(_ prop: ComponentType.PropDescriptor?) -> PropValue? { prop.map { view.value(of: $0) } }
-        if case .double(let size)? = value(props.fontSize), size > 0 { measured.fontSize = size }
-        if case .double(let height)? = value(props.lineHeight), height > 0 { measured.lineHeight = height }
-        if case .double(let spacing)? = value(props.letterSpacing) { measured.letterSpacing = spacing }
-        switch value(props.numberOfLines) {
-        case .int(let lines)?: measured.numberOfLines = max(0, lines)
-        case .double(let lines)?: measured.numberOfLines = max(0, Int(lines))
-        default: break
-        }
-        if node.kind == .textInput {
-            for prop in props.texts {
-                if case .string(let text) = view.value(of: prop), !text.isEmpty {
-                    measured.characters = text.count
-                    break
-                }
-            }
-        } else {
-            measured.characters = content(of: view).count
-        }
+    /// Reads `node`'s text and text style from its view and its subtree, for a window of `window`'s scale and
+    /// font scale.
+    static func update(_ node: ShadowTree.Node, props: Props, window: LayoutWindow? = nil) {
+        var measured = Metrics(content: TextContent(of: node.view))
+        if let scale = window?.scale { measured.scale = scale }
         metrics.withLock { $0[UInt(bitPattern: node.ref)] = measured }
     }
 
@@ -84,9 +55,7 @@ enum TextMeasure {
         while let child = stack.popLast() {
             if child.type.name == ReactNativeRawText.name {
                 // RCTRawText's one prop is its `text`.
-                if let prop = child.type.props.first, case .string(let string) = child.value(of: prop) {
-                    text += string
-                }
+                if let prop = child.type.props.first, case .string(let string) = child.value(of: prop) { text += string }
             } else {
                 stack.append(contentsOf: child.children.reversed())
             }
@@ -94,26 +63,23 @@ enum TextMeasure {
         return text
     }
 
-    /// The size of a text of `metrics` offered `width` (NaN: any).
-    static func size(_ metrics: Metrics, width: Float, widthMode: Int32, height: Float, heightMode: Int32) -> cyoga_size
-    {
-        let lineHeight = metrics.lineHeight > 0 ? metrics.lineHeight : (metrics.fontSize * 1.2).rounded(.up)
-        let advance = max(0, metrics.fontSize * 0.5 + metrics.letterSpacing)
-        let natural = Double(metrics.characters) * advance
-        var lines = metrics.characters == 0 && !metrics.isInput ? 0 : 1
-        var measuredWidth = natural
+    /// The size of a text of `metrics` offered `width` and `height` (NaN, or a mode of undefined: any), as
+    /// `RCTTextShadowViewMeasure` answers: the used size, ceiled to the pixel grid, at most what was offered.
+    static func size(_ metrics: Metrics, width: Float, widthMode: Int32, height: Float, heightMode: Int32) -> cyoga_size {
         // YGMeasureModeUndefined is 0.
-        if widthMode != 0, !width.isNaN, natural > Double(width), width > 0 {
-            measuredWidth = Double(width)
-            if !metrics.isInput { lines = Int((natural / Double(width)).rounded(.up)) }
-        }
-        if metrics.numberOfLines > 0 { lines = min(lines, metrics.numberOfLines) }
-        var measuredHeight = Double(lines) * lineHeight
-        // YGMeasureModeAtMost is 2.
-        if heightMode == 2, !height.isNaN { measuredHeight = min(measuredHeight, Double(height)) }
-        if widthMode == 1, !width.isNaN { measuredWidth = Double(width) }
-        if heightMode == 1, !height.isNaN { measuredHeight = Double(height) }
-        return cyoga_size(width: Float(measuredWidth), height: Float(measuredHeight))
+        let maxWidth = widthMode == 0 || width.isNaN ? Double.greatestFiniteMagnitude : Double(max(0, width))
+        let maxHeight = heightMode == 0 || height.isNaN ? Double.greatestFiniteMagnitude : Double(max(0, height))
+        let used = TextLayout.size(metrics.content, width: maxWidth == .greatestFiniteMagnitude ? nil : maxWidth)
+        var usedWidth = used.width
+        // NSKern follows every character, the last one too (Pango's spacing is between characters); React Native
+        // takes a negative one's last kern back out, so only a positive one counts.
+        if let spacing = metrics.content.spans.last?.style.letterSpacing, spacing > 0 { usedWidth += spacing }
+        let scale = metrics.scale > 0 ? metrics.scale : 1
+        func ceilPixel(_ value: Double) -> Double { (value * scale - 0.0001).rounded(.up) / scale }
+        let measuredWidth = min(ceilPixel(usedWidth), maxWidth)
+        let measuredHeight = min(ceilPixel(used.height), maxHeight)
+        // React Native adds an epsilon against Yoga's float rounding.
+        return cyoga_size(width: Float(measuredWidth + 0.001), height: Float(measuredHeight + 0.001))
     }
 
     /// Yoga's measure function for a text node.

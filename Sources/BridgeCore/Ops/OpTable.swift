@@ -86,7 +86,7 @@ public enum OpTable {
     static let ops: [any Op.Type] = [
         Ops.Hello.self, Ops.Create.self, Ops.Update.self, Ops.SetChildren.self, Ops.Delete.self, Ops.Subscribe.self,
         Ops.Unsubscribe.self, Ops.Command.self, Ops.Emit.self, Ops.Touch.self, Ops.Define.self, Ops.Components.self,
-        Ops.Inspect.self, Ops.Layout.self, Ops.Batch.self, Ops.Ack.self,
+        Ops.Inspect.self, Ops.Layout.self, Ops.Screenshot.self, Ops.Batch.self, Ops.Ack.self,
         Ops.Ping.self, Ops.Stats.self, Ops.Sessions.self, Ops.Observe.self, Ops.Unobserve.self, Ops.Bye.self,
     ]
 

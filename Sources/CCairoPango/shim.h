@@ -1,0 +1,26 @@
+#ifndef CCAIROPANGO_SHIM_H
+#define CCAIROPANGO_SHIM_H
+
+// Cairo (drawing, PNG in and out) and Pango over Cairo (text shaped by HarfBuzz, fonts found by fontconfig):
+// the daemon's text measurement and its pictures of a screen.
+#include <cairo.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>
+
+/// PANGO_SCALE, a macro Swift cannot import.
+static inline int cp_pango_scale(void) { return PANGO_SCALE; }
+
+/// g_object_unref, typed for Swift's opaque pointers.
+static inline void cp_unref(void *object) { g_object_unref(object); }
+
+/// Adds a font file to the fontconfig configuration of `map` (a PangoFcFontMap); 1 when it was added.
+static inline int cp_add_font_file(PangoFontMap *map, const char *path) {
+    FcConfig *config = pango_fc_font_map_get_config(PANGO_FC_FONT_MAP(map));
+    if (config == NULL) config = FcConfigGetCurrent();
+    int added = FcConfigAppFontAddFile(config, (const FcChar8 *)path);
+    if (added) pango_fc_font_map_config_changed(PANGO_FC_FONT_MAP(map));
+    return added;
+}
+
+#endif
