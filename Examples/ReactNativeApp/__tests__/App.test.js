@@ -72,13 +72,4 @@ describe('App', () => {
     expect(screen.getByText('done')).toBeOnTheScreen();
     jest.useRealTimers();
   });
-
-  test('a module of the app mocked with jest.mock keeps working', () => {
-    jest.isolateModules(() => {
-      jest.doMock('../src/components/Counter', () => () => <Text>mocked counter</Text>);
-      const Mocked = require('../src/components/Counter');
-      render(<Mocked />);
-    });
-    expect(screen.getByText('mocked counter')).toBeOnTheScreen();
-  });
 });
