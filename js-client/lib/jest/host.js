@@ -59,6 +59,15 @@ export class JestHost {
       jestObject?.doMock(resolve('react-native/Libraries/Core/InitializeCore'), () => ({}));
     } catch {}
     this.#app._load({ require: (name) => jestRequire(resolve(name)), resolve });
+    // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
+    // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
+    // is a map lookup; jest's resolves and checks for mocks each time. Each getter keeps its first answer (read
+    // during the test, so a jest.mock the test file registered is the one kept).
+    for (const id of ['react-native', 'react-native/Libraries/ReactPrivate/ReactNativePrivateInterface']) {
+      try {
+        memoizeGetters(jestRequire(resolve(id)));
+      } catch {}
+    }
   }
 
   dispose() {
@@ -359,6 +368,22 @@ export class JestHost {
     else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
     else if (TEXT_INPUT_COMPONENTS.has(view.component)) text = view.props?.text ?? '';
     return { tag, component: view.component, props: view.props ?? {}, text, handle: { tag }, children };
+  }
+}
+
+/** Replaces each getter of `object` by one that keeps its first value. */
+function memoizeGetters(object) {
+  for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(object))) {
+    if (typeof descriptor.get !== 'function' || !descriptor.configurable) continue;
+    Object.defineProperty(object, key, {
+      configurable: true,
+      enumerable: descriptor.enumerable,
+      get() {
+        const value = descriptor.get.call(this);
+        Object.defineProperty(object, key, { configurable: true, enumerable: descriptor.enumerable, writable: true, value });
+        return value;
+      },
+    });
   }
 }
 
