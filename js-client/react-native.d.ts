@@ -56,6 +56,12 @@ export interface AttachOptions {
    */
   rendererAsShipped?: boolean;
   /**
+   * Lay the screen out with Yoga from the react-native package the renderer file is in (or `yoga`, its
+   * `ReactCommon/yoga`), in `window` (default an iPhone 14's): `onLayout` with real frames, measure answering them
+   * (default off).
+   */
+  layout?: boolean | { yoga?: string; window?: { width?: number; height?: number; scale?: number } };
+  /**
    * A commit's ops go out while it is built, this many at a time, as parts of its batch that the daemon runs as
    * they come, unseen until the commit's last part commits them all (default 1024; `Infinity`: each commit whole,
    * when it is done).

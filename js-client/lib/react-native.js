@@ -14,6 +14,7 @@ import { createFabricUIManager } from './react-native/fabric.js';
 import { ViewConfigRegistry, viewConfigFor } from './react-native/view-configs.js';
 import { evaluateRenderer, guardedScheduler, loadFrom, privateModules, rendererPath } from './react-native/renderer/load.js';
 import { FabricAttachment, ReactNativeAttachment } from './react-native/renderer/attachment.js';
+import { enableNativeLayout, yogaBeside } from './react-native/app/layout.js';
 
 export { processColor } from './react-native/process-color.js';
 export { createPaperUIManager } from './react-native/paper.js';
@@ -44,6 +45,10 @@ export { loadRenderer } from './react-native/renderer/load.js';
  *   two changes (default false)
  * @param {Function} [options.fabricUIManager] Fabric: makes the `nativeFabricUIManager` from the NativeSide
  *   (default createFabricUIManager; to wrap or stand in for it, as bench/react-native-fabric.mjs does)
+ * @param {boolean|{yoga?: string, window?: object}} [options.layout] turn the session's layout on with Yoga from the
+ *   react-native package the renderer file is in (or `yoga`, a ReactCommon/yoga) and a window (default an iPhone
+ *   14's): onLayout gets real frames and measure answers them (app/layout.js). Default off;
+ *   `attachment._layoutState` says whether it is on, or why not
  * @param {number} [options.streamOps] a commit's ops go out while it is built, this many at a time, as parts of its
  *   batch that the daemon runs as they come and commits with the commit's last part (default 1024; Infinity: each
  *   commit whole)
@@ -65,6 +70,8 @@ export async function attachReactNative(bridge, options = {}) {
     }
     native.streamOps = options.streamOps;
   }
+  // Before the view configs are made: with layout on, every component's `onLayout` is an event the daemon sends.
+  const layout = options.layout ? await attachLayout(bridge, native, file, options.layout) : { enabled: false, reason: 'not asked for' };
   const registry = new ViewConfigRegistry();
   const components = native.components;
   for (const name of Object.keys(components)) registry.register(name, () => viewConfigFor(name, components));

@@ -3,7 +3,13 @@
 // UIManager's measure calls answering them, on paper and on Fabric.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { appSkip, useTestApp } from '../test-support/react-native-app.js';
+import { appSkip, useTestApp, SHARED_NODE_MODULES } from '../test-support/react-native-app.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { connect } from '../index.js';
+import { attachReactNative } from '../lib/react-native.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { loadReact } from '../test-support/react-native.js';
 
 for (const architecture of ['paper', 'fabric'])
   describe(`openApp: layout from the app's own Yoga (${architecture})`, { skip: appSkip }, () => {
@@ -159,3 +165,38 @@ for (const architecture of ['paper', 'fabric'])
       await screen.unmount();
     });
   });
+
+// The renderer alone (attachReactNative with { layout: true }): Yoga from the react-native package its renderer file
+// is in.
+const RENDERER =
+  process.env.BRIDGED_RN_RENDERER ?? path.join(SHARED_NODE_MODULES, 'react-native/Libraries/Renderer/implementations/ReactNativeRenderer-dev.js');
+const react = loadReact();
+const aloneSkip = !existsSync(RENDERER) ? `no React Native renderer at ${RENDERER}` : !react ? 'no React (node-react)' : false;
+
+describe("React Native's renderer alone, with layout", { skip: aloneSkip }, () => {
+  test('onLayout gets the frames of the package\'s own Yoga', async () => {
+    const daemon = await startDaemon();
+    const bridge = await connect({ socket: daemon.socket });
+    try {
+      const rn = await attachReactNative(bridge, { renderer: RENDERER, react: react.React, scheduler: react.scheduler, layout: true });
+      assert.equal(rn._layoutState.enabled, true, rn._layoutState.reason ?? '');
+      const h = react.React.createElement;
+      const frames = {};
+      const record = (name) => (event) => (frames[name] = { ...event.nativeEvent.layout });
+      const root = await rn.render(
+        h(rn.View, { style: { flex: 1, flexDirection: 'row', padding: 10 }, onLayout: record('row') },
+          h(rn.View, { style: { width: 100 }, onLayout: record('a') }),
+          h(rn.View, { style: { flex: 1 }, onLayout: record('b') })),
+      );
+      await rn.settled?.();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(frames.row, { x: 0, y: 0, width: 390, height: 844 });
+      assert.deepEqual(frames.a, { x: 10, y: 10, width: 100, height: 824 });
+      assert.deepEqual(frames.b, { x: 110, y: 10, width: 270, height: 824 });
+      await root.unmount();
+    } finally {
+      await bridge.close();
+      await daemon.stop();
+    }
+  });
+});

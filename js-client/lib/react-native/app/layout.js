@@ -8,6 +8,7 @@
 //   (`native.frameOf`, read by no-layout.js's measurements).
 // Where layout cannot be on (no ReactCommon/yoga in the package, no C++ compiler, an older daemon), the app works as
 // before, every frame zeros, and `app._layoutState.reason` says why.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -33,22 +34,8 @@ export async function enableLayout(app, options = {}) {
     return app._layoutState;
   }
   const { width, height, scale, insets } = app.window;
-  let result;
-  try {
-    result = await app.bridge.request({ op: 'layout', yoga, window: { width, height, scale, insets } });
-  } catch (error) {
-    // No sources, no compiler (layout_unavailable), or a daemon without layout (unknown_op): layout stays off.
-    if (error?.code !== 'layout_unavailable' && error?.code !== 'unknown_op') throw error;
-    app._layoutState.reason = error.message;
-    return app._layoutState;
-  }
-  app._layoutState = { enabled: true, yoga: result.yoga, window: result.window };
-  const native = app.native;
-  // Every component emits `layout`: its handler prop (`onLayout`) subscribes, for components described later too.
-  const add = native.addComponents.bind(native);
-  native.addComponents = (descriptions) => add(withLayoutEvent(descriptions));
-  native.addComponents(native.components);
-  native.frameOf = (rendererTag) => frameOf(app, rendererTag);
+  app._layoutState = await enableNativeLayout(app.bridge, app.native, { yoga, window: { width, height, scale, insets } });
+  if (!app._layoutState.enabled) return app._layoutState;
   app._touchPoint = (tag, action) => touchPoint(app, tag, action);
   app._pointTouch = (x, y) => pointTouch(app, x, y);
   app._scrollSizes = (tag) => scrollSizes(app, tag);
@@ -140,6 +127,41 @@ function notHittable(action, reason) {
   return error;
 }
 
+/**
+ * Turns the session's layout on for a NativeSide (openApp's, or attachReactNative's with `{ layout }`): the `layout`
+ * op with `yoga` and `window`; then every component emits `layout` (its `onLayout` subscribes, for components
+ * described later too) and the measure calls answer the daemon's frames (`native.frameOf`). Resolves `{enabled:
+ * true, yoga, window}`, or `{enabled: false, reason}` where the daemon cannot (no sources, no compiler: the error
+ * names which) or has no layout (an older daemon).
+ */
+export async function enableNativeLayout(bridge, native, { yoga, window } = {}) {
+  let result;
+  try {
+    result = await bridge.request({ op: 'layout', yoga, ...(window ? { window } : {}) });
+  } catch (error) {
+    if (error?.code !== 'layout_unavailable' && error?.code !== 'unknown_op') throw error;
+    return { enabled: false, reason: error.message };
+  }
+  const add = native.addComponents.bind(native);
+  native.addComponents = (descriptions) => add(withLayoutEvent(descriptions));
+  native.addComponents(native.components);
+  native.frameOf = (rendererTag) => frameOf(bridge, native, rendererTag);
+  return { enabled: true, yoga: result.yoga, window: result.window };
+}
+
+/** The `ReactCommon/yoga` of the react-native package a renderer file is in (Libraries/Renderer/…), or null. */
+export function yogaBeside(file) {
+  let dir = path.dirname(file);
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'ReactCommon', 'yoga');
+    if (existsSync(path.join(candidate, 'yoga', 'Yoga.cpp'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return null;
+}
+
 function withLayoutEvent(descriptions) {
   const described = {};
   for (const [name, description] of Object.entries(descriptions ?? {})) {
@@ -153,15 +175,15 @@ function withLayoutEvent(descriptions) {
  * height}` relative to its parent, with `pageX`, `pageY`, its place in the window; null for a view the daemon
  * does not have or has not laid out.
  */
-async function frameOf(app, rendererTag) {
+async function frameOf(bridge, native, rendererTag) {
   // A measure called from a commit's effects: that commit's batch goes out first (it is scheduled), then this.
   await new Promise((resolve) => setImmediate(resolve));
-  await app.native.flush().catch(() => {});
-  const tag = app.native.daemonTag(rendererTag);
+  await native.flush().catch(() => {});
+  const tag = native.daemonTag(rendererTag);
   if (tag === undefined) return null;
   let view;
   try {
-    view = await app.bridge.request({ op: 'inspect', tag });
+    view = await bridge.request({ op: 'inspect', tag });
   } catch {
     return null;
   }
