@@ -91,11 +91,18 @@ export async function attachReactNative(bridge, options = {}) {
     const fabricUIManager = (options.fabricUIManager ?? createFabricUIManager)(native);
     const renderer = evaluateRenderer(file, modules, { fabricUIManager });
     const concurrentRoot = options.concurrentRoot ?? true;
-    return new FabricAttachment({ bridge, React, scheduler, renderer, native, registry, file, fabricUIManager, concurrentRoot });
+    return Object.assign(new FabricAttachment({ bridge, React, scheduler, renderer, native, registry, file, fabricUIManager, concurrentRoot }), { _layoutState: layout });
   }
   const renderer = evaluateRenderer(file, modules, { asShipped: options.rendererAsShipped === true });
   native.deliver = (target, type, nativeEvent) => emitterModule.receiveEvent(target, type, nativeEvent);
-  return new ReactNativeAttachment({ bridge, React, scheduler, renderer, native, registry, file });
+  return Object.assign(new ReactNativeAttachment({ bridge, React, scheduler, renderer, native, registry, file }), { _layoutState: layout });
+}
+
+/** The renderer-alone mode's layout (`options.layout`): Yoga from the package the renderer file is in. */
+async function attachLayout(bridge, native, file, option) {
+  const yoga = option.yoga ?? yogaBeside(file);
+  if (!yoga) return { enabled: false, reason: `no ReactCommon/yoga in a react-native package above ${file}` };
+  return enableNativeLayout(bridge, native, { yoga, window: option.window });
 }
 
 
