@@ -421,7 +421,7 @@ export interface Screenshot {
   width: number;
   height: number;
   scale: number;
-  png: Buffer;
+  png: Uint8Array;
 }
 
 /** Options of `bridge.create`. */

@@ -446,6 +446,11 @@ export interface App {
   press(target: Target, options?: { duration?: number }): Promise<void>;
   /** A touch held `duration` ms (default 800). */
   longPress(target: Target, options?: { duration?: number }): Promise<void>;
+  /**
+   * The window as the phone shows it, once the app settled: a PNG of `width × scale` by `height × scale` pixels,
+   * drawn by the daemon with Cairo and Pango (needs the session's layout; `scale` asks for another than the window's).
+   */
+  screenshot(options?: { scale?: number }): Promise<Uint8Array>;
   /** A tap at a point of the window (points), on the view the daemon hit-tests there; needs the session's layout. */
   pressAt(x: number, y: number, options?: { duration?: number }): Promise<void>;
   /** Types into a text field as its keyboard would: focus, then one character at a time; `submit` presses return. */
@@ -517,3 +522,42 @@ export interface App {
 
 /** Opens the app at `options.root` (default: the working directory) with `bridge` as its native side. */
 export function openApp(bridge: Bridge, options?: OpenAppOptions): Promise<App>;
+
+/** A picture's pixels: 8-bit RGBA, row by row. */
+export interface Pixels {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Reads a PNG (bit depths 1-16, any colour type, not interlaced) into 8-bit RGBA, with node:zlib alone. */
+export function decodePng(png: Uint8Array): Pixels;
+/** Writes 8-bit RGBA pixels as a PNG, with node:zlib alone. */
+export function encodePng(pixels: Pixels): Uint8Array;
+
+/** What `comparePng` found. */
+export interface PngComparison {
+  /** Same size, and at most `maxDiffPixels` pixels differ by more than `tolerance`. */
+  match: boolean;
+  /** There was no expected file (or `update`): `actual` was written there. */
+  created: boolean;
+  differentPixels: number;
+  width: number;
+  height: number;
+  /** Written when they do not match: the expected picture faded, the differing pixels red. */
+  diffFile: string | null;
+  /** Written when they do not match: the actual picture. */
+  actualFile: string | null;
+  message: string;
+}
+
+/**
+ * Compares the PNG `actual` with the PNG file `expectedFile` (a pixel differs when a channel differs by more than
+ * `tolerance`, 0-255); writes a diff image and the actual picture beside it when they differ, and the expected file
+ * when it is missing (or with `update`, or `$BRIDGED_UPDATE_PICTURES=1`).
+ */
+export function comparePng(
+  actual: Uint8Array,
+  expectedFile: string,
+  options?: { tolerance?: number; maxDiffPixels?: number; diffFile?: string; update?: boolean },
+): PngComparison;

@@ -1,4 +1,4 @@
-// The `bridged-client` command: ping, send, replay, demo.
+// The `bridged-client` command: ping, send, replay, demo, types, screenshot, devtools.
 import { spawn as spawnProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { connect } from '../index.js';
@@ -9,6 +9,7 @@ import { exchange, replay } from './replay.js';
 import { checkSocketFolder, componentPaths, componentsSocketPath, defaultSocketFolder, defaultSocketPath } from './socket-path.js';
 import { builtinDeclarationsFor, declarationsFor } from './types.js';
 import { writeFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
 import { connectOrSpawn } from './spawn.js';
 import { CLIENT_NAME } from './version.js';
 
@@ -29,6 +30,11 @@ commands:
   types --builtins [--out FILE]
                            the client's own declarations of the built-in components (js-client/
                            builtins.d.ts), from a daemon started without --components
+  screenshot --out FILE [--app ROOT] [--screen MODULE] [--architecture paper|fabric] [--scale N]
+                           a picture of an app's screen: opens the React Native app at ROOT (default: the
+                           current folder) with openApp in a session of its own, renders the default export
+                           of MODULE (default ./App, resolved as Metro does), and writes the window as the
+                           daemon draws it (a PNG) to FILE
   devtools [--port N] [--open]
                            serves the DevTools page (the daemon's sessions, live) on 127.0.0.1;
                            prints its URL, which holds a random token; runs until interrupted
@@ -62,6 +68,10 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
         builtins: { type: 'boolean', default: false },
         components: { type: 'string', multiple: true },
         open: { type: 'boolean', default: false },
+        app: { type: 'string' },
+        screen: { type: 'string' },
+        architecture: { type: 'string' },
+        scale: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -109,6 +119,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
         return await devtools(options, values, print, stderr);
       case 'types':
         return await types(options, values, stdout, stderr);
+      case 'screenshot':
+        return await screenshot(options, values, stderr);
       default:
         stderr.write(`unknown command '${command}'\n\n${USAGE}\n`);
         return 2;
@@ -141,6 +153,37 @@ async function types(options, values, stdout, stderr) {
     stdout.write(text);
   }
   return 0;
+}
+
+/** Opens the app, renders its screen and writes the daemon's picture of it. */
+async function screenshot(options, values, stderr) {
+  if (!values.out) {
+    stderr.write('bridged-client: screenshot needs --out FILE (where the PNG is written)\n');
+    return 2;
+  }
+  const scale = values.scale === undefined ? undefined : Number(values.scale);
+  if (scale !== undefined && !(scale > 0)) {
+    stderr.write('bridged-client: --scale takes a number above 0\n');
+    return 2;
+  }
+  const { openApp } = await import('./react-native.js');
+  const bridge = await connectReporting(options);
+  let app;
+  try {
+    app = await openApp(bridge, { root: resolvePath(values.app ?? '.'), architecture: values.architecture ?? 'paper' });
+    const React = app.require('react');
+    const module = app.require(values.screen ?? './App');
+    const Screen = module?.default ?? module;
+    if (typeof Screen !== 'function') throw new Error(`${values.screen ?? './App'} exports no component (its default export)`);
+    await app.render(React.createElement(Screen));
+    const png = await app.screenshot({ scale });
+    await writeFile(values.out, png);
+    stderr.write(`bridged-client: wrote ${values.out} (${png.length} bytes)\n`);
+    return 0;
+  } finally {
+    await app?.close();
+    await bridge.close();
+  }
 }
 
 /** connect() that reports a daemon it started. */

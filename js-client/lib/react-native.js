@@ -107,4 +107,5 @@ async function attachLayout(bridge, native, file, option) {
 
 
 export { openApp, App } from './react-native/app/open-app.js';
+export { comparePng, decodePng, encodePng } from './react-native/testing/png.js';
 export { within } from './react-native/testing/queries.js';

@@ -71,6 +71,8 @@ enum TextLayout {
         pango.withLock { pango in
             let layout = make(content, width: width, align: true, context: pango.context)
             defer { cp_unref(UnsafeMutableRawPointer(layout)) }
+            // A span with no colour is black (UIKit's default text colour); Pango draws it in the source colour.
+            cairo_set_source_rgb(cairo, 0, 0, 0)
             pango_cairo_show_layout(cairo, layout)
         }
     }

@@ -1054,6 +1054,20 @@ export class App {
     return this.#actions.layout(target, rect);
   }
 
+  /**
+   * The window as the phone shows it, once the app settled: a PNG (a Buffer) of `width × scale` by `height × scale`
+   * pixels, drawn by the daemon with Cairo and Pango from its tree (protocol.md, "screenshot"); `scale` asks for
+   * another. Needs the session's layout (openApp turns it on).
+   */
+  async screenshot({ scale } = {}) {
+    await this.settled();
+    if (!this._layoutState?.enabled) {
+      throw new Error(`app.screenshot(): the session's layout is off (${this._layoutState?.reason ?? 'not turned on'}): nothing has a place to be drawn at`);
+    }
+    const { png } = await this.#bridge.screenshot({ scale });
+    return png;
+  }
+
   /** Delivers `topLayout` to the view of daemon tag `tag`, as RCTUIManager does after a layout pass. @internal (for app.layout) */
   _layout(tag, layout) {
     const rendererTag = this.native.rendererTag(tag);
