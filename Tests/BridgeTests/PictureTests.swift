@@ -32,7 +32,11 @@ struct PictureTests {
     }
 
     /// A daemon with layout on in a window of `width`×`height` points at `scale`.
-    private func start(width: Int = 200, height: Int = 200, scale: Int = 2) throws -> (DaemonProcess, SocketClient, TemporaryDirectory) {
+    private func start(
+        width: Int = 200,
+        height: Int = 200,
+        scale: Int = 2
+    ) throws -> (DaemonProcess, SocketClient, TemporaryDirectory) {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess(
@@ -55,13 +59,16 @@ struct PictureTests {
     private func mount(_ client: SocketClient, _ views: [(Int, String, String, Int)]) throws {
         var ops = [##"{"op":"create","tag":1,"component":"RCTView","props":{"backgroundColor":"#ffffff"}}"##]
         for (tag, component, props, parent) in views {
-            ops.append(##"{"op":"create","tag":\##(tag),"component":"\##(component)","props":\##(props),"parent":\##(parent)}"##)
+            ops.append(
+                ##"{"op":"create","tag":\##(tag),"component":"\##(component)","props":\##(props),"parent":\##(parent)}"##
+            )
         }
         let answer = try client.request(#"{"op":"batch","ops":["# + ops.joined(separator: ",") + "]}")
         #expect(errorCode(answer) == nil, "\(answer)")
     }
 
-    private func screenshot(_ client: SocketClient, in dir: TemporaryDirectory, _ extra: String = "") throws -> Picture {
+    private func screenshot(_ client: SocketClient, in dir: TemporaryDirectory, _ extra: String = "") throws -> Picture
+    {
         let frame = try client.request(##"{"op":"screenshot"\##(extra)}"##)
         let result = try #require(object(frame)["result"] as? [String: Any], "\(frame.prefix(300))")
         let base64 = try #require(result["png"] as? String)
@@ -93,9 +100,16 @@ struct PictureTests {
     @Test(.enabled(if: enabled, why))
     func aPictureIsTheWindowTimesItsScaleWithAViewWhereItsFrameIs() throws {
         let (daemon, client, dir) = try start()
-        try mount(client, [
-            (2, "RCTView", ##"{"position":"absolute","left":20,"top":40,"width":100,"height":100,"backgroundColor":"#ff0000"}"##, 1)
-        ])
+        try mount(
+            client,
+            [
+                (
+                    2, "RCTView",
+                    ##"{"position":"absolute","left":20,"top":40,"width":100,"height":100,"backgroundColor":"#ff0000"}"##,
+                    1
+                )
+            ]
+        )
         let picture = try screenshot(client, in: dir)
         #expect(picture.width == 400 && picture.height == 400 && picture.scale == 2)
         #expect(near(picture.at(30, 50), (255, 0, 0)), "\(picture.at(30, 50))")
@@ -112,14 +126,21 @@ struct PictureTests {
     @Test(.enabled(if: enabled, why))
     func bordersHaveTheirSidesWidthsAndColours() throws {
         let (daemon, client, dir) = try start()
-        try mount(client, [
-            (2, "RCTView",
-             ##"{"position":"absolute","left":10,"top":10,"width":100,"height":60,"backgroundColor":"#00ff00","borderWidth":4,"borderColor":"#0000ff","borderTopWidth":10,"borderTopColor":"#ff0000"}"##,
-             1),
-            (3, "RCTView",
-             ##"{"position":"absolute","left":10,"top":100,"width":80,"height":80,"backgroundColor":"#ff0000","borderRadius":40}"##,
-             1),
-        ])
+        try mount(
+            client,
+            [
+                (
+                    2, "RCTView",
+                    ##"{"position":"absolute","left":10,"top":10,"width":100,"height":60,"backgroundColor":"#00ff00","borderWidth":4,"borderColor":"#0000ff","borderTopWidth":10,"borderTopColor":"#ff0000"}"##,
+                    1
+                ),
+                (
+                    3, "RCTView",
+                    ##"{"position":"absolute","left":10,"top":100,"width":80,"height":80,"backgroundColor":"#ff0000","borderRadius":40}"##,
+                    1
+                ),
+            ]
+        )
         let picture = try screenshot(client, in: dir)
         #expect(near(picture.at(50, 14), (255, 0, 0)), "top side: \(picture.at(50, 14))")
         #expect(near(picture.at(12, 40), (0, 0, 255)), "left side: \(picture.at(12, 40))")
@@ -135,15 +156,41 @@ struct PictureTests {
     @Test(.enabled(if: enabled, why))
     func opacityBlendsAndOverflowHiddenClipsAndLaterSiblingsAndZIndexAreAbove() throws {
         let (daemon, client, dir) = try start()
-        try mount(client, [
-            (2, "RCTView", ##"{"position":"absolute","left":0,"top":0,"width":50,"height":50,"backgroundColor":"#ff0000","opacity":0.5}"##, 1),
-            (3, "RCTView", ##"{"position":"absolute","left":100,"top":0,"width":50,"height":50,"overflow":"hidden"}"##, 1),
-            (4, "RCTView", ##"{"width":100,"height":100,"backgroundColor":"#00ff00"}"##, 3),
-            (5, "RCTView", ##"{"position":"absolute","left":0,"top":100,"width":50,"height":50,"backgroundColor":"#ff0000"}"##, 1),
-            (6, "RCTView", ##"{"position":"absolute","left":25,"top":100,"width":50,"height":50,"backgroundColor":"#0000ff"}"##, 1),
-            (7, "RCTView", ##"{"position":"absolute","left":100,"top":100,"width":50,"height":50,"backgroundColor":"#ff0000","zIndex":1}"##, 1),
-            (8, "RCTView", ##"{"position":"absolute","left":125,"top":100,"width":50,"height":50,"backgroundColor":"#0000ff"}"##, 1),
-        ])
+        try mount(
+            client,
+            [
+                (
+                    2, "RCTView",
+                    ##"{"position":"absolute","left":0,"top":0,"width":50,"height":50,"backgroundColor":"#ff0000","opacity":0.5}"##,
+                    1
+                ),
+                (
+                    3, "RCTView",
+                    ##"{"position":"absolute","left":100,"top":0,"width":50,"height":50,"overflow":"hidden"}"##, 1
+                ),
+                (4, "RCTView", ##"{"width":100,"height":100,"backgroundColor":"#00ff00"}"##, 3),
+                (
+                    5, "RCTView",
+                    ##"{"position":"absolute","left":0,"top":100,"width":50,"height":50,"backgroundColor":"#ff0000"}"##,
+                    1
+                ),
+                (
+                    6, "RCTView",
+                    ##"{"position":"absolute","left":25,"top":100,"width":50,"height":50,"backgroundColor":"#0000ff"}"##,
+                    1
+                ),
+                (
+                    7, "RCTView",
+                    ##"{"position":"absolute","left":100,"top":100,"width":50,"height":50,"backgroundColor":"#ff0000","zIndex":1}"##,
+                    1
+                ),
+                (
+                    8, "RCTView",
+                    ##"{"position":"absolute","left":125,"top":100,"width":50,"height":50,"backgroundColor":"#0000ff"}"##,
+                    1
+                ),
+            ]
+        )
         let picture = try screenshot(client, in: dir)
         #expect(near(picture.at(25, 25), (255, 128, 128)), "half-transparent red on white: \(picture.at(25, 25))")
         #expect(near(picture.at(125, 25), (0, 255, 0)))
@@ -156,11 +203,26 @@ struct PictureTests {
     @Test(.enabled(if: enabled, why))
     func transformsMoveScaleAndRotateAboutTheCentre() throws {
         let (daemon, client, dir) = try start()
-        try mount(client, [
-            (2, "RCTView", ##"{"position":"absolute","left":0,"top":0,"width":40,"height":40,"backgroundColor":"#ff0000","transform":[{"translateX":100},{"translateY":20}]}"##, 1),
-            (3, "RCTView", ##"{"position":"absolute","left":40,"top":120,"width":40,"height":40,"backgroundColor":"#0000ff","transform":[{"scale":2}]}"##, 1),
-            (4, "RCTView", ##"{"position":"absolute","left":140,"top":140,"width":40,"height":40,"backgroundColor":"#00ff00","transform":[{"rotate":"45deg"}]}"##, 1),
-        ])
+        try mount(
+            client,
+            [
+                (
+                    2, "RCTView",
+                    ##"{"position":"absolute","left":0,"top":0,"width":40,"height":40,"backgroundColor":"#ff0000","transform":[{"translateX":100},{"translateY":20}]}"##,
+                    1
+                ),
+                (
+                    3, "RCTView",
+                    ##"{"position":"absolute","left":40,"top":120,"width":40,"height":40,"backgroundColor":"#0000ff","transform":[{"scale":2}]}"##,
+                    1
+                ),
+                (
+                    4, "RCTView",
+                    ##"{"position":"absolute","left":140,"top":140,"width":40,"height":40,"backgroundColor":"#00ff00","transform":[{"rotate":"45deg"}]}"##,
+                    1
+                ),
+            ]
+        )
         let picture = try screenshot(client, in: dir)
         #expect(near(picture.at(5, 5), (255, 255, 255)), "moved away from its frame")
         #expect(near(picture.at(105, 25), (255, 0, 0)))
@@ -174,10 +236,17 @@ struct PictureTests {
     @Test(.enabled(if: enabled, why))
     func textIsDrawnInItsFrameInItsColour() throws {
         let (daemon, client, dir) = try start()
-        try mount(client, [
-            (2, "RCTText", ##"{"position":"absolute","left":10,"top":10,"fontSize":40,"color":"#ff0000","fontWeight":"bold"}"##, 1),
-            (3, "RCTRawText", ##"{"text":"IIII"}"##, 2),
-        ])
+        try mount(
+            client,
+            [
+                (
+                    2, "RCTText",
+                    ##"{"position":"absolute","left":10,"top":10,"fontSize":40,"color":"#ff0000","fontWeight":"bold"}"##,
+                    1
+                ),
+                (3, "RCTRawText", ##"{"text":"IIII"}"##, 2),
+            ]
+        )
         let frame = try client.request(##"{"op":"inspect","tag":2}"##)
         let layout = try #require((object(frame)["result"] as? [String: Any])?["layout"] as? [String: Any])
         let width = try #require((layout["width"] as? NSNumber)?.doubleValue)
@@ -190,7 +259,8 @@ struct PictureTests {
                 let pixel = picture.at(x, y)
                 let isRed = pixel.r > 200 && pixel.g < 60 && pixel.b < 60
                 if isRed && x >= 10 && x < 10 + width && y >= 10 && y < 10 + height { red += 1 }
-                if !near(pixel, (255, 255, 255), within: 8) && !(x >= 9 && x < 11 + width && y >= 9 && y < 11 + height) {
+                if !near(pixel, (255, 255, 255), within: 8) && !(x >= 9 && x < 11 + width && y >= 9 && y < 11 + height)
+                {
                     outside += 1
                 }
             }
@@ -217,10 +287,21 @@ struct PictureTests {
         #expect(cairo_surface_write_to_png(surface, image) == CAIRO_STATUS_SUCCESS)
         cairo_surface_destroy(surface)
         let uri = "file://" + image.replacingOccurrences(of: " ", with: "%20")
-        try mount(client, [
-            (2, "RCTImageView", ##"{"position":"absolute","left":0,"top":0,"width":80,"height":40,"resizeMode":"stretch","source":[{"uri":"\##(uri)"}]}"##, 1),
-            (3, "RCTImageView", ##"{"position":"absolute","left":0,"top":100,"width":80,"height":80,"resizeMode":"contain","source":[{"uri":"\##(uri)"}]}"##, 1),
-        ])
+        try mount(
+            client,
+            [
+                (
+                    2, "RCTImageView",
+                    ##"{"position":"absolute","left":0,"top":0,"width":80,"height":40,"resizeMode":"stretch","source":[{"uri":"\##(uri)"}]}"##,
+                    1
+                ),
+                (
+                    3, "RCTImageView",
+                    ##"{"position":"absolute","left":0,"top":100,"width":80,"height":80,"resizeMode":"contain","source":[{"uri":"\##(uri)"}]}"##,
+                    1
+                ),
+            ]
+        )
         let picture = try screenshot(client, in: dir)
         #expect(near(picture.at(10, 20), (255, 0, 0), within: 4), "\(picture.at(10, 20))")
         #expect(near(picture.at(70, 20), (0, 0, 255), within: 4))
@@ -233,16 +314,48 @@ struct PictureTests {
     @Test(.enabled(if: enabled, why))
     func aPresentedModalIsDrawnAboveTheScreen() throws {
         let (daemon, client, dir) = try start()
-        try mount(client, [
-            (2, "RCTView", ##"{"flex":1,"backgroundColor":"#ff0000"}"##, 1),
-            (3, "RCTModalHostView", ##"{"visible":true,"transparent":true}"##, 2),
-            // The modal's content has the window's size, as RCTModalHostShadowView gives it.
-            (4, "RCTView", ##"{}"##, 3),
-            (5, "RCTView", ##"{"width":50,"height":50,"backgroundColor":"#0000ff"}"##, 4),
-        ])
+        try mount(
+            client,
+            [
+                (2, "RCTView", ##"{"flex":1,"backgroundColor":"#ff0000"}"##, 1),
+                (3, "RCTModalHostView", ##"{"visible":true,"transparent":true}"##, 2),
+                // The modal's content has the window's size, as RCTModalHostShadowView gives it.
+                (4, "RCTView", ##"{}"##, 3),
+                (5, "RCTView", ##"{"width":50,"height":50,"backgroundColor":"#0000ff"}"##, 4),
+            ]
+        )
         let picture = try screenshot(client, in: dir)
         #expect(near(picture.at(100, 100), (255, 0, 0)))
         #expect(near(picture.at(10, 10), (0, 0, 255)), "\(picture.at(10, 10))")
+        _ = daemon
+    }
+
+    @Test(.enabled(if: enabled, why))
+    func aTextWithNoColourIsBlackAndASwitchIsDrawnAsIOSDrawsIt() throws {
+        let (daemon, client, dir) = try start()
+        try mount(
+            client,
+            [
+                (2, "RCTText", ##"{"position":"absolute","left":10,"top":10,"fontSize":40}"##, 1),
+                (3, "RCTRawText", ##"{"text":"IIII"}"##, 2),
+                (
+                    4, "RCTSwitch",
+                    ##"{"position":"absolute","left":10,"top":100,"width":51,"height":31,"value":true}"##, 1
+                ),
+                (5, "RCTSwitch", ##"{"position":"absolute","left":100,"top":100,"width":51,"height":31}"##, 1),
+            ]
+        )
+        let picture = try screenshot(client, in: dir)
+        var black = 0
+        for y in stride(from: 10.0, to: 60, by: 0.5) {
+            for x in stride(from: 10.0, to: 100, by: 0.5) where near(picture.at(x, y), (0, 0, 0), within: 30) {
+                black += 1
+            }
+        }
+        #expect(black > 200, "black glyph pixels: \(black)")
+        #expect(near(picture.at(14, 115), (0x34, 0xC7, 0x59)), "on: green at its left: \(picture.at(14, 115))")
+        #expect(near(picture.at(46, 115), (255, 255, 255)), "on: the thumb at its right")
+        #expect(near(picture.at(147, 115), (0xE9, 0xE9, 0xEA)), "off: grey at its right: \(picture.at(147, 115))")
         _ = daemon
     }
 

@@ -8,7 +8,11 @@ import Testing
 /// percent), within 0.5 pt.
 @Suite("Text measured with Pango")
 struct TextMeasureTests {
-    private func size(_ spans: [(String, TextStyle)], width: Double? = nil, _ configure: (inout TextContent) -> Void = { _ in })
+    private func size(
+        _ spans: [(String, TextStyle)],
+        width: Double? = nil,
+        _ configure: (inout TextContent) -> Void = { _ in }
+    )
         -> TextLayout.Size
     {
         var content = TextContent(spans: spans.map { TextSpan(text: $0.0, style: $0.1) })

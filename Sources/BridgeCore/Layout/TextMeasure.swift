@@ -55,7 +55,9 @@ enum TextMeasure {
         while let child = stack.popLast() {
             if child.type.name == ReactNativeRawText.name {
                 // RCTRawText's one prop is its `text`.
-                if let prop = child.type.props.first, case .string(let string) = child.value(of: prop) { text += string }
+                if let prop = child.type.props.first, case .string(let string) = child.value(of: prop) {
+                    text += string
+                }
             } else {
                 stack.append(contentsOf: child.children.reversed())
             }
@@ -65,7 +67,8 @@ enum TextMeasure {
 
     /// The size of a text of `metrics` offered `width` and `height` (NaN, or a mode of undefined: any), as
     /// `RCTTextShadowViewMeasure` answers: the used size, ceiled to the pixel grid, at most what was offered.
-    static func size(_ metrics: Metrics, width: Float, widthMode: Int32, height: Float, heightMode: Int32) -> cyoga_size {
+    static func size(_ metrics: Metrics, width: Float, widthMode: Int32, height: Float, heightMode: Int32) -> cyoga_size
+    {
         // YGMeasureModeUndefined is 0.
         let maxWidth = widthMode == 0 || width.isNaN ? Double.greatestFiniteMagnitude : Double(max(0, width))
         let maxHeight = heightMode == 0 || height.isNaN ? Double.greatestFiniteMagnitude : Double(max(0, height))

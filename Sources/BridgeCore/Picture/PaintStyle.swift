@@ -1,9 +1,10 @@
 import CCairoPango
+import PropStore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PropStore
-import Synchronization
 
 /// What a picture reads of a view's props (its component's descriptors found once per component).
 struct PaintStyle {
@@ -18,12 +19,17 @@ struct PaintStyle {
     var imagePath: String?
     var resizeMode = "cover"
     var tintColor: UInt32?
+    /// A switch's colours.
+    var onTintColor: UInt32?
+    var thumbTintColor: UInt32?
 
     struct Borders {
         var top = 0.0, right = 0.0, bottom = 0.0, left = 0.0
         /// `0xAARRGGBB` of each side.
-        var colors = (top: UInt32(0xFF00_0000), right: UInt32(0xFF00_0000), bottom: UInt32(0xFF00_0000),
-                      left: UInt32(0xFF00_0000))
+        var colors = (
+            top: UInt32(0xFF00_0000), right: UInt32(0xFF00_0000), bottom: UInt32(0xFF00_0000),
+            left: UInt32(0xFF00_0000)
+        )
         var any: Bool { top > 0 || right > 0 || bottom > 0 || left > 0 }
         /// The same width and colour on every side.
         var uniform: Bool {
@@ -96,6 +102,11 @@ struct PaintStyle {
             if case .string(let mode)? = value("resizeMode") { resizeMode = mode }
             tintColor = color("tintColor")
         }
+        if view.type.name == "RCTSwitch" {
+            tintColor = color("tintColor")
+            onTintColor = color("onTintColor")
+            thumbTintColor = color("thumbTintColor") ?? color("thumbColor")
+        }
     }
 
     /// The content box's insets: borders and padding (in points; a padding in percent counts as none).
@@ -162,7 +173,7 @@ struct PaintStyle {
             "borderBlockColor", "borderRightColor", "borderEndColor", "borderBottomColor", "borderBlockEndColor",
             "borderLeftColor", "borderStartColor", "padding", "paddingHorizontal", "paddingVertical", "paddingTop",
             "paddingRight", "paddingEnd", "paddingBottom", "paddingLeft", "paddingStart", "source", "resizeMode",
-            "tintColor",
+            "tintColor", "onTintColor", "thumbTintColor", "thumbColor",
         ]
 
         static func of(_ type: ComponentType) -> Descriptors {

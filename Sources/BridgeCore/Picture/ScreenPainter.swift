@@ -19,7 +19,7 @@ import PropStore
 /// - a text's attributed string laid out by ``TextLayout`` in its content box; a text input's text, else its
 ///   placeholder in grey, one line centred vertically.
 /// Not drawn: shadows, `borderStyle` dotted and dashed (solid), 3D rotations (`rotateX`/`rotateY`/`perspective`),
-/// native controls' own look (a switch, an activity indicator).
+/// other native controls' own look (an activity indicator); a switch is drawn as a `UISwitch`.
 struct ScreenPainter {
     let tree: ShadowTree
     /// Pixels per point.
@@ -127,6 +127,9 @@ struct ScreenPainter {
             cairo_restore(cairo)
         default:
             if view.type.name == "RCTImageView" { drawImage(style, radii: radii, size: size, on: cairo) }
+            if let switchProps = view.props as? SwitchProps {
+                drawSwitch(on: switchProps.value, style, size: size, on: cairo)
+            }
         }
         if node.kind == .view || node.kind == .modal {
             let children = view.children.compactMap { tree.nodeOf($0) }
@@ -243,11 +246,20 @@ struct ScreenPainter {
         var sy = size.height / imageHeight
         var repeats = false
         switch style.resizeMode {
-        case "contain": sx = min(sx, sy); sy = sx
+        case "contain":
+            sx = min(sx, sy)
+            sy = sx
         case "stretch": break
-        case "center": sx = min(1, min(sx, sy)); sy = sx
-        case "repeat": sx = 1; sy = 1; repeats = true
-        default: sx = max(sx, sy); sy = sx
+        case "center":
+            sx = min(1, min(sx, sy))
+            sy = sx
+        case "repeat":
+            sx = 1
+            sy = 1
+            repeats = true
+        default:
+            sx = max(sx, sy)
+            sy = sx
         }
         let x = repeats ? 0 : (size.width - imageWidth * sx) / 2
         let y = repeats ? 0 : (size.height - imageHeight * sy) / 2
@@ -263,6 +275,34 @@ struct ScreenPainter {
             cairo_set_source(cairo, pattern)
             cairo_paint(cairo)
         }
+    }
+
+    /// A `UISwitch` as iOS draws it, 51 × 31 points at the frame's origin: a pill, green (`onTintColor`) when on,
+    /// light grey when off, with a white thumb (`thumbTintColor`) at the side of its value.
+    private func drawSwitch(
+        on: Bool,
+        _ style: PaintStyle,
+        size: (width: Double, height: Double),
+        on cairo: OpaquePointer
+    ) {
+        let width = 51.0
+        let height = 31.0
+        let radius = height / 2
+        let pill = CornerRadii(
+            topLeft: (radius, radius),
+            topRight: (radius, radius),
+            bottomRight: (radius, radius),
+            bottomLeft: (radius, radius)
+        )
+        RoundedRect.path(cairo, x: 0, y: 0, width: width, height: height, radii: pill)
+        setColor(cairo, on ? style.onTintColor ?? 0xFF34_C759 : style.tintColor ?? 0xFFE9_E9EA)
+        cairo_fill(cairo)
+        let thumb = 27.0
+        let x = on ? width - 2 - thumb / 2 : 2 + thumb / 2
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, x, height / 2, thumb / 2, 0, 2 * .pi)
+        setColor(cairo, style.thumbTintColor ?? 0xFFFF_FFFF)
+        cairo_fill(cairo)
     }
 
     private func setColor(_ cairo: OpaquePointer, _ argb: UInt32) {

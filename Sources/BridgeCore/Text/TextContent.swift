@@ -81,8 +81,10 @@ struct TextStyle: Hashable, Sendable {
 extension TextContent {
     /// The prop descriptors a text's content reads, found once per component.
     struct Props {
-        let fontSize, fontWeight, fontStyle, fontFamily, letterSpacing, lineHeight, color, decoration: ComponentType
-            .PropDescriptor?
+        let fontSize, fontWeight, fontStyle, fontFamily, letterSpacing, lineHeight, color,
+            decoration:
+                ComponentType
+                    .PropDescriptor?
         let allowFontScaling, textAlign, numberOfLines, ellipsizeMode: ComponentType.PropDescriptor?
         /// A text input's text, else its value; its placeholder.
         let texts: [ComponentType.PropDescriptor]

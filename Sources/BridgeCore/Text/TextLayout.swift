@@ -78,7 +78,12 @@ enum TextLayout {
     }
 
     /// A Pango layout of `content`; the caller unrefs it.
-    private static func make(_ content: TextContent, width: Double?, align: Bool, context: OpaquePointer)
+    private static func make(
+        _ content: TextContent,
+        width: Double?,
+        align: Bool,
+        context: OpaquePointer
+    )
         -> OpaquePointer
     {
         let scale = Double(cp_pango_scale())
