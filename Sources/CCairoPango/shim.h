@@ -7,6 +7,13 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+// zlib: the PNG of a picture is deflated by the daemon itself (fast, level 1), not by libpng's level 6.
+#include <zlib.h>
+
+/// deflateInit2, a macro Swift cannot import: a zlib stream (PNG's IDAT format) at `level` with `strategy`.
+static inline int cp_deflate_init(z_stream *stream, int level, int strategy) {
+    return deflateInit2(stream, level, Z_DEFLATED, 15, 8, strategy);
+}
 
 /// PANGO_SCALE, a macro Swift cannot import.
 static inline int cp_pango_scale(void) { return PANGO_SCALE; }
