@@ -392,6 +392,8 @@ export interface LayoutWindow {
   width: number;
   height: number;
   scale: number;
+  /** The user's text size: a text that allows font scaling is measured this much larger (default 1). */
+  fontScale: number;
   insets: { top: number; right: number; bottom: number; left: number };
 }
 

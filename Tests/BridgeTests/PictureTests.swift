@@ -359,6 +359,34 @@ struct PictureTests {
         _ = daemon
     }
 
+    @Test(.enabled(if: enabled, why))
+    func aTextThatAllowsFontScalingIsMeasuredLargerWithTheWindowsFontScale() throws {
+        let (daemon, client, _) = try start()
+        try mount(
+            client,
+            [
+                (2, "RCTText", ##"{"position":"absolute","fontSize":17}"##, 1),
+                (3, "RCTRawText", ##"{"text":"Hello"}"##, 2),
+                (4, "RCTText", ##"{"position":"absolute","top":50,"fontSize":17,"allowFontScaling":false}"##, 1),
+                (5, "RCTRawText", ##"{"text":"Hello"}"##, 4),
+            ]
+        )
+        func size(_ tag: Int) throws -> (Double, Double) {
+            let frame = try client.request(##"{"op":"inspect","tag":\##(tag)}"##)
+            let layout = try #require((object(frame)["result"] as? [String: Any])?["layout"] as? [String: Any])
+            return ((layout["width"] as? NSNumber)?.doubleValue ?? 0, (layout["height"] as? NSNumber)?.doubleValue ?? 0)
+        }
+        let before = try size(2)
+        #expect(abs(before.0 - 41) < 0.5 && abs(before.1 - 20.67) < 0.5, "\(before)")
+        let answer = try client.request(##"{"op":"layout","window":{"fontScale":2}}"##)
+        #expect(((object(answer)["result"] as? [String: Any])?["window"] as? [String: Any])?["fontScale"] as? Int == 2)
+        let after = try size(2)
+        #expect(abs(after.0 - 81.5) < 1 && abs(after.1 - 41.2) < 1, "twice the size: \(after)")
+        #expect(try size(4) == before, "allowFontScaling false keeps its size")
+        #expect(errorCode(try client.request(##"{"op":"layout","window":{"fontScale":0}}"##)) == "bad_request")
+        _ = daemon
+    }
+
     @Test func withLayoutOffOrAWrongScaleTheErrorSaysWhy() throws {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")

@@ -114,6 +114,10 @@ final class ShadowTree {
 
     /// A new window: the roots take its size.
     func resize(to window: LayoutWindow) {
+        // Texts are measured anew for another font scale or pixel grid.
+        if window.fontScale != self.window.fontScale || window.scale != self.window.scale {
+            for node in nodes.values where node.kind == .text || node.kind == .textInput { styleChanged(node.view) }
+        }
         self.window = window
         for node in roots.values { applyRootSize(node) }
     }
@@ -428,8 +432,12 @@ struct LayoutWindow: Equatable {
     var height: Double
     var scale: Double
     var insets: (top: Double, right: Double, bottom: Double, left: Double)
+    /// The user's text size (iOS's content size category as React Native's `fontScale`): a text that allows font
+    /// scaling is measured and drawn this much larger.
+    var fontScale = 1.0
 
     static func == (a: Self, b: Self) -> Bool {
         a.width == b.width && a.height == b.height && a.scale == b.scale && a.insets == b.insets
+            && a.fontScale == b.fontScale
     }
 }

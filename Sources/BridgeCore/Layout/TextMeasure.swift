@@ -43,7 +43,7 @@ enum TextMeasure {
     /// Reads `node`'s text and text style from its view and its subtree, for a window of `window`'s scale and
     /// font scale.
     static func update(_ node: ShadowTree.Node, props: Props, window: LayoutWindow? = nil) {
-        var measured = Metrics(content: TextContent(of: node.view))
+        var measured = Metrics(content: TextContent(of: node.view, fontScale: window?.fontScale ?? 1))
         if let scale = window?.scale { measured.scale = scale }
         metrics.withLock { $0[UInt(bitPattern: node.ref)] = measured }
     }

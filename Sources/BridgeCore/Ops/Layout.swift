@@ -18,6 +18,8 @@ extension Ops {
         static let defaultWindow = LayoutWindow(width: 390, height: 844, scale: 3, insets: (47, 0, 34, 0))
         /// The largest window side, in points.
         static let maxSide = 100_000.0
+        /// The largest font scale (iOS's largest accessibility size is about 3.1).
+        static let maxFontScale = 10.0
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
@@ -112,6 +114,15 @@ extension Ops {
             if let width = try number(json["width"], "width", positive: true) { window.width = width }
             if let height = try number(json["height"], "height", positive: true) { window.height = height }
             if let scale = try number(json["scale"], "scale", positive: true) { window.scale = scale }
+            if let fontScale = try number(json["fontScale"], "fontScale", positive: true) {
+                guard fontScale <= maxFontScale else {
+                    throw BridgeError(
+                        .badRequest,
+                        "layout: 'window.fontScale' must be above 0 and at most \(Int(maxFontScale)), got \(fontScale)"
+                    )
+                }
+                window.fontScale = fontScale
+            }
             if let insets = json["insets"], !insets.isNull {
                 guard insets.isObject else {
                     throw BridgeError(
@@ -156,6 +167,8 @@ extension Ops {
             w.number(tree.window.height)
             w.raw(#","scale":"#)
             w.number(tree.window.scale)
+            w.raw(#","fontScale":"#)
+            w.number(tree.window.fontScale)
             w.raw(#","insets":{"top":"#)
             w.number(tree.window.insets.top)
             w.raw(#","right":"#)

@@ -107,12 +107,12 @@ struct ScreenPainter {
         switch node.kind {
         case .text:
             let inset = style.contentInset(borders)
-            let content = TextContent(of: view)
+            let content = TextContent(of: view, fontScale: tree.window.fontScale)
             cairo_move_to(cairo, inset.left, inset.top)
             TextLayout.draw(content, width: max(0, size.width - inset.left - inset.right), on: cairo)
         case .textInput:
             let inset = style.contentInset(borders)
-            let content = TextContent(of: view)
+            let content = TextContent(of: view, fontScale: tree.window.fontScale)
             let boxWidth = max(0, size.width - inset.left - inset.right)
             let boxHeight = max(0, size.height - inset.top - inset.bottom)
             var top = inset.top

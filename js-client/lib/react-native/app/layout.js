@@ -33,8 +33,9 @@ export async function enableLayout(app, options = {}) {
     app._layoutState.reason = `the app at ${app.root} has no react-native package to take Yoga from`;
     return app._layoutState;
   }
-  const { width, height, scale, insets } = app.window;
-  app._layoutState = await enableNativeLayout(app.bridge, app.native, { yoga, window: { width, height, scale, insets } });
+  const { width, height, scale, fontScale, insets } = app.window;
+  const window = { width, height, scale, insets, ...(fontScale === undefined ? {} : { fontScale }) };
+  app._layoutState = await enableNativeLayout(app.bridge, app.native, { yoga, window });
   if (!app._layoutState.enabled) return app._layoutState;
   app._touchPoint = (tag, action) => touchPoint(app, tag, action);
   app._pointTouch = (x, y) => pointTouch(app, x, y);
