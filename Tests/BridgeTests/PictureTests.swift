@@ -387,6 +387,36 @@ struct PictureTests {
         _ = daemon
     }
 
+    @Test(.enabled(if: enabled && FileManager.default.fileExists(atPath: PictureTests.monoFont), why))
+    func aFontTheAppLoadsIsUsedByTheNameItLoadedItUnder() throws {
+        let (daemon, client, dir) = try start()
+        try mount(
+            client,
+            [
+                (2, "RCTText", ##"{"position":"absolute","fontSize":17,"fontFamily":"AppMono"}"##, 1),
+                (3, "RCTRawText", ##"{"text":"Hello"}"##, 2),
+            ]
+        )
+        func width() throws -> Double {
+            let frame = try client.request(##"{"op":"inspect","tag":2}"##)
+            let layout = try #require((object(frame)["result"] as? [String: Any])?["layout"] as? [String: Any])
+            return (layout["width"] as? NSNumber)?.doubleValue ?? 0
+        }
+        // Not loaded yet: Inter.
+        #expect(abs(try width() - 41) < 0.5)
+        let loaded = try client.request(##"{"op":"layout","fonts":{"AppMono":"\##(Self.monoFont)"}}"##)
+        #expect(errorCode(loaded) == nil, "\(loaded)")
+        // DejaVu Sans Mono's 17-point Hello, 51.18 points, ceiled to the pixel grid.
+        let mono = try width()
+        #expect(abs(mono - 51.5) < 0.5, "\(mono)")
+        let missing = try client.request(##"{"op":"layout","fonts":{"Other":"\##(dir.file("none.ttf"))"}}"##)
+        #expect(errorCode(missing) == "bad_request")
+        #expect(errorCode(try client.request(##"{"op":"layout","fonts":{"Other":"relative.ttf"}}"##)) == "bad_request")
+        _ = daemon
+    }
+
+    static let monoFont = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+
     @Test func withLayoutOffOrAWrongScaleTheErrorSaysWhy() throws {
         let dir = TemporaryDirectory()
         let socket = dir.file("bridged.sock")

@@ -329,6 +329,11 @@ describe(`openApp: an Expo app's native modules as its device has them, from Exp
     const icons = path.join(layout.root, 'node_modules', path.relative(EXPO_NODE_MODULES, ICONS));
     const font = realpathSync(path.join(icons, 'Fonts', 'Ionicons.ttf'));
     assert.deepEqual(loads[0].args, ['ionicons', pathToFileURL(font).href], "the font's own file in the app");
+    // The daemon measures the glyph in the loaded font (layout's `fonts`), not in Inter.
+    const inspected = await inspect(icon);
+    if (app._layoutState?.enabled) {
+      assert.equal(inspected.layout.height, inspected.props.fontSize, 'a line of Ionicons is one em high (of Inter, 1.21 em)');
+    }
     await app.press(s.getByLabelText('cart'));
     assert.ok(s.getByText('Your cart is empty'));
     assert.ok(s.getByText('Expo Shop 2.3.0'), "expo-constants' expoConfig is the app's app.json");

@@ -28,6 +28,9 @@ extension Ops {
                 try hit(at, context)
                 return nil
             }
+            if let fonts = try request.object("fonts", required: false) {
+                try loadFonts(fonts, context)
+            }
             let sources = try request.optionalString("yoga")
             let window = try readWindow(request, current: session.layout?.window ?? defaultWindow)
             if let sources {
@@ -51,6 +54,25 @@ extension Ops {
             }
             write(session.layout, into: &context.result)
             return nil
+        }
+
+        /// Loads `fonts` (`{family: path}`, the files an app loaded with `expo-font`) for text measured and drawn
+        /// (``TextLayout/load(family:path:)``), and has this session's texts measured anew.
+        private static func loadFonts(_ fonts: JSONRef, _ context: OpContext) throws(BridgeError) {
+            try fonts.forEachMember { (family: String, value: JSONRef) throws(BridgeError) in
+                guard let path = value.string, path.hasPrefix("/") else {
+                    throw BridgeError(
+                        .badRequest,
+                        "layout: 'fonts.\(family)' must be the absolute path of a font file, got \(value.compactText)"
+                    )
+                }
+                try TextLayout.load(family: family, path: path)
+            }
+            guard let tree = context.session.layout else { return }
+            for view in ViewStorage.views(session: context.session.storageKey) {
+                let kind = ShadowTree.Kind(component: view.type.name)
+                if kind == .text || kind == .textInput { tree.styleChanged(view) }
+            }
         }
 
         /// Answers `at`: the view a touch there reaches.

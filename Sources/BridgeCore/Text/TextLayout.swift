@@ -17,6 +17,8 @@ enum TextLayout {
         let map: UnsafeMutablePointer<PangoFontMap>
         let context: OpaquePointer
         var cache: [Key: Size] = [:]
+        /// The families of the fonts an app loaded (`layout`'s `fonts`): the name it uses → the family in the file.
+        var loaded: [String: String] = [:]
 
         init() {
             map = pango_cairo_font_map_new()!
@@ -52,7 +54,7 @@ enum TextLayout {
         let key = Key(content: content, width: width)
         return pango.withLock { pango in
             if let size = pango.cache[key] { return size }
-            let layout = make(content, width: width, align: false, context: pango.context)
+            let layout = make(content, width: width, align: false, context: pango.context, loaded: pango.loaded)
             defer { cp_unref(UnsafeMutableRawPointer(layout)) }
             var logical = PangoRectangle()
             pango_layout_get_extents(layout, nil, &logical)
@@ -69,11 +71,31 @@ enum TextLayout {
     static func draw(_ content: TextContent, width: Double, on cairo: OpaquePointer) {
         if content.isEmpty { return }
         pango.withLock { pango in
-            let layout = make(content, width: width, align: true, context: pango.context)
+            let layout = make(content, width: width, align: true, context: pango.context, loaded: pango.loaded)
             defer { cp_unref(UnsafeMutableRawPointer(layout)) }
             // A span with no colour is black (UIKit's default text colour); Pango draws it in the source colour.
             cairo_set_source_rgb(cairo, 0, 0, 0)
             pango_cairo_show_layout(cairo, layout)
+        }
+    }
+
+    /// Adds the font file at `path` under the family name `family` (as `expo-font`'s `loadAsync(family, uri)`
+    /// names it): a text whose `fontFamily` is `family` is laid out in it. Throws `bad_request` naming the file when
+    /// fontconfig cannot read it.
+    static func load(family: String, path: String) throws(BridgeError) {
+        let result: String? = pango.withLock { pango in
+            var name = [CChar](repeating: 0, count: 256)
+            guard cp_add_font_file(pango.map, path, &name, Int32(name.count)) == 1 else { return nil }
+            let real = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            pango.loaded[family] = real
+            pango.cache.removeAll()
+            return real
+        }
+        guard result != nil else {
+            throw BridgeError(
+                .badRequest,
+                "layout: the font '\(family)' at \(path) could not be read (no such file, or not a font)"
+            )
         }
     }
 
@@ -82,10 +104,9 @@ enum TextLayout {
         _ content: TextContent,
         width: Double?,
         align: Bool,
-        context: OpaquePointer
-    )
-        -> OpaquePointer
-    {
+        context: OpaquePointer,
+        loaded: [String: String]
+    ) -> OpaquePointer {
         let scale = Double(cp_pango_scale())
         let layout = pango_layout_new(context)!
         var text = ""
@@ -105,7 +126,7 @@ enum TextLayout {
             let fontScale = style.allowFontScaling == false ? 1 : content.fontScale
             let size = (style.fontSize ?? TextStyle.defaultFontSize) * fontScale
             insert(pango_attr_size_new_absolute(Int32((size * scale).rounded())), start, end)
-            let family = style.fontFamily.map { TextLayout.family($0) } ?? defaultFamily
+            let family = style.fontFamily.map { TextLayout.family($0, loaded: loaded) } ?? defaultFamily
             family.withCString { insert(pango_attr_family_new($0), start, end) }
             insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(style.fontWeight ?? 400))), start, end)
             if style.italic == true { insert(pango_attr_style_new(PANGO_STYLE_ITALIC), start, end) }
@@ -174,9 +195,10 @@ enum TextLayout {
     }
 
     /// The family fontconfig is asked for: `System` (React Native's name for the system font) and the iOS names of
-    /// San Francisco are the default family.
-    private static func family(_ name: String) -> String {
-        switch name {
+    /// San Francisco are the default family; a family an app loaded is the family in its file.
+    private static func family(_ name: String, loaded: [String: String]) -> String {
+        if let real = loaded[name] { return real + "," + defaultFamily }
+        return switch name {
         case "System", "system-ui", "-apple-system", ".AppleSystemUIFont", "SF Pro", "SF Pro Text", "SF Pro Display":
             defaultFamily
         default:

@@ -1,6 +1,7 @@
 // ExpoFontLoader (expo-font's EXFontLoader.m): `loadAsync(family, localUri)` reads the font's file, as iOS makes
 // a CGFont of its data: a file that is not there, or not a TrueType/OpenType font, rejects with EXFontLoader's
-// code; a family loaded twice rejects (E_FONT_ALREADY_EXISTS). The families loaded are the app's `fonts`.
+// code; a family loaded twice rejects (E_FONT_ALREADY_EXISTS). The families loaded are the app's `fonts`, and the
+// daemon's (layout's `fonts`): texts in the family are measured and drawn in the file's font.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,9 @@ export function create(context) {
         throw codedError('E_FONT_CREATION_FAILED', `Could not create font from loaded data for '${family}'`);
       }
       fonts.set(family, String(localUri));
+      // The daemon measures and draws the family's texts in it; one fontconfig cannot read (a WOFF2) falls back.
+      const uri = String(localUri);
+      await context.layoutFont?.(family, uri.startsWith('file://') ? fileURLToPath(uri) : uri).catch(() => {});
       return null;
     },
   };

@@ -82,6 +82,9 @@ export class ExpoRuntime {
       const make = BEHAVIOURS.get(name);
       const app = this.#app;
       const context = { root: app.root, bundle: app.root, window: app.window, fonts: this.fonts, sandbox: () => this.sandbox() };
+      // A font loaded is the daemon's too (layout's `fonts`), for its texts measured and drawn, when layout is on.
+      context.layoutFont = (family, path) =>
+        app._layoutState?.enabled ? app.bridge.request({ op: 'layout', fonts: { [family]: path } }) : Promise.resolve();
       this.#behaviours.set(name, make ? make(context) : null);
     }
     return this.#behaviours.get(name);
