@@ -287,6 +287,9 @@ struct PictureTests {
         #expect(cairo_surface_write_to_png(surface, image) == CAIRO_STATUS_SUCCESS)
         cairo_surface_destroy(surface)
         let uri = "file://" + image.replacingOccurrences(of: " ", with: "%20")
+        // A file that is no PNG (a JPEG's start) draws nothing, as an image still loading.
+        let notPNG = dir.file("photo.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1]).write(to: URL(fileURLWithPath: notPNG))
         try mount(
             client,
             [
@@ -300,6 +303,11 @@ struct PictureTests {
                     ##"{"position":"absolute","left":0,"top":100,"width":80,"height":80,"resizeMode":"contain","source":[{"uri":"\##(uri)"}]}"##,
                     1
                 ),
+                (
+                    4, "RCTImageView",
+                    ##"{"position":"absolute","left":100,"top":0,"width":40,"height":40,"source":{"uri":"file://\##(notPNG)"}}"##,
+                    1
+                ),
             ]
         )
         let picture = try screenshot(client, in: dir)
@@ -308,6 +316,7 @@ struct PictureTests {
         // Contained: 80×40 in the middle of 80×80, white above.
         #expect(near(picture.at(40, 110), (255, 255, 255)))
         #expect(near(picture.at(10, 140), (255, 0, 0), within: 4))
+        #expect(near(picture.at(120, 20), (255, 255, 255)), "the JPEG draws nothing")
         _ = daemon
     }
 

@@ -331,28 +331,31 @@ enum TransformStep {
     }
 }
 
-/// A local PNG file read into a Cairo surface, at most ``maxPixels``; the caller destroys it.
-enum ImageCache {
+/// A local PNG file read into a Cairo surface; the caller destroys it. Its size is read from its header first: a
+/// file that is not a PNG, or one of more than ``maxPixels``, is not decoded at all (it draws nothing).
+enum ImageFile {
     static let maxPixels = 40_000_000
 
     static func surface(path: String) -> OpaquePointer? {
-        guard path.lowercased().hasSuffix(".png") || isPNG(path) else { return nil }
+        guard let (width, height) = pngSize(path), width * height <= maxPixels else { return nil }
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
-        let width = Int(cairo_image_surface_get_width(surface))
-        let height = Int(cairo_image_surface_get_height(surface))
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, width * height <= maxPixels else {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             return nil
         }
         return surface
     }
 
-    /// Whether the file starts with PNG's signature.
-    private static func isPNG(_ path: String) -> Bool {
-        guard let file = fopen(path, "rb") else { return false }
+    /// The width and height in a PNG's `IHDR`, nil when the file does not start with PNG's signature and header.
+    static func pngSize(_ path: String) -> (Int, Int)? {
+        guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
-        var head = [UInt8](repeating: 0, count: 8)
-        guard fread(&head, 1, 8, file) == 8 else { return false }
-        return head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var head = [UInt8](repeating: 0, count: 24)
+        guard fread(&head, 1, 24, file) == 24,
+            head[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            head[12..<16].elementsEqual(Array("IHDR".utf8))
+        else { return nil }
+        func big(_ at: Int) -> Int { head[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (big(16), big(20))
     }
 }

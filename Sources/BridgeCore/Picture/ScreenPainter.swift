@@ -232,7 +232,7 @@ struct ScreenPainter {
         on cairo: OpaquePointer
     ) {
         guard let path = style.imagePath, size.width > 0, size.height > 0,
-            let image = ImageCache.surface(path: path)
+            let image = ImageFile.surface(path: path)
         else { return }
         defer { cairo_surface_destroy(image) }
         let imageWidth = Double(cairo_image_surface_get_width(image))
