@@ -139,6 +139,11 @@ struct PictureTests {
                     ##"{"position":"absolute","left":10,"top":100,"width":80,"height":80,"backgroundColor":"#ff0000","borderRadius":40}"##,
                     1
                 ),
+                (
+                    4, "RCTView",
+                    ##"{"position":"absolute","left":120,"top":100,"width":60,"height":60,"borderTopWidth":20,"borderTopColor":"#ff0000","borderLeftWidth":20,"borderLeftColor":"#0000ff"}"##,
+                    1
+                ),
             ]
         )
         let picture = try screenshot(client, in: dir)
@@ -150,6 +155,9 @@ struct PictureTests {
         // A circle: its centre red, its bounding box's corner white.
         #expect(near(picture.at(50, 140), (255, 0, 0)))
         #expect(near(picture.at(12, 102), (255, 255, 255)), "\(picture.at(12, 102))")
+        // Two sides' colours meet on the corner's diagonal.
+        #expect(near(picture.at(135, 103), (255, 0, 0)), "above the diagonal: \(picture.at(135, 103))")
+        #expect(near(picture.at(123, 115), (0, 0, 255)), "below it: \(picture.at(123, 115))")
         _ = daemon
     }
 

@@ -205,14 +205,24 @@ struct ScreenPainter {
         for (width, color, points) in sides where width > 0 && color >> 24 != 0 {
             cairo_save(cairo)
             cairo_new_path(cairo)
-            // The trapezoid extended outwards so that the corners' curves are inside it.
-            let cx = w / 2
-            let cy = h / 2
+            // The trapezoid, its outer corners moved outwards along the line from the inner corner through the
+            // outer one (the corner's diagonal, where two sides' colours meet), far enough that a rounded corner's
+            // curve is inside it.
+            let far = 2 * max(w, h, 1)
             for (index, point) in points.enumerated() {
                 var (x, y) = point
                 if index < 2 {
-                    x += (x - cx) * 2
-                    y += (y - cy) * 2
+                    let inner = points[3 - index]
+                    var dx = x - inner.0
+                    var dy = y - inner.1
+                    if abs(dx) + abs(dy) < 1e-9 {
+                        // No border on either side: away from the centre.
+                        dx = x - w / 2
+                        dy = y - h / 2
+                    }
+                    let length = max(1e-9, (dx * dx + dy * dy).squareRoot())
+                    x += dx / length * far
+                    y += dy / length * far
                 }
                 index == 0 ? cairo_move_to(cairo, x, y) : cairo_line_to(cairo, x, y)
             }
