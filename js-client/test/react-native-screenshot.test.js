@@ -1,12 +1,14 @@
 // app.screenshot(): the daemon draws the app's screen with Cairo and Pango from its tree (protocol.md,
-// "screenshot"); pixels at known points of a known screen, the same picture on paper and on Fabric, and
-// comparePng's diff image.
+// "screenshot"); pixels at known points of a known screen, the same picture on paper and on Fabric,
+// comparePng's diff image, and the `bridged-client screenshot` command.
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { appSkip, useTestApp } from '../test-support/react-native-app.js';
+import { appSkip, makeApp, useTestApp } from '../test-support/react-native-app.js';
+import { startDaemon } from '../test-support/daemon.js';
+import { main } from '../lib/cli.js';
 import { comparePng, decodePng, encodePng } from '../lib/react-native.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'bridged-screenshot-'));
@@ -116,5 +118,35 @@ describe('comparePng', () => {
     assert.match(result.message, /200 pixels differ by more than 8/);
     // Within the tolerance, or with enough pixels allowed, they match.
     assert.equal(comparePng(encodePng(picture), expected, { maxDiffPixels: 200 }).match, true);
+  });
+});
+
+describe('bridged-client screenshot', { skip: appSkip }, () => {
+  test("opens the app in a session of its own, renders the screen and writes the daemon's picture of it", async () => {
+    const daemon = await startDaemon();
+    const app = makeApp();
+    let output = '';
+    const sink = { write: (text) => (output += text) };
+    try {
+      const out = path.join(folder, 'cli.png');
+      const args = ['screenshot', '--socket', daemon.socket, '--app', app.root, '--screen', './src/screens/LoginScreen'];
+      const code = await main([...args, '--out', out, '--scale', '2'], { stdout: sink, stderr: sink });
+      assert.equal(code, 0, output);
+      assert.match(output, /wrote .*cli\.png/);
+      const picture = decodePng(readFileSync(out));
+      assert.equal(picture.width, 780, "openApp's window at scale 2");
+      assert.equal(picture.height, 1688);
+      // The screen's texts: dark pixels on it.
+      let dark = 0;
+      for (let i = 0; i < picture.data.length; i += 4) if (picture.data[i] < 80 && picture.data[i + 1] < 80 && picture.data[i + 2] < 80) dark++;
+      assert.ok(dark > 100, `dark pixels: ${dark}`);
+      // Without --out it says what is missing.
+      output = '';
+      assert.equal(await main(args, { stdout: sink, stderr: sink }), 2);
+      assert.match(output, /needs --out FILE/);
+    } finally {
+      await daemon.stop();
+      app.remove();
+    }
   });
 });
