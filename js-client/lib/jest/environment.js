@@ -45,24 +45,30 @@ export default class BridgedEnvironment extends NodeEnvironment {
     const projectConfig = config.projectConfig ?? config;
     const options = projectConfig.testEnvironmentOptions?.bridged ?? {};
     this.#options = { root: projectConfig.rootDir, ...options };
-    // Made here, not in setup(): jest runs the setup files (setup.cjs, which loads the app) before setup().
+    // Made here, not in setup(): jest runs the setup files (setup.cjs, which awaits `ready`, then loads the app)
+    // before setup().
     const socket = process.env.BRIDGED_JEST_SOCKET;
-    this.#bridge = new SyncBridge(
-      socket ? { socket } : { socket: path.join(this.#options.root, '.bridged-jest.sock'), bin: process.env.BRIDGED_BIN, spawn: true },
-    );
-    const app = new App(this.#bridge, {
-      root: this.#options.root,
-      platform: 'ios',
-      architecture: paperOnly(this.#options),
-      window: this.#options.window,
-      cache: false,
-      global: this.global,
-      defaultIncludeHiddenElements: false,
-    });
-    this.#app = app;
-    const host = new JestHost(app, this);
-    // As openApp opens an app: its specs' components defined, then the phone's layout (Yoga from its package).
-    host.ready = app._describeNative().then(() => enableLayout(app, { layout: this.#options.layout }));
+    const architecture = paperOnly(this.#options);
+    const host = new JestHost(this);
+    host.ready = (async () => {
+      this.#bridge = await SyncBridge.connect(
+        socket ? { socket } : { socket: path.join(this.#options.root, '.bridged-jest.sock'), bin: process.env.BRIDGED_BIN, spawn: true },
+      );
+      const app = new App(this.#bridge, {
+        root: this.#options.root,
+        platform: 'ios',
+        architecture,
+        window: this.#options.window,
+        cache: false,
+        global: this.global,
+        defaultIncludeHiddenElements: false,
+      });
+      this.#app = app;
+      host.attach(app);
+      // As openApp opens an app: its specs' components defined, then the phone's layout (Yoga from its package).
+      await app._describeNative();
+      await enableLayout(app, { layout: this.#options.layout });
+    })();
     host.ready.catch(() => {});
     this.global.__bridged__ = host;
   }

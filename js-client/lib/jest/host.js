@@ -36,9 +36,13 @@ export class JestHost {
   #now = 0;
   #library = null;
 
-  constructor(app, env) {
-    this.#app = app;
+  constructor(env) {
     this.#env = env;
+  }
+
+  /** The test file's App, once its session is open (environment.js). */
+  attach(app) {
+    this.#app = app;
   }
 
   get app() {
@@ -71,7 +75,7 @@ export class JestHost {
   }
 
   dispose() {
-    this.cleanup();
+    if (this.#app) this.cleanup();
   }
 
   /** React's DevTools hook, as React Native's renderer looks for it: each commit's root, to find a view's fiber. */

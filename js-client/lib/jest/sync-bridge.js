@@ -1,74 +1,139 @@
 // A Bridge whose requests are synchronous: what React Native Testing Library's synchronous API needs (render,
-// fireEvent and the queries return with the daemon's work done). A worker thread holds the connection
-// (sync-worker.js); each request is posted to it and the calling thread waits on a shared word until the answer
-// is in (Atomics.wait), then reads it at once (receiveMessageOnPort). The frames read before a response (the
-// events its request caused, the session's own change frames) are emitted here, in order, before it returns.
+// fireEvent and the queries return with the daemon's work done). The connection is opened as any other (its
+// socket, connectOrSpawn's), then taken from Node's event loop (its reads stopped) and driven with synchronous
+// reads and writes of its descriptor: a request is written, then the answer is read, spinning while the daemon
+// works (a `ping` is a few tens of microseconds on a quiet machine), then sleeping in short steps. One request is in
+// flight at a time, so every line read before its answer belongs to it: the events it caused and the session's
+// own change frames, emitted here in order before it returns. Events are acknowledged ahead of the next request.
 import { EventEmitter } from 'node:events';
-import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { readSync, writeSync } from 'node:fs';
 import { BridgeError } from '../errors.js';
 import { kAllocateTag, kRequest, kUnsentBytes } from '../internal.js';
+import { connectOrSpawn } from '../spawn.js';
 
-/** How long a request may take before the waiting thread gives up (the daemon gone, the worker stuck). */
+/** How long a request may take before the test's thread gives up (the daemon gone or stuck). */
 const REQUEST_TIMEOUT_MS = 60_000;
+/** How long the reader spins on an empty socket before it sleeps between reads. */
+const SPIN_MS = 2;
+const SLEEP = new Int32Array(new SharedArrayBuffer(4));
 
 export class SyncBridge extends EventEmitter {
-  #worker;
-  #port;
-  #signal;
+  #socket;
+  #fd;
+  #buffer = Buffer.alloc(1 << 20);
+  #pending = '';
+  #nextId = 1;
   #nextTag = 1;
   #closed = false;
+  #seenSeq = 0;
+  #ackedSeq = 0;
   session = null;
   components = {};
   daemonPid = null;
 
   /**
-   * Connects to the daemon at `socket` (spawning `bin` there when `spawn`): returns once the session said hello.
+   * Connects to the daemon at `socket` (spawning `bin` there when `spawn`) and says hello.
    * @param {{socket: string, bin?: string, spawn?: boolean | 'detached'}} options
    */
-  constructor({ socket, bin, spawn = false }) {
+  static async connect({ socket, bin, spawn = false }) {
+    const { socket: connection, daemonPid } = await connectOrSpawn({ socketPath: socket, spawn, bin });
+    const bridge = new SyncBridge(connection, daemonPid);
+    const hello = bridge.requestSync({ op: 'hello', protocol: 1, client: 'bridged-client/jest' });
+    bridge.session = hello.session;
+    bridge.components = hello.components ?? {};
+    return bridge;
+  }
+
+  constructor(socket, daemonPid = null) {
     super();
-    const flag = new SharedArrayBuffer(4);
-    this.#signal = new Int32Array(flag);
-    const { port1, port2 } = new MessageChannel();
-    this.#port = port1;
-    this.#worker = new Worker(new URL('./sync-worker.js', import.meta.url), {
-      workerData: { port: port2, flag, socket, bin, spawn },
-      transferList: [port2],
-    });
-    this.#worker.unref();
-    const hello = this.#wait('hello');
-    this.session = hello.session;
-    this.components = hello.components ?? {};
-    this.daemonPid = hello.daemonPid;
+    this.#socket = socket;
+    this.daemonPid = daemonPid;
+    // From here on the descriptor is read and written by this object alone, synchronously.
+    socket._handle.readStop();
+    socket.unref();
+    this.#fd = socket._handle.fd;
+    if (!(this.#fd >= 0)) throw new BridgeError('connect_failed', 'the connection to bridged has no descriptor to read synchronously');
   }
 
   get closed() {
     return this.#closed;
   }
 
-  #wait(what) {
-    if (Atomics.wait(this.#signal, 0, 0, REQUEST_TIMEOUT_MS) === 'timed-out') {
-      throw new BridgeError('connection_closed', `bridged did not answer ${what} within ${REQUEST_TIMEOUT_MS} ms`);
+  #write(text) {
+    const bytes = Buffer.from(text);
+    const deadline = Date.now() + REQUEST_TIMEOUT_MS;
+    for (let offset = 0; offset < bytes.length; ) {
+      try {
+        offset += writeSync(this.#fd, bytes, offset, bytes.length - offset);
+      } catch (error) {
+        if (error.code !== 'EAGAIN') throw this.#lost(error);
+        if (Date.now() > deadline) throw this.#lost(new Error(`bridged read nothing for ${REQUEST_TIMEOUT_MS} ms`));
+        Atomics.wait(SLEEP, 0, 0, 0.05);
+      }
     }
-    Atomics.store(this.#signal, 0, 0);
-    const received = receiveMessageOnPort(this.#port);
-    if (!received) throw new BridgeError('connection_closed', `the connection to bridged ended before ${what} was answered`);
-    const { ok, line, error, frames } = received.message;
-    for (const text of frames ?? []) {
-      const frame = JSON.parse(text);
-      this.emit(typeof frame.observe === 'string' && typeof frame.change === 'string' ? 'change' : 'event', frame);
+  }
+
+  /** The next line from the daemon, without its newline. */
+  #readLine(what) {
+    const start = performance.now();
+    for (;;) {
+      const end = this.#pending.indexOf('\n');
+      if (end >= 0) {
+        const line = this.#pending.slice(0, end);
+        this.#pending = this.#pending.slice(end + 1);
+        return line;
+      }
+      let n = 0;
+      try {
+        n = readSync(this.#fd, this.#buffer, 0, this.#buffer.length, null);
+        if (n === 0) throw this.#lost(new Error(`bridged closed the connection before ${what} was answered`));
+      } catch (error) {
+        if (error.code !== 'EAGAIN') throw error instanceof BridgeError ? error : this.#lost(error);
+      }
+      if (n > 0) {
+        this.#pending += this.#buffer.toString('utf8', 0, n);
+        continue;
+      }
+      const waited = performance.now() - start;
+      if (waited > REQUEST_TIMEOUT_MS) throw this.#lost(new Error(`bridged did not answer ${what} within ${REQUEST_TIMEOUT_MS} ms`));
+      if (waited > SPIN_MS) Atomics.wait(SLEEP, 0, 0, 0.05);
     }
-    if (!ok) throw new BridgeError(error.code ?? 'connection_closed', error.message);
-    const response = JSON.parse(line);
-    if (response.ok) return response.result;
-    throw BridgeError.fromProtocol(response.error);
+  }
+
+  #lost(cause) {
+    this.#closed = true;
+    return new BridgeError('connection_closed', `the connection to bridged failed: ${cause.message}`, { cause });
   }
 
   /** Sends `frame` and returns its result, every frame before the answer emitted; throws the daemon's error. */
   requestSync(frame) {
     if (this.#closed) throw new BridgeError('connection_closed', `${frame?.op}: the bridge is closed`);
-    this.#port.postMessage({ frame });
-    return this.#wait(frame?.op ?? 'the request');
+    const id = this.#nextId++;
+    let text = '';
+    if (this.#seenSeq > this.#ackedSeq) {
+      // The events read so far are delivered by now: acknowledged, so the daemon's buffer of them stays small.
+      text += `{"id":${this.#nextId++},"op":"ack","seq":${this.#seenSeq}}\n`;
+      this.#ackedSeq = this.#seenSeq;
+    }
+    text += `${JSON.stringify({ ...frame, id })}\n`;
+    this.#write(text);
+    const what = frame?.op ?? 'the request';
+    for (;;) {
+      const line = this.#readLine(what);
+      if (line === '') continue;
+      const parsed = JSON.parse(line);
+      if ('id' in parsed && typeof parsed.ok === 'boolean') {
+        if (parsed.id !== id) continue; // an ack's answer
+        if (parsed.ok) return parsed.result;
+        throw BridgeError.fromProtocol(parsed.error);
+      }
+      if (typeof parsed.observe === 'string' && typeof parsed.change === 'string') {
+        this.emit('change', parsed);
+      } else {
+        if (Number.isInteger(parsed.seq)) this.#seenSeq = Math.max(this.#seenSeq, parsed.seq);
+        this.emit('event', parsed);
+      }
+    }
   }
 
   /** The Bridge's asynchronous form: done already when it returns (a settled promise). */
@@ -92,15 +157,12 @@ export class SyncBridge extends EventEmitter {
     return 0;
   }
 
-  /** Ends the session (the daemon forgets it) and the worker. */
+  /** Ends the connection (the daemon keeps the session for its TTL, as for any client that leaves). */
   close() {
-    if (this.#closed) return Promise.resolve();
-    this.#closed = true;
-    this.#port.postMessage({ close: true });
-    try {
-      this.#wait('close');
-    } catch {}
-    this.#port.close();
-    return this.#worker.terminate().then(() => undefined);
+    if (!this.#closed) {
+      this.#closed = true;
+      this.#socket.destroy();
+    }
+    return Promise.resolve();
   }
 }
