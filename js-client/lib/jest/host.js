@@ -5,7 +5,7 @@
 // daemon's tree as of the last frame received.
 import path from 'node:path';
 import { commandOp, touchOp } from '../command-op.js';
-import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, printTree } from '../react-native/testing/queries.js';
+import { TEXT_INPUT_COMPONENTS, hidesItself } from '../react-native/testing/queries.js';
 import { createMatchers } from './matchers.js';
 
 /** The host component names RNTL's tests see under React Native's jest mocks, for the native ones bridged serves. */
@@ -357,22 +357,6 @@ export class JestHost {
   set screen(value) {
     this.#screen = value;
   }
-
-  print(tag) {
-    const node = this.#node(tag);
-    return node ? printTree(node, { maxLines: Infinity }) : '';
-  }
-
-  #node(tag) {
-    const view = this.view(tag);
-    if (!view) return null;
-    const children = view.children.map((t) => this.#node(t)).filter(Boolean);
-    let text = null;
-    if (view.component === 'RCTRawText') text = view.props?.text ?? '';
-    else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
-    else if (TEXT_INPUT_COMPONENTS.has(view.component)) text = view.props?.text ?? '';
-    return { tag, component: view.component, props: view.props ?? {}, text, handle: { tag }, children };
-  }
 }
 
 /** Replaces each getter of `object` by one that keeps its first value. */
@@ -523,7 +507,7 @@ function createLibrary(host) {
       },
       debug: (message) => {
         host.flush();
-        const text = host.print(rendered.screen.tag);
+        const text = rendered.screen.debug();
         console.log(message ? `${message}\n\n${text}` : text);
       },
       get root() {
@@ -798,10 +782,10 @@ function createLibrary(host) {
     };
   }
 
+  /** RNTL's isHiddenFromAccessibility: the element or an ancestor hides itself (queries.js's rule). */
   const isHiddenFromAccessibility = (element) => {
     for (let tag = element?.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
-      const props = host.view(tag)?.props ?? {};
-      if (props.display === 'none' || props['aria-hidden'] === true || props.accessibilityElementsHidden === true || props.importantForAccessibility === 'no-hide-descendants') return true;
+      if (hidesItself(host.view(tag)?.props ?? {})) return true;
     }
     return false;
   };

@@ -1,7 +1,7 @@
 // React Native Testing Library 12.4's matchers (and jest-native's, the same names), on bridged's host elements
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
-import { matches } from '../react-native/testing/queries.js';
+import { hidesItself, matches } from '../react-native/testing/queries.js';
 import { HostElement } from './host.js';
 
 function flatten(style) {
@@ -37,7 +37,7 @@ export function createMatchers(host) {
       const style = flatten(props(tag).style);
       if (style.display === 'none' || style.opacity === 0 || view?.props?.display === 'none' || view?.props?.opacity === 0) return false;
       const p = props(tag);
-      if (p['aria-hidden'] === true || p.accessibilityElementsHidden === true || p.importantForAccessibility === 'no-hide-descendants') return false;
+      if (hidesItself(p)) return false;
       if (view?.component === 'RCTModalHostView' && p.visible === false) return false;
     }
     return true;

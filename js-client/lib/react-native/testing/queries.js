@@ -71,7 +71,7 @@ function walk(node, visit) {
  * element: `display: 'none'`, `aria-hidden`, `accessibilityElementsHidden` (what React Navigation sets on the screens
  * a navigator covers) or `importantForAccessibility: 'no-hide-descendants'`.
  */
-function hidesItself(props) {
+export function hidesItself(props) {
   return (
     props.display === 'none' ||
     props['aria-hidden'] === true ||

@@ -1,6 +1,6 @@
 // Every query kind and its options, as React Native Testing Library 12 documents them.
 import React from 'react';
-import { render, screen, within } from '@testing-library/react-native';
+import { render, screen, within, isHiddenFromAccessibility } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
 
@@ -33,7 +33,8 @@ test('many, hidden elements, within', () => {
   expect(screen.getAllByRole('checkbox')).toHaveLength(3);
   expect(() => screen.getByRole('checkbox')).toThrow(/Found multiple elements/);
   expect(screen.queryByText('Hidden text')).toBeNull();
-  expect(screen.getByText('Hidden text', { includeHiddenElements: true })).toBeTruthy();
+  expect(isHiddenFromAccessibility(screen.getByText('Hidden text', { includeHiddenElements: true }))).toBe(true);
+  expect(isHiddenFromAccessibility(screen.getByText('Apple'))).toBe(false);
   expect(screen.queryByText('Not displayed')).toBeNull();
   expect(screen.getByText('Not displayed', { hidden: true })).toBeTruthy();
   const banana = screen.getByLabelText('Item Banana');
