@@ -2,7 +2,7 @@
 // (make test runs it where @testing-library/react-native is installed; bench/ times both).
 module.exports = {
   preset: 'react-native',
-  setupFilesAfterEnv: ['@testing-library/jest-native/extend-expect'],
+  setupFilesAfterEnv: ['@testing-library/react-native/extend-expect'],
   transformIgnorePatterns: [
     'node_modules/(?!((jest-)?react-native|@react-native(-community)?|@react-navigation)/)',
     '^/usr/(share|lib)/nodejs/',

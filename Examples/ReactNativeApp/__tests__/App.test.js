@@ -35,9 +35,10 @@ describe('App', () => {
   });
 
   test('a long press removes a todo', async () => {
-    const user = userEvent.setup();
     render(<App />);
-    await user.longPress(screen.getByText('1. Write the spec'));
+    // fireEvent: on React Native's mocks, RNTL 12.4's userEvent.longPress throws once the row it holds is removed
+    // ("Unable to find node on an unmounted component"); a phone, and bridged, end the touch all the same.
+    fireEvent(screen.getByText('1. Write the spec'), 'longPress');
     await waitFor(() => expect(screen.queryByText(/Write the spec/)).toBeNull());
   });
 
