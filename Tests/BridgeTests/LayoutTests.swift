@@ -138,6 +138,14 @@ struct LayoutTests {
 
     static let fixtures: [Fixture] = [
         Fixture(
+            name: "a safe-area view pads by the window's insets (47 top, 34 bottom by default), not its style",
+            views: [
+                (2, "RCTSafeAreaView", #"{"flex":1,"padding":5}"#, [3]),
+                (3, "RCTView", #"{"height":10}"#, []),
+            ],
+            frames: [2: (0, 0, 390, 844), 3: (0, 47, 390, 10)]
+        ),
+        Fixture(
             name: "flex row",
             views: [
                 (2, "RCTView", #"{"flexDirection":"row","width":300,"height":100}"#, [3, 4, 5]),

@@ -62,6 +62,10 @@ enum LayoutStyle {
 
     static let widthIndex = ReactNativeView.props.firstIndex { $0.name == "width" }!
     static let heightIndex = ReactNativeView.props.firstIndex { $0.name == "height" }!
+    /// `paddingTop`, `paddingRight`, `paddingBottom`, `paddingLeft`: what a safe-area view's insets set.
+    static let safeAreaPaddingIndices = ["paddingTop", "paddingRight", "paddingBottom", "paddingLeft"].map { name in
+        ReactNativeView.props.firstIndex { $0.name == name }!
+    }
 
     /// The layout props `view` holds (those different from their defaults), by index, and its text style.
     static func values(of view: ViewProxy) -> [Int: PropValue] {

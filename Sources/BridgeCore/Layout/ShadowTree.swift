@@ -118,8 +118,26 @@ final class ShadowTree {
         if window.fontScale != self.window.fontScale || window.scale != self.window.scale {
             for node in nodes.values where node.kind == .text || node.kind == .textInput { styleChanged(node.view) }
         }
+        // A safe-area view's padding is the window's insets.
+        if window.insets != self.window.insets {
+            for node in nodes.values where node.view.type.name == Self.safeAreaView { styleChanged(node.view) }
+        }
         self.window = window
         for node in roots.values { applyRootSize(node) }
+    }
+
+    private static let safeAreaView = "RCTSafeAreaView"
+
+    /// A view's layout style as its shadow view sets it: its layout props, and for `RCTSafeAreaView` the window's
+    /// safe-area insets as its padding, in place of its style's (RCTSafeAreaShadowView's `setSafeAreaInsets`; the
+    /// view is taken to cover the window's edges, as a screen's SafeAreaView does).
+    private func style(of view: ViewProxy) -> [Int: PropValue] {
+        var style = LayoutStyle.values(of: view)
+        guard view.type.name == Self.safeAreaView else { return style }
+        let insets = window.insets
+        let padding = [insets.top, insets.right, insets.bottom, insets.left]
+        for (index, inset) in zip(LayoutStyle.safeAreaPaddingIndices, padding) { style[index] = .double(inset) }
+        return style
     }
 
     // MARK: - What changed
@@ -187,7 +205,7 @@ final class ShadowTree {
             // A node made now has its style already; one marked twice is synced once.
             if existing != nil && node.styledIn != generation {
                 node.styledIn = generation
-                let style = LayoutStyle.values(of: view)
+                let style = style(of: view)
                 if style != node.style {
                     for (index, value) in style where node.style[index] != value {
                         LayoutStyle.apply(index, value, to: node.ref, api)
@@ -311,7 +329,7 @@ final class ShadowTree {
         yoga.api.NodeSetContext(ref, Unmanaged.passUnretained(node).toOpaque())
         if kind == .text || kind == .textInput { TextMeasure.attach(node, api: yoga.api) }
         nodes[ObjectIdentifier(view)] = node
-        let style = LayoutStyle.values(of: view)
+        let style = style(of: view)
         for (index, value) in style { LayoutStyle.apply(index, value, to: ref, yoga.api) }
         node.style = style
         return node
