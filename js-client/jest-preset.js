@@ -23,14 +23,7 @@ export default {
   ],
   // bridged-client may live outside the app (linked): the app's packages are found from its root all the same.
   modulePaths: ['<rootDir>/node_modules'],
-  moduleNameMapper: {
-    '^@testing-library/react-native$': here('./lib/jest/rntl.cjs'),
-    '^@testing-library/react-native/pure$': here('./lib/jest/rntl-pure.cjs'),
-    '^@testing-library/react-native/dont-cleanup-after-each$': here('./lib/jest/dont-cleanup-after-each.cjs'),
-    '^@testing-library/react-native/extend-expect$': here('./lib/jest/extend-expect.cjs'),
-    '^@testing-library/jest-native/extend-expect$': here('./lib/jest/extend-expect.cjs'),
-    '^@testing-library/jest-native$': here('./lib/jest/jest-native.cjs'),
-  },
+  // RNTL's and jest-native's entry points are bridged's (lib/jest/resolver.cjs holds the one list of them).
   resolver: here('./lib/jest/resolver.cjs'),
   testEnvironment: here('./lib/jest/environment.js'),
   setupFiles: [here('./lib/jest/setup.cjs')],

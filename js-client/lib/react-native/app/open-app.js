@@ -882,16 +882,10 @@ export class App {
     return { screen, caught: () => caught };
   }
 
-  /** Unmounts a screen's root at once (its deletes queued, not yet sent). @internal (the jest preset) */
+  /** Paper: unmounts a screen's root at once (its deletes queued, not yet sent). @internal (the jest preset) */
   _unmountNow(screen) {
     if (!this.#screens.has(screen.rootTag)) return;
     this.#screens.delete(screen.rootTag);
-    if (this.#fabric) {
-      // The surface stops: the renderer empties it, then its root view is deleted (native's UIManager::stopSurface).
-      this.require('react-native/Libraries/Renderer/shims/ReactFabric').stopSurface(screen.rootTag);
-      this.#fabric.stopSurface(screen.rootTag);
-      return;
-    }
     this.#AppRegistry.unmountApplicationComponentAtRootTag(screen.rootTag);
   }
 
