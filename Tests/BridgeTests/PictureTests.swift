@@ -278,6 +278,31 @@ struct PictureTests {
         _ = daemon
     }
 
+    /// A one-line field's text (here its placeholder) is aligned in its box as UITextField aligns it.
+    @Test(
+        .enabled(if: enabled, why),
+        arguments: [("left", 0.0, 100.0), ("center", 50.0, 150.0), ("right", 100.0, 200.0)]
+    )
+    func aFieldsPlaceholderIsAlignedInItsBox(_ align: String, _ from: Double, _ to: Double) throws {
+        let (daemon, client, dir) = try start()
+        let field =
+            ##"{"position":"absolute","left":0,"top":0,"width":200,"height":40,"textAlign":"\##(align)","##
+            + ##""placeholder":"II","placeholderTextColor":"#ff0000","fontSize":20}"##
+        try mount(client, [(2, "RCTSinglelineTextInputView", field, 1)])
+        let picture = try screenshot(client, in: dir)
+        var xs: [Double] = []
+        for y in stride(from: 0.0, to: 40, by: 0.5) {
+            for x in stride(from: 0.0, to: 200, by: 0.5) {
+                let pixel = picture.at(x, y)
+                if pixel.r > 200 && pixel.g < 80 && pixel.b < 80 { xs.append(x) }
+            }
+        }
+        let left = try #require(xs.min())
+        let right = try #require(xs.max())
+        #expect(left >= from && right < to, "\(align): the placeholder's red pixels span \(left)...\(right)")
+        _ = daemon
+    }
+
     @Test(.enabled(if: enabled, why))
     func aLocalPNGIsDrawnByItsResizeMode() throws {
         let (daemon, client, dir) = try start()

@@ -73,6 +73,15 @@ enum TextLayout {
         pango.withLock { pango in
             let layout = make(content, width: width, align: true, context: pango.context, loaded: pango.loaded)
             defer { cp_unref(UnsafeMutableRawPointer(layout)) }
+            if content.isInput && content.numberOfLines == 1 {
+                // A one-line field is laid out unwrapped, with no width to align in: UITextField aligns its text (or
+                // placeholder) in its box.
+                var logical = PangoRectangle()
+                pango_layout_get_extents(layout, nil, &logical)
+                let free = width - Double(logical.width) / Double(cp_pango_scale())
+                let shift = content.textAlign == "center" ? free / 2 : content.textAlign == "right" ? free : 0
+                if shift > 0 { cairo_rel_move_to(cairo, shift, 0) }
+            }
             // A span with no colour is black (UIKit's default text colour); Pango draws it in the source colour.
             cairo_set_source_rgb(cairo, 0, 0, 0)
             pango_cairo_show_layout(cairo, layout)
