@@ -4,8 +4,9 @@ import BridgeCore
 /// The engine limits a recording carries (its meta line's and hello's `limits`), so that it replays under them:
 /// the flags of `record`, and of `serve` within ``EngineLimits``. They are ``SessionLimit/all``'s, in its order (the
 /// list the meta line and the replayers read), checked and applied through it: a new limit is an `@Option` here and
-/// its case in ``subscript(_:)``. `DaemonCommandLineTests` checks that `record --help` lists every one and that
-/// each reaches the recording.
+/// its line in ``options``; without them every command that takes these flags stops at start, naming the limit
+/// (``validate()``). `DaemonCommandLineTests` checks that `record --help` lists every one and that each reaches the
+/// recording.
 struct RecordedLimits: ParsableArguments {
     @Option(help: "The most views a session may have; more is limit_exceeded.")
     var maxViews: Int = Engine.Configuration().maxViewsPerSession
@@ -16,25 +17,43 @@ struct RecordedLimits: ParsableArguments {
     @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
     var eventBuffer: Int = Engine.Configuration().eventBuffer
 
-    /// The value given for `limit` (its flag's, or the default).
-    subscript(_ limit: SessionLimit) -> Int {
-        switch limit.keyPath {
-        case \Engine.Configuration.maxViewsPerSession: maxViews
-        case \Engine.Configuration.maxOpsPerBatch: maxBatchOps
-        case \Engine.Configuration.eventBuffer: eventBuffer
-        default:
-            fatalError("RecordedLimits (Sources/BridgeServer/RecordedLimits.swift) has no option for \(limit.flag)")
-        }
+    /// Each limit's option, by the configuration's field the limit sets.
+    static let options:
+        [(field: PartialKeyPath<Engine.Configuration> & Sendable, option: KeyPath<RecordedLimits, Int> & Sendable)] = [
+            (\Engine.Configuration.maxViewsPerSession, \.maxViews),
+            (\Engine.Configuration.maxOpsPerBatch, \.maxBatchOps),
+            (\Engine.Configuration.eventBuffer, \.eventBuffer),
+        ]
+
+    /// The limits of ``SessionLimit/all`` with no line in ``options``.
+    static var limitsWithoutOption: [SessionLimit] {
+        SessionLimit.all.filter { limit in !options.contains { $0.field == limit.keyPath } }
+    }
+
+    /// The value given for `limit` (its flag's, or the default); `nil` for a limit with no option (refused by
+    /// ``validate()`` before any command runs).
+    subscript(_ limit: SessionLimit) -> Int? {
+        RecordedLimits.options.first { $0.field == limit.keyPath }.map { self[keyPath: $0.option] }
     }
 
     func validate() throws {
-        for limit in SessionLimit.all where self[limit] < limit.minimum {
+        if let missing = RecordedLimits.limitsWithoutOption.first {
+            throw ValidationError(
+                """
+                the recorded limit \(missing.name) (\(missing.flag)) has no option: add its @Option and its line in \
+                RecordedLimits.options (Sources/BridgeServer/RecordedLimits.swift)
+                """
+            )
+        }
+        for limit in SessionLimit.all where (self[limit] ?? limit.minimum) < limit.minimum {
             throw ValidationError(limit.belowMinimum)
         }
     }
 
     /// `configuration` with these limits.
     func apply(to configuration: inout Engine.Configuration) {
-        for limit in SessionLimit.all { configuration[keyPath: limit.keyPath] = self[limit] }
+        for limit in SessionLimit.all {
+            if let value = self[limit] { configuration[keyPath: limit.keyPath] = value }
+        }
     }
 }

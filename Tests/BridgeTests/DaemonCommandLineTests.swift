@@ -80,15 +80,14 @@ struct DaemonCommandLineTests {
             #"{"id":3,"op":"create","tag":2,"component":"View","props":{}}"#,
         ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        let record = try DaemonProcess(
-            ["record", input, "--max-views", "1", "--max-batch-ops", "7", "--event-buffer", "9"],
-            in: dir
-        )
+        // --max-views 1, every other limit its minimum + 7: the meta line carries each, in SessionLimit.all's order.
+        let values = SessionLimit.all.map { $0.flag == "--max-views" ? 1 : $0.minimum + 7 }
+        let flags = zip(SessionLimit.all, values).flatMap { [$0.flag, "\($1)"] }
+        let record = try DaemonProcess(["record", input] + flags, in: dir)
         #expect(record.waitForExit() == 0)
         let recorded = record.stdout.split(separator: "\n").map(String.init)
-        #expect(
-            recorded.first?.contains(#""limits":{"maxViewsPerSession":1,"maxOpsPerBatch":7,"eventBuffer":9}"#) == true
-        )
+        let limits = zip(SessionLimit.all, values).map { #""\#($0.name)":\#($1)"# }.joined(separator: ",")
+        #expect(recorded.first?.contains(#""limits":{\#(limits)}"#) == true)
         #expect(recorded.contains { $0.contains(#""id":3"#) && $0.contains("limit_exceeded") })
         let refused = try DaemonProcess(["record", input, "--max-views", "0"], in: dir)
         #expect(refused.waitForExit() == 64)
