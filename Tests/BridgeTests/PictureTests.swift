@@ -123,6 +123,67 @@ struct PictureTests {
         _ = daemon
     }
 
+    /// The DevTools page's picture of a session: another connection asks for that session's window (`screenshot`
+    /// with `session`, and `frames`: where each view is in the window) and for the view a touch at a point reaches
+    /// (`layout` with `session` and `at`); the same picture and the same hit-test as the session's own.
+    @Test(.enabled(if: enabled, why))
+    func anotherSessionsWindowIsDrawnAndHitTestedWithItsFrames() throws {
+        let (daemon, client, dir) = try start()
+        try mount(
+            client,
+            [
+                (
+                    2, "RCTView",
+                    ##"{"position":"absolute","left":20,"top":40,"width":100,"height":100,"backgroundColor":"#ff0000"}"##,
+                    1
+                ),
+                (3, "RCTView", ##"{"marginLeft":10,"marginTop":5,"width":30,"height":20,"pointerEvents":"none"}"##, 2),
+            ]
+        )
+        let own = try #require(
+            object(try client.request(#"{"op":"screenshot","frames":true}"#))["result"] as? [String: Any]
+        )
+        let observer = try SocketClient(path: dir.file("bridged.sock"))
+        let me = try observer.hello()
+        let listed = object(try observer.request(#"{"op":"sessions"}"#))["result"] as? [String: Any]
+        let sessions = try #require(listed?["sessions"] as? [[String: Any]]).compactMap { $0["session"] as? String }
+        let other = try #require(sessions.first { $0 != me.id })
+
+        let frame = try observer.request(##"{"op":"screenshot","session":"\##(other)","frames":true}"##)
+        let theirs = try #require(object(frame)["result"] as? [String: Any], "\(frame.prefix(300))")
+        #expect(theirs["png"] as? String == own["png"] as? String)
+        #expect(theirs["width"] as? Int == 400 && theirs["height"] as? Int == 400)
+        let frames = try #require(theirs["frames"] as? [[Int]])
+        #expect(frames == [[1, 0, 0, 200, 200], [2, 20, 40, 100, 100], [3, 30, 45, 30, 20]])
+        #expect(own["frames"] as? [[Int]] == frames)
+        // Without `frames`, none.
+        let plain = object(try observer.request(##"{"op":"screenshot","session":"\##(other)","scale":1}"##))
+        let plainResult = try #require(plain["result"] as? [String: Any])
+        #expect(plainResult["frames"] == nil && plainResult["width"] as? Int == 200)
+
+        func hit(_ x: Double, _ y: Double) throws -> [String: Any]? {
+            let answer = try observer.request(##"{"op":"layout","session":"\##(other)","at":{"x":\##(x),"y":\##(y)}}"##)
+            return (object(answer)["result"] as? [String: Any])?["hit"] as? [String: Any]
+        }
+        #expect(try hit(25, 45)?["tag"] as? Int == 2)
+        // The view with pointerEvents none takes no touch: its parent does, as for the session's own touches.
+        #expect(try hit(35, 50)?["tag"] as? Int == 2)
+        #expect(try hit(5, 5)?["tag"] as? Int == 1)
+
+        // No such session; a session with layout off.
+        #expect(errorCode(try observer.request(#"{"op":"screenshot","session":"s999-0"}"#)) == "unknown_session")
+        #expect(
+            errorCode(try observer.request(#"{"op":"layout","session":"s999-0","at":{"x":1,"y":1}}"#))
+                == "unknown_session"
+        )
+        #expect(errorCode(try observer.request(##"{"op":"screenshot","session":"\##(me.id)"}"##)) == "bad_request")
+        #expect(
+            errorCode(try observer.request(##"{"op":"layout","session":"\##(me.id)","at":{"x":1,"y":1}}"##))
+                == "bad_request"
+        )
+        _ = daemon
+    }
+
     @Test(.enabled(if: enabled, why))
     func bordersHaveTheirSidesWidthsAndColours() throws {
         let (daemon, client, dir) = try start()

@@ -20,6 +20,10 @@ extension Connection {
             case .unobserve(let session):
                 if let sink = observing.removeValue(forKey: session) { stop(sink, observing: session) }
                 w.raw("{}")
+            case .screenshot(let session, let scale, let frames):
+                try engine.screenshot(session, scale: scale, frames: frames, into: &w)
+            case .hitTest(let session, let x, let y):
+                try engine.hitTest(session, x: x, y: y, into: &w)
             }
         } catch {
             RequestLine.writeError(error, id: id, into: &out)

@@ -180,6 +180,17 @@ final class ShadowTree {
         return frame
     }
 
+    /// Every laid-out view with its frame in the window (``frameInWindow(of:)``), by tag.
+    func framesInWindow() -> [(view: ViewProxy, frame: Frame)] {
+        var frames: [(view: ViewProxy, frame: Frame)] = []
+        frames.reserveCapacity(nodes.count)
+        for node in nodes.values where node.view.isMounted {
+            if let frame = frameInWindow(of: node.view) { frames.append((node.view, frame)) }
+        }
+        frames.sort { $0.view.tag < $1.view.tag }
+        return frames
+    }
+
     // MARK: - The pass
 
     /// Brings the marked nodes in line with their views, lays out every root, and calls `emit` for each view

@@ -6,7 +6,8 @@ extension Ops {
     /// insets}`, points); or, once on, changes its window. With neither field it only answers what the session's
     /// layout is, and whether a C++ compiler is there to build Yoga. With `at: {x, y}` (layout on) it answers the view
     /// a touch at that point of the window reaches (``ShadowTree/hitTest(x:y:)``): `{hit: {tag, component, x, y}}`
-    /// (the point in the view's own coordinates), or `{hit: null}`.
+    /// (the point in the view's own coordinates), or `{hit: null}`; with `session` too, in that session's window
+    /// (another session's, as `observe` names it: the DevTools page picking a view), answered by the connection.
     ///
     /// Once on, every request that changed the tree is followed by a layout pass (``ShadowTree``): `inspect` reports
     /// a view's `layout`, and a view subscribed to `layout` gets the event when its frame changes. A session that
@@ -25,8 +26,7 @@ extension Ops {
             let request = context.request
             let session = context.session
             if let at = try request.object("at", required: false) {
-                try hit(at, context)
-                return nil
+                return try hit(at, context)
             }
             if let fonts = try request.object("fonts", required: false) {
                 try loadFonts(fonts, context)
@@ -76,8 +76,10 @@ extension Ops {
         }
 
         /// Answers `at`: the view a touch there reaches.
-        private static func hit(_ at: JSONRef, _ context: OpContext) throws(BridgeError) {
-            guard let tree = context.session.layout else {
+        private static func hit(_ at: JSONRef, _ context: OpContext) throws(BridgeError) -> Session.Handoff? {
+            let other = try context.request.optionalString("session")
+            let tree = context.session.layout
+            if other == nil && tree == nil {
                 throw BridgeError(.badRequest, "layout: 'at' needs the session's layout on (send 'yoga' first)")
             }
             func coordinate(_ name: String) throws(BridgeError) -> Double {
@@ -93,19 +95,27 @@ extension Ops {
             }
             let x = try coordinate("x")
             let y = try coordinate("y")
+            // Another session's window (the DevTools page picking a view): the connection answers.
+            if let other { return .observer(.hitTest(session: other, x: x, y: y)) }
+            if let tree { writeHit(tree, x: x, y: y, into: &context.result) }
+            return nil
+        }
+
+        /// `{"hit":{tag, component, x, y}}`, or `{"hit":null}`: the view a touch at (`x`, `y`) reaches.
+        static func writeHit(_ tree: ShadowTree, x: Double, y: Double, into w: inout JSONWriter) {
             guard let hit = tree.hitTest(x: x, y: y) else {
-                context.result.raw(#"{"hit":null}"#)
+                w.raw(#"{"hit":null}"#)
                 return
             }
-            context.result.raw(#"{"hit":{"tag":"#)
-            context.result.int(hit.view.tag)
-            context.result.raw(#","component":"#)
-            context.result.string(hit.view.type.name)
-            context.result.raw(#","x":"#)
-            context.result.number(hit.x)
-            context.result.raw(#","y":"#)
-            context.result.number(hit.y)
-            context.result.raw("}}")
+            w.raw(#"{"hit":{"tag":"#)
+            w.int(hit.view.tag)
+            w.raw(#","component":"#)
+            w.string(hit.view.type.name)
+            w.raw(#","x":"#)
+            w.number(hit.x)
+            w.raw(#","y":"#)
+            w.number(hit.y)
+            w.raw("}}")
         }
 
         /// The request's `window`, over `current`; nil when it has none.

@@ -10,6 +10,12 @@ extension Ops {
     /// A picture over ``ScreenPainter/maxPixels`` is `limit_exceeded`; so is an answer over
     /// `--max-request-output-bytes` (as for any op; a screen of 390×844 points at scale 3 is 3 million pixels, its
     /// PNG a few hundred kilobytes at most for a real screen, a third more in base64).
+    ///
+    /// With `session` (another session's id, as `observe` takes it; the DevTools page's picture) it draws that
+    /// session's window instead, answered by the connection (``Engine/screenshot(_:scale:frames:into:)``). With
+    /// `frames: true` the answer also lists every laid-out view's frame in the window, `[[tag, x, y, width, height]]`
+    /// by tag (``ShadowTree/frameInWindow(of:)``, what `inspect`'s `layoutInWindow` says): where to outline a view on
+    /// the picture.
     enum Screenshot: Op {
         static let entry = OpTable.Entry(
             "screenshot",
@@ -39,7 +45,23 @@ extension Ops {
                 }
                 scale = number
             }
-            guard let tree = context.session.layout else {
+            let frames = try request.optionalBool("frames") ?? false
+            // Another session's window (the DevTools page's): the connection answers, under that session's gate.
+            if let session = try request.optionalString("session") {
+                return .observer(.screenshot(session: session, scale: scale, frames: frames))
+            }
+            try write(context.session, scale: scale, frames: frames, into: &context.result)
+            return nil
+        }
+
+        /// Draws `session`'s window into `w`: `{width, height, scale, png, frames?}`.
+        static func write(
+            _ session: Session,
+            scale: Double?,
+            frames: Bool,
+            into w: inout JSONWriter
+        ) throws(BridgeError) {
+            guard let tree = session.layout else {
                 throw BridgeError(
                     .badRequest,
                     "screenshot: layout is off in this session, so nothing has a place to be drawn at; send 'layout' "
@@ -48,16 +70,32 @@ extension Ops {
             }
             let painter = ScreenPainter(tree: tree, scale: scale ?? tree.window.scale)
             let picture = try painter.draw()
-            context.result.raw(#"{"width":"#)
-            context.result.int(picture.width)
-            context.result.raw(#","height":"#)
-            context.result.int(picture.height)
-            context.result.raw(#","scale":"#)
-            context.result.number(painter.scale)
-            context.result.raw(#","png":""#)
-            context.result.raw(PNGWriter.base64(picture.png))
-            context.result.raw(#""}"#)
-            return nil
+            w.raw(#"{"width":"#)
+            w.int(picture.width)
+            w.raw(#","height":"#)
+            w.int(picture.height)
+            w.raw(#","scale":"#)
+            w.number(painter.scale)
+            w.raw(#","png":""#)
+            w.raw(PNGWriter.base64(picture.png))
+            w.raw("\"")
+            if frames {
+                w.raw(#","frames":["#)
+                var first = true
+                for (view, frame) in tree.framesInWindow() {
+                    if !first { w.comma() }
+                    first = false
+                    w.raw("[")
+                    w.int(view.tag)
+                    for value in [frame.x, frame.y, frame.width, frame.height] {
+                        w.comma()
+                        w.number(value)
+                    }
+                    w.raw("]")
+                }
+                w.raw("]")
+            }
+            w.raw("}")
         }
     }
 }
