@@ -19,6 +19,16 @@ const LOG_INTERVAL = 250;
 const FLASH_MS = 800;
 /** How soon an event stream the browser closed is opened again (the server's `retry:` for the others). */
 const RECONNECT_MS = 1000;
+/** The session's picture is asked for again at most this often (ms) while its tree changes, and never while one is on
+ * its way: a session busy for a minute costs at most 120 pictures, an idle one none. */
+const SCREEN_INTERVAL = 500;
+/** After a picture the daemon refused (layout off in the session), the next is asked for no sooner than this (ms). */
+const SCREEN_RETRY = 2000;
+/** The change kinds that can change the picture (not events, commands or renders: a command that changed a view's
+ * state comes with an `updated`). */
+const SCREEN_CHANGES = new Set(['created', 'updated', 'moved', 'deleted', 'laidOut']);
+/** The picture's widest side on the page, in CSS pixels, before it is shrunk to the panel. */
+const SCREEN_MAX_WIDTH = 420;
 
 const boot = JSON.parse(document.getElementById('boot').textContent);
 
@@ -38,7 +48,7 @@ const state = {
   rows: [],
 };
 
-const dirty = { tree: true, rows: true, detail: true, log: true, header: true };
+const dirty = { tree: true, rows: true, detail: true, log: true, header: true, screen: true };
 let frameRequested = false;
 
 function schedule() {
@@ -63,10 +73,11 @@ function loadSnapshot(snapshot) {
   state.ended = false;
   state.snapshot = snapshot ? { seq: snapshot.seq, client: snapshot.client, connected: snapshot.connected } : null;
   markAll();
+  if (snapshot) wantScreen();
 }
 
 function markAll() {
-  dirty.tree = dirty.rows = dirty.detail = dirty.log = dirty.header = true;
+  dirty.tree = dirty.rows = dirty.detail = dirty.log = dirty.header = dirty.screen = true;
   schedule();
 }
 
@@ -101,7 +112,8 @@ function render() {
   }
   if (dirty.rows) renderRows(now);
   if (dirty.detail) renderDetail();
-  dirty.header = dirty.rows = dirty.detail = false;
+  if (dirty.screen || dirty.detail) renderScreen();
+  dirty.header = dirty.rows = dirty.detail = dirty.screen = false;
   if (dirty.log) {
     const wait = lastLogRender + LOG_INTERVAL - now;
     if (wait <= 0) {
@@ -248,7 +260,7 @@ function select(tag) {
     view = state.views.get(view.parent);
   }
   updateURL();
-  dirty.rows = dirty.detail = true;
+  dirty.rows = dirty.detail = dirty.screen = true;
   schedule();
   requestAnimationFrame(() => {
     const index = state.rows.findIndex(([t]) => t === tag);
@@ -341,6 +353,8 @@ for (const id of ['filter-event', 'filter-tag']) {
 $('session-picker').addEventListener('change', (event) => {
   state.session = event.target.value || null;
   state.selected = null;
+  screen.picture = null;
+  screen.error = null;
   loadSnapshot(null);
   updateURL();
   openStream();
@@ -352,6 +366,134 @@ function updateURL() {
   if (state.selected !== null) next.set('tag', String(state.selected));
   history.replaceState(null, '', `?${next}`);
 }
+
+// ---------- the screen ----------
+
+/**
+ * The session's window as the daemon draws it (`screenshot` of the session, through the server's /api/screen), with
+ * the selected view outlined at its frame in the window; a click on it selects the view a touch there reaches (the
+ * daemon's hit-test, as touches use: /api/hit). Asked for again when a change can have changed it, at most every
+ * SCREEN_INTERVAL, one at a time, and not while the page is hidden.
+ */
+const screen = {
+  /** `{session, width, height, frames: Map<tag, [x, y, width, height]>}`: the window in points, frames in it. */
+  picture: null,
+  error: null,
+  wanted: false,
+  inFlight: false,
+  last: -Infinity,
+  timer: null,
+};
+
+function wantScreen() {
+  screen.wanted = true;
+  askScreen();
+}
+
+function askScreen() {
+  if (screen.inFlight || screen.timer || !screen.wanted || !state.session || document.hidden) return;
+  const wait = screen.last + (screen.error ? SCREEN_RETRY : SCREEN_INTERVAL) - performance.now();
+  if (wait > 0) {
+    screen.timer = setTimeout(() => {
+      screen.timer = null;
+      askScreen();
+    }, wait);
+    return;
+  }
+  fetchScreen(state.session);
+}
+
+async function fetchScreen(session) {
+  screen.wanted = false;
+  screen.inFlight = true;
+  screen.last = performance.now();
+  const scale = String(Math.min(3, Math.max(1, Math.ceil(devicePixelRatio))));
+  try {
+    const response = await fetch(`api/screen?${new URLSearchParams({ token, session, scale })}`);
+    const answer = await response.json();
+    if (session !== state.session) return;
+    if (answer.error) {
+      screen.error = answer.error;
+    } else {
+      screen.error = null;
+      const frames = new Map(answer.frames.map(([tag, ...frame]) => [tag, frame]));
+      screen.picture = { session, width: answer.width / answer.scale, height: answer.height / answer.scale, frames };
+      const image = $('screen-image');
+      image.src = `data:image/png;base64,${answer.png}`;
+      await image.decode().catch(() => {});
+    }
+  } catch (error) {
+    screen.error = { code: 'unreachable', message: error.message };
+  } finally {
+    screen.inFlight = false;
+    dirty.screen = true;
+    schedule();
+    askScreen();
+  }
+}
+
+document.addEventListener('visibilitychange', askScreen);
+window.addEventListener('resize', () => {
+  dirty.screen = true;
+  schedule();
+});
+
+/** How many CSS pixels a point of the window takes on the page: the picture fits the panel. */
+function screenZoom(picture) {
+  const room = $('screen-box').clientWidth - 16;
+  return Math.min(SCREEN_MAX_WIDTH, room > 0 ? room : SCREEN_MAX_WIDTH) / picture.width;
+}
+
+function renderScreen() {
+  const picture = screen.picture?.session === state.session ? screen.picture : null;
+  const box = $('screen');
+  const empty = $('screen-empty');
+  const info = $('screen-info');
+  if (!picture) {
+    box.hidden = true;
+    empty.hidden = false;
+    const layoutOff = screen.error?.code === 'bad_request' && /layout is off/.test(screen.error.message);
+    empty.textContent = !state.session
+      ? 'No session.'
+      : layoutOff
+        ? 'No picture: layout is off in this session (openApp turns it on; bridge.request({op: "layout", yoga})).'
+        : screen.error
+          ? `No picture: ${screen.error.message}`
+          : 'No picture yet.';
+    info.textContent = '';
+    return;
+  }
+  box.hidden = false;
+  empty.hidden = true;
+  const zoom = screenZoom(picture);
+  const image = $('screen-image');
+  // Sizes through the CSSOM: the page's Content-Security-Policy allows no inline style attributes.
+  image.style.width = `${picture.width * zoom}px`;
+  image.style.height = `${picture.height * zoom}px`;
+  info.textContent = `${picture.width} × ${picture.height} pt${screen.error ? ` (not refreshed: ${screen.error.message})` : ''}`;
+  const outline = $('screen-outline');
+  const frame = state.selected === null ? undefined : picture.frames.get(state.selected);
+  outline.hidden = !frame;
+  if (frame) {
+    const [x, y, width, height] = frame;
+    outline.style.left = `${x * zoom}px`;
+    outline.style.top = `${y * zoom}px`;
+    outline.style.width = `${width * zoom}px`;
+    outline.style.height = `${height * zoom}px`;
+    outline.dataset.tag = String(state.selected);
+  }
+}
+
+$('screen-image').addEventListener('click', async (event) => {
+  const picture = screen.picture;
+  if (!picture || picture.session !== state.session) return;
+  const zoom = screenZoom(picture);
+  const query = new URLSearchParams({ token, session: picture.session, x: String(event.offsetX / zoom), y: String(event.offsetY / zoom) });
+  const answer = await (await fetch(`api/hit?${query}`)).json();
+  if (answer.error || picture.session !== state.session) return;
+  if (answer.hit) select(answer.hit.tag);
+  else $('screen-info').textContent = 'no view takes a touch there';
+});
 
 // ---------- the stream ----------
 
@@ -416,7 +558,9 @@ function openStream() {
   source.addEventListener('changes', (message) => {
     const now = performance.now();
     let unknown = null;
+    let screenChanged = false;
     for (const change of JSON.parse(message.data)) {
+      if (SCREEN_CHANGES.has(change?.change)) screenChanged = true;
       try {
         applyChange({ state, dirty }, change, now);
       } catch (error) {
@@ -425,6 +569,7 @@ function openStream() {
       }
     }
     schedule();
+    if (screenChanged) wantScreen();
     // Take the highlight off once it has played.
     clearTimeout(flashTimer);
     flashTimer = setTimeout(() => {

@@ -29,6 +29,8 @@ export const STREAM_BUFFER_BYTES = 8 * 1024 * 1024;
 /** How often the session list is refreshed (ms), and how soon a lost daemon is tried again. */
 const POLL_MS = 1000;
 const CLIENT_NAME = 'bridged-devtools';
+/** The picture of a session is drawn at most this many pixels per point (the page asks for its devicePixelRatio). */
+const MAX_SCREEN_SCALE = 3;
 /** The change frame of an observer that fell behind: this server observes again, and sends its pages a snapshot. */
 const CUTOFF = 'cutoff';
 /**
@@ -389,6 +391,8 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
     }
     try {
       if (url.pathname === '/api/stream') return stream(url, request, response);
+      if (url.pathname === '/api/screen') return json(response, await screen(url));
+      if (url.pathname === '/api/hit') return json(response, await hit(url));
       if (url.pathname === '/api/sessions') {
         await ensureLink();
         await refreshSessions();
@@ -419,6 +423,41 @@ export async function startDevtools({ socket: socketPath, port = 0, maxStreamByt
       response.writeHead(500, { 'content-type': 'text/plain' }).end(`${err.message}\n`);
     }
   });
+
+  /**
+   * The page's picture of a session: its window drawn by the daemon (`screenshot` with `session`), with every
+   * laid-out view's frame in the window (`frames`) to outline the selected one. At most `MAX_SCREEN_SCALE` pixels
+   * per point. Answers `{error: {code, message}}` when it cannot (layout off in that session: nothing has a place).
+   */
+  async function screen(url) {
+    const session = url.searchParams.get('session');
+    const scale = Math.min(MAX_SCREEN_SCALE, Math.max(1, Number(url.searchParams.get('scale')) || 1));
+    if (!session) return { error: { code: 'bad_request', message: 'no session' } };
+    const daemon = await ensureLink();
+    if (!daemon) return { error: { code: 'daemon_not_running', message: 'the daemon is not running' } };
+    try {
+      return await daemon.request({ op: 'screenshot', session, scale, frames: true });
+    } catch (err) {
+      return { error: { code: err.code ?? 'error', message: err.message } };
+    }
+  }
+
+  /** The view a touch at `x`, `y` (points) of a session's window reaches: the daemon's hit-test, as touches use. */
+  async function hit(url) {
+    const session = url.searchParams.get('session');
+    const x = Number(url.searchParams.get('x'));
+    const y = Number(url.searchParams.get('y'));
+    if (!session || !Number.isFinite(x) || !Number.isFinite(y)) {
+      return { error: { code: 'bad_request', message: 'hit needs session, x and y' } };
+    }
+    const daemon = await ensureLink();
+    if (!daemon) return { error: { code: 'daemon_not_running', message: 'the daemon is not running' } };
+    try {
+      return await daemon.request({ op: 'layout', session, at: { x, y } });
+    } catch (err) {
+      return { error: { code: err.code ?? 'error', message: err.message } };
+    }
+  }
 
   function json(response, value) {
     response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -2,14 +2,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { connect } from '../index.js';
 import { startDevtools } from '../lib/devtools.js';
 import { startDaemon } from '../test-support/daemon.js';
 import { startDevtoolsCommand } from '../test-support/devtools.js';
 import { HeadlessPage, findChromium } from '../test-support/chromium.js';
+import { SHARED_NODE_MODULES } from '../test-support/react-native-app.js';
 
 const CHROMIUM = findChromium();
+/** React Native 0.72.6's Yoga sources (the shared test data): the screen test's session lays its views out. */
+const YOGA = path.join(SHARED_NODE_MODULES, 'react-native', 'ReactCommon', 'yoga');
+const screenSkip = !CHROMIUM
+  ? 'no chromium on this machine (make test installs it where it can)'
+  : existsSync(YOGA) ? false : `no Yoga sources at ${YOGA}`;
 
 let daemon;
 let bridge;
@@ -166,6 +174,131 @@ describe('bridged-client devtools', () => {
         await page.waitFor(`document.querySelector('#tree .row[data-tag="900"]') !== null`);
         // And the console has it: thrown from the stream's handler, uncaught (before the page drew it).
         assert.ok(thrown.some((text) => /UnknownChange: .*"teleported"/.test(text)), `thrown: ${JSON.stringify(thrown)}`);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  test(
+    'the page shows the session\'s screen with the selected view outlined at its frame; a click selects the view there',
+    { skip: screenSkip, timeout: 180_000 },
+    async () => {
+      // A session of its own, with layout on (the other tests' session has none): a white screen, a red box on it,
+      // a blue view in the box.
+      const other = await connect({ socket: daemon.socket });
+      const page = await HeadlessPage.open(CHROMIUM);
+      try {
+        const window = { width: 200, height: 300, scale: 2 };
+        const on = await other.request({ op: 'layout', yoga: YOGA, window });
+        assert.equal(on.enabled, true);
+        const screenRoot = await other.create('RCTView', { backgroundColor: '#ffffff' });
+        const box = await other.create(
+          'RCTView',
+          { backgroundColor: '#ff0000', marginTop: 40, marginLeft: 30, width: 100, height: 50 },
+          { parent: screenRoot },
+        );
+        const inner = await other.create(
+          'RCTView',
+          { backgroundColor: '#0000ff', marginTop: 20, marginLeft: 50, width: 20, height: 10 },
+          { parent: box },
+        );
+        const boxFrame = (await box.inspect()).layoutInWindow;
+        assert.deepEqual(boxFrame, { x: 30, y: 40, width: 100, height: 50 });
+        const innerFrame = (await inner.inspect()).layoutInWindow;
+        assert.deepEqual(innerFrame, { x: 80, y: 60, width: 20, height: 10 });
+
+        await page.navigate(`${url}&session=${other.session}&tag=${box.tag}`);
+        const outlined = `document.querySelector('#screen-outline')`;
+        await page.waitFor(`!${outlined}.hidden && ${outlined}.dataset.tag === '${box.tag}'`);
+        /** The picture's and the outline's boxes on the page, and how many CSS pixels a point takes. */
+        const boxes = async () => {
+          const [image, outline] = await page.evaluate(
+            `['#screen-image', '#screen-outline'].map((s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })`,
+          );
+          return { image, outline, zoom: image[2] / window.width };
+        };
+        const assertOutlined = async (frame) => {
+          const { image, outline, zoom } = await boxes();
+          assert.ok(Math.abs(image[3] - window.height * zoom) < 0.5, `the picture keeps the window's shape: ${image}`);
+          const expected = [image[0] + frame.x * zoom, image[1] + frame.y * zoom, frame.width * zoom, frame.height * zoom];
+          for (let i = 0; i < 4; i++) {
+            assert.ok(Math.abs(outline[i] - expected[i]) < 0.5, `outline ${outline} at the frame ${JSON.stringify(frame)}: ${expected}`);
+          }
+        };
+        await assertOutlined(boxFrame);
+
+        // The picture is the daemon's drawing of that session: its pixels where the views are.
+        const pixel = (x, y) =>
+          page.evaluate(`(() => {
+            const image = document.querySelector('#screen-image');
+            const canvas = document.createElement('canvas');
+            canvas.width = image.naturalWidth;
+            canvas.height = image.naturalHeight;
+            const context = canvas.getContext('2d');
+            context.drawImage(image, 0, 0);
+            const scale = image.naturalWidth / ${window.width};
+            return [...context.getImageData(Math.floor(${x} * scale), Math.floor(${y} * scale), 1, 1).data].slice(0, 3);
+          })()`);
+        assert.deepEqual(await pixel(10, 10), [255, 255, 255]);
+        assert.deepEqual(await pixel(40, 50), [255, 0, 0]);
+        assert.deepEqual(await pixel(90, 65), [0, 0, 255]);
+
+        // A click on the blue view (a real mouse click, at its centre) selects it: the daemon's hit-test.
+        const { image, zoom } = await boxes();
+        const at = { x: image[0] + (innerFrame.x + 10) * zoom, y: image[1] + (innerFrame.y + 5) * zoom };
+        for (const type of ['mousePressed', 'mouseReleased']) {
+          await page.send('Input.dispatchMouseEvent', { type, ...at, button: 'left', clickCount: 1 });
+        }
+        await page.waitFor(`document.querySelector('#detail h2')?.dataset.tag === '${inner.tag}'`);
+        await page.waitFor(`${outlined}.dataset.tag === '${inner.tag}'`);
+        await page.waitFor(`document.querySelector('#tree .row.selected')?.dataset.tag === '${inner.tag}'`);
+        assert.match(await page.evaluate('location.search'), new RegExp(`tag=${inner.tag}`));
+        await assertOutlined(innerFrame);
+        // A click on the red box, beside the blue view, selects the box.
+        const onBox = { x: image[0] + (boxFrame.x + 5) * zoom, y: image[1] + (boxFrame.y + 5) * zoom };
+        for (const type of ['mousePressed', 'mouseReleased']) {
+          await page.send('Input.dispatchMouseEvent', { type, ...onBox, button: 'left', clickCount: 1 });
+        }
+        await page.waitFor(`${outlined}.dataset.tag === '${box.tag}'`);
+
+        // The session changes: the picture and the outline follow (the box moved right and turned green).
+        await box.update({ marginLeft: 60, backgroundColor: '#00ff00' });
+        const moved = (await box.inspect()).layoutInWindow;
+        assert.equal(moved.x, 60);
+        await page.waitFor(`(() => {
+          const o = document.querySelector('#screen-outline').getBoundingClientRect();
+          const i = document.querySelector('#screen-image').getBoundingClientRect();
+          return Math.abs(o.left - (i.left + 60 * i.width / ${window.width})) < 0.5;
+        })()`);
+        await assertOutlined(moved);
+        await page.waitFor(`(() => {
+          const image = document.querySelector('#screen-image');
+          const canvas = document.createElement('canvas');
+          canvas.width = image.naturalWidth;
+          canvas.height = image.naturalHeight;
+          const context = canvas.getContext('2d');
+          context.drawImage(image, 0, 0);
+          const scale = image.naturalWidth / ${window.width};
+          return context.getImageData(Math.floor(65 * scale), Math.floor(45 * scale), 1, 1).data[1] === 255;
+        })()`);
+        assert.deepEqual(await pixel(65, 45), [0, 255, 0]);
+      } finally {
+        await page.close();
+        await other.close();
+      }
+    },
+  );
+
+  test(
+    'the page shows the session\'s screen as "layout is off" when the session has no layout',
+    { skip: CHROMIUM ? false : 'no chromium on this machine (make test installs it where it can)', timeout: 120_000 },
+    async () => {
+      const page = await HeadlessPage.open(CHROMIUM);
+      try {
+        await page.navigate(`${url}&session=${bridge.session}`);
+        await page.waitFor(`/layout is off in this session/.test(document.querySelector('#screen-empty').textContent)`);
+        assert.equal(await page.evaluate(`document.querySelector('#screen').hidden`), true);
       } finally {
         await page.close();
       }
