@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { commandOp, touchOp } from '../command-op.js';
 import { TEXT_INPUT_COMPONENTS, hidesItself } from '../react-native/testing/queries.js';
+import { TEST_JSON, formatTree, loadPrettyFormat } from './format.js';
 import { createMatchers } from './matchers.js';
 
 /** The host component names RNTL's tests see under React Native's jest mocks, for the native ones bridged serves. */
@@ -23,6 +24,8 @@ const MIN_PRESS_DURATION_MS = 130;
 /** RNTL's default long press duration. */
 const LONG_PRESS_MS = 500;
 const SCREEN_MISSING = '`render` method has not been called';
+/** A ScrollView takes a touch as a stop of its scroll within 16 ms of its last momentum end (host.pastFirstFrame). */
+const FIRST_FRAME_MS = 17;
 
 export class JestHost {
   #app;
@@ -150,6 +153,21 @@ export class JestHost {
   }
 
   /**
+   * Under fake timers, jest's clock (and so `performance.now()`) starts at 0; a touch in its first frame reads as one
+   * during a scroll's momentum to a ScrollView (its _isAnimating: less than 16 ms since its last momentum end, 0),
+   * which then takes the touch, as no touch on a phone could come so early. Before a touch, that clock is moved past
+   * its first frame (17 ms; a timer due in it runs, inside act).
+   */
+  pastFirstFrame() {
+    const fake = this.fakeTimers();
+    if (!fake) return;
+    const now = this.#env.global.performance?.now?.();
+    if (typeof now !== 'number' || now >= FIRST_FRAME_MS) return;
+    const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
+    this.act(() => timers.advanceTimersByTime(Math.ceil(FIRST_FRAME_MS - now)));
+  }
+
+  /**
    * Waits `ms` of the test's time: jest's clock advanced when it is fake (inside act), else real time, during
    * which the app's own timers may update it outside act (as RNTL's waits allow, with no warning).
    */
@@ -178,13 +196,18 @@ export class JestHost {
    * in, and React Native Testing Library's tree does not have).
    */
   contentTags(rootTag) {
+    return this.view(this.contentParent(rootTag))?.children ?? [];
+  }
+
+  /** The view whose children a screen's element rendered (AppContainer's inner View). */
+  contentParent(rootTag) {
     let tag = rootTag;
     for (let level = 0; level < 2; level++) {
       const children = this.view(tag)?.children ?? [];
       if (children.length !== 1 || this.view(children[0])?.component !== 'RCTView') break;
       tag = children[0];
     }
-    return this.view(tag)?.children ?? [];
+    return tag;
   }
 
   // MARK: The native side, synchronously
@@ -231,13 +254,17 @@ export class JestHost {
 
   /** A finger's start or end on the view of daemon tag `tag`, as the daemon's touch handler sends it. */
   touch(tag, phase) {
+    if (phase === 'start') this.pastFirstFrame();
     const bridge = this.#app.bridge;
     bridge.requestSync(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
   }
 
   /** A tap: the finger's start and end in one request (their events come back in order, each delivered). */
-  tap(tag) {
-    const touch = (phase) => touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() });
+  tap(tag, at = {}) {
+    this.pastFirstFrame();
+    const number = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+    const point = { pageX: number(at?.pageX), pageY: number(at?.pageY), locationX: number(at?.locationX), locationY: number(at?.locationY) };
+    const touch = (phase) => touchOp(tag, phase, { identifier: 1, ...point, timestamp: this.#timestamp() });
     this.#app.bridge.requestSync({ op: 'batch', ops: [touch('start'), touch('end')] });
   }
 
@@ -432,14 +459,80 @@ export class HostElement {
   }
 }
 
+/** An element as react-test-renderer's toJSON gives one: its type, its props but children, its children's JSON. */
 function elementJSON(element) {
   const props = {};
   for (const [key, value] of Object.entries(element.props ?? {})) {
-    if (key === 'children' || typeof value === 'function') continue;
+    if (key === 'children') continue;
     props[key] = value;
   }
   const children = element.children.map((c) => (typeof c === 'string' ? c : elementJSON(c)));
-  return { type: element.type, props, children: children.length > 0 ? children : null };
+  const json = { type: element.type, props, children: children.length > 0 ? children : null };
+  Object.defineProperty(json, '$$typeof', { value: TEST_JSON });
+  return json;
+}
+
+/** React's fiber tags this file reads. */
+const HOST_ROOT = 3;
+const HOST_COMPONENT = 5;
+
+/** Whether a fiber is a host text field (a TextInput's native view). */
+function isTextInputFiber(fiber) {
+  return fiber?.tag === HOST_COMPONENT && TEXT_INPUT_COMPONENTS.has(fiber.type);
+}
+
+/**
+ * RNTL's isTouchResponder: a host view with onStartShouldSetResponder, or a text field. A scroll view is not one here:
+ * under React Native's mocks its host has no responder handlers, so RNTL lets every event through it (a FlatList's
+ * onEndReached); its real handlers need a touch's event.
+ */
+const SCROLL_VIEWS = new Set(['RCTScrollView', 'RCTScrollContentView']);
+function isTouchResponder(fiber) {
+  if (fiber.tag !== HOST_COMPONENT || SCROLL_VIEWS.has(fiber.type)) return false;
+  return Boolean(fiber.memoizedProps?.onStartShouldSetResponder) || isTextInputFiber(fiber);
+}
+
+/** A responder's `on…ShouldSetResponder()` asked with no event, as RNTL asks it (undefined when it needs one). */
+function askResponder(handler) {
+  if (typeof handler !== 'function') return undefined;
+  try {
+    return handler();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The nearest host fiber above `fiber`. */
+function hostParent(fiber) {
+  for (let f = fiber.return; f; f = f.return) if (f.tag === HOST_COMPONENT) return f;
+  return null;
+}
+
+/**
+ * RNTL's isPointerEventEnabled: the element takes touches unless its `pointerEvents` is `none` or `box-none`, or a
+ * host ancestor's is `none` or `box-only` (React Native's pointerEvents rules).
+ */
+function pointerEventsEnabled(fiber) {
+  let current = fiber.tag === HOST_COMPONENT ? fiber : hostParent(fiber);
+  let parent = fiber.tag !== HOST_COMPONENT;
+  for (; current; current = hostParent(current), parent = true) {
+    const value = current.memoizedProps?.pointerEvents;
+    if (value === 'none' || value === (parent ? 'box-only' : 'box-none')) return false;
+  }
+  return true;
+}
+
+/** The text field events `editable={false}` does not stop (RNTL's list). */
+const EDITABLE_IGNORED = new Set(['contentSizeChange', 'onContentSizeChange', 'layout', 'onLayout', 'scroll', 'onScroll']);
+
+/** RNTL 12.4's isEventEnabled, on fibers. */
+function eventEnabled(fiber, eventName, responder) {
+  if (responder && isTextInputFiber(responder)) return responder.memoizedProps?.editable !== false || EDITABLE_IGNORED.has(eventName);
+  if ((eventName === 'press' || eventName === 'onPress') && !pointerEventsEnabled(fiber)) return false;
+  const start = askResponder(responder?.memoizedProps?.onStartShouldSetResponder);
+  const move = askResponder(responder?.memoizedProps?.onMoveShouldSetResponder);
+  if (start || move) return true;
+  return start === undefined && move === undefined;
 }
 
 function capitalize(name) {
@@ -449,12 +542,30 @@ function capitalize(name) {
 /** RNTL's API over a JestHost. */
 function createLibrary(host) {
   const app = host.app;
+  let config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
 
   const check = (element, what) => {
     if (!(element instanceof HostElement)) {
       throw new TypeError(`${what}: give an element a query returned (bridged's host element), got ${element === null ? 'null' : typeof element}`);
     }
     if (!host.view(element.tag)) throw new Error(`${what}: the element is no longer on the screen (unmounted)`);
+  };
+
+  let prettyFormat;
+  /** The screen's tree as RNTL prints it (format.js), or null without pretty-format. */
+  const printScreen = (json, options) => {
+    prettyFormat ??= loadPrettyFormat(app.root) ?? false;
+    if (!prettyFormat || json == null) return null;
+    return formatTree(prettyFormat, json, options);
+  };
+
+  /** A query's error with the screen printed as RNTL prints it in place of the native tree. */
+  const withScreenTree = (error) => {
+    if (error?.name !== 'QueryError') return error;
+    const message = error.message.split('\n\n')[0];
+    const printed = printScreen(host.screen?.toJSON());
+    error.message = printed ? `${message}\n\n${printed}` : message;
+    return error;
   };
 
   /** The queries of a screen (or a within), their answers as elements; findBy* wait in the test's time. */
@@ -465,7 +576,12 @@ function createLibrary(host) {
       if (name.startsWith('find')) continue;
       wrapped[name] = (...args) => {
         host.flush();
-        const found = query(...args);
+        let found;
+        try {
+          found = query(...args);
+        } catch (error) {
+          throw withScreenTree(error);
+        }
         return Array.isArray(found) ? found.map((h) => host.elementOf(h.tag)) : found ? host.elementOf(found.tag) : null;
       };
     }
@@ -490,7 +606,7 @@ function createLibrary(host) {
   function render(element, options = {}) {
     const rendered = host.render(element, options);
     renderedScreens.add(rendered);
-    const queries = wrapQueries(rendered.screen);
+    const queries = wrapQueries(rendered.screen._content(() => host.contentParent(rendered.screen.tag)));
     const result = {
       ...queries,
       rerender: (next) => host.rerender(rendered, next),
@@ -505,11 +621,17 @@ function createLibrary(host) {
         const children = host.contentTags(rendered.screen.tag).map((tag) => elementJSON(host.elementOf(tag)));
         return children.length === 0 ? null : children.length === 1 ? children[0] : children;
       },
-      debug: (message) => {
-        host.flush();
-        const text = rendered.screen.debug();
-        console.log(message ? `${message}\n\n${text}` : text);
-      },
+      debug: Object.assign(
+        (options) => {
+          host.flush();
+          // RNTL's debug(message) and debug({ message, mapProps }): the tree as RNTL prints it, all props unless
+          // mapProps says otherwise; the native tree where pretty-format is missing.
+          const { message, mapProps = (props) => props } = typeof options === 'string' ? { message: options } : (options ?? config.defaultDebugOptions ?? {});
+          const text = printScreen(result.toJSON(), { mapProps }) ?? rendered.screen.debug();
+          (app.global?.console ?? console).log(message ? `${message}\n\n${text}` : text);
+        },
+        { shallow: (message) => result.debug(message) },
+      ),
       get root() {
         const first = host.contentTags(rendered.screen.tag)[0];
         return first === undefined ? null : host.elementOf(first);
@@ -522,21 +644,18 @@ function createLibrary(host) {
     return result;
   }
 
-  const screen = new Proxy(
+  /** RNTL's screen before any render (and after cleanup): every member says render was not called. */
+  const missingScreen = new Proxy(
     {},
     {
       get(_target, key) {
-        const current = host.screen;
-        if (!current) {
-          if (key === 'then') return undefined;
-          if (typeof key === 'string' && /^(get|query|find)/.test(key)) {
-            return () => {
-              throw new Error(`${SCREEN_MISSING} and hence 'screen.${key}' is not available`);
-            };
-          }
-          return undefined;
-        }
-        return current[key];
+        if (typeof key !== 'string' || key === 'then' || key === 'asymmetricMatch' || key === '$$typeof' || key === 'nodeType' || key === 'toJSON') return undefined;
+        if (key === 'root' || key === 'UNSAFE_root') throw new Error(`${SCREEN_MISSING} and hence 'screen.${key}' is not available`);
+        const missing = () => {
+          throw new Error(`${SCREEN_MISSING} and hence 'screen.${key}' is not available`);
+        };
+        if (key === 'debug') missing.shallow = missing;
+        return missing;
       },
     },
   );
@@ -548,22 +667,34 @@ function createLibrary(host) {
 
   const act = (callback) => host.act(callback);
 
-  async function waitFor(expectation, { timeout = 1000, interval = 50, onTimeout } = {}) {
-    if (typeof expectation !== 'function') throw new TypeError('waitFor(expectation): a function');
+  async function waitFor(expectation, { timeout = config.asyncUtilTimeout, interval = 50, onTimeout } = {}) {
+    if (typeof expectation !== 'function') throw new TypeError('Received `expectation` arg must be a function');
     const start = Date.now();
     let elapsed = 0;
     let lastError;
     for (;;) {
+      let value;
       try {
         host.flush();
-        const value = expectation();
-        return value && typeof value.then === 'function' ? await value : value;
+        value = expectation();
+        if (value && typeof value.then === 'function') value = await value;
       } catch (error) {
         lastError = error;
+        if (elapsed >= timeout) break;
+        await host.wait(interval);
+        // As RNTL's: under fake timers, checked at each interval up to the timeout included; in real time, its
+        // timeout comes before a check due at the same time.
+        const fake = host.fakeTimers();
+        elapsed = fake ? elapsed + interval : Date.now() - start;
+        if (!fake && elapsed >= timeout) break;
+        continue;
       }
-      if (elapsed >= timeout) break;
-      await host.wait(interval);
-      elapsed = host.fakeTimers() ? elapsed + interval : Date.now() - start;
+      // What the app queued as it settled (a promise's state update, the effects it runs) is applied before the
+      // test goes on, as RNTL's waitFor flushes microtasks before returning.
+      await host.act(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+      return value;
     }
     if (typeof onTimeout === 'function') {
       const replaced = onTimeout(lastError);
@@ -592,25 +723,22 @@ function createLibrary(host) {
 
   // MARK: fireEvent: press, changeText and scroll are native; any other event calls its handler as RNTL does.
 
-  /** The handler RNTL's fireEvent calls: `on<Event>` on the element's fiber or the nearest ancestor with one. */
+  /**
+   * The handler RNTL's fireEvent calls, found as RNTL 12.4's findEventHandler finds it: `on<Event>` (or `<event>`) on
+   * the element's fiber or the nearest ancestor's with one that the event is enabled on (a text field's `editable`,
+   * `pointerEvents` for a press, a touch responder's onStartShouldSetResponder: a disabled Pressable).
+   */
   const handlerFor = (element, eventName) => {
-    const name = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
-    for (let fiber = host.fiber(element.tag); fiber; fiber = fiber.return) {
-      const handler = fiber.memoizedProps?.[name];
-      if (typeof handler === 'function') return { handler, fiber };
+    const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
+    let responder;
+    for (let fiber = host.fiber(element.tag); fiber && fiber.tag !== HOST_ROOT; fiber = fiber.return) {
+      const props = fiber.memoizedProps;
+      if (!props || typeof props !== 'object') continue;
+      if (isTouchResponder(fiber)) responder = fiber;
+      const handler = typeof props[handlerName] === 'function' ? props[handlerName] : typeof props[eventName] === 'function' ? props[eventName] : null;
+      if (handler && eventEnabled(fiber, eventName, responder)) return { handler, fiber };
     }
     return null;
-  };
-
-  const enabled = (element, eventName) => {
-    for (let fiber = host.fiber(element.tag); fiber; fiber = fiber.return) {
-      const props = fiber.memoizedProps;
-      if (fiber.tag === 5 && (props?.pointerEvents === 'none' || props?.pointerEvents === 'box-only') && fiber !== host.fiber(element.tag)) {
-        if (props.pointerEvents === 'none') return false;
-      }
-      if (fiber.tag === 5 && TEXT_INPUT_COMPONENTS.has(element.native?.component) && props?.editable === false && !/^(focus|blur|contentSizeChange|layout|scroll)/.test(eventName)) return false;
-    }
-    return true;
   };
 
   function fireEvent(element, eventName, ...data) {
@@ -618,19 +746,34 @@ function createLibrary(host) {
     if (eventName === 'press') return fireEvent.press(element, ...data);
     if (eventName === 'changeText') return fireEvent.changeText(element, ...data);
     if (eventName === 'scroll') return fireEvent.scroll(element, ...data);
-    const found = handlerFor(element, eventName);
-    if (!found || !enabled(element, eventName)) return undefined;
-    let result;
-    host.act(() => {
-      result = found.handler(...data);
-    });
-    return result;
+    return callHandler(element, eventName, data);
   }
 
-  fireEvent.press = (element) => {
+  /** RNTL's own fireEvent: the handler called with `data`, in act. */
+  const callHandler = (element, eventName, data) => {
+    const found = handlerFor(element, eventName);
+    if (!found) return undefined;
+    // A host view's own handler is React Native's (a ScrollView's onScrollEndDrag reads its event's nativeEvent):
+    // with no data, it gets an event with an empty nativeEvent, as a native event would carry one.
+    const args = data.length === 0 && found.fiber.tag === HOST_COMPONENT ? [{ nativeEvent: {} }] : data;
+    let result;
+    host.act(() => {
+      result = found.handler(...args);
+    });
+    return result;
+  };
+
+  /**
+   * A press is a native touch through React Native's responder system, where RNTL's fireEvent would find an
+   * enabled onPress (so none where `pointerEvents` or `disabled` keep it from the element, as on a phone); the
+   * event's `nativeEvent` coordinates, when given, are the touch's.
+   */
+  fireEvent.press = (element, event) => {
     check(element, 'fireEvent.press');
+    if (!handlerFor(element, 'press')) return undefined;
     host.flush();
-    host.act(() => host.tap(element.tag));
+    host.act(() => host.tap(element.tag, event?.nativeEvent));
+    return undefined;
   };
 
   fireEvent.longPress = (element) => {
@@ -655,7 +798,9 @@ function createLibrary(host) {
   fireEvent.changeText = (element, text = '') => {
     check(element, 'fireEvent.changeText');
     const field = fieldOf(element);
-    if (field === null) return fireEvent(element, 'onChangeText', text);
+    if (field === null) return callHandler(element, 'changeText', [text]);
+    // A field that is not editable takes no typing (RNTL calls no handler then either).
+    if (host.view(field)?.props?.editable === false) return undefined;
     host.flush();
     host.act(() => {
       // The field's whole text becomes `text`, as a selection of everything replaced by a paste: natively, so
@@ -684,7 +829,7 @@ function createLibrary(host) {
     check(element, 'fireEvent.scroll');
     const tag = scrollViewOf(element);
     const nativeEvent = event?.nativeEvent ?? {};
-    if (tag === null) return fireEvent(element, 'onScroll', event);
+    if (tag === null) return callHandler(element, 'scroll', [event]);
     host.flush();
     scrollNatively(tag, { ...(nativeEvent.contentOffset ?? {}), contentSize: nativeEvent.contentSize, layoutMeasurement: nativeEvent.layoutMeasurement });
     return undefined;
@@ -790,11 +935,11 @@ function createLibrary(host) {
     return false;
   };
 
-  let config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
-
-  return {
+  const library = {
     render,
-    screen,
+    get screen() {
+      return host.screen ?? missingScreen;
+    },
     within,
     getQueriesForElement: within,
     cleanup,
@@ -806,9 +951,13 @@ function createLibrary(host) {
     renderHook,
     isHiddenFromAccessibility,
     isInaccessible: isHiddenFromAccessibility,
+    getDefaultNormalizer,
     configure(options = {}) {
-      config = { ...config, ...options };
-      if (typeof options.defaultIncludeHiddenElements === 'boolean') app.defaultIncludeHiddenElements = options.defaultIncludeHiddenElements;
+      // RNTL's `defaultHidden` is the older name of `defaultIncludeHiddenElements`; the one given last wins.
+      const { defaultHidden, ...rest } = options;
+      config = { ...config, ...rest };
+      if (defaultHidden !== undefined) config.defaultIncludeHiddenElements = defaultHidden;
+      app.defaultIncludeHiddenElements = Boolean(config.defaultIncludeHiddenElements);
     },
     resetToDefaults() {
       config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
@@ -817,5 +966,16 @@ function createLibrary(host) {
     getConfig: () => ({ ...config }),
     /** bridged's own: the App (openApp's API: nativeCalls, alerts, pressAlertButton, …) this test file runs. */
     bridged: app,
+  };
+  return library;
+}
+
+/** RNTL's getDefaultNormalizer: whitespace trimmed and collapsed, each optional. */
+function getDefaultNormalizer({ trim = true, collapseWhitespace = true } = {}) {
+  return (text) => {
+    let normalized = text;
+    if (trim) normalized = normalized.trim();
+    if (collapseWhitespace) normalized = normalized.replace(/\s+/g, ' ');
+    return normalized;
   };
 }

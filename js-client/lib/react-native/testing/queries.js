@@ -173,8 +173,34 @@ const HINT = {
 };
 const LABEL = {
   what: 'accessibility label',
-  test: (node, matcher, options) => matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options),
+  test: (node, matcher, options, root) =>
+    matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options) || labelledBy(root, node, matcher, options),
 };
+
+/**
+ * Whether the view an element names by `aria-labelledby` / `accessibilityLabelledBy` (its `nativeID`) has a text
+ * content matching `matcher` (RNTL's matchLabelText).
+ */
+function labelledBy(root, node, matcher, options) {
+  let id = node.props['aria-labelledby'] ?? node.props.accessibilityLabelledBy;
+  if (Array.isArray(id)) id = id[0];
+  if (typeof id !== 'string' || id === '' || !root) return false;
+  let found = false;
+  walk(root, (n) => {
+    if (!found && n.props.nativeID === id && matches(textContent(n), matcher, options)) found = true;
+  });
+  return found;
+}
+
+/** A node's text content: its own text (a Text's, a field's), else its descendants' texts joined. */
+function textContent(node) {
+  if (node.text != null) return node.text;
+  const texts = [];
+  walk(node, (n) => {
+    if (n !== node && n.component === 'RCTText' && n.text != null) texts.push(n.text);
+  });
+  return texts.join('');
+}
 const KINDS = {
   Text: {
     what: 'text',
@@ -207,6 +233,8 @@ const KINDS = {
     what: 'accessibility value',
     test: (node, expected) => valueMatches(node, expected ?? {}),
   },
+  AccessibilityState: null,
+  AccessibilityValue: null,
   Role: {
     what: 'role',
     test: (node, matcher, options) => {
@@ -220,6 +248,11 @@ const KINDS = {
     },
   },
 };
+
+KINDS.AccessibilityState = KINDS.A11yState;
+KINDS.AccessibilityValue = KINDS.A11yValue;
+/** The kinds whose matches are the deepest only: a Text whose nested Text matches is not one (RNTL's ByText). */
+const DEEPEST_ONLY = new Set(['Text']);
 
 /** The tree as text, for an error: one line per view, indented, with its text and testID. */
 export function printTree(root, { maxLines = 200 } = {}) {
@@ -239,26 +272,40 @@ export function printTree(root, { maxLines = 200 } = {}) {
   return lines.join('\n');
 }
 
-/** What RNTL 12's errors call each kind: `Unable to find an element with text: Hello`. */
-const RNTL_NAMES = {
-  Text: 'text',
-  TestId: 'testID',
-  PlaceholderText: 'placeholder',
-  DisplayValue: 'displayValue',
-  LabelText: 'accessibilityLabel',
-  HintText: 'accessibilityHint',
-  Role: 'role',
+/**
+ * RNTL 12.4's error messages, word for word: `missing` (getBy*: `Unable to find an element with …`) and `multiple`
+ * (`Found multiple elements with …`), which differ for some kinds (`displayValue` / `display value`).
+ */
+const STATE_KEYS = ['disabled', 'selected', 'checked', 'busy', 'expanded'];
+const VALUE_KEYS = ['min', 'max', 'now', 'text'];
+const stateWords = (state) => STATE_KEYS.filter((k) => state?.[k] !== undefined).map((k) => `${k} state: ${state[k]}`);
+const valueWords = (value) => VALUE_KEYS.filter((k) => value?.[k] !== undefined).map((k) => `${k} value: ${value[k]}`);
+const HINT_WORDS = { missing: (m) => `accessibilityHint: ${String(m)}`, multiple: (m) => `accessibilityHint: ${String(m)} ` };
+const LABEL_WORDS = { missing: (m) => `accessibility label: ${String(m)}`, multiple: (m) => `accessibility label: ${String(m)} ` };
+const STATE_WORDS = { missing: (m) => stateWords(m).join(', '), multiple: (m) => stateWords(m).join(', ') };
+const VALUE_WORDS = { missing: (m) => valueWords(m).join(', '), multiple: (m) => valueWords(m).join(', ') };
+const roleWords = (role, options) =>
+  [`role: "${String(role)}"`, ...(options?.name ? [`name: "${String(options.name)}"`] : []), ...stateWords(options), ...valueWords(options?.value)].join(', ');
+const WORDS = {
+  Text: { missing: (m) => `text: ${String(m)}`, multiple: (m) => `text: ${String(m)}` },
+  TestId: { missing: (m) => `testID: ${String(m)}`, multiple: (m) => `testID: ${String(m)}` },
+  PlaceholderText: { missing: (m) => `placeholder: ${String(m)}`, multiple: (m) => `placeholder: ${String(m)} ` },
+  DisplayValue: { missing: (m) => `displayValue: ${String(m)}`, multiple: (m) => `display value: ${String(m)} ` },
+  LabelText: LABEL_WORDS,
+  A11yLabel: LABEL_WORDS,
+  AccessibilityLabel: LABEL_WORDS,
+  HintText: HINT_WORDS,
+  A11yHint: HINT_WORDS,
+  AccessibilityHint: HINT_WORDS,
+  A11yState: STATE_WORDS,
+  AccessibilityState: STATE_WORDS,
+  A11yValue: VALUE_WORDS,
+  AccessibilityValue: VALUE_WORDS,
+  Role: { missing: roleWords, multiple: roleWords },
 };
 
-function describe(kind, matcher, options) {
-  const shown = (m) => (isRegExp(m) ? String(m) : typeof m === 'function' ? 'a predicate' : typeof m === 'string' ? m : JSON.stringify(m));
-  const details = [];
-  if (options?.name !== undefined) details.push(`, name: "${shown(options.name)}"`);
-  for (const key of [...Object.keys(STATE_DEFAULTS), 'value']) {
-    if (options?.[key] !== undefined) details.push(`, ${key}: ${JSON.stringify(options[key])}`);
-  }
-  const name = RNTL_NAMES[kind] ?? KINDS[kind].what;
-  return kind === 'Role' ? `${name}: "${shown(matcher)}"${details.join('')}` : `${name}: ${shown(matcher)}${details.join('')}`;
+function describe(kind, matcher, options, which = 'missing') {
+  return WORDS[kind][which](matcher, options);
 }
 
 function error(message, root) {
@@ -273,20 +320,40 @@ function error(message, root) {
  * an ancestor above the snapshot's root hides it (within(handle)); `includeHiddenElements()`: the default of the
  * option of that name.
  */
-export function bindQueries(snapshot, { nextChange, hidden = () => false, includeHiddenElements = () => false } = {}) {
+export function bindQueries(snapshot, { nextChange, hidden = () => false, includeHiddenElements = () => false, excludeRoot = false } = {}) {
+  // With `excludeRoot`, the snapshot's root is a container above what is queried (a rendered element's views).
+  const shown = () => {
+    const root = snapshot();
+    return excludeRoot && root ? { ...root, component: '', children: root.children } : root;
+  };
   const queries = {};
   for (const kind of Object.keys(KINDS)) {
     const all = (matcher, options) => {
       const root = snapshot();
       const found = [];
       if (!root) return found;
-      const test = (node) => {
-        if (KINDS[kind].test(node, matcher, options)) found.push(node.handle);
-      };
-      if (options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements()) walk(root, test);
-      else {
+      const matched = new Set();
+      walk(root, (node) => {
+        if (excludeRoot && node === root) return;
+        if (KINDS[kind].test(node, matcher, options, root)) matched.add(node);
+      });
+      // A match with a matching descendant is left out (RNTL's matchDeepestOnly), hidden descendants included.
+      if (DEEPEST_ONLY.has(kind)) {
+        for (const node of [...matched]) {
+          let inner = false;
+          walk(node, (n) => {
+            if (n !== node && matched.has(n)) inner = true;
+          });
+          if (inner) matched.delete(node);
+        }
+      }
+      if (options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements()) {
+        walk(root, (node) => {
+          if (matched.has(node)) found.push(node.handle);
+        });
+      } else {
         visitHidden(root, (node, hides) => {
-          if (!hides) test(node);
+          if (!hides && matched.has(node)) found.push(node.handle);
         }, hidden());
       }
       return found;
@@ -294,17 +361,17 @@ export function bindQueries(snapshot, { nextChange, hidden = () => false, includ
     queries[`queryAllBy${kind}`] = all;
     queries[`queryBy${kind}`] = (matcher, options) => {
       const found = all(matcher, options);
-      if (found.length > 1) throw error(`Found multiple elements with ${describe(kind, matcher, options)}`, snapshot());
+      if (found.length > 1) throw error(`Found multiple elements with ${describe(kind, matcher, options, 'multiple')}`, shown());
       return found[0] ?? null;
     };
     queries[`getAllBy${kind}`] = (matcher, options) => {
       const found = all(matcher, options);
-      if (found.length === 0) throw error(`Unable to find an element with ${describe(kind, matcher, options)}`, snapshot());
+      if (found.length === 0) throw error(`Unable to find an element with ${describe(kind, matcher, options)}`, shown());
       return found;
     };
     queries[`getBy${kind}`] = (matcher, options) => {
       const found = queries[`getAllBy${kind}`](matcher, options);
-      if (found.length > 1) throw error(`Found multiple elements with ${describe(kind, matcher, options)}`, snapshot());
+      if (found.length > 1) throw error(`Found multiple elements with ${describe(kind, matcher, options, 'multiple')}`, shown());
       return found[0];
     };
     const find = (get) => async (matcher, options = {}, waitOptions = {}) => {

@@ -26,12 +26,29 @@ export class Screen {
   }
 
   /** The query grid over the tree `snapshot()` gives; `hidden()`: whether an ancestor above it hides it. */
-  #queries(snapshot, hidden) {
+  #queries(snapshot, hidden, excludeRoot = false) {
     return bindQueries(snapshot, {
       nextChange: (within) => this.#nextChange(within),
       hidden,
       includeHiddenElements: () => this.#app.defaultIncludeHiddenElements,
+      excludeRoot,
     });
+  }
+
+  /**
+   * The queries over what is below the view `tagOf()` names, that view left out: a rendered element's views below
+   * the containers React Native wraps a root in (the jest preset's render). @internal
+   */
+  _content(tagOf) {
+    const found = () => {
+      const snapshot = this.#current();
+      return snapshot ? locate(snapshot, tagOf()) : null;
+    };
+    return this.#queries(
+      () => found()?.node ?? null,
+      () => found()?.hidden ?? false,
+      true,
+    );
   }
 
   /**
