@@ -46,6 +46,8 @@ export class JestHost {
   /** The test file's App, once its session is open (environment.js). */
   attach(app) {
     this.#app = app;
+    // The queries read a view's host React props where native has none of that name (screen.js).
+    app._hostProps = (tag) => this.reactProps(tag);
   }
 
   get app() {

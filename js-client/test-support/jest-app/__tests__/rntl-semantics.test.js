@@ -1,0 +1,186 @@
+// RNTL 12.4's documented semantics that its own test suite checks, as they hold under preset: 'bridged-client':
+// which Text a text query returns, what a query's root is, how fireEvent finds its handler, what screen is.
+import React from 'react';
+import { FlatList, Pressable, ScrollView, Text, TextInput, TouchableOpacity, View } from 'react-native';
+import { configure, fireEvent, getDefaultNormalizer, render, screen, userEvent, waitFor } from '@testing-library/react-native';
+
+afterEach(() => configure({ defaultIncludeHiddenElements: false }));
+
+test('a text query returns the deepest Text whose content matches', () => {
+  render(
+    <Text testID="outer">
+      <Text testID="inner">Hello World</Text>
+    </Text>,
+  );
+  expect(screen.getByText('Hello World').props.testID).toBe('inner');
+  expect(screen.queryAllByText('Hello World')).toHaveLength(1);
+});
+
+test('a Text made of nested Texts matches as a whole', () => {
+  render(
+    <Text testID="outer">
+      <Text>Hello</Text> <Text>World</Text>
+    </Text>,
+  );
+  expect(screen.getByText('Hello World').props.testID).toBe('outer');
+});
+
+test("queries cover the rendered element, not React Native's root containers", () => {
+  render(
+    <View>
+      <Pressable accessibilityState={{ disabled: false }} testID="enabled" />
+      <Pressable disabled testID="disabled" />
+    </View>,
+  );
+  expect(screen.getAllByA11yState({ disabled: true }).map((e) => e.props.testID)).toEqual(['disabled']);
+  expect(screen.getByAccessibilityState({ disabled: true }).props.testID).toBe('disabled');
+  expect(screen.root.type).toBe('View');
+});
+
+test("errors read as RNTL's, with the screen as RNTL prints it", () => {
+  render(<View accessibilityRole="button" testID="box" style={{ display: 'none' }} />);
+  expect(() => screen.getByText('nothing')).toThrow('Unable to find an element with text: nothing');
+  expect(() => screen.getByRole('button', { disabled: true })).toThrow('Unable to find an element with role: "button", disabled state: true');
+  expect(() => screen.getByA11yValue({ min: 1 })).toThrow('Unable to find an element with min value: 1');
+  expect(() => screen.getByText('nothing')).toThrow(/<View\n\s+accessibilityRole="button"/);
+});
+
+test('ByLabelText follows accessibilityLabelledBy to the text of the view it names', () => {
+  render(
+    <View>
+      <Text nativeID="label">Email address</Text>
+      <View testID="field" accessibilityLabelledBy="label" />
+    </View>,
+  );
+  expect(screen.getByLabelText('Email address').props.testID).toBe('field');
+});
+
+test('getDefaultNormalizer is exported and configurable', () => {
+  render(<Text testID="t">{'  Hello   World  '}</Text>);
+  expect(screen.getByText('  Hello   World  ', { normalizer: getDefaultNormalizer({ trim: false, collapseWhitespace: false }) }).props.testID).toBe('t');
+});
+
+test('screen is the last render result', () => {
+  const result = render(<Text>one</Text>);
+  expect(screen).toBe(result);
+});
+
+test('fireEvent calls a custom event handler by its prop name, with its arguments', () => {
+  const handlePress = jest.fn();
+  const Custom = ({ handlePress: onIt }) => (
+    <View handlePress={onIt}>
+      <Text>custom</Text>
+    </View>
+  );
+  render(<Custom handlePress={handlePress} />);
+  fireEvent(screen.getByText('custom'), 'handlePress', 'one', 'two');
+  expect(handlePress).toHaveBeenCalledWith('one', 'two');
+});
+
+test('no press reaches a Pressable under pointerEvents none or box-only, as none would on a phone', () => {
+  const onPress = jest.fn();
+  render(
+    <View>
+      <View pointerEvents="none">
+        <Pressable onPress={onPress}>
+          <Text>none</Text>
+        </Pressable>
+      </View>
+      <View pointerEvents="box-only">
+        <Pressable onPress={onPress}>
+          <Text>box-only</Text>
+        </Pressable>
+      </View>
+      <View pointerEvents="box-none">
+        <Pressable onPress={onPress}>
+          <Text>box-none</Text>
+        </Pressable>
+      </View>
+    </View>,
+  );
+  fireEvent.press(screen.getByText('none'));
+  fireEvent(screen.getByText('none'), 'onPress');
+  fireEvent.press(screen.getByText('box-only'));
+  expect(onPress).not.toHaveBeenCalled();
+  fireEvent.press(screen.getByText('box-none'));
+  expect(onPress).toHaveBeenCalledTimes(1);
+});
+
+test('a press carries the given page coordinates natively', () => {
+  const onPress = jest.fn();
+  render(
+    <TouchableOpacity onPress={(event) => onPress(event.nativeEvent.pageX, event.nativeEvent.pageY)}>
+      <Text>at</Text>
+    </TouchableOpacity>,
+  );
+  fireEvent.press(screen.getByText('at'), { nativeEvent: { pageX: 20, pageY: 30 } });
+  expect(onPress).toHaveBeenCalledWith(20, 30);
+});
+
+test('a non-editable text field takes no focus or typing, and still lays out', () => {
+  const onFocus = jest.fn();
+  const onChangeText = jest.fn();
+  const onLayout = jest.fn();
+  render(<TextInput testID="field" editable={false} onFocus={onFocus} onChangeText={onChangeText} onLayout={onLayout} />);
+  fireEvent(screen.getByTestId('field'), 'focus');
+  fireEvent.changeText(screen.getByTestId('field'), 'typed');
+  fireEvent(screen.getByTestId('field'), 'layout', { nativeEvent: { layout: { width: 1, height: 1 } } });
+  expect(onFocus).not.toHaveBeenCalled();
+  expect(onChangeText).not.toHaveBeenCalled();
+  expect(onLayout).toHaveBeenCalledWith({ nativeEvent: { layout: { width: 1, height: 1 } } });
+});
+
+test("a FlatList's own events fire through its scroll view, as on React Native's mocks", () => {
+  const onEndReached = jest.fn();
+  render(<FlatList testID="list" data={['a']} renderItem={({ item }) => <Text>{item}</Text>} onEndReached={onEndReached} />);
+  fireEvent(screen.getByTestId('list'), 'onEndReached');
+  expect(onEndReached).toHaveBeenCalled();
+});
+
+test('under fake timers, a press on a Pressable inside a ScrollView reaches it from the first frame', async () => {
+  jest.useFakeTimers();
+  try {
+    const onPress = jest.fn();
+    const user = userEvent.setup();
+    render(
+      <ScrollView>
+        <Pressable onPress={onPress}>
+          <Text>in a scroll view</Text>
+        </Pressable>
+      </ScrollView>,
+    );
+    await user.press(screen.getByText('in a scroll view'));
+    expect(onPress).toHaveBeenCalledTimes(1);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('waitFor returns after the updates the app queued are applied', async () => {
+  function Apple({ onPress }) {
+    const [color, setColor] = React.useState('green');
+    const [synced, setSynced] = React.useState(color);
+    React.useEffect(() => {
+      Promise.resolve('red').then(setColor);
+    }, []);
+    React.useEffect(() => setSynced(color), [color]);
+    return (
+      <Pressable testID="root" onPress={() => onPress(synced)}>
+        <Text>{color}</Text>
+      </Pressable>
+    );
+  }
+  const onPress = jest.fn();
+  render(<Apple onPress={onPress} />);
+  await waitFor(() => screen.getByTestId('root'));
+  fireEvent.press(screen.getByTestId('root'));
+  expect(onPress).toHaveBeenCalledWith('red');
+});
+
+test('waitFor checks until its timeout as RNTL does with real timers', async () => {
+  const expectation = jest.fn(() => {
+    throw new Error('not yet');
+  });
+  await expect(waitFor(expectation, { timeout: 400, interval: 200 })).rejects.toThrow('not yet');
+  expect(expectation).toHaveBeenCalledTimes(2);
+});
