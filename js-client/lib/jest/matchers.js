@@ -42,10 +42,21 @@ export function createMatchers(host) {
     }
     return true;
   };
+  /** The view whose nativeID is `id` in the live tree, or undefined. */
+  const byNativeID = (id) => {
+    for (const [tag, view] of host.app._liveTree.views) if ((host.reactProps(tag) ?? view.props)?.nativeID === id) return tag;
+    return undefined;
+  };
+  /** RNTL's accessible name: a label, else the text of the view aria-labelledby names, else the text content. */
   const name = (element) => {
     const p = props(element.tag);
-    return p['aria-label'] ?? p.accessibilityLabel ?? host.textOf(element.tag);
+    const label = p['aria-label'] ?? p.accessibilityLabel;
+    if (label != null) return label;
+    const labelledBy = p['aria-labelledby'] ?? p.accessibilityLabelledBy;
+    const by = typeof labelledBy === 'string' ? byNativeID(labelledBy) : undefined;
+    return by !== undefined ? host.textOf(by) : host.textOf(element.tag);
   };
+  const isRegExp = (value) => Object.prototype.toString.call(value) === '[object RegExp]';
   const element = (received, matcher) => {
     if (received instanceof HostElement) return received;
     if (received === null || received === undefined) return null;
@@ -139,14 +150,15 @@ export function createMatchers(host) {
       needed(this, el, 'toHaveAccessibilityValue');
       const p = props(el.tag);
       const value = { min: p['aria-valuemin'], max: p['aria-valuemax'], now: p['aria-valuenow'], text: p['aria-valuetext'], ...(p.accessibilityValue ?? {}) };
-      const pass = Object.entries(expected ?? {}).every(([k, v]) => (k === 'text' && v instanceof RegExp ? v.test(value.text ?? '') : equal(value[k], v)));
+      const pass = Object.entries(expected ?? {}).every(([k, v]) => (k === 'text' && isRegExp(v) ? v.test(value.text ?? '') : equal(value[k], v)));
       return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have accessibility value ${JSON.stringify(expected)}, it has ${JSON.stringify(value)}` };
     },
     toHaveProp(received, prop, value) {
       const el = element(received, 'toHaveProp');
       needed(this, el, 'toHaveProp');
       const p = props(el.tag);
-      const pass = value === undefined ? p[prop] !== undefined : equal(p[prop], value);
+      // As RNTL's: a prop given, whatever its value (style={null} included).
+      const pass = value === undefined ? prop in p : prop in p && equal(p[prop], value);
       return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have prop ${prop}${value === undefined ? '' : ` = ${JSON.stringify(value)}`}, it has ${JSON.stringify(p[prop])}` };
     },
     toHaveStyle(received, expected) {
