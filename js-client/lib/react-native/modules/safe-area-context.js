@@ -1,6 +1,6 @@
 // RNCSafeAreaContext (react-native-safe-area-context): the window's safe-area insets and frame, from openApp's
 // `{ window: { width, height, insets: { top, right, bottom, left } } }` (an iPhone's by default). Every mounted
-// RNCSafeAreaProvider is told them too (`insetsChange`, app/open-app.js), as the native provider does on layout.
+// RNCSafeAreaProvider is told them too (`insetsChange`, app/after-commit.js), as the native provider does on layout.
 
 export const name = 'RNCSafeAreaContext';
 

@@ -1,0 +1,232 @@
+// The app's host components and the daemon's: what the app's specs declare is defined for the session (`define`),
+// so that its view configs and the daemon agree; a component asked for by name with no spec is served untyped; one
+// the daemon cannot serve is an error naming it and the package that asked for it. Remembers what nothing checks
+// (app.unknownComponents(), app.untypedComponents(), app.unknownProps()).
+
+import path from 'node:path';
+import { defaultCacheDirectory } from './transform-cache.js';
+import { buildSchema, findSpecs, splitSchema } from './codegen.js';
+
+export class HostComponents {
+  #bridge;
+  #native;
+  /** Whether the daemon takes `define` (an older one answers unknown_op: then an unknown component is an error). */
+  #canDefine = true;
+  /** The components served untyped (asked for by name, with no spec) and created at least once. */
+  #untyped = new Set();
+  /** The components the daemon could not serve (each failed its render). */
+  #unserved = [];
+  /** Component name → the file that asked for it by name (requireNativeComponent). */
+  #callers = new Map();
+  /** Component → the props the app sent that the daemon's component does not declare (left out). */
+  #unknownProps = new Map();
+
+  /**
+   * @param {import('../../bridge.js').Bridge} bridge
+   * @param {import('../native-side.js').NativeSide} native
+   */
+  constructor(bridge, native) {
+    this.#bridge = bridge;
+    this.#native = native;
+  }
+
+  /** Whether the daemon takes `define`. */
+  get canDefine() {
+    return this.#canDefine;
+  }
+
+  /** The NativeSide's `onUnknownProp`: a prop the daemon's component does not declare, left out. */
+  unknownProp(component, prop) {
+    let props = this.#unknownProps.get(component);
+    if (!props) this.#unknownProps.set(component, (props = new Set()));
+    props.add(prop);
+  }
+
+  /**
+   * Reads the specs of the app at `root` and of its dependencies (codegen), hands their native modules to
+   * `addModuleSpecs`, and adds their components to this session of the daemon (`define`). Resolves
+   * `{specPackages, specsSkipped}`: the packages with specs, and why specs were not read (undefined when they were).
+   * `cache`: openApp's option (false: no cache).
+   */
+  async describe(root, { cache, addModuleSpecs }) {
+    let specsSkipped;
+    const cacheDir = cache === false ? undefined : path.dirname(cache ?? defaultCacheDirectory());
+    // What this session already has (a resumed one), and whether the daemon takes `define` at all.
+    try {
+      const { components } = await this.#bridge.request({ op: 'components' });
+      this.#native.addComponents(components ?? {});
+    } catch (error) {
+      if (error?.code !== 'unknown_op') throw error;
+      this.#canDefine = false;
+      specsSkipped = 'the daemon has no define op (an older bridged): components from specs are not served';
+    }
+    const packages = findSpecs(root);
+    const specPackages = packages.map((p) => ({
+      name: p.name,
+      files: p.files.length,
+      ...(p.undeclared ? { undeclared: true, neededBy: p.neededBy } : {}),
+    }));
+    for (const p of packages.filter((p) => p.undeclared)) {
+      // Served all the same (its components would otherwise be untyped, and a provider waiting for its native
+      // event would never render its children), but a device build would not link it: said once, at open.
+      console.warn(
+        `openApp: ${p.name} (needed by ${p.neededBy}) is not in the app's package.json; a device build would not ` +
+          `link it (autolinking reads the app's own dependencies). bridged serves it from its spec all the same.`,
+      );
+    }
+    if (packages.length === 0) return { specPackages, specsSkipped };
+    const schema = buildSchema(
+      root,
+      packages.flatMap((p) => p.files),
+      { cacheDir },
+    );
+    if (!schema) {
+      const why = "the app has no @react-native/codegen to read its dependencies' specs with";
+      return { specPackages, specsSkipped: why };
+    }
+    const { components, modules } = splitSchema(schema);
+    addModuleSpecs(modules);
+    if (Object.keys(components).length === 0 || !this.#canDefine) return { specPackages, specsSkipped };
+    const componentModules = Object.fromEntries(
+      Object.entries(schema.modules).filter(([, m]) => m?.type === 'Component'),
+    );
+    try {
+      const result = await this.#bridge.request({ op: 'define', schema: { modules: componentModules } });
+      this.#native.addComponents(result.components ?? {});
+    } catch (error) {
+      error.message = `openApp: the daemon refused the components of the app's specs: ${error.message}`;
+      throw error;
+    }
+    return { specPackages, specsSkipped };
+  }
+
+  /**
+   * Remembers which file asks for each native component by name (React Native's requireNativeComponent, through
+   * `loader`), to name it when the daemon serves none; a component no spec describes is served untyped.
+   */
+  wrapRequireNativeComponent(loader) {
+    let file;
+    try {
+      file = loader.resolve('react-native/Libraries/ReactNative/requireNativeComponent');
+    } catch {
+      return;
+    }
+    const module = loader.require('react-native/Libraries/ReactNative/requireNativeComponent');
+    const callers = this.#callers;
+    const components = this;
+    const native = this.#native;
+    const wrap = (original) =>
+      function requireNativeComponent(name) {
+        if (!callers.has(name)) callers.set(name, callerFile(new Error().stack, file));
+        if (typeof name === 'string' && !Object.hasOwn(native.components, name) && components.#canDefine) {
+          return components.#serveUntyped(name, loader);
+        }
+        return original.apply(this, arguments);
+      };
+    // An ES module compiled to CommonJS: its importers read `.default` when they call it, so the wrapper is seen.
+    if (module && typeof module.default === 'function') module.default = wrap(module.default);
+  }
+
+  /**
+   * A component asked for by name that no spec describes (an older package's `requireNativeComponent('Foo')`):
+   * served as a View that takes any prop, untyped (`define` with `untyped`), its view config accepting every
+   * attribute (style flattened as a View's). Its events cannot be told apart from their names, so none reach it.
+   */
+  #serveUntyped(name, loader) {
+    const description = { props: {}, events: {}, commands: {}, untyped: true };
+    this.#native.addComponents({ [name]: description });
+    const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
+    const styles = 'react-native/Libraries/Components/View/ReactNativeStyleAttributes';
+    const styleAttributes = interop(loader.require(styles));
+    // Every prop but React's `children` and the handlers: a native component is never sent its React children.
+    const validAttributes = new Proxy(
+      {},
+      {
+        get: (_, key) => {
+          if (key === 'style') return styleAttributes;
+          return typeof key === 'string' && key !== 'children' && !/^on[A-Z]/.test(key) ? true : undefined;
+        },
+      },
+    );
+    const viewConfig = () => ({ uiViewClassName: name, validAttributes, bubblingEventTypes: {}, directEventTypes: {} });
+    registry.register(name, viewConfig);
+    return name;
+  }
+
+  /**
+   * Before a view of `viewName` is created (paper's createView, Fabric's createNode): a component the daemon does
+   * not serve is an error naming it; one served untyped is defined for the session when first created (React
+   * Native asks for Android's components too and never creates them). The define goes out before the commit's
+   * batch, and the daemon answers requests in order.
+   */
+  beforeCreate(viewName) {
+    const native = this.#native;
+    if (!Object.hasOwn(native.components, viewName)) throw this.unserved(viewName);
+    if (native.components[viewName]?.untyped && !this.#untyped.has(viewName)) {
+      this.#untyped.add(viewName);
+      const define = { op: 'define', schema: { modules: {} }, untyped: [viewName] };
+      this.#bridge.request(define).catch((error) => native.fail(error));
+    }
+  }
+
+  /** The error of a host component the daemon does not serve: names it, the package that asked for it, how to serve. */
+  unserved(name) {
+    const caller = this.#callers.get(name);
+    const pkg = caller ? packageOf(caller) : null;
+    const from = pkg ? ` (asked for by the package '${pkg}', ${caller})` : caller ? ` (asked for by ${caller})` : '';
+    const error = new Error(
+      `bridged does not serve the native component '${name}'${from}: start the daemon with its codegen schema ` +
+        `(bridged --components schema.json) or register a Swift component named '${name}'`,
+    );
+    error.code = 'unknown_component';
+    error.component = name;
+    if (pkg) error.package = pkg;
+    this.#unserved.push(name);
+    return error;
+  }
+
+  /** React Native's error for a native component UIManager does not know, as the error of an unserved one. */
+  explain(error) {
+    const message = String(error?.message);
+    const match =
+      /requireNativeComponent: "([^"]+)" was not found in the UIManager/.exec(message) ??
+      /View config getter callback for component `([^`]+)` must be a function/.exec(message);
+    return match ? this.unserved(match[1]) : error;
+  }
+
+  /** The components served untyped (no spec) and the ones the daemon could not serve. */
+  unknown() {
+    return [...new Set([...this.#untyped, ...this.#unserved])];
+  }
+
+  /** The native components served untyped (no spec): they take any prop, and nothing checks them. */
+  untyped() {
+    return [...this.#untyped];
+  }
+
+  /** The props the app sent that the daemon's components do not declare: component → sorted names. */
+  unknownProps() {
+    return Object.fromEntries([...this.#unknownProps].map(([component, props]) => [component, [...props].sort()]));
+  }
+}
+
+/** Where in node_modules a file is: the package's name, or null for the app's own files. */
+export function packageOf(file) {
+  const parts = file.split(/[\\/]node_modules[\\/]/);
+  if (parts.length < 2) return null;
+  const rest = parts[parts.length - 1].split(/[\\/]/);
+  return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+}
+
+/** The first file in `stack` outside React Native's own component machinery: who asked for a component. */
+export function callerFile(stack, self) {
+  const files = [...String(stack).matchAll(/\(?((?:\/|[A-Za-z]:\\)[^():]+):\d+:\d+\)?/g)].map((m) => m[1]);
+  const machinery = /[\\/]react-native[\\/]Libraries[\\/](?:ReactNative|Utilities|NativeComponent|Renderer)[\\/]/;
+  const ours = (f) => f.includes('bridged-client') || f.includes('js-client');
+  return files.find((f) => f !== self && !machinery.test(f) && !ours(f)) ?? null;
+}
+
+/** A module's default export when it is an ES module compiled to CommonJS, else the module. */
+export function interop(module) {
+  return module && module.__esModule && module.default ? module.default : module;
+}
