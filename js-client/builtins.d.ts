@@ -6,6 +6,25 @@ import type { JsonObject, JsonValue } from './index.js';
 /** A prop value for create/update: `null` resets it to its default (so does `undefined` in update). */
 type Settable<T> = T | null | undefined;
 
+/** The prop types of protocol.md, "Typed props": hello's `propTypes`, by name. */
+export type PropType =
+  | 'int'
+  | 'int32'
+  | 'float'
+  | 'double'
+  | 'bool'
+  | 'string'
+  | 'enum'
+  | 'int32Enum'
+  | 'color'
+  | 'point'
+  | 'edgeInsets'
+  | 'imageSource'
+  | 'dimension'
+  | 'array'
+  | 'object'
+  | 'mixed';
+
 /** The bubbling events of the built-in components: any view may handle them (onX, onXCapture). */
 export interface BubblingEvents {
   countChange: {

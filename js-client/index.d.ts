@@ -1,6 +1,6 @@
 // Types of bridged-client. The wire contract is ../protocol.md.
 // Self-sufficient: no @types/node and no DOM library needed (`tsc --strict` checks it so in `make test`).
-import type { BubblingEvents, BuiltinComponents, BuiltinDirectEvents } from './builtins.js';
+import type { BubblingEvents, BuiltinComponents, BuiltinDirectEvents, PropType } from './builtins.js';
 
 /** The client's version (package.json); hello sends `client: "bridged-client/<version>"`. */
 export const VERSION: string;
@@ -165,24 +165,24 @@ export class BridgeError extends Error {
 // ---------------------------------------------------------------------------------------------------------
 // Components: hello's description, and the built-in ones typed precisely.
 
-/** The prop types of protocol.md, "Typed props". */
-export type PropType =
-  | 'int'
-  | 'int32'
-  | 'float'
-  | 'double'
-  | 'bool'
-  | 'string'
-  | 'enum'
-  | 'int32Enum'
-  | 'color'
-  | 'point'
-  | 'edgeInsets'
-  | 'imageSource'
-  | 'dimension'
-  | 'array'
-  | 'object'
-  | 'mixed';
+/** The prop types of protocol.md, "Typed props": generated into builtins.d.ts from hello's `propTypes`. */
+export type { PropType } from './builtins.js';
+
+/** What hello's `propTypes` says of a prop type, for clients (protocol.md, "hello"). */
+export interface PropTypeInfo {
+  /** React Native's native type (`NativeProps` of a view manager config): `NSInteger`, `UIColor`, `CGPoint`, … */
+  nativeType: string;
+  /** The native type of an array of it, where React Native has its own (`UIColorArray`). */
+  nativeArrayType?: string;
+  /** Whether React Native's renderer compares its values by their contents (`deepDiffer`). */
+  deepDiffs: boolean;
+  /** The TypeScript type of a value a client sends (for an enum, array or object: without its parameters). */
+  typeScript: string;
+  /** The TypeScript type of a value the daemon reports. */
+  reportedTypeScript: string;
+  /** How a value is written, where its TypeScript type does not say. */
+  note?: string;
+}
 
 /** A prop (or payload field) as hello describes it; compound types carry more fields. */
 export interface PropSpec {
@@ -530,9 +530,15 @@ export interface HelloResult {
   protocol: 1;
   server: string;
   session: string;
+  /** The session's resume token: a resume presents it (protocol.md, "Resume and acknowledgements"). */
+  token: string;
+  /** The daemon's session limits by name (protocol.md, "hello"): a recording's meta record has the same. */
+  limits: Record<string, number>;
   /** The longest line the daemon reads (`--max-frame-bytes`): a longer batch goes in parts (protocol.md, "A batch in parts"). */
   maxFrameBytes?: number;
   components: Components;
+  /** Every prop type, by name: what clients need of it (React Native's native type, deep-diffing, TypeScript types). */
+  propTypes: { [name in PropType]: PropTypeInfo };
   /** With `resume`: whether the session was re-attached. */
   resumed?: boolean;
   /** With `resume` and `resumed: false`: why a fresh session was started. */
@@ -783,6 +789,8 @@ export class Bridge {
   readonly server: string;
   /** hello's result.components. */
   readonly components: Components;
+  /** hello's result.propTypes: each prop type's facts for clients, by name. */
+  readonly propTypes: { [name in PropType]: PropTypeInfo };
   /** True once closed for good (not while reconnecting). */
   readonly closed: boolean;
   readonly state: BridgeState;

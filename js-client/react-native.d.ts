@@ -1,7 +1,7 @@
 // bridged-client/react-native: React Native's own renderer rendering into bridged. Standalone declarations: no
 // @types/react or @types/node needed; React elements, components and refs are typed loosely (the app's React
 // types them).
-import type { Bridge, BridgeError, ComponentSpec, JsonValue } from './index.js';
+import type { Bridge, BridgeError, ComponentSpec, JsonValue, PropTypeInfo } from './index.js';
 
 /** A React element (the app's React types it). */
 export type ReactElementLike = unknown;
@@ -183,8 +183,15 @@ export interface ViewConfig {
   directEventTypes: { [topLevelType: string]: { registrationName: string } };
 }
 
-/** The view config of a component the daemon describes (hello's `components`); throws for one it does not serve. */
-export function viewConfigFor(name: string, components: { [name: string]: ComponentSpec }): ViewConfig;
+/**
+ * The view config of a component the daemon describes (hello's `components`, its props typed by hello's
+ * `propTypes`); throws for one it does not serve, or for a prop type `propTypes` lacks.
+ */
+export function viewConfigFor(
+  name: string,
+  components: { [name: string]: ComponentSpec },
+  propTypes: { [name: string]: PropTypeInfo },
+): ViewConfig;
 
 /** React Native's `ReactNativeViewConfigRegistry`, one per attachment: view configs registered by name and made on first use. */
 export declare class ViewConfigRegistry {

@@ -160,6 +160,7 @@ export class Bridge extends EventEmitter {
     this.session = null;
     this.server = null;
     this.components = {};
+    this.propTypes = {};
     this.#closedPromise = new Promise((resolve) => {
       this.#resolveClosed = resolve;
     });
@@ -199,6 +200,7 @@ export class Bridge extends EventEmitter {
     this.server = result.server;
     this.#frameOf(result);
     this.components = result.components ?? {};
+    this.propTypes = result.propTypes ?? {};
     this.#views.describe(this.components);
     this.#cursor.reset(result.session);
     return result;
@@ -591,6 +593,7 @@ export class Bridge extends EventEmitter {
     this.#frameOf(result);
     // A resumed session keeps the components it defined; a fresh one has none.
     if (!outcome.resumed) this.#defined = {};
+    if (result.propTypes) this.propTypes = result.propTypes;
     if (result.components) {
       this.components = { ...result.components, ...this.#defined };
       this.#views.describe(this.components);

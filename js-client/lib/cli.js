@@ -141,8 +141,8 @@ async function types(options, values, stdout, stderr) {
   let text;
   try {
     text = values.builtins
-      ? builtinDeclarationsFor(bridge.components)
-      : declarationsFor(bridge.components, { moduleName: values.module ?? 'bridged-client', server: bridge.server });
+      ? builtinDeclarationsFor(bridge.components, bridge.propTypes)
+      : declarationsFor(bridge.components, { propTypes: bridge.propTypes, moduleName: values.module ?? 'bridged-client', server: bridge.server });
   } finally {
     await bridge.close();
   }

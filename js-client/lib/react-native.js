@@ -74,7 +74,7 @@ export async function attachReactNative(bridge, options = {}) {
   const layout = options.layout ? await attachLayout(bridge, native, file, options.layout) : { enabled: false, reason: 'not asked for' };
   const registry = new ViewConfigRegistry();
   const components = native.components;
-  for (const name of Object.keys(components)) registry.register(name, () => viewConfigFor(name, components));
+  for (const name of Object.keys(components)) registry.register(name, () => viewConfigFor(name, components, native.propTypes));
   let emitterModule = null;
   const emitter = { register: (module) => (emitterModule = module) };
   const UIManager = (options.paperUIManager ?? createPaperUIManager)(native);

@@ -1,4 +1,5 @@
 // TypeScript declarations for the components a daemon describes in hello (`bridged-client types`).
+import { propTypeOf } from './prop-types.js';
 //
 // The description is complete (protocol.md, "hello"): every prop's whole type, events with their payload
 // types and registration names, commands with typed parameters. The output augments the client's
@@ -12,82 +13,40 @@ function key(name) {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
 }
 
-/** The TypeScript type of a type description, as a value the client sends (create, update, args, emit). */
-export function typeOf(description, indent = '') {
-  switch (description.type) {
-    case 'int':
-    case 'int32':
-    case 'float':
-    case 'double':
-      return 'number';
-    case 'bool':
-      return 'boolean';
-    case 'string':
-      return 'string';
-    case 'enum':
-      return (description.values ?? []).map((v) => JSON.stringify(v)).join(' | ') || 'never';
-    case 'int32Enum':
-      return (description.values ?? []).map((v) => String(v)).join(' | ') || 'never';
-    case 'color':
-      return 'string | number';
-    case 'point':
-      return '{ x: number; y: number }';
-    case 'edgeInsets':
-      return '{ top?: number; left?: number; bottom?: number; right?: number }';
-    case 'imageSource':
-      return (
-        'string | { uri: string; width?: number; height?: number; scale?: number; headers?: JsonObject; ' +
-        'method?: string; body?: string; cache?: string; bundle?: string }'
-      );
-    case 'dimension':
-      return "number | 'auto' | `${number}%`";
-    case 'array': {
-      const element = typeOf(description.elements ?? { type: 'mixed' }, indent);
-      return /^[A-Za-z]+$/.test(element) ? `${element}[]` : `Array<${element}>`;
-    }
-    case 'object':
-      return objectOf(description.fields ?? {}, indent, 'input');
-    case 'mixed':
-      return 'JsonValue';
-    default:
-      // A prop type this generator does not know: a missing case here, not a value of any type.
-      throw new Error(`bridged-client types: no TypeScript type for the prop type '${description.type}' (add its case to lib/types.js's typeOf)`);
-  }
+/**
+ * The TypeScript type of a type description, as a value the client sends (create, update, args, emit): built from
+ * its `values`, `elements` or `fields` when it has them, else its type's `typeScript` in hello's `propTypes`.
+ */
+export function typeOf(description, propTypes, indent = '') {
+  return tsType(description, propTypes, indent, 'input');
 }
 
 /** The type of a value as the daemon reports it (payloads, inspect): optional fields are present, maybe null. */
-export function reportedTypeOf(description, indent = '') {
-  switch (description.type) {
-    case 'imageSource':
-      return (
-        '{ uri: string; width?: number; height?: number; scale?: number; headers?: JsonObject; ' +
-        'method?: string; body?: string; cache?: string; bundle?: string }'
-      );
-    case 'color':
-      return 'string';
-    case 'edgeInsets':
-      return '{ top: number; left: number; bottom: number; right: number }';
-    case 'array': {
-      const element = reportedTypeOf(description.elements ?? { type: 'mixed' }, indent);
-      return /^[A-Za-z]+$/.test(element) ? `${element}[]` : `Array<${element}>`;
-    }
-    case 'object':
-      return objectOf(description.fields ?? {}, indent, 'reported');
-    default:
-      return typeOf(description, indent);
+export function reportedTypeOf(description, propTypes, indent = '') {
+  return tsType(description, propTypes, indent, 'reported');
+}
+
+function tsType(description, propTypes, indent, mode) {
+  if (Array.isArray(description.values)) return description.values.map((v) => JSON.stringify(v)).join(' | ') || 'never';
+  if (description.elements) {
+    const element = tsType(description.elements, propTypes, indent, mode);
+    return /^[A-Za-z]+$/.test(element) ? `${element}[]` : `Array<${element}>`;
   }
+  if (description.fields) return objectOf(description.fields, propTypes, indent, mode);
+  const entry = propTypeOf(propTypes, description, 'bridged-client types');
+  return mode === 'input' ? entry.typeScript : entry.reportedTypeScript;
 }
 
 /** `{ a: T; b?: U }` for input (an optional field may be left out), `{ a: T; b: U | null }` as reported. */
-function objectOf(fields, indent, mode) {
+function objectOf(fields, propTypes, indent, mode) {
   const entries = Object.entries(fields);
   if (entries.length === 0) return 'Record<string, never>';
   const inner = indent + '  ';
   const lines = entries.map(([name, field]) => {
     if (mode === 'input') {
-      return `${inner}${key(name)}${field.optional ? '?' : ''}: ${typeOf(field, inner)}${field.optional ? ' | null' : ''};`;
+      return `${inner}${key(name)}${field.optional ? '?' : ''}: ${typeOf(field, propTypes, inner)}${field.optional ? ' | null' : ''};`;
     }
-    const type = reportedTypeOf(field, inner);
+    const type = reportedTypeOf(field, propTypes, inner);
     const nullable = field.optional && (field.default === null || field.default === undefined);
     return `${inner}${key(name)}: ${type}${nullable ? ' | null' : ''};`;
   });
@@ -95,9 +54,9 @@ function objectOf(fields, indent, mode) {
 }
 
 /** A payload type: the declared fields as reported; any JSON object when the payload is not declared. */
-function payloadOf(event, indent) {
+function payloadOf(event, propTypes, indent) {
   if (event.payload === null || event.payload === undefined) return 'JsonObject';
-  return objectOf(event.payload, indent, 'reported');
+  return objectOf(event.payload, propTypes, indent, 'reported');
 }
 
 function pascal(name) {
@@ -110,7 +69,7 @@ function pascal(name) {
  * The declarations for `components` (hello's description), augmenting the client module `moduleName`
  * (the specifier the user's code imports the client by: `bridged-client`, or a path).
  */
-export function declarationsFor(components, { moduleName = 'bridged-client', server = '' } = {}) {
+export function declarationsFor(components, { propTypes, moduleName = 'bridged-client', server = '' } = {}) {
   const out = [];
   out.push(`// Generated by \`bridged-client types\`${server ? ` from ${server}` : ''}: the components the daemon describes.`);
   out.push('// Do not edit: run it again when the components change.');
@@ -127,27 +86,27 @@ export function declarationsFor(components, { moduleName = 'bridged-client', ser
     out.push(`export interface ${typeName}Props {`);
     for (const [prop, description] of props) {
       const required = description.optional === false;
-      out.push(`  ${key(prop)}${required ? '' : '?'}: ${typeOf(description, '  ')} | null;`);
+      out.push(`  ${key(prop)}${required ? '' : '?'}: ${typeOf(description, propTypes, '  ')} | null;`);
     }
     out.push('}');
     out.push('');
     const direct = [];
     for (const [event, description] of Object.entries(component.events ?? {})) {
-      if (description.bubbles) bubbling.set(event, payloadOf(description, '    '));
+      if (description.bubbles) bubbling.set(event, payloadOf(description, propTypes, '    '));
       else direct.push([event, description]);
-      const input = description.payload ? objectOf(description.payload, '    ', 'input') : 'JsonObject';
+      const input = description.payload ? objectOf(description.payload, propTypes, '    ', 'input') : 'JsonObject';
       inputs.set(event, input);
     }
     const commands = Object.entries(component.commands ?? {}).map(([command, description]) => {
       const params = (description.params ?? (description.args ?? []).map((type, i) => ({ name: `arg${i}`, type })))
-        .map((param) => `${IDENTIFIER.test(param.name) ? param.name : `arg`}: ${typeOf(param, '      ')}`);
+        .map((param) => `${IDENTIFIER.test(param.name) ? param.name : `arg`}: ${typeOf(param, propTypes, '      ')}`);
       return `      ${key(command)}: [${params.join(', ')}];`;
     });
     entries.push(
       [
         `    ${key(name)}: {`,
         `      props: { [K in keyof ${typeName}Props]?: ${typeName}Props[K] | undefined };`,
-        `      direct: {${direct.length ? '\n' + direct.map(([e, d]) => `        ${key(e)}: ${payloadOf(d, '        ')};`).join('\n') + '\n      ' : ''}};`,
+        `      direct: {${direct.length ? '\n' + direct.map(([e, d]) => `        ${key(e)}: ${payloadOf(d, propTypes, '        ')};`).join('\n') + '\n      ' : ''}};`,
         `      commands: {${commands.length ? '\n' + commands.map((c) => '  ' + c).join('\n') + '\n      ' : ''}};`,
         '    };',
       ].join('\n'),
@@ -171,13 +130,6 @@ export function declarationsFor(components, { moduleName = 'bridged-client', ser
   return out.join('\n');
 }
 
-/** How a prop's value is written, when its type alone does not say (kept beside the prop in the declarations). */
-const TYPE_NOTES = {
-  color: '`"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or an ARGB integer.',
-  dimension: "Points, `'auto'`, or a percentage (`'50%'`).",
-  imageSource: 'A URI, or `{uri, width, height, scale, …}`.',
-};
-
 /** The command that writes js-client/builtins.d.ts (printed in the file and by the test that checks it). */
 export const BUILTINS_COMMAND = 'bridged-client types --builtins --out js-client/builtins.d.ts';
 
@@ -188,7 +140,7 @@ export const BUILTINS_COMMAND = 'bridged-client types --builtins --out js-client
  * index.d.ts builds its `PropsOf`, `CommandsOf`, `PayloadOf`… on them. Deterministic: the same hello gives
  * the same text, so a test compares it with the committed file.
  */
-export function builtinDeclarationsFor(components) {
+export function builtinDeclarationsFor(components, propTypes) {
   const out = [];
   out.push(`// Generated by \`${BUILTINS_COMMAND}\` from the hello of a bridged started without`);
   out.push('// --components: the built-in components (protocol.md, "Built-in components"). Do not edit: run it again');
@@ -210,23 +162,24 @@ export function builtinDeclarationsFor(components) {
       lines.push('    props: {');
       for (const [prop, description] of props) {
         const notes = [];
-        if (TYPE_NOTES[description.type]) notes.push(TYPE_NOTES[description.type]);
+        const note = propTypeOf(propTypes, description, 'bridged-client types').note;
+        if (note) notes.push(note);
         if (description.default !== null && description.default !== undefined) {
           notes.push(`Default \`${JSON.stringify(description.default)}\`.`);
         }
         if (notes.length > 0) lines.push(`      /** ${notes.join(' ')} */`);
         const required = description.optional === false;
-        lines.push(`      ${key(prop)}${required ? '' : '?'}: Settable<${typeOf(description, '      ')}>;`);
+        lines.push(`      ${key(prop)}${required ? '' : '?'}: Settable<${typeOf(description, propTypes, '      ')}>;`);
       }
       lines.push('    };');
     }
     const own = [];
     for (const [event, description] of Object.entries(component.events ?? {})) {
-      const payload = payloadOf(description, '  ');
+      const payload = payloadOf(description, propTypes, '  ');
       if (description.bubbles) {
         bubbling.set(event, payload);
       } else {
-        own.push(`      ${key(event)}: ${payloadOf(description, '      ')};`);
+        own.push(`      ${key(event)}: ${payloadOf(description, propTypes, '      ')};`);
         // Two components' direct events of one name must agree: index.d.ts types an event by its name.
         if (direct.has(event) && direct.get(event) !== payload) {
           throw new Error(`the direct event ${event} has two payload types: ${direct.get(event)} and ${payload}`);
@@ -237,13 +190,16 @@ export function builtinDeclarationsFor(components) {
     lines.push(own.length ? `    direct: {\n${own.join('\n')}\n    };` : '    direct: {};');
     const commands = Object.entries(component.commands ?? {}).map(([command, description]) => {
       const params = (description.params ?? (description.args ?? []).map((type, i) => ({ name: `arg${i}`, type })))
-        .map((param) => `${IDENTIFIER.test(param.name) ? param.name : 'arg'}: ${typeOf(param, '      ')}`);
+        .map((param) => `${IDENTIFIER.test(param.name) ? param.name : 'arg'}: ${typeOf(param, propTypes, '      ')}`);
       return `      ${key(command)}: [${params.join(', ')}];`;
     });
     lines.push(commands.length ? `    commands: {\n${commands.join('\n')}\n    };` : '    commands: {};');
     lines.push('  };');
     entries.push(lines.join('\n'));
   }
+  out.push("/** The prop types of protocol.md, \"Typed props\": hello's `propTypes`, by name. */");
+  out.push(`export type PropType =\n${Object.keys(propTypes).map((name) => `  | ${JSON.stringify(name).replaceAll('"', "'")}`).join('\n')};`);
+  out.push('');
   out.push('/** The bubbling events of the built-in components: any view may handle them (onX, onXCapture). */');
   out.push('export interface BubblingEvents {');
   for (const [event, payload] of bubbling) out.push(`  ${key(event)}: ${payload};`);

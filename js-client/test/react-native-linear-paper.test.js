@@ -22,6 +22,8 @@ const COMPONENTS = {
   RCTText: { props: {}, events: {} },
   RCTRawText: { props: { text: { type: 'string' } }, events: {} },
 };
+/** hello's propTypes entry of the one type COMPONENTS uses. */
+const PROP_TYPES = { string: { nativeType: 'NSString', deepDiffs: false, typeScript: 'string', reportedTypeScript: 'string' } };
 
 /** The paper renderer file, as shipped or as bridged loads it, into a UIManager that records each call. */
 function recordingRenderer(asShipped) {
@@ -33,7 +35,7 @@ function recordingRenderer(asShipped) {
     },
   );
   const registry = new ViewConfigRegistry();
-  for (const name of Object.keys(COMPONENTS)) registry.register(name, () => viewConfigFor(name, COMPONENTS));
+  for (const name of Object.keys(COMPONENTS)) registry.register(name, () => viewConfigFor(name, COMPONENTS, PROP_TYPES));
   const errors = [];
   const modules = privateModules({ React: react.React, scheduler: react.scheduler, UIManager, registry, emitter: { register() {} }, onError: (e) => errors.push(e) });
   const renderer = evaluateRenderer(file, modules, { asShipped });

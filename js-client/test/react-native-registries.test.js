@@ -1,54 +1,22 @@
 // Lists that must name every case, checked against where the cases come from, so that adding one without the
 // other fails here, naming it:
-// - every prop type whose values are objects or arrays (protocol.md's "Typed props" table, and every type the
-//   daemon's hello uses) is deep-diffed by the view configs (view-configs.js): React Native's renderer compares
-//   such a prop by identity otherwise, and sends it again on every render;
+// - every prop type the daemon's hello describes (`propTypes`) is deep-diffed by the view configs exactly when its
+//   descriptor says so (React Native's renderer compares such a prop by identity otherwise, and sends it again on
+//   every render), and every type hello's components use is one `propTypes` describes;
 // - every file of js-client/lib/react-native/modules/ is registered in modules/index.js, and every module file
 //   index.js imports exists.
-import { test, describe } from 'node:test';
+import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { connect } from '../index.js';
 import { viewConfigFor } from '../lib/react-native.js';
+import { viewManagerConfig } from '../lib/react-native/modules/ui-manager.js';
 import { deepDiffer } from '../lib/react-native/style.js';
 import { NATIVE_MODULES } from '../lib/react-native/modules/index.js';
 import { startDaemon } from '../test-support/daemon.js';
 
-const PROTOCOL = fileURLToPath(new URL('../../protocol.md', import.meta.url));
 const MODULES = fileURLToPath(new URL('../lib/react-native/modules/', import.meta.url));
-
-/** protocol.md's "Typed props" table: type → what it accepts. */
-function typedProps() {
-  const text = readFileSync(PROTOCOL, 'utf8');
-  const section = text.slice(text.indexOf('## Typed props'));
-  const rows = new Map();
-  for (const line of section.split('\n').slice(1)) {
-    if (line.startsWith('## ')) break;
-    const match = /^\| `(\w+)` \| (.*?) \|/.exec(line);
-    if (match) rows.set(match[1], match[2]);
-  }
-  return rows;
-}
-
-/** Whether a type accepts objects or arrays, by its table row: `{…}`, a JSON array or object, any JSON value. */
-const takesObjects = (accepts) => /\{|JSON array|JSON object|any JSON value/.test(accepts);
-
-/** A complete type description of `type` (what `values`, `elements` or `fields` it needs). */
-function description(type) {
-  switch (type) {
-    case 'enum':
-      return { type, values: ['a'] };
-    case 'int32Enum':
-      return { type, values: [0] };
-    case 'array':
-      return { type, elements: { type: 'double' } };
-    case 'object':
-      return { type, fields: { x: { type: 'double', optional: true, default: null } } };
-    default:
-      return { type };
-  }
-}
 
 /** Every type a description uses, its elements' and fields' too. */
 function typesIn(desc, into = new Set()) {
@@ -59,40 +27,54 @@ function typesIn(desc, into = new Set()) {
   return into;
 }
 
-/** The validAttributes entry a view config gives a prop of `type`. */
-function attributeOf(type) {
-  const components = { RCTView: { props: {} }, Probe: { props: { probe: { ...description(type), default: null } }, events: {} } };
-  return viewConfigFor('Probe', components).validAttributes.probe;
-}
-
-describe('view configs: object prop types are deep-diffed', () => {
-  test("every type of protocol.md's table that takes objects or arrays gets deepDiffer, the others do not", () => {
-    const table = typedProps();
-    assert.ok(table.size >= 15, `read ${table.size} types from protocol.md's "Typed props"`);
-    const missing = [];
-    const extra = [];
-    for (const [type, accepts] of table) {
-      const diff = attributeOf(type)?.diff;
-      if (takesObjects(accepts) && diff !== deepDiffer) missing.push(type);
-      if (!takesObjects(accepts) && diff !== undefined) extra.push(type);
-    }
-    assert.deepEqual(missing, [], `object types without deepDiffer in view-configs.js: ${missing.join(', ')}`);
-    assert.deepEqual(extra, [], `scalar types deep-diffed: ${extra.join(', ')}`);
-  });
-
-  test("every type the daemon's hello uses is in protocol.md's table", async () => {
+describe("view configs: each prop type as hello's propTypes describes it", () => {
+  let hello;
+  before(async () => {
     const daemon = await startDaemon();
     try {
       const bridge = await connect({ socket: daemon.socket });
-      const used = new Set();
-      for (const component of Object.values(bridge.components)) for (const prop of Object.values(component.props ?? {})) typesIn(prop, used);
+      hello = { components: bridge.components, propTypes: bridge.propTypes };
       await bridge.close();
-      const table = typedProps();
-      const unknown = [...used].filter((type) => !table.has(type));
-      assert.deepEqual(unknown, [], `hello uses types protocol.md's table does not list: ${unknown.join(', ')}`);
     } finally {
       await daemon.stop();
     }
+  });
+
+  /** The validAttributes entry and the NativeProps type a component with one prop of `description` gets. */
+  function configsOf(description) {
+    const components = { RCTView: { props: {} }, Probe: { props: { probe: { ...description, default: null } }, events: {} } };
+    return {
+      attribute: viewConfigFor('Probe', components, hello.propTypes).validAttributes.probe,
+      nativeType: viewManagerConfig('Probe', components.Probe, hello.propTypes).NativeProps.probe,
+    };
+  }
+
+  test('every type propTypes describes is deep-diffed exactly when its descriptor says so, with its native type', () => {
+    const names = Object.keys(hello.propTypes);
+    assert.ok(names.length >= 16, `hello's propTypes describes ${names.length} types`);
+    const wrong = [];
+    for (const [type, info] of Object.entries(hello.propTypes)) {
+      const { attribute, nativeType } = configsOf({ type });
+      // A color is processed by processColor and compared deeply (iOS's PlatformColor objects): colorAttribute.
+      const deep = attribute?.diff === deepDiffer && info.nativeType !== 'UIColor';
+      if (deep !== info.deepDiffs) wrong.push(`${type}: deepDiffs ${info.deepDiffs}, view config ${JSON.stringify(attribute)}`);
+      if (nativeType !== info.nativeType) wrong.push(`${type}: NativeProps ${nativeType}, propTypes ${info.nativeType}`);
+    }
+    assert.deepEqual(wrong, [], `view-configs.js or ui-manager.js disagree with hello's propTypes:\n${wrong.join('\n')}`);
+  });
+
+  test('an array of colors is UIColorArray, processed element by element; an unknown type is an error naming it', () => {
+    const { attribute, nativeType } = configsOf({ type: 'array', elements: { type: 'color' } });
+    assert.equal(nativeType, 'UIColorArray');
+    assert.deepEqual(attribute.process(['#ff0000']), [0xffff0000]);
+    assert.throws(() => configsOf({ type: 'hologram' }), /describes no prop type "hologram" \(its propTypes are int, /);
+  });
+
+  test("every type the daemon's hello uses is one its propTypes describes", () => {
+    const used = new Set();
+    for (const component of Object.values(hello.components)) for (const prop of Object.values(component.props ?? {})) typesIn(prop, used);
+    const unknown = [...used].filter((type) => !Object.hasOwn(hello.propTypes, type));
+    assert.deepEqual(unknown, [], `hello uses types its propTypes does not describe: ${unknown.join(', ')}`);
   });
 });
 

@@ -117,6 +117,33 @@ extension JSONWriter {
         }
     }
 
+    /// hello's `propTypes`: each kind of prop type's descriptor, for clients, by name (``PropTypeDescriptor``):
+    /// `{"int":{"nativeType":"NSInteger","deepDiffs":false,"typeScript":"number","reportedTypeScript":"number"},…}`;
+    /// `nativeArrayType` and `note` where the type has one. Written once.
+    public static let propTypeDescriptors: [UInt8] = {
+        var w = JSONWriter()
+        w.object(PropType.Kind.allCases.map(\.descriptor), key: \.name) { w, descriptor in
+            w.raw(#"{"nativeType":"#)
+            w.string(descriptor.nativeType)
+            if let arrayType = descriptor.nativeArrayType {
+                w.raw(#","nativeArrayType":"#)
+                w.string(arrayType)
+            }
+            w.raw(#","deepDiffs":"#)
+            w.bool(descriptor.deepDiffs)
+            w.raw(#","typeScript":"#)
+            w.string(descriptor.typeScript)
+            w.raw(#","reportedTypeScript":"#)
+            w.string(descriptor.reportedTypeScript)
+            if let note = descriptor.note {
+                w.raw(#","note":"#)
+                w.string(note)
+            }
+            w.raw("}")
+        }
+        return w.bytes
+    }()
+
     public mutating func payload(_ payload: EventPayload) {
         object(payload.fields, key: \.name) { $0.propValue($1.value) }
     }

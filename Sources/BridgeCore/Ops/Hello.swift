@@ -42,8 +42,8 @@ extension Ops {
             return nil
         }
 
-        /// The result of a hello: protocol, server, session, token, limits, components; with `resumed` (and
-        /// `reason`, `seq`) when the client asked to resume.
+        /// The result of a hello: protocol, server, session, token, limits, components, propTypes; with `resumed`
+        /// (and `reason`, `seq`) when the client asked to resume.
         static func writeResult(of session: Session, resumed: Bool?, reason: String?, into w: inout JSONWriter) {
             w.raw(#"{"protocol":"#)
             w.int(Engine.protocolVersion)
@@ -69,6 +69,8 @@ extension Ops {
             }
             w.raw(#","components":"#)
             w.raw(session.engine.componentsJSON)
+            w.raw(#","propTypes":"#)
+            w.raw(JSONWriter.propTypeDescriptors)
             w.raw("}")
         }
     }

@@ -34,7 +34,7 @@ public struct ReplayRules: Sendable {
         {
           "helloVaries": ["session", "server", "token", "maxFrameBytes"],
           "integersVary": ["stats"],
-          "fieldsAddedToHello": ["token", "limits", "maxFrameBytes"],
+          "fieldsAddedToHello": ["token", "limits", "maxFrameBytes", "propTypes"],
           "componentsAddedToBuiltins": [
             "RCTView", "RCTText", "RCTVirtualText", "RCTRawText", "RCTScrollView", "RCTScrollContentView", "RCTSwitch",
             "RCTSinglelineTextInputView", "RCTMultilineTextInputView", "RCTActivityIndicatorView", "RCTImageView",

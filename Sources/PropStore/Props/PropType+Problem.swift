@@ -35,11 +35,11 @@ extension PropType {
                 }
             }
             return nil
-        case _ where value.kindName == name:
+        case _ where value.kind == kind:
             // Any other value of the type's own case (a point for `point`, JSON for `mixed`) is one of it.
             return nil
         default:
-            return "a \(value.kindName) value is not a \(name)"
+            return "a value of type \(value.kindName) is not of type \(name)"
         }
     }
 }

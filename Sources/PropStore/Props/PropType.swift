@@ -1,22 +1,10 @@
 /// The type of a prop, an object field, an event payload field or a command parameter, with its checked
 /// conversion from a JSON value (``PropType/convert(_:path:into:)``).
 ///
-/// ## Adding a prop type
-/// Seven files, and no list elsewhere:
-/// 1. its own file: its Swift value with its ``PropConvertible`` conformance and its conversion, either a
-///    ``FieldTable`` (a small struct of numbers and strings, as `Point.swift`: conversion, ``expected``, the
-///    JSON output and renders all read the table) or an `extension Converter` (as `Converter+Color.swift`);
-/// 2. `PropType.swift`: its case, its ``name``, its ``expected`` (for a table, `Type.fields.expected`), and its
-///    place in ``plain`` if a schema names it alone (`hello` descriptions and `--components` read names there);
-/// 3. `PropValue.swift`: its case, its ``PropValue/kindName`` (its ``name``: then ``problem(with:)`` accepts
-///    it) and its render text;
-/// 4. `Converter.swift`: its line in the dispatch to the conversions;
-/// 5. BridgeCore's `JSONWriter+Props.swift`: its line in `propValue` (for a table, `fields(value, Type.fields)`);
-/// 6. protocol.md: its row in the prop table;
-/// 7. the client: its case in `lib/types.js`'s `typeOf` (an unknown type throws there) and its name in
-///    `index.d.ts`'s `PropType`.
-/// `PropTypeListsTests` fails until 6 and 7 list it (and until its case is in that suite's own list).
-/// A React Native codegen annotation that maps to it is one more line in `CodegenSchema+Types.swift`.
+/// Every kind of type has one ``PropTypeDescriptor`` (``Kind/descriptor``, `PropType+Descriptors.swift`): its
+/// name, what it accepts, and what clients need of it (React Native's native type, whether a renderer deep-diffs
+/// it, its TypeScript types), which `hello` sends as `propTypes`. README's "Where a change goes" lists every place
+/// of a new type; the compiler names each switch that lacks its case.
 public enum PropType: Sendable, Equatable {
     /// A 64-bit integer.
     case int
@@ -43,52 +31,47 @@ public enum PropType: Sendable, Equatable {
     /// Any JSON value, kept as given.
     case mixed
 
-    /// The type's name as `hello` describes it: `int`, `int32`, `float`, `double`, `bool`, `string`, `enum`,
-    /// `int32Enum`, `color`, `point`, `edgeInsets`, `imageSource`, `dimension`, `array`, `object`, `mixed`.
-    public var name: String {
+    /// The type's name as `hello` describes it: its ``Kind``'s (`int`, `enum`, `int32Enum`, `array`, …).
+    @inlinable public var name: String { kind.rawValue }
+
+    /// The kind of type, without its parameters (an enum's values, an array's element type, an object's fields).
+    @inlinable public var kind: Kind {
         switch self {
-        case .int: "int"
-        case .int32: "int32"
-        case .float: "float"
-        case .double: "double"
-        case .bool: "bool"
-        case .string: "string"
-        case .enumeration: "enum"
-        case .int32Enumeration: "int32Enum"
-        case .color: "color"
-        case .point: "point"
-        case .edgeInsets: "edgeInsets"
-        case .imageSource: "imageSource"
-        case .dimension: "dimension"
-        case .array: "array"
-        case .object: "object"
-        case .mixed: "mixed"
+        case .int: .int
+        case .int32: .int32
+        case .float: .float
+        case .double: .double
+        case .bool: .bool
+        case .string: .string
+        case .enumeration: .enumeration
+        case .int32Enumeration: .int32Enumeration
+        case .color: .color
+        case .point: .point
+        case .edgeInsets: .edgeInsets
+        case .imageSource: .imageSource
+        case .dimension: .dimension
+        case .array: .array
+        case .object: .object
+        case .mixed: .mixed
         }
     }
 
-    /// What an error message says was expected, e.g. `int32` or `one of never, always`.
+    /// What an error message says was expected, e.g. `int32` or `one of never, always`: the descriptor's
+    /// ``PropTypeDescriptor/accepts``, with the type's parameters where it has some.
     public var expected: String {
         switch self {
         case .enumeration(let values): "one of " + values.joined(separator: ", ")
         case .int32Enumeration(let values): "one of " + values.map(String.init).joined(separator: ", ")
-        case .color: "color (#RGB, #RRGGBB, #RRGGBBAA or an ARGB integer)"
-        case .int32: "int32 (an integer in -2147483648...2147483647)"
-        case .float: "float (a number within the 32-bit float range)"
-        case .point: Point.fields.expected
-        case .edgeInsets: EdgeInsets.fields.expected
-        case .imageSource: ImageSource.fields.expected
-        case .dimension: "dimension (a number, \"auto\" or a percentage such as \"50%\")"
         case .array(let element): "array of \(element.expected)"
         case .object(let fields):
             "object {" + fields.map { $0.name + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + "}"
-        default: name
+        default: kind.descriptor.accepts
         }
     }
 
-    /// The types a schema names with no further description (`{"type": "point"}`), by ``name``.
-    public static let plain: [PropType] = [
-        .int, .int32, .float, .double, .bool, .string, .color, .point, .edgeInsets, .imageSource, .dimension, .mixed,
-    ]
+    /// The types a schema names with no further description (`{"type": "point"}`), by ``name``: every kind's
+    /// ``PropTypeDescriptor/plain`` type.
+    public static let plain: [PropType] = Kind.allCases.compactMap(\.descriptor.plain)
 
     /// The type named `name` among ``plain``, or `nil`.
     public static func named(_ name: String) -> PropType? { plain.first { $0.name == name } }

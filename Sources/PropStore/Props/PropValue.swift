@@ -36,25 +36,29 @@ public struct PropMember: Sendable, Equatable {
 }
 
 extension PropValue {
-    /// The case's name, for messages.
-    public var kindName: String {
+    /// The kind of type whose values this case holds (an `int` holds int32 and int32 enum values too, a
+    /// `string` enum values), `nil` for `null`.
+    public var kind: PropType.Kind? {
         switch self {
-        case .null: "null"
-        case .int: "integer"
-        case .float: "float"
-        case .double: "double"
-        case .bool: "bool"
-        case .string: "string"
-        case .color: "color"
-        case .point: "point"
-        case .edgeInsets: "edgeInsets"
-        case .imageSource: "imageSource"
-        case .dimension: "dimension"
-        case .array: "array"
-        case .object: "object"
-        case .json: "mixed"
+        case .null: nil
+        case .int: .int
+        case .float: .float
+        case .double: .double
+        case .bool: .bool
+        case .string: .string
+        case .color: .color
+        case .point: .point
+        case .edgeInsets: .edgeInsets
+        case .imageSource: .imageSource
+        case .dimension: .dimension
+        case .array: .array
+        case .object: .object
+        case .json: .mixed
         }
     }
+
+    /// The case's name, for messages: its ``kind``'s name, or `null`.
+    public var kindName: String { kind?.rawValue ?? "null" }
 
     /// A short text of the value for a render: scalars as they are, composites summarised.
     var renderText: String {

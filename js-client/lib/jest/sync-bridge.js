@@ -41,6 +41,7 @@ export class SyncBridge extends EventEmitter {
     const hello = bridge.requestSync({ op: 'hello', protocol: 1, client: 'bridged-client/jest' });
     bridge.session = hello.session;
     bridge.components = hello.components ?? {};
+    bridge.propTypes = hello.propTypes ?? {};
     return bridge;
   }
 

@@ -72,6 +72,8 @@ export class NativeSide {
   bridge;
   /** hello's components. */
   components;
+  /** hello's prop types, by name (lib/prop-types.js). */
+  propTypes;
   /** Handler prop name → {event, phase, direct}. */
   handlers;
   /**
@@ -161,6 +163,7 @@ export class NativeSide {
     this.ignoreUnservedHandlers = ignoreUnservedHandlers;
     this.onUnknownProp = onUnknownProp;
     this.components = bridge.components ?? {};
+    this.propTypes = bridge.propTypes ?? {};
     this.handlers = handlerProps(this.components);
     this.trace = trace;
     this.#onEvent = (frame) => this.#event(frame);

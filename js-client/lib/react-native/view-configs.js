@@ -5,6 +5,7 @@
 import { handlerNames } from '../events.js';
 import { deepDiffer } from './style.js';
 import { processColor } from './process-color.js';
+import { propTypeOf } from '../prop-types.js';
 
 /** The component every React Native component is: its props are every other component's too. */
 export const VIEW = 'RCTView';
@@ -66,56 +67,44 @@ function processAspectRatio(value) {
   return value;
 }
 
+/** Whether a type is processed by `processColor`: its native type is UIColor (getProcessorForType's rule). */
+const isColor = (description, propTypes) => propTypeOf(propTypes, description, 'view config').nativeType === 'UIColor';
+
 /**
  * For a type that holds colors below it (an array of colors, an object with a color field…), a function that
  * processes each of them as React Native's `processColor`/`processColorArray` do; null for any other type.
  */
-function colorProcessor(description) {
-  switch (description?.type) {
-    case 'color':
-      return processColor;
-    case 'array': {
-      const element = colorProcessor(description.elements);
-      return element && ((value) => (Array.isArray(value) ? value.map(element) : value));
-    }
-    case 'object': {
-      const fields = Object.entries(description.fields ?? {})
-        .map(([field, type]) => [field, colorProcessor(type)])
-        .filter(([, process]) => process);
-      if (fields.length === 0) return null;
-      return (value) => {
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-        const copy = { ...value };
-        for (const [field, process] of fields) if (field in copy) copy[field] = process(copy[field]);
-        return copy;
-      };
-    }
-    default:
-      return null;
+function colorProcessor(description, propTypes) {
+  if (description.elements) {
+    const element = colorProcessor(description.elements, propTypes);
+    return element && ((value) => (Array.isArray(value) ? value.map(element) : value));
   }
+  if (description.fields) {
+    const fields = Object.entries(description.fields)
+      .map(([field, type]) => [field, colorProcessor(type, propTypes)])
+      .filter(([, process]) => process);
+    if (fields.length === 0) return null;
+    return (value) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+      const copy = { ...value };
+      for (const [field, process] of fields) if (field in copy) copy[field] = process(copy[field]);
+      return copy;
+    };
+  }
+  return isColor(description, propTypes) ? processColor : null;
 }
 
-/** How the renderer sends one prop of a type `hello` describes: colors processed, objects deep-diffed. */
-function attributeFor(name, description) {
+/**
+ * How the renderer sends one prop of a type `hello` describes: colors processed, the types hello's `propTypes`
+ * says are deep-diffed compared by their contents.
+ */
+function attributeFor(name, description, propTypes) {
   if (name === 'fontVariant') return { process: processFontVariant };
   if (name === 'aspectRatio') return { process: processAspectRatio };
-  if (description?.type !== 'color') {
-    const process = colorProcessor(description);
-    if (process) return { diff: deepDiffer, process };
-  }
-  switch (description?.type) {
-    case 'color':
-      return colorAttribute;
-    case 'point':
-    case 'edgeInsets':
-    case 'imageSource':
-    case 'array':
-    case 'object':
-    case 'mixed':
-      return objectAttribute;
-    default:
-      return true;
-  }
+  if (isColor(description, propTypes)) return colorAttribute;
+  const process = colorProcessor(description, propTypes);
+  if (process) return { diff: deepDiffer, process };
+  return propTypeOf(propTypes, description, 'view config').deepDiffs ? objectAttribute : true;
 }
 
 /**
@@ -155,7 +144,7 @@ export function topLevelType(event) {
  * listen for its descendants' bubbling events, as in React Native), and its events' types.
  * Throws when the daemon serves no such component.
  */
-export function viewConfigFor(name, components) {
+export function viewConfigFor(name, components, propTypes) {
   const description = components[name];
   if (!description) {
     const known = Object.keys(components).join(', ');
@@ -167,13 +156,13 @@ export function viewConfigFor(name, components) {
   const own = description.props ?? {};
   for (const [prop, type] of Object.entries(view.props ?? {})) {
     if (Object.hasOwn(own, prop)) continue;
-    if (STYLE_ATTRIBUTES.has(prop)) style[prop] = attributeFor(prop, type);
-    else validAttributes[prop] = attributeFor(prop, type);
+    if (STYLE_ATTRIBUTES.has(prop)) style[prop] = attributeFor(prop, type, propTypes);
+    else validAttributes[prop] = attributeFor(prop, type, propTypes);
   }
   for (const [prop, type] of Object.entries(own)) {
     // A style attribute a `style` can set; a component's own prop of that name is a top-level prop as well.
-    if (STYLE_ATTRIBUTES.has(prop)) style[prop] = attributeFor(prop, type);
-    if (!STYLE_ATTRIBUTES.has(prop) || name !== VIEW || !VIEW_STYLE_ONLY_ATTRIBUTES.has(prop)) validAttributes[prop] = attributeFor(prop, type);
+    if (STYLE_ATTRIBUTES.has(prop)) style[prop] = attributeFor(prop, type, propTypes);
+    if (!STYLE_ATTRIBUTES.has(prop) || name !== VIEW || !VIEW_STYLE_ONLY_ATTRIBUTES.has(prop)) validAttributes[prop] = attributeFor(prop, type, propTypes);
   }
   const bubblingEventTypes = {};
   const directEventTypes = {};

@@ -7,6 +7,7 @@
 import { createPaperUIManager } from '../paper.js';
 import { measurements } from '../no-layout.js';
 import { topLevelType, VIEW } from '../view-configs.js';
+import { propTypeOf } from '../../prop-types.js';
 
 export const name = 'UIManager';
 
@@ -27,43 +28,20 @@ function genericEventTypes() {
   return { bubbling, direct };
 }
 
-/** The native type name getNativeComponentAttributes reads to choose a prop's differ and processor. */
-function nativeType(description) {
-  switch (description?.type) {
-    case 'color':
-      return 'UIColor';
-    case 'point':
-      return 'CGPoint';
-    case 'edgeInsets':
-      return 'UIEdgeInsets';
-    case 'imageSource':
-      return 'RCTImageSource';
-    case 'bool':
-      return 'BOOL';
-    case 'string':
-    case 'enum':
-      return 'NSString';
-    case 'int':
-    case 'int32':
-    case 'int32Enum':
-      return 'NSInteger';
-    case 'double':
-    case 'float':
-    case 'dimension':
-      return 'CGFloat';
-    case 'array':
-      return description.elements?.type === 'color' ? 'UIColorArray' : 'NSArray';
-    case 'object':
-      return 'NSDictionary';
-    default:
-      return 'id';
-  }
+/**
+ * The native type name getNativeComponentAttributes reads to choose a prop's differ and processor: its type's
+ * `nativeType` in hello's `propTypes`; an array's element type's `nativeArrayType` where it has one (UIColorArray).
+ */
+function nativeType(description, propTypes) {
+  const own = propTypeOf(propTypes, description, 'UIManager');
+  if (!description.elements) return own.nativeType;
+  return propTypeOf(propTypes, description.elements, 'UIManager').nativeArrayType ?? own.nativeType;
 }
 
 /** A view manager config as RCTUIManager's constants hold it, for one component `hello` describes. */
-export function viewManagerConfig(name, description) {
+export function viewManagerConfig(name, description, propTypes) {
   const NativeProps = {};
-  for (const [prop, type] of Object.entries(description.props ?? {})) NativeProps[prop] = nativeType(type);
+  for (const [prop, type] of Object.entries(description.props ?? {})) NativeProps[prop] = nativeType(type, propTypes);
   const bubblingEventTypes = {};
   const directEventTypes = {};
   for (const [event, spec] of Object.entries(description.events ?? {})) {
@@ -96,7 +74,7 @@ export function create(app) {
   const configOf = (name) => {
     const components = native.components;
     if (!configs.has(name) || (configs.get(name) === null && Object.hasOwn(components, name))) {
-      configs.set(name, Object.hasOwn(components, name) ? viewManagerConfig(name, components[name]) : null);
+      configs.set(name, Object.hasOwn(components, name) ? viewManagerConfig(name, components[name], native.propTypes) : null);
     }
     return configs.get(name);
   };

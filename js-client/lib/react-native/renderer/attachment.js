@@ -73,8 +73,8 @@ export class ReactNativeAttachment {
 
   /** The host component of a component the daemon serves, as React Native's requireNativeComponent gives it. */
   requireNativeComponent(name) {
-    viewConfigFor(name, this.#native.components); // throws for a component the daemon does not serve
-    return this.#registry.register(name, () => viewConfigFor(name, this.#native.components));
+    viewConfigFor(name, this.#native.components, this.#native.propTypes); // throws for a component the daemon does not serve
+    return this.#registry.register(name, () => viewConfigFor(name, this.#native.components, this.#native.propTypes));
   }
 
   /** Renders `element` into a new root view of the daemon; resolves to the root once the commit is applied. */
