@@ -373,6 +373,8 @@ export interface InspectResult<C extends string = string> {
   renders: number;
   /** The view's command log: the commands it was sent with their checked arguments, oldest first (the last 1,000). */
   commands: Array<{ name: keyof CommandsOf<C> & string; args: JsonValue[] }>;
+  /** `true` on a view of an untyped component (`define`'s `untyped`: any prop, any event). */
+  untyped?: boolean;
   /** With the session's layout on (`layout`): the frame relative to the parent, in points (`onLayout`'s). */
   layout?: Frame;
   /** With the session's layout on: the frame in the window (its ancestors' offsets added; scroll offsets not). */
@@ -416,6 +418,8 @@ export interface ScreenshotWire {
   height: number;
   scale: number;
   png: string;
+  /** With `frames: true`: every laid-out view's frame in the window, `[tag, x, y, width, height]`, by tag. */
+  frames?: number[][];
 }
 
 /** `bridge.screenshot()`'s answer: the PNG's bytes. */
@@ -603,7 +607,8 @@ export interface ObserveSnapshot {
   events: EventFrame[];
 }
 
-/** The result of each op, for `request()`: one key per op of lib/ops.js (a test compares them). */
+// BEGIN generated from `bridged ops` (node js-client/scripts/generate.js --bin .build/debug/bridged): do not edit.
+/** The result of each op, for `request()`: one key per op of lib/ops.js, in its order. */
 export interface RequestResults {
   hello: HelloResult;
   create: { tag: number };
@@ -620,7 +625,7 @@ export interface RequestResults {
   inspect: InspectResult;
   layout: LayoutResult;
   screenshot: ScreenshotWire;
-  batch: { results: JsonObject[] };
+  batch: { results: JsonObject[] } | { staged: number };
   ack: { acked: number; retained: number };
   ping: Record<string, never>;
   stats: StatsResult;
@@ -629,6 +634,7 @@ export interface RequestResults {
   unobserve: Record<string, never>;
   bye: Record<string, never>;
 }
+// END generated
 
 /** A raw request: an op and its fields (protocol.md, "Operations"); the client assigns the `id`. */
 export interface RequestFrame<O extends string = string> {

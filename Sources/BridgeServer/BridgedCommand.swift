@@ -19,7 +19,7 @@ public struct BridgedCommand: AsyncParsableCommand {
         commandName: "bridged",
         abstract: "The native side of a React Native-style bridge, served on a Unix socket.",
         version: Engine.version,
-        subcommands: [Serve.self, Replay.self, Record.self, SocketPath.self],
+        subcommands: [Serve.self, Replay.self, Record.self, SocketPath.self, DescribeOps.self],
         defaultSubcommand: Serve.self
     )
 

@@ -154,27 +154,61 @@ struct OpTableTests {
 
     static let unbatchable = OpTable.entries.filter { $0.batch.refusal != nil }.map { $0.name.description }
 
-    /// A batch holding an op the table refuses there fails with that op's message, and changes nothing.
+    /// `name`'s sample request (its ``OpSpec``), for a session called `session`.
+    static func sample(_ name: String, session: String = "test") throws -> String {
+        let spec = try #require(OpTable.specs.first { $0.name == name }?.spec)
+        return spec.sample.description.replacingOccurrences(of: #""<session>""#, with: #""\#(session)""#)
+    }
+
+    /// A client whose session is set up as every sample expects (``OpTable/sampleSetup``).
+    static func sampleClient() -> Client {
+        let client = Client(hello: false)
+        for line in OpTable.sampleSetup { client.send(line) }
+        return client
+    }
+
+    /// A batch holding an op the table refuses there (its sample request) fails with that op's message, and
+    /// changes nothing.
     @Test(arguments: unbatchable)
     func batchRefusesOp(_ name: String) throws {
-        let client = Client()
-        let request: String
-        switch name {
-        case "hello": request = #"{"op":"hello","protocol":1}"#
-        case "ack": request = #"{"op":"ack","seq":0}"#
-        case "batch": request = #"{"op":"batch","ops":[]}"#
-        case "observe", "unobserve": request = #"{"op":"\#(name)","session":"test"}"#
-        default: request = #"{"op":"\#(name)"}"#
-        }
-        let ops = #"[{"op":"create","tag":1,"component":"View"},\#(request)]"#
+        let client = Self.sampleClient()
+        let ops = #"[{"op":"create","tag":50,"component":"View"},\#(try Self.sample(name))]"#
         let response = client.send(#"{"id":1,"op":"batch","ops":\#(ops)}"#).response
         let entry = try #require(OpTable.entries.first { $0.name.description == name })
         let refusal = try #require(entry.batch.refusal)
         #expect(field(response, "error.code") == #""batch_failed""#)
         #expect(field(response, "error.index") == "1")
         #expect(field(response, "error.error.message") == #""\#(refusal)""#)
-        #expect(field(client.inspect(1), "error.code") == #""unknown_tag""#)
+        #expect(field(client.inspect(50), "error.code") == #""unknown_tag""#)
         let row = try #require(try Self.protocolRows().first { $0.name == name })
         #expect(row.inBatch == "no", "protocol.md says a batch may hold \(name)")
+    }
+
+    /// Each op's sample is answered (after ``OpTable/sampleSetup``), and leaving out a field its spec says is
+    /// required is refused, naming the field: the spec's fields are those the op reads.
+    @Test(arguments: OpTable.names)
+    func theSpecsFieldsAreTheOpsOwn(_ name: String) throws {
+        let spec = try #require(OpTable.specs.first { $0.name == name }?.spec)
+        if spec.needsLayout { return }  // answered with layout on: js-client/test/op-results.test.js
+        let sample = try Self.sample(name)
+        let answered = Self.sampleClient().send(#"{"id":1,"#.appending(sample.dropFirst())).response
+        // An op about other sessions needs a connection that takes change frames: op-results.test.js sends it.
+        let reachesOtherSessions = OpTable.entries.first { $0.name.description == name }?.reachesOtherSessions == true
+        #expect(
+            reachesOtherSessions || field(answered, "ok") == "true",
+            "\(name)'s sample (its spec, Sources/BridgeCore/Ops/) is not answered: \(field(answered, "error"))"
+        )
+        let fields = try #require(try JSONDocument(parsing: spec.fields.description).root.keys)
+        let document = try JSONDocument(parsing: sample)
+        for member in fields where !member.hasSuffix("?") {
+            #expect(document.root[member] != nil, "\(name)'s sample lacks its required field '\(member)'")
+            let without = document.deepCopy()
+            without.root.removeMember(member)
+            let response = Self.sampleClient().send(without.root.compactText).response
+            #expect(
+                response.contains("'\(member)'") && field(response, "ok") == "false",
+                "\(name) without '\(member)' (required by its spec) is not refused naming it"
+            )
+        }
     }
 }

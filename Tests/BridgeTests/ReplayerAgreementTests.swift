@@ -77,8 +77,8 @@ struct ReplayerAgreementTests {
         #expect(difference?.expected == "a record")
     }
 
-    /// The limits a recording carries are one list, ``SessionLimit/all``: what the meta record and hello say,
-    /// what protocol.md says, and the Node replayer's `LIMITS`.
+    /// The limits a recording carries are one list, ``SessionLimit/all``: what the meta record and hello say, and
+    /// what protocol.md says (the Node replayer's `LIMITS` is generated from it: js-client/test/generated.test.js).
     @Test func theLimitsAreOneList() throws {
         let names = SessionLimit.all.map(\.name)
         let configuration = Engine.Configuration()
@@ -106,16 +106,6 @@ struct ReplayerAgreementTests {
         #expect(
             flags.split(separator: ", ").map(String.init) == SessionLimit.all.map { "`\($0.flag)`" },
             "protocol.md's hello section: `limits` are the daemon's session limits (its flags, in order)"
-        )
-
-        let node = try String(
-            contentsOf: Self.root.appendingPathComponent("js-client/lib/replay.js"),
-            encoding: .utf8
-        )
-        let listed = node.matches(of: /\{ name: '(\w+)', flag: '([-\w]+)'/).map { "\($0.1) \($0.2)" }
-        #expect(
-            listed == SessionLimit.all.map { "\($0.name) \($0.flag)" },
-            "LIMITS in js-client/lib/replay.js lists SessionLimit.all's names and flags, in order"
         )
     }
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { JsonNumber, JsonObject, jsonEqual, parseLossless, stringifyLossless } from './json.js';
 import { LineSplitter } from './lines.js';
+import { LIMITS } from './ops.js';
 import { openSocket } from './spawn.js';
 
 const INTEGER = /^-?\d+$/;
@@ -18,14 +19,9 @@ export const RULES = Object.freeze(JSON.parse(readFileSync(new URL('./replay-rul
 
 /**
  * The limits a recording's meta record carries (protocol.md, "hello": `result.limits` has the same names), each
- * with the serve flag that sets it. The daemon's list is `SessionLimit.all` (Sources/BridgeCore/Replay/
- * SessionLimit.swift): `ReplayerAgreementTests` and replayers-agree.test.js compare them, and both with protocol.md.
+ * with the serve flag that sets it: lib/ops.js's, generated from the daemon's `SessionLimit.all`.
  */
-export const LIMITS = Object.freeze([
-  { name: 'maxViewsPerSession', flag: '--max-views' },
-  { name: 'maxOpsPerBatch', flag: '--max-batch-ops' },
-  { name: 'eventBuffer', flag: '--event-buffer' },
-]);
+export { LIMITS };
 
 /** A line of a recording that holds no record: empty, or only spaces, tabs and `\r` (the Swift replayer's rule). */
 const BLANK = /^[ \t\r]*$/;

@@ -1,9 +1,11 @@
-// lib/ops.js is the client's one list of ops: its shape, its order (protocol.md's), and what it says about each
-// op (safe to repeat, free of the session) checked against a real daemon.
+// lib/ops.js is the client's one list of ops, generated from the daemon's op table (generated.test.js): its order
+// (protocol.md's), its samples' fields, and what it says about each op (safe to repeat, free of the session, refused
+// in a batch) checked against a real daemon.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { OPS, opsWhere } from '../lib/ops.js';
+import { OPS, SAMPLE_SETUP, opsWhere } from '../lib/ops.js';
+import { problems } from '../lib/op-schema.js';
 import { connect } from '../index.js';
 import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 
@@ -16,18 +18,7 @@ let bridge;
 before(async () => ({ daemon, bridge } = await startDaemonWithBridge()));
 after(() => stopDaemonWithBridge({ daemon, bridge }));
 
-describe('the op table (lib/ops.js)', () => {
-  test('one line per op, `  <name>: { ... },`, the keys of OPS (the daemon\'s tests read them so)', async () => {
-    const text = await read('js-client/lib/ops.js');
-    const start = text.indexOf('export const OPS = Object.freeze({\n');
-    assert.notEqual(start, -1);
-    const body = text.slice(text.indexOf('\n', start) + 1, text.indexOf('\n});', start));
-    const lines = body.split('\n');
-    for (const line of lines) assert.match(line, /^  [A-Za-z]+: \{ .* \},$/);
-    assert.deepEqual(lines.map((line) => line.match(/^  ([A-Za-z]+):/)[1]), Object.keys(OPS));
-    assert.ok(Object.isFrozen(OPS));
-  });
-
+describe('the op table (lib/ops.js, generated from `bridged ops`)', () => {
   test('the ops of protocol.md\'s table, in its order', async () => {
     const protocol = await read('protocol.md');
     const section = protocol.slice(protocol.indexOf('## Operations'));
@@ -35,46 +26,68 @@ describe('the op table (lib/ops.js)', () => {
     const documented = [...table.matchAll(/^\| `([A-Za-z]+)` \|/gm)].map((m) => m[1]);
     assert.ok(documented.length >= 18, `protocol.md's table: ${documented}`);
     assert.deepEqual(Object.keys(OPS), documented);
+    assert.ok(Object.isFrozen(OPS) && Object.isFrozen(OPS.update.sample));
   });
 
-  test('every entry says the same things, as booleans', () => {
-    for (const [name, entry] of Object.entries(OPS)) {
-      assert.deepEqual(Object.keys(entry), ['safeToRepeat', 'sessionFree'], name);
-      for (const value of Object.values(entry)) assert.equal(typeof value, 'boolean', name);
+  test('each op\'s sample request has its fields: every required one, no other', () => {
+    for (const [name, op] of Object.entries(OPS)) {
+      const { op: sent, ...fields } = op.sample;
+      assert.equal(sent, name, `${name}'s sample sends op ${sent}`);
+      const found = problems(fields, op.fields, `${name}'s sample`);
+      assert.deepEqual(found, [], found.join('; '));
     }
   });
 
-  test('index.d.ts RequestResults has exactly one result per op, in the same order', async () => {
-    const types = await read('js-client/index.d.ts');
-    const start = types.indexOf('export interface RequestResults {');
-    assert.notEqual(start, -1);
-    const body = types.slice(start, types.indexOf('\n}', start));
-    const keys = [...body.matchAll(/^  ([A-Za-z]+): /gm)].map((m) => m[1]);
-    assert.deepEqual(keys, Object.keys(OPS));
-  });
+  /** A Bridge on a session of its own, set up as each sample expects (SAMPLE_SETUP but its hello). */
+  async function sampleSession() {
+    const fresh = await connect({ socket: daemon.socket });
+    for (const frame of SAMPLE_SETUP.slice(1)) await fresh.request(frame);
+    return fresh;
+  }
 
-  test('safeToRepeat is what a live daemon does: the op sent twice is answered alike and changes nothing', async () => {
-    await bridge.request({ op: 'create', tag: 9001, component: 'SwiftUIButton', props: { count: 1 } });
-    const frames = { inspect: { tag: 9001 } };
-    const state = async () => [await bridge.request({ op: 'stats' }), await bridge.request({ op: 'inspect', tag: 9001 })];
-    const repeatable = [...opsWhere('safeToRepeat')];
-    assert.ok(repeatable.length > 0);
-    for (const name of repeatable) {
-      const before = await state();
-      // An op this session cannot run (screenshot, with layout off) must be refused alike.
-      const answer = (frame) => bridge.request(frame).catch((error) => ({ code: error.code, message: error.message }));
-      const first = await answer({ op: name, ...frames[name] });
-      const second = await answer({ op: name, ...frames[name] });
-      assert.deepEqual(second, first, `${name} (lib/ops.js says safeToRepeat) answers the same twice`);
-      assert.deepEqual(await state(), before, `${name} (lib/ops.js says safeToRepeat) changes nothing`);
+  test('safeToRepeat is what a live daemon does: the op\'s sample sent twice is answered alike and changes nothing', async () => {
+    const fresh = await sampleSession();
+    try {
+      const state = async () => [await fresh.request({ op: 'stats' }), await fresh.request({ op: 'inspect', tag: 2 })];
+      const repeatable = [...opsWhere('safeToRepeat')];
+      assert.ok(repeatable.length > 0);
+      for (const name of repeatable) {
+        const before = await state();
+        // An op this session cannot run (screenshot, with layout off) must be refused alike.
+        const answer = (frame) => fresh.request(frame).catch((error) => ({ code: error.code, message: error.message }));
+        const first = await answer(OPS[name].sample);
+        const second = await answer(OPS[name].sample);
+        assert.deepEqual(second, first, `${name} (its spec says safeToRepeat) answers the same twice`);
+        assert.deepEqual(await state(), before, `${name} (its spec says safeToRepeat) changes nothing`);
+      }
+    } finally {
+      await fresh.close();
     }
   });
 
-  test('sessionFree is what a live daemon does: the op is answered on a fresh session, which has no views', async () => {
+  test('sessionFree is what a live daemon does: the op\'s sample is answered on a fresh session, which has no views', async () => {
     const fresh = await connect({ socket: daemon.socket });
     try {
       for (const name of opsWhere('sessionFree')) {
-        await assert.doesNotReject(fresh.request({ op: name }), `${name} (lib/ops.js says sessionFree) on a fresh session`);
+        await assert.doesNotReject(fresh.request(OPS[name].sample), `${name} (its spec says sessionFree) on a fresh session`);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('a batch holding an op its spec refuses there fails with the spec\'s message, and changes nothing', async () => {
+    const fresh = await sampleSession();
+    try {
+      const refused = Object.entries(OPS).filter(([, op]) => op.batch !== true);
+      assert.ok(refused.length > 0);
+      for (const [name, op] of refused) {
+        const ops = [{ op: 'create', tag: 50, component: 'View' }, op.sample];
+        const error = await fresh.request({ op: 'batch', ops }).then(() => null, (err) => err);
+        assert.equal(error?.code, 'batch_failed', `a batch holding ${name}'s sample`);
+        assert.equal(error.index, 1, name);
+        assert.equal(error.details?.message, op.batch, `a batch holding ${name}: the message its spec gives`);
+        await assert.rejects(fresh.request({ op: 'inspect', tag: 50 }), { code: 'unknown_tag' }, name);
       }
     } finally {
       await fresh.close();

@@ -3,6 +3,11 @@ extension Ops {
     /// kept for a resume.
     enum Ack: Op {
         static let entry = OpTable.Entry("ack", batch: .refused("batch: ack cannot be part of a batch"))
+        static let spec = OpSpec(
+            fields: #"{"seq":"integer"}"#,
+            sample: #"{"op":"ack","seq":0}"#,
+            result: #"{"acked":"integer","retained":"integer"}"#,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let session = context.session

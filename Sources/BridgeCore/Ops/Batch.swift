@@ -15,6 +15,11 @@ extension Ops {
             batch: .refused("batch: a batch cannot contain another batch"),
             keepsBatchInParts: true
         )
+        static let spec = OpSpec(
+            fields: #"{"ops":["object"],"more?":"boolean","at?":"integer"}"#,
+            sample: #"{"op":"batch","ops":[{"op":"update","tag":2,"props":{"count":1}},{"op":"ping"}]}"#,
+            result: #"{"$oneOf":[{"results":["object"]},{"staged":"integer"}]}"#,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             guard let ops = try context.request.array("ops", required: true) else { return nil }

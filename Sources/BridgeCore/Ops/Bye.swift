@@ -7,6 +7,9 @@ extension Ops {
             batch: .refused("batch: bye cannot be part of a batch"),
             endsSession: true
         )
+        static let spec = OpSpec(
+            sample: #"{"op":"bye"}"#,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             context.result.raw("{}")

@@ -5,6 +5,10 @@ extension Ops {
     /// its events; logged on the view (`inspect` lists the log).
     enum Command: Op {
         static let entry = OpTable.Entry("command", outputIsUnbounded: true)
+        static let spec = OpSpec(
+            fields: #"{"tag":"integer","name":"string","args?":["json"]}"#,
+            sample: #"{"op":"command","tag":2,"name":"press","args":[]}"#,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request

@@ -3,6 +3,11 @@ extension Ops {
     /// components (an empty object when it defined none).
     enum Components: Op {
         static let entry = OpTable.Entry("components")
+        static let spec = OpSpec(
+            sample: #"{"op":"components"}"#,
+            result: #"{"components":{"$name":"Components","*":"object"}}"#,
+            safeToRepeat: true,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             context.result.raw(#"{"components":"#)

@@ -5,6 +5,11 @@ extension Ops {
     /// when not given).
     enum Create: Op {
         static let entry = OpTable.Entry("create")
+        static let spec = OpSpec(
+            fields: #"{"tag":"integer","component":"string","props?":"object","parent?":"integer","index?":"integer"}"#,
+            sample: #"{"op":"create","tag":3,"component":"View","props":{},"parent":1,"index":0}"#,
+            result: #"{"tag":"integer"}"#,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request

@@ -16,6 +16,12 @@ extension Ops {
             batch: .refused("batch: define cannot be part of a batch"),
             outputIsUnbounded: true
         )
+        static let spec = OpSpec(
+            fields: #"{"schema?":"object","untyped?":["string"]}"#,
+            sample: #"{"op":"define","untyped":["SampleUntyped"]}"#,
+            result:
+                #"{"$name":"DefineResult","components":{"$name":"Components","*":"object"},"unchanged":["string"],"skipped":["string"]}"#,
+        )
 
         /// Where a `define`'s schema is said to be in errors: `define: schema.modules.M…: problem`.
         static let source = "define"

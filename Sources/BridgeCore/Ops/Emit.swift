@@ -5,6 +5,10 @@ extension Ops {
     /// (user input, a timer), dispatched exactly as a command's events are.
     enum Emit: Op {
         static let entry = OpTable.Entry("emit", outputIsUnbounded: true)
+        static let spec = OpSpec(
+            fields: #"{"tag":"integer","event":"string","payload?":"object"}"#,
+            sample: #"{"op":"emit","tag":2,"event":"countChange","payload":{"count":1}}"#,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request

@@ -5,6 +5,13 @@ extension Ops {
     /// of an untyped component (``ComponentType/isUntyped``, added by `define`) says so with `"untyped":true`.
     enum Inspect: Op {
         static let entry = OpTable.Entry("inspect", outputIsUnbounded: true)
+        static let spec = OpSpec(
+            fields: #"{"tag":"integer"}"#,
+            sample: #"{"op":"inspect","tag":2}"#,
+            result:
+                #"{"$name":"InspectResult","tag":"integer","component":"string","props":"object","parent":"integer|null","children":["integer"],"render":"string","renders":"integer","commands":[{"name":"string","args":["json"]}],"untyped?":"boolean","layout?":{"$name":"Frame","x":"number","y":"number","width":"number","height":"number"},"layoutInWindow?":{"$name":"Frame","x":"number","y":"number","width":"number","height":"number"}}"#,
+            safeToRepeat: true,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let view = try context.view(try context.request.tag())

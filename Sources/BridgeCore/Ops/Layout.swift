@@ -14,6 +14,13 @@ extension Ops {
     /// never sends this op works, and writes, as before it existed.
     enum Layout: Op {
         static let entry = OpTable.Entry("layout", batch: .refused("batch: layout cannot be part of a batch"))
+        static let spec = OpSpec(
+            fields: #"{"yoga?":"string","window?":{"width?":"number","height?":"number","scale?":"number","fontScale?":"number","insets?":{"top?":"number","right?":"number","bottom?":"number","left?":"number"}},"fonts?":{"*":"string"},"at?":{"x":"number","y":"number"},"session?":"string"}"#,
+            sample: #"{"op":"layout","window":{"width":320,"height":480}}"#,
+            result: #"{"$name":"LayoutResult","$oneOf":[{"enabled":"boolean","yoga":{"hash":"string","library":"string","compiled":"boolean"},"window":{"$name":"LayoutWindow","width":"number","height":"number","scale":"number","fontScale":"number","insets":{"top":"number","right":"number","bottom":"number","left":"number"}}},{"enabled":"boolean","compiler":"string|null","reason?":"string"},{"hit":{"$oneOf":[{"tag":"integer","component":"string","x":"number","y":"number"},"null"]}}]}"#,
+            safeToRepeat: true,
+            needsLayout: true
+        )
 
         /// An iPhone 14's window, as openApp's default.
         static let defaultWindow = LayoutWindow(width: 390, height: 844, scale: 3, insets: (47, 0, 34, 0))

@@ -5,6 +5,12 @@ extension Ops {
             "observe",
             batch: .refusedOnceRead("batch: observe cannot be part of a batch")
         )
+        static let spec = OpSpec(
+            fields: #"{"session":"string"}"#,
+            sample: #"{"op":"observe","session":"<session>"}"#,
+            result:
+                #"{"$name":"ObserveSnapshot","session":"string","client":"string|null","connected":"boolean","seq":"integer","acked":"integer","views":["object"],"events":["object"]}"#,
+        )
 
         static func observerRequest(_ context: OpContext) throws(BridgeError) -> ObserverRequest {
             .observe(try context.request.string("session"))

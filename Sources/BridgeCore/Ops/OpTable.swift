@@ -8,9 +8,9 @@ import Darwin
 /// tests read.
 ///
 /// Adding an op: write `Ops/<Name>.swift`, an enum in ``Ops`` conforming to ``Op`` (its ``Entry``: its name,
-/// whether a batch may hold it; and its `perform`, which reads the request and makes its changes through an
-/// ``OpContext``), and put it in ``ops`` where protocol.md lists the op. Then, each checked by a test that names
-/// the place:
+/// whether a batch may hold it; its ``OpSpec``: its fields, a sample request, its result's shape, whether a client
+/// may repeat it; and its `perform`, which reads the request and makes its changes through an ``OpContext``), and
+/// put it in ``ops`` where protocol.md lists the op. Then, each checked by a test that names the place:
 /// - a change of a kind no op made before: its ``OpContext`` method, which records the undo, and the observers'
 ///   frame it writes (`SessionWatch+Changes.swift`) (`ObserverFramesTests`: a request that changes what
 ///   `observe` shows sends observers a frame); and its case in the DevTools page's change handler;
@@ -19,8 +19,9 @@ import Darwin
 /// - a result that varies between runs: its rule in js-client/lib/replay-rules.json, which both replayers read;
 /// - its tests, and a recorded session in `Tests/BridgeTests/Sessions` that sends it (`OpTableTests`);
 /// - its row in protocol.md's "Operations" table: same name, same place, its `batch` column (`OpTableTests`);
-/// - the JS client: its line in `js-client/lib/ops.js` (`OpTableClientTests`, ops.test.js), its method, its result
-///   in `index.d.ts`'s `RequestResults` (`OpTableClientTests`).
+/// - the JS client: `js-client/lib/ops.js` and `index.d.ts`'s `RequestResults` are generated from the specs
+///   (`node js-client/scripts/generate.js`; `generated.test.js` fails until they are), its sample's result is
+///   checked against its schema by a real daemon (`op-results.test.js`); its method (`client-api.test.js`).
 public enum OpTable {
     /// What the dispatcher and the batch need to know of an op.
     public struct Entry: Sendable {
@@ -158,6 +159,8 @@ public enum OpTable {
 protocol Op: Sendable {
     /// Its name and what the dispatcher and the batch need to know of it.
     static var entry: OpTable.Entry { get }
+    /// What a client knows of it: its fields, a sample request, its result's shape (``OpSpec``).
+    static var spec: OpSpec { get }
     /// Reads the request and does the op, writing its result into the context's; or returns what the connection
     /// is to answer. Throws without having changed anything, unless the undo is open (then it recorded how).
     static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff?

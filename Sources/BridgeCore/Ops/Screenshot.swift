@@ -22,6 +22,13 @@ extension Ops {
             batch: .refused("batch: screenshot cannot be part of a batch"),
             outputIsUnbounded: true
         )
+        static let spec = OpSpec(
+            fields: #"{"scale?":"number","frames?":"boolean","session?":"string"}"#,
+            sample: #"{"op":"screenshot","scale":1,"frames":true}"#,
+            result: #"{"$name":"ScreenshotWire","width":"integer","height":"integer","scale":"number","png":"string","frames?":[["number"]]}"#,
+            safeToRepeat: true,
+            needsLayout: true
+        )
 
         /// The largest `scale` asked for.
         static let maxScale = 8.0

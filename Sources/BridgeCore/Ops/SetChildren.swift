@@ -5,6 +5,11 @@ extension Ops {
     /// `setChildren {tag, children}` → `{children}`: replaces a view's children, in order.
     enum SetChildren: Op {
         static let entry = OpTable.Entry("setChildren")
+        static let spec = OpSpec(
+            fields: #"{"tag":"integer","children":["integer"]}"#,
+            sample: #"{"op":"setChildren","tag":1,"children":[2]}"#,
+            result: #"{"children":["integer"]}"#,
+        )
         /// Up to this many children, a repeated tag is looked for among those before it (no set).
         static let fewChildren = 8
 

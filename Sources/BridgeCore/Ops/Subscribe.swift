@@ -4,6 +4,10 @@ extension Ops {
     /// `subscribe {tag, event, phase?}` → `{}`: a view listens to an event, in a phase (bubble by default).
     enum Subscribe: Op {
         static let entry = OpTable.Entry("subscribe")
+        static let spec = OpSpec(
+            fields: #"{"tag":"integer","event":"string","phase?":"string"}"#,
+            sample: #"{"op":"subscribe","tag":2,"event":"countChange","phase":"bubble"}"#,
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             try change(context, on: true)

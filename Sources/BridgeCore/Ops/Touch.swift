@@ -9,6 +9,12 @@ extension Ops {
     /// "changedIndices":[0]}`; each number is written as given (an integer stays one), 0 when absent.
     enum Touch: Op {
         static let entry = OpTable.Entry("touch", outputIsUnbounded: true)
+        static let spec = OpSpec(
+            fields:
+                #"{"tag":"integer","phase":"string","identifier?":"integer","pageX?":"number","pageY?":"number","locationX?":"number","locationY?":"number","timestamp?":"number"}"#,
+            sample:
+                #"{"op":"touch","tag":2,"phase":"start","identifier":1,"pageX":1,"pageY":2,"locationX":1,"locationY":2,"timestamp":0}"#,
+        )
 
         /// The request's `phase` → the event it emits.
         private static let phases = ["start", "move", "end", "cancel"]

@@ -4,6 +4,11 @@ extension Ops {
     /// `update {tag, props}` → `{changed}`: sets props, naming those whose value changed. The hot path.
     enum Update: Op {
         static let entry = OpTable.Entry("update")
+        static let spec = OpSpec(
+            fields: #"{"tag":"integer","props":"object"}"#,
+            sample: #"{"op":"update","tag":2,"props":{"title":"Updated"}}"#,
+            result: #"{"changed":["string"]}"#,
+        )
 
         @inline(__always)
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {

@@ -1,0 +1,33 @@
+// The client's files that the daemon's own lists describe are generated from `bridged ops`
+// (js-client/scripts/generate.js): each must be what the daemon under test generates now.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { COMMAND, describe, generated } from '../scripts/generate.js';
+import { BRIDGED_BIN } from '../test-support/daemon.js';
+
+const root = new URL('../../', import.meta.url);
+
+/** The lines that differ, as `-committed` / `+generated` around the first difference (a few lines of each). */
+function difference(committed, fresh) {
+  const a = committed.split('\n');
+  const b = fresh.split('\n');
+  let first = 0;
+  while (first < a.length && first < b.length && a[first] === b[first]) first++;
+  const lines = [`first difference at line ${first + 1}:`];
+  for (const line of a.slice(first, first + 6)) lines.push(`-${line}`);
+  for (const line of b.slice(first, first + 6)) lines.push(`+${line}`);
+  return lines.join('\n');
+}
+
+test('lib/ops.js and index.d.ts\'s RequestResults are what `bridged ops` generates', async () => {
+  const files = generated(describe(BRIDGED_BIN));
+  assert.ok(Object.keys(files).length >= 2);
+  for (const [path, fresh] of Object.entries(files)) {
+    const committed = await readFile(new URL(path, root), 'utf8');
+    if (committed !== fresh) {
+      assert.fail(`${path} is stale: the daemon's ops or limits changed. Regenerate it, from the repository's root, with\n` +
+        `  ${COMMAND}\n${difference(committed, fresh)}`);
+    }
+  }
+});
