@@ -241,7 +241,7 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.equal(s.getByA11yValue({ min: 0, max: 10, now: 3 }).props.accessibilityLabel, 'Volume');
     assert.equal(within(s.getByA11yState({ disabled: true })).getByText('Delete').text, 'Delete');
     assert.equal(s.queryByRole('adjustable', { value: { now: 4 } }), null);
-    assert.throws(() => s.getByRole('button', { name: 'Save', disabled: true }), /role: "button", name: "Save", disabled: true/);
+    assert.throws(() => s.getByRole('button', { name: 'Save', disabled: true }), /role: "button", name: "Save", disabled state: true/);
 
     await app.press(s.getByRole('checkbox'));
     assert.ok(s.getByRole('checkbox', { checked: true }), 'a query after a press reads the state the app set');
