@@ -146,10 +146,13 @@ test-js: deps-jest
 	@if [ -d js-client/test ]; then BRIDGED_BIN=$(CURDIR)/$(DEBUG_BIN) NODE_PATH=/usr/share/nodejs node --test js-client/test/; fi
 
 # The Swift sources under the repository's .swift-format (swift format ships with the toolchain): a finding fails.
+# Then the JavaScript: no file over 1,000 lines, and 120 columns in the folders js-client/test-support/lint-js.mjs
+# lists (STRICT).
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests/BridgeTests Tests/Fuzz/FuzzEngine bench/EngineBench \
   Examples/CustomComponent/Package.swift Examples/CustomComponent/Sources
 lint:
 	$(SWIFT) format lint --strict --configuration .swift-format -r $(SWIFT_FORMAT_PATHS)
+	node js-client/test-support/lint-js.mjs
 
 # Only index.d.ts under tsc --strict: the programs of js-client/test/types/, README's examples, must-fail.ts.
 test-types:

@@ -29,12 +29,18 @@ export function sizeOf(b) {
   if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('latin1', 12, 16) === 'IHDR') {
     return { width: b.readUInt32BE(16), height: b.readUInt32BE(20), type: 'png' };
   }
-  if (b.length >= 10 && b.toString('latin1', 0, 3) === 'GIF') return { width: b.readUInt16LE(6), height: b.readUInt16LE(8), type: 'gif' };
-  if (b.length >= 26 && b.toString('latin1', 0, 2) === 'BM') return { width: b.readInt32LE(18), height: Math.abs(b.readInt32LE(22)), type: 'bmp' };
+  if (b.length >= 10 && b.toString('latin1', 0, 3) === 'GIF') {
+    return { width: b.readUInt16LE(6), height: b.readUInt16LE(8), type: 'gif' };
+  }
+  if (b.length >= 26 && b.toString('latin1', 0, 2) === 'BM') {
+    return { width: b.readInt32LE(18), height: Math.abs(b.readInt32LE(22)), type: 'bmp' };
+  }
   if (b.length >= 30 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') {
     const chunk = b.toString('latin1', 12, 16);
     if (chunk === 'VP8X') return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3), type: 'webp' };
-    if (chunk === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff, type: 'webp' };
+    if (chunk === 'VP8 ') {
+      return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff, type: 'webp' };
+    }
     if (chunk === 'VP8L') {
       const bits = b.readUInt32LE(21);
       return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff), type: 'webp' };

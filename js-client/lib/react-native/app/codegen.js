@@ -22,7 +22,7 @@ function readJson(file) {
 }
 
 /** The spec files under `dir`, in name order (folders walked, node_modules and tests left out). */
-function specFiles(dir) {
+export function specFiles(dir) {
   const found = [];
   const walk = (folder) => {
     let entries;
@@ -48,14 +48,15 @@ function specFiles(dir) {
 /**
  * The packages whose specs describe the app's native side: the app itself and each dependency (its
  * package.json's `dependencies` and `devDependencies`, resolved from the root) with a `codegenConfig`, and the
- * packages those need (their `dependencies` and required `peerDependencies`, found in node_modules, to any depth) with one:
- * `react-native-screens` for `@react-navigation/native-stack`. A device build links only what the app lists
+ * packages those need (their `dependencies` and required `peerDependencies`, found in node_modules, to any depth)
+ * with one: `react-native-screens` for `@react-navigation/native-stack`. A device build links only what the app lists
  * (autolinking reads its package.json); such a package is served all the same, marked `undeclared` with the
  * package that needs it (`neededBy`), for the app to report. `[{ name, root, files, undeclared?, neededBy? }]`.
  */
 export function findSpecs(root) {
   const manifest = readJson(path.join(root, 'package.json')) ?? {};
-  const names = [...new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})])].sort();
+  const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
+  const names = [...new Set(declared)].sort();
   const packages = [{ name: manifest.name ?? '(the app)', root, manifest }];
   const seen = new Set(['react-native', ...names]);
   const queue = [];
@@ -86,14 +87,17 @@ export function findSpecs(root) {
     if (pkg.name === 'react-native') continue;
     const config = pkg.manifest.codegenConfig;
     // `{jsSrcsDir}`, or the older `{libraries: [{jsSrcsDir}, …]}`.
-    const dirs = [config?.jsSrcsDir, ...(Array.isArray(config?.libraries) ? config.libraries.map((l) => l?.jsSrcsDir) : [])];
+    const libraries = Array.isArray(config?.libraries) ? config.libraries.map((l) => l?.jsSrcsDir) : [];
+    const dirs = [config?.jsSrcsDir, ...libraries];
     const files = [];
     for (const dir of dirs) {
       if (typeof dir !== 'string') continue;
       const srcs = path.resolve(pkg.root, dir);
       if (existsSync(srcs)) for (const file of specFiles(srcs)) if (!files.includes(file)) files.push(file);
     }
-    if (files.length > 0) found.push({ name: pkg.name, root: pkg.root, files, ...(pkg.undeclared ? { undeclared: true, neededBy: pkg.neededBy } : {}) });
+    if (files.length === 0) continue;
+    const undeclared = pkg.undeclared ? { undeclared: true, neededBy: pkg.neededBy } : {};
+    found.push({ name: pkg.name, root: pkg.root, files, ...undeclared });
   }
   return found;
 }
@@ -139,7 +143,8 @@ export function splitSchema(schema) {
   for (const [moduleName, module] of Object.entries(schema?.modules ?? {})) {
     if (module?.type === 'Component') Object.assign(components, module.components);
     else if (module?.type === 'NativeModule') {
-      for (const name of [module.moduleName, ...(module.moduleNames ?? [])].filter(Boolean)) modules[name] = { ...module, specName: moduleName };
+      const names = [module.moduleName, ...(module.moduleNames ?? [])].filter(Boolean);
+      for (const name of names) modules[name] = { ...module, specName: moduleName };
     }
   }
   return { components, modules };

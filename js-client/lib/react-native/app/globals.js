@@ -3,15 +3,36 @@
 // `performance`, `fetch`).
 
 /** The names set, for the README and for close(). */
-export const APP_GLOBALS = ['__DEV__', 'window', 'self', 'requestAnimationFrame', 'cancelAnimationFrame', 'nativeModuleProxy', 'ErrorUtils', 'regeneratorRuntime', '__fbBatchedBridge', 'nativeFabricUIManager', 'expo', 'ExpoModules', 'alert', 'navigator'];
+export const APP_GLOBALS = [
+  '__DEV__',
+  'window',
+  'self',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'nativeModuleProxy',
+  'ErrorUtils',
+  'regeneratorRuntime',
+  '__fbBatchedBridge',
+  'nativeFabricUIManager',
+  'expo',
+  'ExpoModules',
+  'alert',
+  'navigator',
+];
 
 let owner = null;
 
 /** Sets the globals for `app`; one app may be open per process at a time. */
-export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, expo, dev = true, target = globalThis }) {
+export function installGlobals(
+  app,
+  { nativeModuleProxy, nativeFabricUIManager, expo, dev = true, target = globalThis },
+) {
   if (target !== globalThis) return installOn(target, { nativeModuleProxy, nativeFabricUIManager, expo, dev });
   if (owner !== null && owner !== app) {
-    throw new Error('openApp: another app is open in this process; close it first (app.close()): React Native reads one set of globals');
+    throw new Error(
+      'openApp: another app is open in this process; close it first (app.close()): React Native reads one set of ' +
+        'globals',
+    );
   }
   owner = app;
   const found = new Set(Object.getOwnPropertyNames(globalThis));
@@ -21,7 +42,9 @@ export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, 
     // What the app's own code added to the process's global goes too, so that the next app finds the global as this
     // one did: React Navigation keeps its contexts in one (`__react_navigation__elements_contexts`), made with this
     // app's React, which another app's renderer would otherwise be given.
-    for (const name of Object.getOwnPropertyNames(globalThis)) if (!found.has(name)) Reflect.deleteProperty(globalThis, name);
+    for (const name of Object.getOwnPropertyNames(globalThis)) {
+      if (!found.has(name)) Reflect.deleteProperty(globalThis, name);
+    }
     if (owner === app) owner = null;
   };
 }
@@ -30,7 +53,8 @@ export function installGlobals(app, { nativeModuleProxy, nativeFabricUIManager, 
 function installOn(target, { nativeModuleProxy, nativeFabricUIManager, expo, dev }) {
   const saved = new Map();
   for (const name of APP_GLOBALS) saved.set(name, Object.getOwnPropertyDescriptor(target, name));
-  const set = (name, value) => Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
+  const set = (name, value) =>
+    Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
   set('__DEV__', dev);
   set('window', target);
   set('self', target);

@@ -53,7 +53,10 @@ async function scrollSizes(app, tag) {
   if (!scroll.layout || scroll.children.length === 0) return null;
   const content = await app.bridge.request({ op: 'inspect', tag: scroll.children[0] });
   if (!content.layout) return null;
-  return { layout: { width: scroll.layout.width, height: scroll.layout.height }, content: { width: content.layout.width, height: content.layout.height } };
+  return {
+    layout: { width: scroll.layout.width, height: scroll.layout.height },
+    content: { width: content.layout.width, height: content.layout.height },
+  };
 }
 
 /**
@@ -81,12 +84,16 @@ async function touchPoint(app, tag, action) {
   const right = Math.min(frame.x + frame.width, width);
   const bottom = Math.min(frame.y + frame.height, height);
   if (right <= left || bottom <= top) {
-    throw notHittable(action, `${name} is off-screen (${frame.width}×${frame.height} at ${frame.x},${frame.y}; the window is ${width}×${height})`);
+    const where = `${frame.width}×${frame.height} at ${frame.x},${frame.y}; the window is ${width}×${height}`;
+    throw notHittable(action, `${name} is off-screen (${where})`);
   }
   const x = (left + right) / 2;
   const y = (top + bottom) / 2;
   const { hit } = await app.bridge.request({ op: 'layout', at: { x, y } });
-  if (!hit) throw notHittable(action, `nothing takes a touch at (${x}, ${y}), the centre of ${name} (its pointerEvents, a clipping parent, or opacity 0)`);
+  if (!hit) {
+    const why = 'its pointerEvents, a clipping parent, or opacity 0';
+    throw notHittable(action, `nothing takes a touch at (${x}, ${y}), the centre of ${name} (${why})`);
+  }
   if (hit.tag !== tag && !isAncestor(app, tag, hit.tag) && !isAncestor(app, hit.tag, tag)) {
     throw notHittable(action, `${name} is covered at (${x}, ${y}) by ${describe(app, hit.tag)}`);
   }
@@ -166,7 +173,8 @@ export function yogaBeside(file) {
 function withLayoutEvent(descriptions) {
   const described = {};
   for (const [name, description] of Object.entries(descriptions ?? {})) {
-    described[name] = description?.events?.layout ? description : { ...description, events: { ...(description?.events ?? {}), layout: LAYOUT_EVENT } };
+    const events = { ...(description?.events ?? {}), layout: LAYOUT_EVENT };
+    described[name] = description?.events?.layout ? description : { ...description, events };
   }
   return described;
 }

@@ -18,8 +18,25 @@ import { ASSET_EXTENSIONS, Resolver } from './resolver.js';
  * `unimodules`, `sentry-expo`, `native-base`, `react-native-svg`), and React Native libraries shipped as source
  * (`react-native-*`).
  */
-const TRANSFORMED_PACKAGES =
-  /[\\/]node_modules[\\/](?:(?:jest-)?react-native(?:-[^\\/]+)?|@react-native(?:-community)?|@react-navigation|react-navigation|@expo|expo(?:nent)?(?:-[^\\/]+)?|@expo(?:nent)?|@expo-google-fonts|@unimodules|unimodules(?:-[^\\/]+)?|sentry-expo|native-base|@react-native-[^\\/]+)[\\/]/;
+const TRANSFORMED_PACKAGES = new RegExp(
+  String.raw`[\\/]node_modules[\\/](?:` +
+    [
+      String.raw`(?:jest-)?react-native(?:-[^\\/]+)?`,
+      '@react-native(?:-community)?',
+      '@react-navigation',
+      'react-navigation',
+      '@expo',
+      String.raw`expo(?:nent)?(?:-[^\\/]+)?`,
+      '@expo(?:nent)?',
+      '@expo-google-fonts',
+      '@unimodules',
+      String.raw`unimodules(?:-[^\\/]+)?`,
+      'sentry-expo',
+      'native-base',
+      String.raw`@react-native-[^\\/]+`,
+    ].join('|') +
+    String.raw`)[\\/]`,
+);
 /**
  * Modules replaced by an empty one, as jest's React Native preset replaces them: InitializeCore sets up a device's
  * JavaScript environment (a packager URL, DevTools, polyfills Node has its own of).
@@ -70,7 +87,10 @@ export class RequireHook {
   resolveFromRoot(request) {
     const found = Resolver.isBuiltin(request) ? undefined : this.#resolver.resolve(request, this.#root);
     if (!found) {
-      const error = new Error(`Cannot find module '${request}' from the app's root ${this.#root} (platform '${this.#resolver.platform}')`);
+      const platform = this.#resolver.platform;
+      const error = new Error(
+        `Cannot find module '${request}' from the app's root ${this.#root} (platform '${platform}')`,
+      );
       error.code = 'MODULE_NOT_FOUND';
       throw error;
     }
@@ -128,7 +148,9 @@ export class RequireHook {
     for (const ext of ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs']) Module._extensions[ext] = load;
     for (const ext of ASSET_EXTENSIONS) {
       Module._extensions[ext] = function loadAsset(module, filename) {
-        if (!hook.#files.has(filename)) return (original.extensions[ext] ?? original.extensions['.js'])(module, filename);
+        if (!hook.#files.has(filename)) {
+          return (original.extensions[ext] ?? original.extensions['.js'])(module, filename);
+        }
         const registry = module.require('react-native/Libraries/Image/AssetRegistry');
         module.exports = registry.registerAsset(assetFor(filename));
       };
@@ -172,7 +194,9 @@ export class RequireHook {
   remove() {
     if (!this.#original) return;
     Module._resolveFilename = this.#original.resolveFilename;
-    for (const ext of Object.keys(Module._extensions)) if (!(ext in this.#original.extensions)) delete Module._extensions[ext];
+    for (const ext of Object.keys(Module._extensions)) {
+      if (!(ext in this.#original.extensions)) delete Module._extensions[ext];
+    }
     Object.assign(Module._extensions, this.#original.extensions);
     this.#original = null;
     for (const file of this.#files) delete Module._cache[file];

@@ -57,7 +57,8 @@ export class Resolver {
   }
 
   #resolve(request, from) {
-    if (request.startsWith('./') || request.startsWith('../') || request === '.' || request === '..' || path.isAbsolute(request)) {
+    const relative = request.startsWith('./') || request.startsWith('../') || request === '.' || request === '..';
+    if (relative || path.isAbsolute(request)) {
       const base = path.resolve(from, request);
       return this.#file(base) ?? this.#directory(base);
     }
@@ -68,7 +69,8 @@ export class Resolver {
       if (path.basename(dir) !== 'node_modules') {
         const root = path.join(dir, 'node_modules', name);
         if (isDirectory(root)) {
-          const found = subpath ? this.#file(path.join(root, subpath)) ?? this.#directory(path.join(root, subpath)) : this.#package(root);
+          const inside = path.join(root, subpath);
+          const found = subpath ? (this.#file(inside) ?? this.#directory(inside)) : this.#package(root);
           if (found) return found;
         }
       }

@@ -3,9 +3,9 @@
 // Babel's version, the configuration's content, the versions of its presets and plugins, what they probe in
 // node_modules) and no folder of the app's. Where a file is: for a package's file, the package's name and version and
 // the file's path in it, unless its transform names the package's folder or the app's, or the one from the other (a
-// dev build's JSX `__source.fileName`), then its real path. So apps with the same Babel identity share their transforms of the same
-// package files, laid out on the same folder or each installed on its own: a second app on the same React Native
-// opens without transforming React Native again.
+// dev build's JSX `__source.fileName`), then its real path. So apps with the same Babel identity share their
+// transforms of the same package files, laid out on the same folder or each installed on its own: a second app on
+// the same React Native opens without transforming React Native again.
 
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -15,9 +15,10 @@ import path from 'node:path';
 /** Bumped when what bridged does around Babel changes, so older cached transforms are not reused. */
 const FORMAT = '3';
 
-/** `$BRIDGED_CACHE_DIR`, else `$XDG_CACHE_HOME/bridged`, else `~/.cache/bridged`: the transforms go in `transforms/`. */
+/** `$BRIDGED_CACHE_DIR`, else `$XDG_CACHE_HOME/bridged`, else `~/.cache/bridged`: the transforms go in transforms/. */
 export function defaultCacheDirectory() {
-  const base = process.env.BRIDGED_CACHE_DIR ?? (process.env.XDG_CACHE_HOME ? path.join(process.env.XDG_CACHE_HOME, 'bridged') : null) ?? path.join(homedir() || tmpdir(), '.cache', 'bridged');
+  const xdg = process.env.XDG_CACHE_HOME ? path.join(process.env.XDG_CACHE_HOME, 'bridged') : null;
+  const base = process.env.BRIDGED_CACHE_DIR ?? xdg ?? path.join(homedir() || tmpdir(), '.cache', 'bridged');
   return path.join(base, 'transforms');
 }
 

@@ -11,7 +11,16 @@ import path from 'node:path';
 
 /** Debian's Babel 7 (node-babel7), where Node finds it without NODE_PATH. */
 const DEBIAN_NODE_MODULES = '/usr/share/nodejs';
-const CONFIG_FILES = ['babel.config.js', 'babel.config.cjs', 'babel.config.mjs', 'babel.config.json', '.babelrc', '.babelrc.js', '.babelrc.cjs', '.babelrc.json'];
+const CONFIG_FILES = [
+  'babel.config.js',
+  'babel.config.cjs',
+  'babel.config.mjs',
+  'babel.config.json',
+  '.babelrc',
+  '.babelrc.js',
+  '.babelrc.cjs',
+  '.babelrc.json',
+];
 /** The presets an app's Babel may bring for React Native, newest first. */
 const APP_PRESETS = ['@react-native/babel-preset', 'metro-react-native-babel-preset', 'babel-preset-expo'];
 
@@ -419,9 +428,13 @@ function packageVersion(file) {
  */
 function configuredPackages(appRequire, configFile) {
   const text = readFileSync(configFile, 'utf8');
-  const names = new Set([...text.matchAll(/['"](?:module:)?((?:@[\w.-]+\/)?[\w.-]*(?:preset|plugin)[\w.-]*)['"]/g)].map((m) => m[1]));
+  const named = text.matchAll(/['"](?:module:)?((?:@[\w.-]+\/)?[\w.-]*(?:preset|plugin)[\w.-]*)['"]/g);
+  const names = new Set([...named].map((m) => m[1]));
   return [...names].sort().map((name) => {
-    const file = tryResolve(appRequire, name) ?? tryResolve(appRequire, `babel-preset-${name}`) ?? tryResolve(appRequire, `babel-plugin-${name}`);
+    const file =
+      tryResolve(appRequire, name) ??
+      tryResolve(appRequire, `babel-preset-${name}`) ??
+      tryResolve(appRequire, `babel-plugin-${name}`);
     return `${name}@${file ? packageVersion(file) : 'missing'}`;
   });
 }
@@ -468,8 +481,8 @@ function debianTransformer({ platform, dev }) {
   } catch {
     dispose();
     throw new Error(
-      "openApp: the app has no Babel of its own (no '@babel/core' with a babel.config.js or React Native's preset in its node_modules), " +
-        `and Debian's Babel 7 is not in ${DEBIAN_NODE_MODULES} (apt-get install node-babel7)`,
+      "openApp: the app has no Babel of its own (no '@babel/core' with a babel.config.js or React Native's preset " +
+        `in its node_modules), and Debian's Babel 7 is not in ${DEBIAN_NODE_MODULES} (apt-get install node-babel7)`,
     );
   }
   const plugin = (name) => debianRequire.resolve(`@babel/plugin-${name}`);
@@ -482,14 +495,18 @@ function debianTransformer({ platform, dev }) {
     [plugin('transform-react-jsx'), { runtime: 'automatic', development: false }],
     [plugin('transform-modules-commonjs'), { strict: false, strictMode: false, allowTopLevelThis: true, lazy: false }],
   ];
-  const typescript = (isTSX) => [[plugin('transform-typescript'), { isTSX, allExtensions: true, allowDeclareFields: false, onlyRemoveTypeImports: false }]];
+  const typescriptOptions = { allExtensions: true, allowDeclareFields: false, onlyRemoveTypeImports: false };
+  const typescript = (isTSX) => [[plugin('transform-typescript'), { isTSX, ...typescriptOptions }]];
   return {
     dispose,
     kind: `Debian's Babel ${babel.version}`,
-    identity: hash([`debian @babel/core ${babel.version}`, platform, String(dev), 'flow+jsx-automatic+cjs v1'].join('\0')),
+    identity: hash(
+      [`debian @babel/core ${babel.version}`, platform, String(dev), 'flow+jsx-automatic+cjs v1'].join('\0'),
+    ),
     transform(source, filename) {
       const ext = path.extname(filename);
-      const plugins = ext === '.ts' || ext === '.tsx' ? [...typescript(ext === '.tsx'), ...common] : [...flowPlugins, ...common];
+      const ts = ext === '.ts' || ext === '.tsx';
+      const plugins = ts ? [...typescript(ext === '.tsx'), ...common] : [...flowPlugins, ...common];
       const result = babel.transformSync(source, {
         filename,
         babelrc: false,
