@@ -20,7 +20,7 @@ final class HolderProps: ViewProps {
 /// a request in progress, for as long as a test needs one.
 enum Holder: Component {
     static let name = "Holder"
-    static let props: [Prop<HolderProps>] = [.int("n", \.n)]
+    static let props: [Prop<HolderProps>] = [.prop("n", \.n)]
     static let events: [EventSpec] = []
     static let commands: [Command<HolderProps>] = [
         Command("hold") { _ in

@@ -14,7 +14,7 @@ final class GaugeProps: ViewProps {
 
 enum Gauge: Component {
     static let name = "Gauge"
-    static let props: [Prop<GaugeProps>] = [.double("level", \.level), .string("label", \.label)]
+    static let props: [Prop<GaugeProps>] = [.prop("level", \.level), .prop("label", \.label)]
     static let events: [EventSpec] = [.bubbling("valueChange"), .direct("alarm")]
     static let commands: [Command<GaugeProps>] = [
         Command("drain", args: [.double]) { ctx in

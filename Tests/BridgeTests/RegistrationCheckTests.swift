@@ -15,7 +15,7 @@ struct RegistrationCheckTests {
 
     enum Typo: Component {
         static let name = "Typo"
-        static let props: [Prop<P>] = [.int("count", \.count)]
+        static let props: [Prop<P>] = [.prop("count", \.count)]
         static let events: [EventSpec] = [.bubbling("countChange")]
         static let commands: [Command<P>] = [Command("press", emits: ["countChnage"]) { _ in }]
         static func render(_ props: P) -> String { "" }
@@ -23,13 +23,13 @@ struct RegistrationCheckTests {
 
     enum Twice: Component {
         static let name = "Twice"
-        static let props: [Prop<P>] = [.int("count", \.count), .string("count", \.mode)]
+        static let props: [Prop<P>] = [.prop("count", \.count), .prop("count", \.mode)]
         static func render(_ props: P) -> String { "" }
     }
 
     enum UndeclaredAtRunTime: Component {
         static let name = "UndeclaredAtRunTime"
-        static let props: [Prop<P>] = [.int("count", \.count)]
+        static let props: [Prop<P>] = [.prop("count", \.count)]
         static let events: [EventSpec] = [.bubbling("countChange", payload: [PropField("count", .int)])]
         static let commands: [Command<P>] = [
             Command("press") { ctx in

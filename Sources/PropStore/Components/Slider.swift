@@ -17,11 +17,11 @@ public enum Slider: Component {
     public static let name = "Slider"
 
     public static let props: [Prop<SliderProps>] = [
-        .double("value", \.value),
-        .double("minimumValue", \.minimumValue),
-        .double("maximumValue", \.maximumValue),
-        .double("step", \.step),
-        .bool("disabled", \.disabled),
+        .prop("value", \.value),
+        .prop("minimumValue", \.minimumValue),
+        .prop("maximumValue", \.maximumValue),
+        .prop("step", \.step),
+        .prop("disabled", \.disabled),
     ]
 
     public static let events: [EventSpec] = [.bubbling("valueChange", payload: [PropField("value", .double)])]

@@ -16,9 +16,9 @@ public enum SwiftUIButton: Component {
     public static let name = "SwiftUIButton"
 
     public static let props: [Prop<ButtonProps>] = [
-        .int("count", \.count),
-        .string("title", \.title),
-        .bool("disabled", \.disabled),
+        .prop("count", \.count),
+        .prop("title", \.title),
+        .prop("disabled", \.disabled),
     ]
 
     public static let events: [EventSpec] = [.bubbling("countChange", payload: [PropField("count", .int)])]

@@ -25,12 +25,12 @@ public enum TextField: Component {
     public static let name = "TextField"
 
     public static let props: [Prop<TextFieldProps>] = [
-        .string("text", \.text),
-        .string("placeholder", \.placeholder),
-        .color("color", \.color),
+        .prop("text", \.text),
+        .prop("placeholder", \.placeholder),
+        .prop("color", \.color),
         .enumeration("clearButtonMode", \.clearButtonMode),
-        .double("fontSize", \.fontSize),
-        .bool("disabled", \.disabled),
+        .prop("fontSize", \.fontSize),
+        .prop("disabled", \.disabled),
     ]
 
     public static let events: [EventSpec] = [

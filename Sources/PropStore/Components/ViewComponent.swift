@@ -29,16 +29,16 @@ public final class ContainerProps: ViewProps {
 public enum ViewComponent: Component {
     public static let name = "View"
     public static let props: [Prop<ContainerProps>] = [
-        .string("testID", \.testID),
-        .string("nativeID", \.nativeID),
-        .bool("accessible", \.accessible),
-        .string("accessibilityLabel", \.accessibilityLabel),
-        .string("accessibilityHint", \.accessibilityHint),
-        .string("accessibilityRole", \.accessibilityRole),
+        .prop("testID", \.testID),
+        .prop("nativeID", \.nativeID),
+        .prop("accessible", \.accessible),
+        .prop("accessibilityLabel", \.accessibilityLabel),
+        .prop("accessibilityHint", \.accessibilityHint),
+        .prop("accessibilityRole", \.accessibilityRole),
         .enumeration("pointerEvents", \.pointerEvents),
-        .float("opacity", \.opacity),
-        .color("backgroundColor", \.backgroundColor),
-        .edgeInsets("hitSlop", \.hitSlop),
+        .prop("opacity", \.opacity),
+        .prop("backgroundColor", \.backgroundColor),
+        .prop("hitSlop", \.hitSlop),
     ]
 
     public static func render(_ props: ContainerProps) -> String {

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// static let props: [Prop<GaugeProps>] = [
-///     .int32("value", \.value), .float("scale", \.scale), .array("ticks", \.ticks), .object("style", \.style),
+///     .prop("value", \.value), .prop("scale", \.scale), .prop("ticks", \.ticks), .prop("style", \.style),
 /// ]
 /// ```
 /// Safety of `unsafeDowncast` in the accessors below: a `Prop<Props>` is reached only through the
@@ -95,7 +95,9 @@ public struct Prop<Props: AnyObject>: Sendable {
         )
     }
 
-    /// A prop of any ``PropConvertible`` Swift type; the named constructors below say the type in the line.
+    /// A prop of any ``PropConvertible`` Swift type (`Int`, `Int32`, `Float`, `Double`, `Bool`, `String`, ``Color``,
+    /// ``Point``, ``EdgeInsets``, ``ImageSource``, ``Dimension``, ``JSONValue``, a ``PropStruct``, a
+    /// ``StringEnumProp`` or ``Int32EnumProp``, arrays and optionals of these): its type is the property's.
     @inlinable @inline(__always)
     public static func prop<Value: PropConvertible>(
         _ name: String,
@@ -106,173 +108,6 @@ public struct Prop<Props: AnyObject>: Sendable {
             type: Value.propType,
             access: access(keyPath, convert: { Value(propValue: $0) }, wrap: { $0.propValue })
         )
-    }
-
-    @inlinable @inline(__always)
-    public static func int(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func int(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func int32(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int32> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func int32(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Int32?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func float(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Float> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func float(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Float?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func double(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Double> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func double(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Double?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Bool> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func bool(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Bool?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func string(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, String> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func string(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, String?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func color(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Color> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func color(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Color?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func point(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Point> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func point(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, Point?> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func edgeInsets(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func edgeInsets(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, EdgeInsets?> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func imageSource(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, ImageSource> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func imageSource(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, ImageSource?> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func dimension(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, Dimension> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func dimension(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, Dimension?> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func mixed(_ name: String, _ keyPath: ReferenceWritableKeyPath<Props, JSONValue> & Sendable) -> Self {
-        prop(name, keyPath)
-    }
-
-    /// An array prop: `[Point]`, `[[Int32]]`, `[Marker]` (any ``PropConvertible`` element).
-    @inlinable @inline(__always)
-    public static func array<Element: PropConvertible>(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, [Element]> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func array<Element: PropConvertible>(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, [Element]?> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    /// An object prop bound to a struct of yours whose fields are declared once (``PropStruct``).
-    @inlinable @inline(__always)
-    public static func object<Value: PropStruct>(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, Value> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public static func object<Value: PropStruct>(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Props, Value?> & Sendable
-    ) -> Self {
-        prop(name, keyPath)
     }
 
     /// A string `enum` prop backed by a Swift enum whose raw values are the accepted strings.

@@ -31,11 +31,11 @@ enum Chart: Component {
     static let name = "Chart"
 
     static let props: [Prop<ChartProps>] = [
-        .int32("selectedIndex", \.selectedIndex),
-        .float("lineWidth", \.lineWidth),
-        .array("points", \.points),
-        .object("style", \.style),
-        .string("title", \.title),
+        .prop("selectedIndex", \.selectedIndex),
+        .prop("lineWidth", \.lineWidth),
+        .prop("points", \.points),
+        .prop("style", \.style),
+        .prop("title", \.title),
     ]
 
     static let events: [EventSpec] = [

@@ -23,8 +23,8 @@ public enum ReactNativeActivityIndicator: Component, ViewConfigTable {
 
     public static let props: [Prop<ActivityIndicatorProps>] =
         [
-            .bool("hidesWhenStopped", \.hidesWhenStopped),
-            .bool("animating", \.animating),
+            .prop("hidesWhenStopped", \.hidesWhenStopped),
+            .prop("animating", \.animating),
         ]
         + Prop.passThrough(color("color"))
         + [.enumeration("size", \.size)]

@@ -32,7 +32,7 @@ public enum ReactNativeModal: Component, ViewConfigTable {
                 field("hardwareAccelerated", .bool, .bool(false)),
             ]
         )
-        + [.bool("visible", \.visible)]
+        + [.prop("visible", \.visible)]
         + Prop.passThrough(
             [
                 field("animated", .bool, .bool(false)),

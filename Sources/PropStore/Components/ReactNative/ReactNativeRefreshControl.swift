@@ -18,7 +18,7 @@ public enum ReactNativeRefreshControl: Component, ViewConfigTable {
         Prop.passThrough(
             color("tintColor", "titleColor") + string("title")
                 + [field("progressViewOffset", .float, .float(0))]
-        ) + [.bool("refreshing", \.refreshing)]
+        ) + [.prop("refreshing", \.refreshing)]
 
     public static let events: [EventSpec] = [.direct("refresh", payload: [])]
 

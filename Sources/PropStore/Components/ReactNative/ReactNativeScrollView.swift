@@ -39,10 +39,10 @@ public enum ReactNativeScrollView: Component, ViewConfigTable {
     /// `ScrollViewViewConfig.js`'s `validAttributes`, less the event handlers (events below).
     public static let props: [Prop<ScrollViewProps>] =
         [
-            .point("contentOffset", \.contentOffset),
-            .edgeInsets("contentInset", \.contentInset),
-            .bool("scrollEnabled", \.scrollEnabled),
-            .double("zoomScale", \.zoomScale),
+            .prop("contentOffset", \.contentOffset),
+            .prop("contentInset", \.contentInset),
+            .prop("scrollEnabled", \.scrollEnabled),
+            .prop("zoomScale", \.zoomScale),
         ]
         + Prop.passThrough(
             bool(

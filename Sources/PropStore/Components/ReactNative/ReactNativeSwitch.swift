@@ -17,7 +17,7 @@ public enum ReactNativeSwitch: Component, ViewConfigTable {
 
     /// `SwitchNativeComponent.js`'s `NativeProps`, less `onChange`.
     public static let props: [Prop<SwitchProps>] =
-        [.bool("disabled", \.disabled), .bool("value", \.value)]
+        [.prop("disabled", \.disabled), .prop("value", \.value)]
         + Prop.passThrough(
             color("tintColor", "onTintColor", "thumbTintColor", "thumbColor", "trackColorForFalse", "trackColorForTrue")
         )

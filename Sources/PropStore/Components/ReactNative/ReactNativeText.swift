@@ -56,19 +56,19 @@ public enum EllipsizeMode: String, CaseIterable, Sendable, StringEnumProp {
 }
 
 private let textProps: [Prop<TextProps>] = [
-    .int32("numberOfLines", \.numberOfLines),
+    .prop("numberOfLines", \.numberOfLines),
     .enumeration("ellipsizeMode", \.ellipsizeMode),
-    .bool("selectable", \.selectable),
-    .bool("allowFontScaling", \.allowFontScaling),
-    .bool("adjustsFontSizeToFit", \.adjustsFontSizeToFit),
-    .float("minimumFontScale", \.minimumFontScale),
+    .prop("selectable", \.selectable),
+    .prop("allowFontScaling", \.allowFontScaling),
+    .prop("adjustsFontSizeToFit", \.adjustsFontSizeToFit),
+    .prop("minimumFontScale", \.minimumFontScale),
     // The rest of React Native 0.72's TextNativeComponent.js validAttributes for RCTText (RCTVirtualText's are a
     // subset: isHighlighted, isPressable, maxFontSizeMultiplier).
-    .bool("isHighlighted", \.isHighlighted),
-    .bool("isPressable", \.isPressable),
-    .bool("disabled", \.disabled),
-    .color("selectionColor", \.selectionColor),
-    .double("maxFontSizeMultiplier", \.maxFontSizeMultiplier),
+    .prop("isHighlighted", \.isHighlighted),
+    .prop("isPressable", \.isPressable),
+    .prop("disabled", \.disabled),
+    .prop("selectionColor", \.selectionColor),
+    .prop("maxFontSizeMultiplier", \.maxFontSizeMultiplier),
     .enumeration("dynamicTypeRamp", \.dynamicTypeRamp),
     .enumeration("textBreakStrategy", \.textBreakStrategy),
     .enumeration("dataDetectorType", \.dataDetectorType),
@@ -103,7 +103,7 @@ public final class RawTextProps: ViewProps {
 /// `RCTRawText`: a string inside a `Text` (React Native creates one for each); its render is the string.
 public enum ReactNativeRawText: Component {
     public static let name = "RCTRawText"
-    public static let props: [Prop<RawTextProps>] = [.string("text", \.text)]
+    public static let props: [Prop<RawTextProps>] = [.prop("text", \.text)]
     public static func render(_ props: RawTextProps) -> String { props.text }
 }
 

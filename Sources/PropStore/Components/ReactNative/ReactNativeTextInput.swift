@@ -40,13 +40,13 @@ enum TextInputBehaviour: ViewConfigTable {
     /// declared with behaviour.
     static let props: [Prop<TextInputProps>] =
         [
-            .string("text", \.text),
-            .string("placeholder", \.placeholder),
-            .bool("editable", \.editable),
-            .int("maxLength", \.maxLength),
-            .int("mostRecentEventCount", \.mostRecentEventCount),
-            .bool("secureTextEntry", \.secureTextEntry),
-            .bool("blurOnSubmit", \.blurOnSubmit),
+            .prop("text", \.text),
+            .prop("placeholder", \.placeholder),
+            .prop("editable", \.editable),
+            .prop("maxLength", \.maxLength),
+            .prop("mostRecentEventCount", \.mostRecentEventCount),
+            .prop("secureTextEntry", \.secureTextEntry),
+            .prop("blurOnSubmit", \.blurOnSubmit),
             .prop("submitBehavior", \.submitBehavior),
         ]
         + Prop.passThrough(
