@@ -34,7 +34,17 @@ export const OPS = freeze({
       limits: {"*":"integer"},
       maxFrameBytes: "integer",
       components: {"$name":"Components","*":"object"},
-      "propTypes?": "json",
+      propTypes: {
+        "*": {
+          $name: "PropTypeInfo",
+          nativeType: "string",
+          "nativeArrayType?": "string",
+          deepDiffs: "boolean",
+          typeScript: "string",
+          reportedTypeScript: "string",
+          "note?": "string",
+        },
+      },
       "resumed?": "boolean",
       "reason?": "string",
       "seq?": "integer",

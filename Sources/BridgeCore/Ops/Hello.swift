@@ -9,6 +9,18 @@ extension Ops {
             isHello: true,
             resultIsUnbounded: true
         )
+        static let spec = OpSpec(
+            fields:
+                #"{"protocol":"integer","client?":"string","resume?":{"session":"string","token?":"string","ack?":"integer"}}"#,
+            sample: #"{"op":"hello","protocol":1,"client":"sample"}"#,
+            result: #"""
+                {"$name":"HelloResult","protocol":"integer","server":"string","session":"string","token":"string",
+                "limits":{"*":"integer"},"maxFrameBytes":"integer","components":{"$name":"Components","*":"object"},
+                "propTypes":{"*":{"$name":"PropTypeInfo","nativeType":"string","nativeArrayType?":"string",
+                "deepDiffs":"boolean","typeScript":"string","reportedTypeScript":"string","note?":"string"}},
+                "resumed?":"boolean","reason?":"string","seq?":"integer"}
+                """#
+        )
 
         static func perform(_ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let request = context.request
