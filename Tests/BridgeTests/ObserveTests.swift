@@ -355,4 +355,72 @@ struct ObserveTests {
         #expect(object(app.readLine() ?? "")["id"] as? Int == 7, "no change frame after unobserve")
         _ = daemon
     }
+
+    /// Sends each line and returns every frame the connection read up to each line's answer (pushed frames too).
+    static func frames(_ client: SocketClient, answering lines: [String]) -> [String] {
+        var frames: [String] = []
+        for line in lines {
+            client.send(line + "\n")
+            let id = object(line)["id"] as? Int
+            while let frame = client.readLine() {
+                frames.append(frame)
+                if object(frame)["id"] as? Int == id { break }
+            }
+        }
+        return frames
+    }
+
+    /// A session observing itself with `tree: true` reads only the frames that change its tree, each created view with
+    /// only its props that are set; another connection observing it gets every frame, byte for byte as before. `tree`
+    /// on another session is refused.
+    @Test func aTreeOnlyOwnObservationReadsTheTreesChangesCompactlyAndOthersSeeEveryFrame() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, [], in: dir)
+        let tools = try SocketClient(path: socket)
+        try tools.hello()
+        // The same lines on two sessions: the first does not observe itself, the second does, with `tree`.
+        var seen: [[String]] = []
+        var own: [String] = []
+        for treeOnly in [false, true] {
+            let app = try SocketClient(path: socket)
+            let id = try app.hello().id
+            if treeOnly {
+                let refused = try tools.request(#"{"id":"t","op":"observe","session":"\#(id)","tree":true}"#)
+                #expect(errorCode(refused) == "bad_request")
+                #expect(((object(refused)["error"] as? [String: Any])?["message"] as? String ?? "").contains("'tree'"))
+                let snapshot = object(try app.request(#"{"id":0,"op":"observe","session":"\#(id)","tree":true}"#))
+                #expect(snapshot["ok"] as? Bool == true)
+            }
+            #expect(object(try tools.request(#"{"op":"observe","session":"\#(id)"}"#))["ok"] as? Bool == true)
+            let read = Self.frames(app, answering: Self.driving)
+            if treeOnly { own = read.filter { $0.hasPrefix(#"{"observe""#) }.map { $0.replacing(id, with: "S") } }
+            var frames: [String] = []
+            while let frame = tools.readLine() {
+                frames.append(frame.replacing(id, with: "S"))
+                if frame.contains(#""change":"deleted","tags":[3]"#) { break }
+            }
+            seen.append(frames)
+            _ = try tools.request(#"{"op":"unobserve","session":"\#(id)"}"#)
+        }
+        #expect(seen[0] == seen[1], "another observer's frames are the same with the session observing itself")
+        #expect(seen[0].contains { $0.contains(#""change":"subscribed""#) })
+        #expect(
+            own == [
+                // Its props but those at a null default: View's own defaults are not null.
+                #"{"observe":"S","change":"created","view":{"tag":1,"component":"View","props":{"testID":"root","#
+                    + #""nativeID":"","accessible":false,"accessibilityLabel":"","accessibilityHint":"","#
+                    + #""accessibilityRole":"","pointerEvents":"auto","opacity":1.0},"parent":null,"children":[]}}"#,
+                #"{"observe":"S","change":"created","view":{"tag":2,"component":"SwiftUIButton","#
+                    + #""props":{"count":0,"title":"Tap","disabled":false},"parent":1,"children":[]},"index":0}"#,
+                #"{"observe":"S","change":"created","view":{"tag":3,"component":"View","props":{"testID":"","#
+                    + #""nativeID":"","accessible":false,"accessibilityLabel":"","accessibilityHint":"","#
+                    + #""accessibilityRole":"","pointerEvents":"auto","opacity":1.0},"parent":null,"children":[]}}"#,
+                #"{"observe":"S","change":"updated","tag":2,"props":{"count":3}}"#,
+                #"{"observe":"S","change":"moved","tag":1,"children":[3,2]}"#,
+                #"{"observe":"S","change":"deleted","tags":[3]}"#,
+            ]
+        )
+        _ = daemon
+    }
 }

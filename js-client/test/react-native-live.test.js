@@ -72,6 +72,39 @@ describe(`openApp: live queries and InitializeCore's globals (${architecture})`,
     await s.unmount();
   });
 
+  test("the live tree is the daemon's: each view's set props, parent and children, as another observer's snapshot has them", async () => {
+    // The app's own observation is tree-only (LiveTree.observe): a created view comes with only its props that are
+    // set, and no frame of a subscription, command, event or render comes at all.
+    const frames = [];
+    const onChange = (frame) => frames.push(frame);
+    bridge.on('change', onChange);
+    const s = await app.render(h(LiveScreen()));
+    while (s.queryByText('later') === null || s.getByTestId('fading').props.opacity !== 1) await sleep(10);
+    await app.longPress(s.getByText('not held'), { duration: 2500 });
+    assert.ok(s.getByText('held'));
+    bridge.off('change', onChange);
+    const kinds = new Set(frames.map((f) => f.change));
+    assert.ok(kinds.has('created') && kinds.has('updated'), [...kinds].join());
+    for (const kind of ['subscribed', 'command', 'event', 'render']) assert.ok(!kinds.has(kind), `a ${kind} frame came`);
+    const created = frames.filter((f) => f.change === 'created').map((f) => f.view);
+    assert.deepEqual(created.flatMap((view) => Object.keys(view).filter((k) => !['tag', 'component', 'props', 'parent', 'children'].includes(k))), []);
+    assert.deepEqual(created.flatMap((view) => Object.keys(view.props).filter((k) => view.props[k] === null)), [], 'a prop at its default was sent');
+
+    const { connect } = await import('../index.js');
+    const other = await connect({ socket: context.daemon.socket });
+    try {
+      const snapshot = await other.request({ op: 'observe', session: bridge.session });
+      const set = (props) => Object.fromEntries(Object.entries(props).filter(([, value]) => value !== null));
+      const daemon = new Map(snapshot.views.map((v) => [v.tag, { component: v.component, props: set(v.props), parent: v.parent, children: v.children }]));
+      const live = new Map([...app._liveTree.views].map(([tag, v]) => [tag, { component: v.component, props: v.props, parent: v.parent, children: v.children }]));
+      assert.ok(daemon.size > 5, `${daemon.size} views`);
+      assert.deepEqual(live, daemon);
+    } finally {
+      await other.close();
+    }
+    await s.unmount();
+  });
+
   test('an unhandled rejection warns with its stack, is kept, and the process lives on', async () => {
     // In a process of its own, as a team's script runs: node:test itself fails a file on any unhandled rejection.
     const script = `

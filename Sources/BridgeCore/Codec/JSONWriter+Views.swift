@@ -59,6 +59,30 @@ extension JSONWriter {
         raw("}")
     }
 
+    /// A view as a tree-only observation sees it (`observe` with `tree: true`): `{"tag":…,"component":…,"props":{…},
+    /// "parent":…,"children":[…]}`, its props those that hold a value (one at its default, `null` in
+    /// ``observedView(_:)``, is left out).
+    mutating func treeView(_ view: ViewProxy) {
+        raw(#"{"tag":"#)
+        int(view.tag)
+        raw(#","component":"#)
+        string(view.type.name)
+        raw(#","props":{"#)
+        var first = true
+        for prop in view.listedProps {
+            let value = view.value(of: prop)
+            if case .null = value { continue }
+            if !first { comma() }
+            first = false
+            string(prop.name)
+            raw(":")
+            propValue(value)
+        }
+        raw("}")
+        viewPlace(view)
+        raw("}")
+    }
+
     /// `,"listeners":{"press":["capture","bubble"],…}`: a view's listeners by event, each event's phases in
     /// dispatch order (observers' snapshots and the state file).
     mutating func listeners(of view: ViewProxy) {

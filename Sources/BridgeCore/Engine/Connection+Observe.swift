@@ -7,14 +7,20 @@ extension Connection {
             switch request {
             case .sessions:
                 engine.writeSessions(into: &w)
-            case .observe(let session):
+            case .observe(let session, let tree):
                 guard let makeObserverSink else {
                     throw BridgeError(.badRequest, "observe: this connection cannot be sent change frames")
                 }
+                let own = session == self.session.id
+                guard own || !tree else {
+                    throw BridgeError(
+                        .badRequest,
+                        "observe: 'tree' is for the connection's own session ('\(self.session.id)'), not '\(session)'"
+                    )
+                }
                 if let old = observing.removeValue(forKey: session) { stop(old, observing: session) }
                 // Its own session: the frames go out with each answer, ahead of it (``OwnSessionObservation``).
-                let sink: any ObserverSink =
-                    session == self.session.id ? OwnSessionObservation() : makeObserverSink(session)
+                let sink: any ObserverSink = own ? OwnSessionObservation(treeOnly: tree) : makeObserverSink(session)
                 try engine.observe(session, sink: sink, into: &w)
                 observing[session] = sink
             case .unobserve(let session):

@@ -4,7 +4,8 @@
 /// frames.
 enum ObserverRequest {
     case sessions
-    case observe(String)
+    /// `tree`: the tree's changes alone, compactly (the connection's own session only).
+    case observe(String, tree: Bool = false)
     case unobserve(String)
     /// Another session's window drawn (``Engine/screenshot(_:scale:frames:into:)``).
     case screenshot(session: String, scale: Double?, frames: Bool)

@@ -21,6 +21,12 @@ public protocol ObserverSink: AnyObject, Sendable {
 /// frames are written into the connection's output before the response of the request that made them (``Session``),
 /// so this sink itself takes nothing.
 final class OwnSessionObservation: ObserverSink {
+    /// `observe` with `tree: true`: only the frames that change the tree, a created view with only its props that
+    /// are set (``SessionWatch/treeFrames``).
+    let treeOnly: Bool
+
+    init(treeOnly: Bool) { self.treeOnly = treeOnly }
+
     func deliver(_ frames: UnsafeRawBufferPointer, last: Bool) -> Bool { true }
     func close() {}
 }

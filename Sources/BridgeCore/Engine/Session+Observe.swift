@@ -17,7 +17,7 @@ extension Session {
 
     /// The session ends: tells every observer, which is then forgotten.
     func endObservations(reason: StaticString) {
-        watch.pending.removeAll()
+        watch.discardPending()
         guard watch.isObserved else { return }
         watch.ended(reason: reason)
         let observers = watch.takeObservers()
@@ -63,6 +63,9 @@ extension Session {
     func removeObserver(_ sink: any ObserverSink) {
         watch.observers.removeAll { $0 === sink }
         publishListing()
-        if !watch.isObserved { watch.pending = JSONWriter(capacity: 0) }
+        if !watch.isObserved {
+            watch.pending = JSONWriter(capacity: 0)
+            watch.treeFrames = JSONWriter(capacity: 0)
+        }
     }
 }

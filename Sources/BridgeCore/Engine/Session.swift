@@ -178,7 +178,7 @@ public final class Session: @unchecked Sendable {
         if undo.isActive { undo.commit() }
         // A session observing itself reads a request's changes before its answer: the client's view of the tree is
         // then the daemon's the moment a response arrives.
-        if watch.isObserved, watch.observesItself { watch.pending.write(to: &out) }
+        if watch.isObserved, watch.observesItself { watch.writeOwnFrames(to: &out) }
         scratch.writeResponse(id: id, to: &out)
         if watch.isObserved { deliverObserved() }
         publishListing()
@@ -271,7 +271,7 @@ public final class Session: @unchecked Sendable {
     func rollback() {
         undo.rollBack()
         scratch.discard()
-        if watch.isObserved { watch.pending.removeAll() }
+        if watch.isObserved { watch.discardPending() }
         staged?.retracted()
     }
 

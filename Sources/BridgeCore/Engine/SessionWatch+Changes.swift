@@ -1,31 +1,41 @@
 import PropStore
 
-/// The change frames an observed session owes its observers, written into ``SessionWatch/pending``.
+/// The change frames an observed session owes its observers, written into ``SessionWatch/pending`` (and, for a
+/// tree-only own observation, into ``SessionWatch/treeFrames``).
 ///
 /// Each is written only when the session is observed (``SessionWatch/isObserved``): ``OpContext`` asks, for
 /// every op. They reach the observers when the request succeeds (``Session/deliverObserved()``), so a failed
 /// batch shows them nothing.
 extension SessionWatch {
-    /// Starts the frame `{"observe":"<session>","change":"<change>"`, leaving the object open.
-    private mutating func openChange(_ change: StaticString) {
-        pending.raw(#"{"observe":"#)
-        pending.string(session)
-        pending.raw(#","change":""#)
-        pending.raw(change)
-        pending.raw("\"")
+    /// A frame that changes the tree, the same for every observer: written for those who take every frame and for a
+    /// tree-only own observation.
+    private mutating func treeChange(_ write: (inout JSONWriter, String) -> Void) {
+        let session = self.session
+        if takesEveryFrame { write(&pending, session) }
+        if ownTreeOnly { write(&treeFrames, session) }
     }
 
-    private mutating func closeChange() { pending.raw("}\n") }
+    /// A frame that does not change the tree (a subscription, a command's log entry, an event, a render): written for
+    /// those who take every frame alone.
+    private mutating func otherChange(_ write: (inout JSONWriter, String) -> Void) {
+        let session = self.session
+        if takesEveryFrame { write(&pending, session) }
+    }
 
     mutating func created(_ view: ViewProxy, index: Int?) {
-        openChange("created")
-        pending.raw(#","view":"#)
-        pending.observedView(view)
-        if let index {
-            pending.raw(#","index":"#)
-            pending.int(index)
+        let session = self.session
+        if takesEveryFrame {
+            pending.openChange("created", session: session)
+            pending.raw(#","view":"#)
+            pending.observedView(view)
+            pending.closeCreated(index: index)
         }
-        closeChange()
+        if ownTreeOnly {
+            treeFrames.openChange("created", session: session)
+            treeFrames.raw(#","view":"#)
+            treeFrames.treeView(view)
+            treeFrames.closeCreated(index: index)
+        }
     }
 
     /// The props of `view` whose value is no longer the one in `before` (same order as `props`).
@@ -36,106 +46,147 @@ extension SessionWatch {
             if new != old, !changed.contains(where: { $0.0 === prop }) { changed.append((prop, new)) }
         }
         guard !changed.isEmpty else { return }
-        openUpdated(view)
-        pending.object(changed, key: \.0.name) { $0.propValue($1.1) }
-        closeChange()
-    }
-
-    /// Starts the frame `updated` of `view`, up to its `props` object.
-    private mutating func openUpdated(_ view: ViewProxy) {
-        openChange("updated")
-        pending.raw(#","tag":"#)
-        pending.int(view.tag)
-        pending.raw(#","props":"#)
+        treeChange { w, session in
+            w.openUpdated(view, session: session)
+            w.object(changed, key: \.0.name) { $0.propValue($1.1) }
+            w.closeChange()
+        }
     }
 
     /// A layout pass moved or resized views (the session's layout, ``ShadowTree``): their new frames, relative to
     /// their parents, in the order read (parents first).
     mutating func laidOut(_ frames: [(view: ViewProxy, frame: Frame)]) {
         guard !frames.isEmpty else { return }
-        openChange("laidOut")
-        pending.raw(#","frames":["#)
-        for (index, entry) in frames.enumerated() {
-            if index > 0 { pending.comma() }
-            pending.raw(#"{"tag":"#)
-            pending.int(entry.view.tag)
-            pending.raw(#","layout":"#)
-            pending.frame(entry.frame)
-            pending.raw("}")
+        treeChange { w, session in
+            w.openChange("laidOut", session: session)
+            w.raw(#","frames":["#)
+            for (index, entry) in frames.enumerated() {
+                if index > 0 { w.comma() }
+                w.raw(#"{"tag":"#)
+                w.int(entry.view.tag)
+                w.raw(#","layout":"#)
+                w.frame(entry.frame)
+                w.raw("}")
+            }
+            w.raw("]")
+            w.closeChange()
         }
-        pending.raw("]")
-        closeChange()
     }
 
     /// A command changed the view's state (it recorded how to undo): `updated` with every prop, since the
     /// command does not say which it set. Reading them all only then keeps a command that changes nothing
     /// (a press) as cheap observed as not.
     mutating func changedState(_ view: ViewProxy) {
-        openUpdated(view)
-        pending.object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
-        closeChange()
+        treeChange { w, session in
+            w.openUpdated(view, session: session)
+            w.object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
+            w.closeChange()
+        }
     }
 
     mutating func moved(_ parent: ViewProxy) {
-        openChange("moved")
-        pending.raw(#","tag":"#)
-        pending.int(parent.tag)
-        pending.raw(#","children":"#)
-        pending.tagArray(parent.children)
-        closeChange()
+        treeChange { w, session in
+            w.openChange("moved", session: session)
+            w.raw(#","tag":"#)
+            w.int(parent.tag)
+            w.raw(#","children":"#)
+            w.tagArray(parent.children)
+            w.closeChange()
+        }
     }
 
     mutating func deleted(_ subtree: [ViewProxy]) {
-        openChange("deleted")
-        pending.raw(#","tags":"#)
-        pending.tagArray(subtree)
-        closeChange()
+        treeChange { w, session in
+            w.openChange("deleted", session: session)
+            w.raw(#","tags":"#)
+            w.tagArray(subtree)
+            w.closeChange()
+        }
     }
 
     mutating func subscribed(_ view: ViewProxy, event: String) {
-        openChange("subscribed")
-        pending.raw(#","tag":"#)
-        pending.int(view.tag)
-        pending.raw(#","event":"#)
-        pending.string(event)
-        pending.raw(#","phases":"#)
-        pending.phases(view.listeners[event] ?? [])
-        closeChange()
+        otherChange { w, session in
+            w.openChange("subscribed", session: session)
+            w.raw(#","tag":"#)
+            w.int(view.tag)
+            w.raw(#","event":"#)
+            w.string(event)
+            w.raw(#","phases":"#)
+            w.phases(view.listeners[event] ?? [])
+            w.closeChange()
+        }
     }
 
     mutating func command(_ view: ViewProxy, name: String, args: [PropValue]) {
-        openChange("command")
-        pending.raw(#","tag":"#)
-        pending.int(view.tag)
-        pending.raw(#","name":"#)
-        pending.string(name)
-        pending.raw(#","args":"#)
-        pending.array(args) { $0.propValue($1) }
-        closeChange()
+        otherChange { w, session in
+            w.openChange("command", session: session)
+            w.raw(#","tag":"#)
+            w.int(view.tag)
+            w.raw(#","name":"#)
+            w.string(name)
+            w.raw(#","args":"#)
+            w.array(args) { $0.propValue($1) }
+            w.closeChange()
+        }
     }
 
     /// An event frame just written (without its newline).
     mutating func event(_ frame: ArraySlice<UInt8>) {
-        openChange("event")
-        pending.raw(#","event":"#)
-        pending.raw(frame)
-        closeChange()
+        otherChange { w, session in
+            w.openChange("event", session: session)
+            w.raw(#","event":"#)
+            w.raw(frame)
+            w.closeChange()
+        }
     }
 
     mutating func rendered(_ view: ViewProxy) {
-        openChange("render")
-        pending.raw(#","tag":"#)
-        pending.int(view.tag)
-        pending.viewRender(view)
-        closeChange()
+        otherChange { w, session in
+            w.openChange("render", session: session)
+            w.raw(#","tag":"#)
+            w.int(view.tag)
+            w.viewRender(view)
+            w.closeChange()
+        }
     }
 
-    /// The session ended (`reason`: `closed`, `expired`…).
+    /// The session ended (`reason`: `closed`, `expired`…), written for every observer's sink (a session's own
+    /// connection is gone by then).
     mutating func ended(reason: StaticString) {
-        openChange("ended")
+        pending.openChange("ended", session: session)
         pending.raw(#","reason":""#)
         pending.raw(reason)
         pending.raw("\"")
+        pending.closeChange()
+    }
+}
+
+extension JSONWriter {
+    /// Starts the frame `{"observe":"<session>","change":"<change>"`, leaving the object open.
+    fileprivate mutating func openChange(_ change: StaticString, session: String) {
+        raw(#"{"observe":"#)
+        string(session)
+        raw(#","change":""#)
+        raw(change)
+        raw("\"")
+    }
+
+    fileprivate mutating func closeChange() { raw("}\n") }
+
+    /// Ends a `created` frame: its `index` among its parent's children, when it has a parent.
+    fileprivate mutating func closeCreated(index: Int?) {
+        if let index {
+            raw(#","index":"#)
+            int(index)
+        }
         closeChange()
+    }
+
+    /// Starts the frame `updated` of `view`, up to its `props` object.
+    fileprivate mutating func openUpdated(_ view: ViewProxy, session: String) {
+        openChange("updated", session: session)
+        raw(#","tag":"#)
+        int(view.tag)
+        raw(#","props":"#)
     }
 }

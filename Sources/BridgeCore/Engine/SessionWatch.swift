@@ -9,12 +9,23 @@ struct SessionWatch: ~Copyable {
     /// The id of the session watched, which every change frame names.
     let session: String
     /// Sinks of the connections observing the session.
-    var observers: [any ObserverSink] = []
+    var observers: [any ObserverSink] = [] {
+        didSet { noteObservers() }
+    }
     /// The session's own connection observes it: the change frames of each request go out before its response,
-    /// in the same output, rather than through a sink (``OwnSessionObservation``). Read only while observed.
-    var observesItself: Bool { observers.contains { $0 is OwnSessionObservation } }
+    /// in the same output, rather than through a sink (``OwnSessionObservation``).
+    private(set) var observesItself = false
+    /// The session's own observation takes the tree's changes alone (`observe` with `tree: true`), written into
+    /// ``treeFrames`` rather than ``pending``.
+    private(set) var ownTreeOnly = false
+    /// Some observer takes every change frame, as ``pending`` holds them: another connection, or the session's own
+    /// without `tree`. When none does, ``pending`` stays empty.
+    private(set) var takesEveryFrame = false
     /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
     var pending = JSONWriter(capacity: 0)
+    /// The same request's frames for a tree-only own observation (``ownTreeOnly``): those that change the tree,
+    /// a created view with only its props that are set.
+    var treeFrames = JSONWriter(capacity: 0)
     /// The `client` of the session's hello.
     var client: String?
     var recent = RecentLog()
@@ -29,5 +40,32 @@ struct SessionWatch: ~Copyable {
         var taken: [any ObserverSink] = []
         swap(&taken, &observers)
         return taken
+    }
+
+    /// Writes the frames the session's own observation is owed for the request that just succeeded into `out`.
+    mutating func writeOwnFrames(to out: inout [UInt8]) {
+        if ownTreeOnly {
+            treeFrames.write(to: &out)
+            treeFrames.removeAll()
+        } else {
+            pending.write(to: &out)
+        }
+    }
+
+    /// Drops the frames of a request that failed.
+    mutating func discardPending() {
+        pending.removeAll()
+        treeFrames.removeAll()
+    }
+
+    private mutating func noteObservers() {
+        var own: OwnSessionObservation?
+        var others = false
+        for observer in observers {
+            if let observer = observer as? OwnSessionObservation { own = observer } else { others = true }
+        }
+        observesItself = own != nil
+        ownTreeOnly = own?.treeOnly == true
+        takesEveryFrame = others || (own != nil && !ownTreeOnly)
     }
 }

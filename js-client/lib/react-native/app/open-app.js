@@ -195,7 +195,7 @@ export class App {
    */
   async _describeNative() {
     // The live tree starts from the session's snapshot (empty for a new session; a resumed one's views).
-    this._liveTree.reset(await this.#bridge.request({ op: 'observe', session: this.#bridge.session }));
+    this._liveTree.reset(await this.#bridge.request(LiveTree.observe(this.#bridge.session)));
     const { specPackages, specsSkipped } = await this.#components.describe(this.root, {
       cache: this.#options.cache,
       addModuleSpecs: (modules) => this.#host.modules.addSpecs(modules),
