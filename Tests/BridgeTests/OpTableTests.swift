@@ -86,7 +86,7 @@ struct OpTableTests {
     }
 
     /// The `unknown_op` message lists the table (so a new op is listed with no other change; the replayers take a
-    /// recorded message that lists fewer ops as equal, `Replayer.listsFewerOps`).
+    /// recorded message that lists fewer ops as equal, replay-rules.json's `listsThatGrow`).
     @Test func unknownOpListsTheTable() {
         let client = Client()
         let response = client.send(#"{"id":1,"op":"nope"}"#).response
@@ -96,15 +96,34 @@ struct OpTableTests {
         )
     }
 
-    /// A recorded `unknown_op` message is equal to a live one that lists more ops, in the same order, and only then.
+    /// A recorded `unknown_op` message is equal to a live one that lists more ops, in the same order, and only then
+    /// (replay-rules.json's `listsThatGrow`).
     @Test func aRecordedUnknownOpMessageMayListFewerOps() {
         let live = "unknown op 'x'; expected one of hello, create, update, bye"
-        #expect(Replayer.listsFewerOps("unknown op 'x'; expected one of hello, update, bye", than: live))
-        #expect(!Replayer.listsFewerOps(live, than: live))
-        #expect(!Replayer.listsFewerOps("unknown op 'x'; expected one of update, hello", than: live))
-        #expect(!Replayer.listsFewerOps("unknown op 'x'; expected one of hello, launch", than: live))
-        #expect(!Replayer.listsFewerOps("unknown op 'y'; expected one of hello", than: live))
-        #expect(!Replayer.listsFewerOps("bad request", than: "bad requests"))
+        let rules = ReplayRules.shared
+        #expect(
+            rules.grewSince(
+                code: "unknown_op",
+                recorded: "unknown op 'x'; expected one of hello, update, bye",
+                live: live
+            )
+        )
+        #expect(
+            !rules.grewSince(
+                code: "bad_request",
+                recorded: "unknown op 'x'; expected one of hello, update, bye",
+                live: live
+            )
+        )
+        #expect(!rules.grewSince(code: "unknown_op", recorded: live, live: live))
+        #expect(
+            !rules.grewSince(code: "unknown_op", recorded: "unknown op 'x'; expected one of update, hello", live: live)
+        )
+        #expect(
+            !rules.grewSince(code: "unknown_op", recorded: "unknown op 'x'; expected one of hello, launch", live: live)
+        )
+        #expect(!rules.grewSince(code: "unknown_op", recorded: "unknown op 'y'; expected one of hello", live: live))
+        #expect(!rules.grewSince(code: "unknown_op", recorded: "bad request", live: "bad requests"))
     }
 
     /// The lookup finds every op by its bytes, and nothing that only looks like one.

@@ -9,11 +9,12 @@ import { openSocket } from './spawn.js';
 const INTEGER = /^-?\d+$/;
 
 /**
- * What both replayers normalise, as data (replay-rules.json; the Swift replayer holds the same text in
- * Sources/BridgeCore/Replay/ReplayRules.swift): `helloVaries`, the hello result members that vary between runs;
- * `integersVary`, the ops whose result's integer members do (also as a batch's op); `fieldsAddedToHello` and
- * `componentsAddedToBuiltins`, what was added to hello's result since recordings began, left out of the live
- * result where the recorded one lacks it.
+ * What both replayers normalise, as data (replay-rules.json; the Swift replayer's copy, ReplayRules+JSON.swift, is
+ * generated from it): `helloVaries`, the hello result members that vary between runs; `integersVary`, the ops whose
+ * result's integer members do (also as a batch's op); `fieldsAddedToHello` (`a`, `a.b` or `a.*`) and
+ * `componentsAddedToBuiltins`, what was added to hello's result since recordings began, left out of the live result
+ * where the recorded one lacks it; `listsThatGrow`, the error messages ending with a list the daemon grows
+ * (Sources/BridgeCore/Replay/ReplayRules.swift says each rule in full).
  */
 export const RULES = Object.freeze(JSON.parse(readFileSync(new URL('./replay-rules.json', import.meta.url), 'utf8')));
 
@@ -99,11 +100,26 @@ function withResult(frame, map) {
   return new JsonObject(frame.entries.map(([k, v]) => [k, k === 'result' ? map(v) : v]));
 }
 
+/**
+ * `entries` (of a live hello result) without the member at `path` (`name`, `name.member` or `name.*`) where the
+ * recorded result lacks it.
+ */
+function withoutAdded(entries, path, recorded) {
+  const [name, member] = path.split(/\.(.*)/s);
+  if (member === undefined) return entries.filter(([k]) => k !== name || recorded.has(k));
+  const inner = recorded.get(name);
+  if (!(inner instanceof JsonObject)) return entries;
+  return entries.map(([k, v]) => {
+    if (k !== name || !(v instanceof JsonObject)) return [k, v];
+    return [k, new JsonObject(v.entries.filter(([key]) => (member !== '*' && key !== member) || inner.has(key)))];
+  });
+}
+
 /** `hello`'s result with what varies replaced, and without what `recorded` (a recorded result) lacks of the added. */
 function normaliseHello(result, recorded) {
   let entries = result.entries.map(([k, v]) => [k, RULES.helloVaries.includes(k) ? `<${k}>` : v]);
   if (recorded instanceof JsonObject) {
-    entries = entries.filter(([k]) => !RULES.fieldsAddedToHello.includes(k) || recorded.has(k));
+    for (const path of RULES.fieldsAddedToHello) entries = withoutAdded(entries, path, recorded);
     const recordedComponents = recorded.get('components');
     entries = entries.map(([k, v]) => {
       if (k !== 'components' || !(v instanceof JsonObject) || !(recordedComponents instanceof JsonObject)) return [k, v];
@@ -397,7 +413,7 @@ export async function replayFile(socketPath, text) {
   const n = Math.max(got.length, expected.length);
   for (let i = 0; i < n; i++) {
     if (i < got.length && i < expected.length) {
-      const live = allowOpsAddedSince(compare(got[i], expected[i]), expected[i]);
+      const live = allowListsGrownSince(compare(got[i], expected[i]), expected[i]);
       if (jsonEqual(live, expected[i])) continue;
     }
     const line = i < outputs.length ? outputs[i].line : 'end of file';
@@ -408,35 +424,39 @@ export async function replayFile(socketPath, text) {
 }
 
 /**
- * Whether `recorded` and `live` are the same `unknown_op` message but for ops `live` lists in addition (in the same
- * order): the list grows when the protocol gains an op (the Swift replayer's `Replayer.listsFewerOps`).
+ * Whether `recorded` is `live` but for items `live`'s list (after `after`, separated by `, `) has in addition, in the
+ * same order (the Swift replayer's `ReplayRules.listsFewer`).
  */
-export function listsFewerOps(recorded, live) {
-  const marker = '; expected one of ';
-  const r = recorded.indexOf(marker);
-  const l = live.indexOf(marker);
+export function listsFewer(recorded, live, after) {
+  const r = recorded.indexOf(after);
+  const l = live.indexOf(after);
   if (recorded === live || r < 0 || l < 0 || recorded.slice(0, r) !== live.slice(0, l)) return false;
-  const liveOps = live.slice(l + marker.length).split(', ');
+  const liveItems = live.slice(l + after.length).split(', ');
   let from = 0;
-  for (const op of recorded.slice(r + marker.length).split(', ')) {
-    const found = liveOps.indexOf(op, from);
+  for (const item of recorded.slice(r + after.length).split(', ')) {
+    const found = liveItems.indexOf(item, from);
     if (found < 0) return false;
     from = found + 1;
   }
   return true;
 }
 
+/** Whether a recorded error (`code`, `recorded` message) equals a live one by `RULES.listsThatGrow`. */
+export function grewSince(code, recorded, live) {
+  return RULES.listsThatGrow.some((rule) => rule.code === code && listsFewer(recorded, live, rule.after));
+}
+
 /**
  * `live` with its error's `message` (and a batch's inner error's, all the way down) taken as the recorded one
- * where they differ only by the ops an `unknown_op` message lists (`listsFewerOps`).
+ * where they differ only by the items of a list that grows (`RULES.listsThatGrow`).
  */
-function allowOpsAddedSince(live, recorded) {
+function allowListsGrownSince(live, recorded) {
   const error = (frame) => (frame instanceof JsonObject ? frame.get('error') : undefined);
   const rewrite = (liveError, recordedError) => {
     if (!(liveError instanceof JsonObject) || !(recordedError instanceof JsonObject)) return liveError;
-    const message = recordedError.get('message');
-    const keep = typeof message === 'string' && typeof liveError.get('message') === 'string'
-      && listsFewerOps(message, liveError.get('message'));
+    const [code, message, liveMessage] = [recordedError.get('code'), recordedError.get('message'), liveError.get('message')];
+    const keep = typeof code === 'string' && liveError.get('code') === code && typeof message === 'string'
+      && typeof liveMessage === 'string' && grewSince(code, message, liveMessage);
     return new JsonObject(liveError.entries.map(([k, v]) => {
       if (k === 'message' && keep) return [k, message];
       if (k === 'error') return [k, rewrite(v, recordedError.get('error'))];

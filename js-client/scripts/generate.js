@@ -3,6 +3,8 @@
 // `spec` in Sources/BridgeCore/Ops/, and SessionLimit.all):
 //   js-client/lib/ops.js           OPS (every op: batch rule, fields, sample request, result shape), LIMITS
 //   js-client/index.d.ts           the RequestResults block (each op's result type)
+// and, from js-client/lib/replay-rules.json (the replay rules both replayers read), the Swift replayer's copy:
+//   Sources/BridgeCore/Replay/ReplayRules+JSON.swift
 // Usage, from the repository's root: node js-client/scripts/generate.js [--bin .build/debug/bridged]
 // js-client/test/generated.test.js fails, naming the file and this command, when one of them is stale.
 import { execFileSync } from 'node:child_process';
@@ -95,11 +97,30 @@ ${members.join('\n')}
   return current.slice(0, start) + block + current.slice(end);
 }
 
+/** ReplayRules+JSON.swift: replay-rules.json's text as ReplayRules.json. */
+function replayRulesSwift(rules) {
+  if (rules.includes('"""#')) throw new Error('js-client/lib/replay-rules.json holds """#, which ends a Swift raw string');
+  const lines = rules.replace(/\n$/, '').split('\n').map((line) => (line === '' ? '' : `        ${line}`));
+  return `// Generated from js-client/lib/replay-rules.json by
+//   ${COMMAND}
+// Do not edit: edit the JSON file and run it again (js-client/test/generated.test.js and ReplayRulesTests fail
+// until then).
+
+extension ReplayRules {
+    /// js-client/lib/replay-rules.json, byte for byte (but the last newline): the rules both replayers read.
+    public static let json = #"""
+${lines.join('\n')}
+        """#
+}
+`;
+}
+
 /** The files generated from `description` (`bridged ops`'s JSON): {path from the root: text}. */
 export function generated(description, read = (path) => readFileSync(ROOT + path, 'utf8')) {
   return {
     'js-client/lib/ops.js': opsJs(description),
     'js-client/index.d.ts': indexDts(description, read('js-client/index.d.ts')),
+    'Sources/BridgeCore/Replay/ReplayRules+JSON.swift': replayRulesSwift(read('js-client/lib/replay-rules.json')),
   };
 }
 

@@ -115,7 +115,7 @@ public struct Replayer: Sendable {
                 // A recording older than format 2 is compared for the members it has: members added to the
                 // protocol since (a view's `commands`, the paths of details, View's core props) are not.
                 if !strict { Replayer.removeMembersAbsent(from: left.root, in: right.root) }
-                Replayer.allowOpsAddedSince(recorded: left.root, in: right.root)
+                Replayer.allowListsGrownSince(recorded: left.root, in: right.root)
                 guard Replayer.sameValue(left.root, right.root) else {
                     return differ(line, expected: expected.compactText, got: got)
                 }
@@ -271,7 +271,7 @@ public struct Replayer: Sendable {
         case "hello":
             for name in rules.helloVaries where result[name] != nil { result.setString(name, "<\(name)>") }
             if let recordedResult = recorded?["result"], recordedResult.isObject {
-                for field in rules.fieldsAddedToHello where recordedResult[field] == nil { result.removeMember(field) }
+                for path in rules.fieldsAddedToHello { removeAdded(path, from: result, absentFrom: recordedResult) }
                 if let components = result["components"], components.isObject,
                     let recordedComponents = recordedResult["components"], recordedComponents.isObject
                 {
@@ -295,39 +295,41 @@ public struct Replayer: Sendable {
         return copy
     }
 
-    /// The list of ops an `unknown_op` message ends with grows when the protocol gains an op: where the recorded
-    /// message lists some of the live one's ops, in the same order, the live message is taken as the recorded one
-    /// (the error's own `message`, and a batch's inner error's).
-    static func allowOpsAddedSince(recorded: JSONRef, in live: JSONRef) {
+    /// Removes the member at `path` (``ReplayRules/fieldsAddedToHello``: `name`, `name.member` or `name.*`) from
+    /// `live` where `recorded` lacks it.
+    static func removeAdded(_ path: String, from live: JSONRef, absentFrom recorded: JSONRef) {
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else {
+            if recorded[path] == nil { live.removeMember(path) }
+            return
+        }
+        guard let liveInner = live[parts[0]], liveInner.isObject, let recordedInner = recorded[parts[0]],
+            recordedInner.isObject
+        else { return }
+        for key in parts[1] == "*" ? liveInner.keys : [parts[1]] where recordedInner[key] == nil {
+            liveInner.removeMember(key)
+        }
+    }
+
+    /// The lists some error messages end with grow (``ReplayRules/listsThatGrow``): where the recorded message
+    /// lists some of the live one's items, in the same order, the live message is taken as the recorded one (the
+    /// error's own `message`, and a batch's inner error's).
+    static func allowListsGrownSince(recorded: JSONRef, in live: JSONRef) {
         var recordedError = recorded["error"]
         var liveError = live["error"]
         while let recordedObject = recordedError, recordedObject.isObject, let liveObject = liveError,
             liveObject.isObject
         {
-            if let recordedMessage = recordedObject["message"]?.string, let liveMessage = liveObject["message"]?.string,
-                listsFewerOps(recordedMessage, than: liveMessage)
+            if let code = recordedObject["code"]?.string, liveObject["code"]?.string == code,
+                let recordedMessage = recordedObject["message"]?.string,
+                let liveMessage = liveObject["message"]?.string,
+                ReplayRules.shared.grewSince(code: code, recorded: recordedMessage, live: liveMessage)
             {
                 liveObject.setString("message", recordedMessage)
             }
             recordedError = recordedObject["error"]
             liveError = liveObject["error"]
         }
-    }
-
-    /// Whether `recorded` and `live` are the same `unknown_op` message but for ops `live` lists in addition.
-    static func listsFewerOps(_ recorded: String, than live: String) -> Bool {
-        let marker = "; expected one of "
-        guard recorded != live, let recordedMarker = recorded.firstRange(of: marker),
-            let liveMarker = live.firstRange(of: marker),
-            recorded[..<recordedMarker.upperBound] == live[..<liveMarker.upperBound]
-        else { return false }
-        let recordedOps = recorded[recordedMarker.upperBound...].split(separator: ", ")
-        var liveOps = live[liveMarker.upperBound...].split(separator: ", ")[...]
-        for op in recordedOps {
-            guard let found = liveOps.firstIndex(of: op) else { return false }
-            liveOps = liveOps[(found + 1)...]
-        }
-        return true
     }
 
     /// Removes from `live`, all the way down, the object members that `recorded` lacks where both are objects.
