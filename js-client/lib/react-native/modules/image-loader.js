@@ -27,6 +27,8 @@ function sizeOf(uri) {
 
 export function create() {
   return {
+    // RCTImageLoader's constants: none (NativeImageLoaderIOS.js declares getConstants).
+    getConstants: () => ({}),
     getSize: async (uri) => {
       const { width, height } = sizeOf(uri);
       return [width, height];

@@ -52,7 +52,6 @@ export const modules = {
       setString: (text) => {
         content = String(text);
       },
-      hasString: async () => content.length > 0,
     };
   },
   Vibration: () => ({ getConstants: () => ({}), vibrate: noop, vibrateByPattern: noop, cancel: noop }),

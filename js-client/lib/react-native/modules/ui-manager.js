@@ -83,8 +83,11 @@ export function create(app) {
   // Guarded: a component the daemon does not serve throws, and takes its commit back (NativeSide.guard), as
   // paper's own calls do (paper.createView is guarded already).
   const beforeCreate = native.guard((viewName) => app._beforeCreate(viewName));
+  // paper.js's getViewManagerConfig and hasViewManagerConfig are the renderer alone's JavaScript UIManager; an app's
+  // are React Native's own (PaperUIManager.js, over this module): RCTUIManager exports neither (NativeUIManager.js).
+  const { getViewManagerConfig, hasViewManagerConfig, ...calls } = paper;
   return {
-    ...paper,
+    ...calls,
     createView(reactTag, viewName, rootTag, props) {
       beforeCreate(viewName);
       paper.createView(reactTag, viewName, rootTag, props);
@@ -113,12 +116,6 @@ export function create(app) {
     },
     getConstantsForViewManager(name) {
       return configOf(name);
-    },
-    getViewManagerConfig(name) {
-      return configOf(name);
-    },
-    hasViewManagerConfig(name) {
-      return configOf(name) !== null;
     },
     getDefaultEventTypes() {
       return { bubblingEventTypes: bubbling, directEventTypes: direct };
