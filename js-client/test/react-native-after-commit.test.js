@@ -24,7 +24,10 @@ function attach(architecture = 'paper') {
     keyboard: { removed: () => told.removed++ },
     architecture,
     emitDeviceEvent: (name, body) => told.emitted.push([name, body]),
-    insets: () => ({ insets: { top: 47, right: 0, bottom: 34, left: 0 }, frame: { x: 0, y: 0, width: 390, height: 844 } }),
+    insets: () => ({
+      insets: { top: 47, right: 0, bottom: 34, left: 0 },
+      frame: { x: 0, y: 0, width: 390, height: 844 },
+    }),
   });
   native.onApplied = (ops) => afterCommit.applied(ops);
   return { native, told, afterCommit };
@@ -46,7 +49,7 @@ async function commit(native, component, props) {
 
 const render = async (tag) => (await ctx.bridge.request({ op: 'inspect', tag })).render;
 
-test('an image view loads a local file (its size from its header) and fails a missing one; a network one waits', async () => {
+test('an image loads a local file (its size from its header), fails a missing one; a network one waits', async () => {
   const { native, told } = attach();
   const uri = `file://${LOGO}`;
   const loaded = await commit(native, 'RCTImageView', { source: [{ uri }] });

@@ -35,7 +35,7 @@ test('settled() settles, then wakes whoever waits for the next settle; a closed 
   );
 });
 
-test('waitFor runs the expectation after each settle until it returns, and resolves with what it returned', async () => {
+test('waitFor runs the expectation after each settle until it returns, and resolves with its value', async () => {
   let state = 0;
   const settling = new Settling(async () => void state++);
   // Each settle is a change here; the expectation passes at the third.
@@ -155,7 +155,7 @@ test('who asked: the package of a file, and the first caller outside React Nativ
   assert.equal(packageOf('/app/src/App.js'), null);
   const stack = [
     'Error',
-    '    at requireNativeComponent (/app/node_modules/react-native/Libraries/ReactNative/requireNativeComponent.js:1:1)',
+    '    at requireNativeComponent (/app/node_modules/react-native/Libraries/ReactNative/require.js:1:1)',
     '    at wrapped (/work/js-client/lib/react-native/app/components.js:2:2)',
     '    at Object.<anonymous> (/app/node_modules/react-native-maps/lib/MapView.js:3:3)',
   ].join('\n');
@@ -180,7 +180,8 @@ test('host components: an unserved one is named (and remembered), React Nativeâ€
     () => components.beforeCreate('AIRMap'),
     (error) => error.code === 'unknown_component' && error.component === 'AIRMap' && /--components/.test(error.message),
   );
-  const explained = components.explain(new Error('requireNativeComponent: "RNSScreen" was not found in the UIManager.'));
+  const thrown = new Error('requireNativeComponent: "RNSScreen" was not found in the UIManager.');
+  const explained = components.explain(thrown);
   assert.equal(explained.code, 'unknown_component');
   assert.equal(explained.component, 'RNSScreen');
   const other = new Error('something else');

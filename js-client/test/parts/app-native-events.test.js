@@ -47,7 +47,7 @@ test('a root listens to the touches and to every bubbling event of the component
   assert.deepEqual(rootEvents(components), [...TOUCH_EVENTS, 'change']);
 });
 
-test('Fabric: a touch as RCTSurfaceTouchHandler sends it (the changed touch, the ones still down, renderer tags)', () => {
+test('Fabric: a touch as RCTSurfaceTouchHandler sends it (the changed touch, those still down, renderer tags)', () => {
   const rendererTag = (daemonTag) => ({ 1: 2, 3: 6 })[daemonTag];
   const touches = [
     { identifier: 0, target: 1, pageX: 10 },

@@ -17,7 +17,7 @@ test('outside capture(), run() starts timers as the app would, and none is captu
   assert.equal(global.setTimeout, setTimeout, 'setTimeout is the app global’s own again');
 });
 
-test('the timers started while an input is delivered are captured: delay, fire() in virtual time, cleared', async () => {
+test('the timers started while an input is delivered are captured: delay, fire() now, cleared', async () => {
   const global = appGlobal();
   const timers = new TimerCapture(global);
   const order = [];
