@@ -160,17 +160,23 @@ export class NativeModules {
     return (this.#calls.get(name) ?? []).slice(-MAX_RECORDED_CALLS).map((c) => ({ method: c.method, args: [...c.args] }));
   }
 
-  /** `global.nativeModuleProxy`: every served module by name; absent ones are undefined. */
+  /**
+   * `global.nativeModuleProxy`: every served module by name; absent ones are undefined. What the app's code (a
+   * test's setup: `NativeModules.MyModule = {…}` in a jest.mock of react-native) sets on it is kept and read first.
+   */
   proxy() {
     const modules = this;
+    const own = (target, key) => Object.prototype.hasOwnProperty.call(target, key);
     return new Proxy(
       {},
       {
-        get: (_, key) => (typeof key === 'string' ? modules.get(key) : undefined),
-        has: (_, key) => typeof key === 'string' && modules.has(key),
-        ownKeys: () => [...new Set([...Object.keys(NATIVE_MODULES), ...modules.#extra.keys(), ...modules.#specs.keys()])],
-        getOwnPropertyDescriptor: (_, key) =>
-          typeof key === 'string' && modules.has(key) ? { configurable: true, enumerable: true, value: modules.get(key) } : undefined,
+        get: (target, key) => (own(target, key) ? target[key] : typeof key === 'string' ? modules.get(key) : undefined),
+        has: (target, key) => own(target, key) || (typeof key === 'string' && modules.has(key)),
+        ownKeys: (target) => [...new Set([...Reflect.ownKeys(target), ...Object.keys(NATIVE_MODULES), ...modules.#extra.keys(), ...modules.#specs.keys()])],
+        getOwnPropertyDescriptor: (target, key) => {
+          if (own(target, key)) return Reflect.getOwnPropertyDescriptor(target, key);
+          return typeof key === 'string' && modules.has(key) ? { configurable: true, enumerable: true, value: modules.get(key) } : undefined;
+        },
       },
     );
   }
