@@ -34,6 +34,7 @@ export class JestHost {
   #commits = 0;
   #fibers = { commits: -1, byTag: new Map() };
   #elements = new Map();
+  #instances = new WeakMap();
   #rendered = new Set();
   #screen = null;
   #now = 0;
@@ -287,6 +288,35 @@ export class JestHost {
     return element;
   }
 
+  /** RNTL's instance of a fiber: the HostElement of a host view, else a FiberElement (one per fiber pair). */
+  instanceOf(fiber) {
+    if (fiber.tag === HOST_COMPONENT) {
+      const rendererTag = fiber.stateNode?._nativeTag ?? fiber.stateNode?.canonical?.nativeTag;
+      const tag = rendererTag === undefined ? undefined : this.#app.native.daemonTag(rendererTag);
+      if (tag !== undefined) return this.elementOf(tag);
+    }
+    let element = this.#instances.get(fiber) ?? (fiber.alternate ? this.#instances.get(fiber.alternate) : undefined);
+    if (!element) {
+      element = new FiberElement(this, fiber);
+      this.#instances.set(fiber, element);
+    }
+    return element;
+  }
+
+  /** The fiber a screen's element was rendered as (below its error boundary), or null. */
+  renderedFiber(rendered) {
+    for (const root of this.#roots) {
+      const stack = root.current ? [root.current] : [];
+      while (stack.length > 0) {
+        const fiber = stack.pop();
+        if (fiber.tag === 1 && fiber.memoizedProps?.children === rendered.screen._holder.element && fiber.child) return fiber.child;
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+    }
+    return null;
+  }
+
   /** The live tree's view of a tag, or undefined once it is gone. */
   view(tag) {
     return this.#app._liveTree.views.get(tag);
@@ -461,6 +491,132 @@ export class HostElement {
   }
 }
 
+/** The fibers react-test-renderer's instances are: components and host views (not fragments, providers, …). */
+const INSTANCE_FIBERS = new Set([0, 1, 2, 5, 11, 14, 15]);
+const HOST_TEXT = 6;
+
+/** The instances (and host texts, as strings) right below `fiber`, through the fibers that are none. */
+function instanceChildren(fiber) {
+  const found = [];
+  const visit = (child) => {
+    for (let f = child; f; f = f.sibling) {
+      if (INSTANCE_FIBERS.has(f.tag)) found.push(f);
+      else if (f.tag === HOST_TEXT) found.push(String(f.memoizedProps ?? ''));
+      else visit(f.child);
+    }
+  };
+  visit(fiber.child);
+  return found;
+}
+
+/**
+ * A component's instance as RNTL's UNSAFE_* queries and UNSAFE_root return one (react-test-renderer's
+ * ReactTestInstance over the app's own fibers): `.type`, `.props`, `.parent`, `.children`, `.instance`, and
+ * find/findAll/findByType/findAllByType/findByProps/findAllByProps. A host view's is its HostElement. `.tag` is the
+ * daemon tag of its first host view (where a touch lands).
+ */
+export class FiberElement {
+  #host;
+  #fiber;
+
+  constructor(host, fiber) {
+    this.#host = host;
+    this.#fiber = fiber;
+  }
+
+  /** @internal */
+  get fiber() {
+    return this.#fiber;
+  }
+
+  get type() {
+    return this.#fiber.type;
+  }
+
+  get props() {
+    return this.#fiber.memoizedProps ?? {};
+  }
+
+  get instance() {
+    return this.#fiber.tag === 1 ? this.#fiber.stateNode : null;
+  }
+
+  get parent() {
+    for (let f = this.#fiber.return; f; f = f.return) {
+      if (f.tag === HOST_ROOT) return null;
+      if (INSTANCE_FIBERS.has(f.tag)) return this.#host.instanceOf(f);
+    }
+    return null;
+  }
+
+  get children() {
+    return instanceChildren(this.#fiber).map((c) => (typeof c === 'string' ? c : this.#host.instanceOf(c)));
+  }
+
+  get tag() {
+    const stack = [this.#fiber];
+    while (stack.length > 0) {
+      const f = stack.shift();
+      if (f.tag === HOST_COMPONENT) {
+        const rendererTag = f.stateNode?._nativeTag ?? f.stateNode?.canonical?.nativeTag;
+        return rendererTag === undefined ? null : this.#host.app.native.daemonTag(rendererTag) ?? null;
+      }
+      for (let c = f.child; c; c = c.sibling) stack.push(c);
+    }
+    return null;
+  }
+
+  findAll(predicate, { deep = true } = {}) {
+    return findAllInstances(this.#host, this.#fiber, predicate, deep);
+  }
+
+  find(predicate) {
+    return expectOne(this.findAll(predicate), 'matching custom predicate');
+  }
+
+  findAllByType(type, options) {
+    return this.findAll((node) => node.type === type, options);
+  }
+
+  findByType(type) {
+    return expectOne(this.findAllByType(type, { deep: false }), `with node type: "${typeName(type)}"`);
+  }
+
+  findAllByProps(props, options) {
+    return this.findAll((node) => node.props && Object.keys(props).every((key) => node.props[key] === props[key]), options);
+  }
+
+  findByProps(props) {
+    return expectOne(this.findAllByProps(props, { deep: false }), `with props: ${JSON.stringify(props)}`);
+  }
+}
+
+/**
+ * react-test-renderer's findAll over the fibers from `rootFiber`: the instances matching, the root's included (with
+ * deep: false, none below a match).
+ */
+function findAllInstances(host, rootFiber, predicate, deep) {
+  const found = [];
+  const visit = (fiber) => {
+    const node = host.instanceOf(fiber);
+    const match = predicate(node);
+    if (match) found.push(node);
+    if (match && !deep) return;
+    for (const child of instanceChildren(fiber)) if (typeof child !== 'string') visit(child);
+  };
+  visit(rootFiber);
+  return found;
+}
+
+function typeName(type) {
+  return typeof type === 'string' ? type : type?.displayName ?? type?.name ?? type?.render?.displayName ?? type?.render?.name ?? 'Unknown';
+}
+
+function expectOne(found, what) {
+  if (found.length === 1) return found[0];
+  throw new Error(found.length === 0 ? `No instances found ${what}` : `Expected 1 but found ${found.length} instances ${what}`);
+}
+
 /** An element as react-test-renderer's toJSON gives one: its type, its props but children, its children's JSON. */
 function elementJSON(element) {
   const props = {};
@@ -547,10 +703,41 @@ function createLibrary(host) {
   let config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
 
   const check = (element, what) => {
-    if (!(element instanceof HostElement)) {
+    if (!(element instanceof HostElement) && !(element instanceof FiberElement)) {
       throw new TypeError(`${what}: give an element a query returned (bridged's host element), got ${element === null ? 'null' : typeof element}`);
     }
+    if (element instanceof FiberElement) return;
     if (!host.view(element.tag)) throw new Error(`${what}: the element is no longer on the screen (unmounted)`);
+  };
+
+  /** RNTL's UNSAFE_*ByType and UNSAFE_*ByProps over the instances of a rendered element (composites included). */
+  const unsafeQueries = (rootOf) => {
+    const all = {
+      Type: (root, type) => root.findAllByType(type),
+      Props: (root, props) => root.findAllByProps(props),
+    };
+    const queries = {};
+    for (const [kind, findAll] of Object.entries(all)) {
+      const what = (arg) => (kind === 'Type' ? `with node type: "${typeName(arg)}"` : `with props: ${JSON.stringify(arg)}`);
+      const found = (arg) => {
+        host.flush();
+        const root = rootOf();
+        return root ? findAll(root, arg) : [];
+      };
+      queries[`UNSAFE_queryAllBy${kind}`] = found;
+      queries[`UNSAFE_getAllBy${kind}`] = (arg) => {
+        const list = found(arg);
+        if (list.length === 0) throw new Error(`No instances found ${what(arg)}`);
+        return list;
+      };
+      queries[`UNSAFE_getBy${kind}`] = (arg) => expectOne(found(arg), what(arg));
+      queries[`UNSAFE_queryBy${kind}`] = (arg) => {
+        const list = found(arg);
+        if (list.length > 1) throw new Error(`Expected 1 but found ${list.length} instances ${what(arg)}`);
+        return list[0] ?? null;
+      };
+    }
+    return queries;
   };
 
   let prettyFormat;
@@ -639,9 +826,12 @@ function createLibrary(host) {
         return first === undefined ? null : host.elementOf(first);
       },
       get UNSAFE_root() {
-        return this.root;
+        host.flush();
+        const fiber = host.renderedFiber(rendered);
+        return fiber ? host.instanceOf(fiber) : null;
       },
     };
+    Object.assign(result, unsafeQueries(() => result.UNSAFE_root));
     host.screen = result;
     return result;
   }
@@ -733,7 +923,8 @@ function createLibrary(host) {
   const handlerFor = (element, eventName) => {
     const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
     let responder;
-    for (let fiber = host.fiber(element.tag); fiber && fiber.tag !== HOST_ROOT; fiber = fiber.return) {
+    const start = element instanceof FiberElement ? element.fiber : host.fiber(element.tag);
+    for (let fiber = start; fiber && fiber.tag !== HOST_ROOT; fiber = fiber.return) {
       const props = fiber.memoizedProps;
       if (!props || typeof props !== 'object') continue;
       if (isTouchResponder(fiber)) responder = fiber;

@@ -1,0 +1,85 @@
+// What teams' test files do around RNTL: a jest.mock of react-native that adds a native module, spies on Alert,
+// Linking and Keyboard, fake timers driving an interval, jest.runAllTimers, and RNTL's UNSAFE_* queries over composites.
+import * as React from 'react';
+import { Alert, Button, Keyboard, Linking, NativeModules, Platform, Switch, Text, TextInput, View, ActivityIndicator, FlatList } from 'react-native';
+import { act, fireEvent, render, screen } from '@testing-library/react-native';
+
+jest.mock('react-native', () => {
+  const RN = jest.requireActual('react-native');
+  RN.NativeModules.MyModule = { getValue: jest.fn(() => 42) };
+  return RN;
+});
+
+function Screen() {
+  const [on, setOn] = React.useState(false);
+  const [n, setN] = React.useState(0);
+  React.useEffect(() => {
+    const id = setInterval(() => setN((x) => x + 1), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return (
+    <View>
+      <Text>ticks {n}</Text>
+      <Switch testID="sw" value={on} onValueChange={setOn} />
+      <Button title="Alert" onPress={() => Alert.alert('Hi', 'there')} />
+      <Button title="Link" onPress={() => Linking.openURL('https://example.com')} />
+      <Button title="Dismiss" onPress={() => Keyboard.dismiss()} />
+      <Text>{Platform.OS} {NativeModules.MyModule.getValue()}</Text>
+      {on ? <ActivityIndicator /> : null}
+    </View>
+  );
+}
+
+it('spies, fake timers and switches', () => {
+  jest.useFakeTimers();
+  const alert = jest.spyOn(Alert, 'alert');
+  const open = jest.spyOn(Linking, 'openURL').mockResolvedValue(true);
+  const dismiss = jest.spyOn(Keyboard, 'dismiss');
+  render(<Screen />);
+  expect(screen.getByText('ios 42')).toBeTruthy();
+  act(() => { jest.advanceTimersByTime(3000); });
+  expect(screen.getByText('ticks 3')).toBeTruthy();
+  fireEvent.press(screen.getByText('Alert'));
+  expect(alert).toHaveBeenCalledWith('Hi', 'there');
+  fireEvent.press(screen.getByText('Link'));
+  expect(open).toHaveBeenCalledWith('https://example.com');
+  fireEvent.press(screen.getByText('Dismiss'));
+  expect(dismiss).toHaveBeenCalled();
+  fireEvent(screen.getByTestId('sw'), 'valueChange', true);
+  expect(screen.getByTestId('sw').props.value).toBe(true);
+  act(() => { jest.runOnlyPendingTimers(); });
+  jest.useRealTimers();
+});
+
+it('runAllTimers does not loop on bridged\'s own timers', () => {
+  jest.useFakeTimers();
+  render(<Text>plain</Text>);
+  act(() => { jest.runAllTimers(); });
+  expect(screen.getByText('plain')).toBeOnTheScreen();
+  jest.useRealTimers();
+});
+
+it('UNSAFE_getByType', () => {
+  render(<View><Switch value={false} /><ActivityIndicator /></View>);
+  expect(screen.UNSAFE_getByType(ActivityIndicator)).toBeTruthy();
+  expect(screen.UNSAFE_getByType(Switch).props.value).toBe(false);
+});
+
+it('UNSAFE queries and root over composites', () => {
+  const onChange = jest.fn();
+  const onPress = jest.fn();
+  function Row({ label }) { return <Text>{label}</Text>; }
+  render(<View><Row label="a" /><Row label="b" /><TextInput onChangeText={onChange} /><Button title="go" onPress={onPress} /></View>);
+  expect(screen.UNSAFE_getAllByType(Row).map((r) => r.props.label)).toEqual(['a', 'b']);
+  expect(screen.UNSAFE_getByProps({ label: 'b' }).type).toBe(Row);
+  expect(screen.UNSAFE_queryByType(Switch)).toBeNull();
+  expect(() => screen.UNSAFE_getByType(Row)).toThrow('Expected 1 but found 2 instances');
+  fireEvent.changeText(screen.UNSAFE_getByType(TextInput), 'hi');
+  expect(onChange).toHaveBeenCalledWith('hi');
+  fireEvent.press(screen.UNSAFE_getByType(Button));
+  expect(onPress).toHaveBeenCalled();
+  expect(screen.UNSAFE_root.type).toBe(View);
+  expect(screen.UNSAFE_root.findAllByType(Row)).toHaveLength(2);
+  expect(screen.UNSAFE_getAllByType(Row)[0].children[0].type).toBe(Text);
+  expect(screen.UNSAFE_getAllByType(Row)[0].parent.type).toBe('View');
+});
