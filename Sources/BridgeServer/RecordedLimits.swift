@@ -17,12 +17,20 @@ struct RecordedLimits: ParsableArguments {
     @Option(help: "The most unacknowledged event frames a session keeps for a resume.")
     var eventBuffer: Int = Engine.Configuration().eventBuffer
 
+    @Option(help: "The most bytes one request may produce (its events and its response); more is limit_exceeded.")
+    var maxRequestOutputBytes: Int = Engine.Configuration().maxRequestOutputBytes
+
+    @Option(help: "The most bytes of lines a batch sent in parts (more: true) may hold; more is limit_exceeded.")
+    var maxBatchBytes: Int = Engine.Configuration().maxBatchBytes
+
     /// Each limit's option, by the configuration's field the limit sets.
     static let options:
         [(field: PartialKeyPath<Engine.Configuration> & Sendable, option: KeyPath<RecordedLimits, Int> & Sendable)] = [
             (\Engine.Configuration.maxViewsPerSession, \.maxViews),
             (\Engine.Configuration.maxOpsPerBatch, \.maxBatchOps),
             (\Engine.Configuration.eventBuffer, \.eventBuffer),
+            (\Engine.Configuration.maxRequestOutputBytes, \.maxRequestOutputBytes),
+            (\Engine.Configuration.maxBatchBytes, \.maxBatchBytes),
         ]
 
     /// The limits of ``SessionLimit/all`` with no line in ``options``.

@@ -80,8 +80,8 @@ struct DaemonCommandLineTests {
             #"{"id":3,"op":"create","tag":2,"component":"View","props":{}}"#,
         ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-        // --max-views 1, every other limit its minimum + 7: the meta line carries each, in SessionLimit.all's order.
-        let values = SessionLimit.all.map { $0.flag == "--max-views" ? 1 : $0.minimum + 7 }
+        // --max-views 1, every other limit its minimum + 1000: the meta line carries each, in SessionLimit.all's order.
+        let values = SessionLimit.all.map { $0.flag == "--max-views" ? 1 : $0.minimum + 1000 }
         let flags = zip(SessionLimit.all, values).flatMap { [$0.flag, "\($1)"] }
         let record = try DaemonProcess(["record", input] + flags, in: dir)
         #expect(record.waitForExit() == 0)

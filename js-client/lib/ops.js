@@ -353,6 +353,8 @@ export const LIMITS = freeze([
   {"name":"maxViewsPerSession","flag":"--max-views","minimum":1},
   {"name":"maxOpsPerBatch","flag":"--max-batch-ops","minimum":1},
   {"name":"eventBuffer","flag":"--event-buffer","minimum":0},
+  {"name":"maxRequestOutputBytes","flag":"--max-request-output-bytes","minimum":1},
+  {"name":"maxBatchBytes","flag":"--max-batch-bytes","minimum":1},
 ]);
 
 /** The requests each op's sample is sent after, on a session of its own. */

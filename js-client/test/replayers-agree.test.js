@@ -200,12 +200,14 @@ describe('the limits a recording carries are one list', () => {
     for (const { flag } of LIMITS) assert.match(stdout, new RegExp(`${flag} `), flag);
   });
 
-  test("protocol.md's hello names the same limits and flags", async () => {
+  test("protocol.md's hello example names the same limits, and its flags table marks their flags recorded", async () => {
     const protocol = await readFile(PROTOCOL, 'utf8');
     const hello = protocol.slice(protocol.indexOf('### hello'), protocol.indexOf('### Tags'));
     const example = JSON.parse(/"limits":(\{[^}]*\})/.exec(hello)[1]);
     assert.deepEqual(Object.keys(example), LIMITS.map((limit) => limit.name));
-    const flags = /`limits` are the daemon's session limits \(([^)]*)\)/.exec(hello)[1];
-    assert.deepEqual(flags.split(', '), LIMITS.map((limit) => `\`${limit.flag}\``));
+    const table = protocol.slice(protocol.indexOf('### Limits and flags'));
+    const recorded = [...table.matchAll(/^\| `(--[a-z-]+)[^`]*` \|.*\*recorded\*/gm)].map((m) => m[1]);
+    assert.deepEqual(recorded.sort(), LIMITS.map((limit) => limit.flag).sort(),
+      "protocol.md's Limits and flags marks *recorded* the flags of the recorded limits, and no other");
   });
 });

@@ -2,11 +2,13 @@
 ///
 /// ``all`` is the one list of them: hello's `limits` and the meta record are written from it, `record`'s and
 /// `serve`'s flags are applied and checked through it (`RecordedLimits`), and a replay reads them back with it.
-/// Adding one: its field in ``Engine/Configuration``, its entry here, its `@Option` and its case in
-/// `RecordedLimits` (Sources/BridgeServer/RecordedLimits.swift), protocol.md's hello section (the example's
-/// `limits` and the list of flags), `LIMITS` in js-client/lib/replay.js, and what the engine does at the limit.
-/// `ReplayerAgreementTests.theLimitsAreOneList` and `DaemonCommandLineTests.recordAppliesEveryLimit` fail, naming
-/// the place, until each has it.
+/// A flag whose value changes a session's answers is one (`DaemonFlagsReplayTests` records a session with every
+/// flag set and names a flag whose recording does not replay). Adding one: its field in ``Engine/Configuration``,
+/// its entry here, its `@Option` and its line in `RecordedLimits.options` (Sources/BridgeServer/RecordedLimits.swift;
+/// without them every command stops at start, naming it), its row in protocol.md's "Limits and flags" and its name in
+/// the hello example's `limits` (`ReplayerAgreementTests.theLimitsAreOneList`), then regenerate js-client/lib/ops.js
+/// (`LIMITS`: node js-client/scripts/generate.js). Recordings made before it replay unchanged (replay-rules.json's
+/// `limits.*`).
 public struct SessionLimit: Sendable {
     /// The member's name in `limits`.
     public let name: String
@@ -22,6 +24,13 @@ public struct SessionLimit: Sendable {
         SessionLimit(name: "maxViewsPerSession", flag: "--max-views", keyPath: \.maxViewsPerSession, minimum: 1),
         SessionLimit(name: "maxOpsPerBatch", flag: "--max-batch-ops", keyPath: \.maxOpsPerBatch, minimum: 1),
         SessionLimit(name: "eventBuffer", flag: "--event-buffer", keyPath: \.eventBuffer, minimum: 0),
+        SessionLimit(
+            name: "maxRequestOutputBytes",
+            flag: "--max-request-output-bytes",
+            keyPath: \.maxRequestOutputBytes,
+            minimum: 1
+        ),
+        SessionLimit(name: "maxBatchBytes", flag: "--max-batch-bytes", keyPath: \.maxBatchBytes, minimum: 1),
     ]
 
     /// The error of a flag given less than ``minimum``.
