@@ -61,39 +61,46 @@ const CLASSES = { bridge: Bridge, view: View, transaction: Transaction };
 const FILES = { bridge: 'lib/bridge.js', view: 'lib/view.js', transaction: 'lib/transaction.js' };
 const NAMES = { bridge: 'Bridge', view: 'View', transaction: 'Transaction' };
 
+/** `op`'s sample request (lib/ops.js, from the daemon's op table): the calls below send its fields. */
+const sample = (op) => OPS[op].sample;
+/** The touch fields of the touch sample: what `touch(phase, touch)` takes. */
+const { op: _touchOp, tag: _touchTag, phase: touchPhase, ...touchFields } = sample('touch');
+
 /**
- * A call of each method, on a Bridge with one View (a SwiftUIButton under a View), that sends its op. A method
- * named in OP_METHODS needs one here: the test runs it and reads the frames it wrote.
+ * A call of each method, on a Bridge with one View (a SwiftUIButton under a View), that sends its op, with the
+ * fields of the op's sample where the method takes them. A method named in OP_METHODS needs one here: the test
+ * runs it and reads the frames it wrote.
  */
 const CALLS = {
   bridge: {
-    create: ({ bridge }) => bridge.create('View'),
-    define: ({ bridge }) => bridge.define(undefined, { untyped: ['ApiTestUntyped'] }),
+    create: ({ bridge }) => bridge.create(sample('create').component, sample('create').props),
+    define: ({ bridge }) => bridge.define(sample('define').schema, { untyped: sample('define').untyped }),
     ping: ({ bridge }) => bridge.ping(),
     stats: ({ bridge }) => bridge.stats(),
     layout: ({ bridge }) => bridge.layout(),
     // Layout is off in the fixture's session: the op is sent and refused.
-    screenshot: ({ bridge }) => bridge.screenshot().catch((error) => assert.equal(error.code, 'bad_request')),
+    screenshot: ({ bridge }) =>
+      bridge.screenshot({ scale: sample('screenshot').scale }).catch((error) => assert.equal(error.code, 'bad_request')),
     sessions: ({ bridge }) => bridge.sessions(),
     close: ({ bridge }) => bridge.close(),
   },
   view: {
-    update: ({ button }) => button.update({ title: 'updated' }),
+    update: ({ button }) => button.update(sample('update').props),
     setChildren: ({ parent, button }) => parent.setChildren([button]),
     delete: ({ button }) => button.delete(),
     on: async ({ button }) => {
       const off = await button.on('countChange', () => {});
       await off();
     },
-    command: ({ button }) => button.command('press'),
-    emit: ({ button }) => button.emit('countChange', { count: 1 }),
+    command: ({ button }) => button.command(sample('command').name, ...sample('command').args),
+    emit: ({ button }) => button.emit(sample('emit').event, sample('emit').payload),
     inspect: ({ button }) => button.inspect(),
-    touch: ({ button }) => button.touch('start', { pageX: 1, pageY: 2 }),
+    touch: ({ button }) => button.touch(touchPhase, touchFields),
   },
   transaction: {
     create: ({ bridge }) => {
       const tx = bridge.transaction();
-      tx.create('View');
+      tx.create(sample('create').component, sample('create').props);
       return tx.commit();
     },
     update: async ({ bridge, button }) => {
@@ -102,9 +109,10 @@ const CALLS = {
     },
     setChildren: ({ bridge, parent, button }) => bridge.transaction().setChildren(parent, [button]).commit(),
     delete: ({ bridge, button }) => bridge.transaction().delete(button).commit(),
-    command: ({ bridge, button }) => bridge.transaction().command(button, 'press').commit(),
-    emit: ({ bridge, button }) => bridge.transaction().emit(button, 'countChange', { count: 2 }).commit(),
-    touch: ({ bridge, button }) => bridge.transaction().touch(button, 'end').commit(),
+    command: ({ bridge, button }) => bridge.transaction().command(button, sample('command').name).commit(),
+    emit: ({ bridge, button }) =>
+      bridge.transaction().emit(button, sample('emit').event, sample('emit').payload).commit(),
+    touch: ({ bridge, button }) => bridge.transaction().touch(button, touchPhase, touchFields).commit(),
     commit: ({ bridge, button }) => bridge.transaction().command(button, 'press').commit(),
   },
 };
