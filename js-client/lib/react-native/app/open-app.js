@@ -32,8 +32,6 @@ import { NativeEvents } from './native-events.js';
 import { NativeHost } from './native-host.js';
 import { TimerCapture } from './timers.js';
 
-export { packageOf } from './components.js';
-
 /** An iPhone 14's window: its size, scale and safe-area insets. */
 const DEFAULT_WINDOW = Object.freeze({
   width: 390,
@@ -273,14 +271,6 @@ export class App {
   }
 
   /**
-   * The error of a host component the daemon does not serve: names it, the package that asked for it, and how to
-   * serve it. @internal (for the app's UIManager)
-   */
-  unservedComponent(name) {
-    return this.#components.unserved(name);
-  }
-
-  /**
    * The host components the app asked for that nothing checks: those served untyped (no spec) and those the daemon
    * could not serve (each failed its render).
    */
@@ -514,11 +504,6 @@ export class App {
    */
   async _nextChange(within) {
     return this.#settling.nextChange(within);
-  }
-
-  /** Resolves at the next settled(). */
-  _nextSettle() {
-    return this.#settling.nextSettle();
   }
 
   /** The app's React scheduler. @internal (for testing/actions.js) */
