@@ -37,8 +37,11 @@ function members(schema) {
 export function problems(value, schema, path = 'result') {
   if (typeof schema === 'string') {
     const names = schema.split('|');
-    for (const name of names) if (!PRIMITIVES.has(name)) throw new Error(`op schema: unknown type '${name}' at ${path}`);
-    return names.some((name) => primitiveHolds(name, value)) ? [] : [`${path}: expected ${schema}, got ${describe(value)}`];
+    for (const name of names) {
+      if (!PRIMITIVES.has(name)) throw new Error(`op schema: unknown type '${name}' at ${path}`);
+    }
+    if (names.some((name) => primitiveHolds(name, value))) return [];
+    return [`${path}: expected ${schema}, got ${describe(value)}`];
   }
   if (Array.isArray(schema)) {
     if (!Array.isArray(value)) return [`${path}: expected an array, got ${describe(value)}`];
@@ -68,7 +71,15 @@ export function problems(value, schema, path = 'result') {
   return found;
 }
 
-const TS = { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', null: 'null', json: 'JsonValue', object: 'JsonObject' };
+const TS = {
+  string: 'string',
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  null: 'null',
+  json: 'JsonValue',
+  object: 'JsonObject',
+};
 
 const key = (name) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
 
@@ -84,5 +95,6 @@ export function typeOf(schema) {
   if ('*' in schema) return `Record<string, ${typeOf(schema['*'])}>`;
   const declared = members(schema);
   if (declared.length === 0) return 'Record<string, never>';
-  return `{ ${declared.map(([name, inner, optional]) => `${key(name)}${optional ? '?' : ''}: ${typeOf(inner)}`).join('; ')} }`;
+  const written = declared.map(([name, inner, optional]) => `${key(name)}${optional ? '?' : ''}: ${typeOf(inner)}`);
+  return `{ ${written.join('; ')} }`;
 }

@@ -1,5 +1,5 @@
-// Generated from `bridged ops` (the daemon's op table, each op's `spec` in Sources/BridgeCore/Ops/, and its
-// session limits) by
+// Generated from `bridged ops` (the daemon's op table, each op's `spec` in Sources/BridgeCore/Ops/,
+// and its session limits) by
 //   node js-client/scripts/generate.js --bin .build/debug/bridged
 // Do not edit: run it again when an op or a limit changes (js-client/test/generated.test.js fails until then).
 //

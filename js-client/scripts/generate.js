@@ -38,8 +38,8 @@ function opsJs(description) {
     return `  ${name}: ${source(entry, 2, `${name}: `)},`;
   });
   const limits = description.limits.map((limit) => `  ${JSON.stringify(limit)},`);
-  return `// Generated from \`bridged ops\` (the daemon's op table, each op's \`spec\` in Sources/BridgeCore/Ops/, and its
-// session limits) by
+  return `// Generated from \`bridged ops\` (the daemon's op table, each op's \`spec\` in Sources/BridgeCore/Ops/,
+// and its session limits) by
 //   ${COMMAND}
 // Do not edit: run it again when an op or a limit changes (js-client/test/generated.test.js fails until then).
 //
@@ -99,7 +99,9 @@ ${members.join('\n')}
 
 /** ReplayRules+JSON.swift: replay-rules.json's text as ReplayRules.json. */
 function replayRulesSwift(rules) {
-  if (rules.includes('"""#')) throw new Error('js-client/lib/replay-rules.json holds """#, which ends a Swift raw string');
+  if (rules.includes('"""#')) {
+    throw new Error('js-client/lib/replay-rules.json holds """#, which ends a Swift raw string');
+  }
   const lines = rules.replace(/\n$/, '').split('\n').map((line) => (line === '' ? '' : `        ${line}`));
   return `// Generated from js-client/lib/replay-rules.json by
 //   ${COMMAND}

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTINS_COMMAND } from '../lib/types.js';
 import { CLI, startDaemon } from '../test-support/daemon.js';
+import { difference } from '../test-support/text-difference.js';
 
 const COMMITTED = fileURLToPath(new URL('../builtins.d.ts', import.meta.url));
 
@@ -17,18 +18,6 @@ before(async () => {
   daemon = await startDaemon();
 });
 after(() => daemon?.stop());
-
-/** The lines that differ, as `-committed` / `+generated` around the first difference (a few lines of each). */
-function difference(committed, generated) {
-  const a = committed.split('\n');
-  const b = generated.split('\n');
-  let first = 0;
-  while (first < a.length && first < b.length && a[first] === b[first]) first++;
-  const lines = [`first difference at line ${first + 1}:`];
-  for (const line of a.slice(first, first + 8)) lines.push(`-${line}`);
-  for (const line of b.slice(first, first + 8)) lines.push(`+${line}`);
-  return lines.join('\n');
-}
 
 describe('builtins.d.ts', () => {
   test('is what bridged-client types --builtins generates from the daemon built-ins', async () => {

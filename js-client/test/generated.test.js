@@ -5,20 +5,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { COMMAND, describe, generated } from '../scripts/generate.js';
 import { BRIDGED_BIN } from '../test-support/daemon.js';
+import { difference } from '../test-support/text-difference.js';
 
 const root = new URL('../../', import.meta.url);
-
-/** The lines that differ, as `-committed` / `+generated` around the first difference (a few lines of each). */
-function difference(committed, fresh) {
-  const a = committed.split('\n');
-  const b = fresh.split('\n');
-  let first = 0;
-  while (first < a.length && first < b.length && a[first] === b[first]) first++;
-  const lines = [`first difference at line ${first + 1}:`];
-  for (const line of a.slice(first, first + 6)) lines.push(`-${line}`);
-  for (const line of b.slice(first, first + 6)) lines.push(`+${line}`);
-  return lines.join('\n');
-}
 
 test('lib/ops.js, index.d.ts\'s RequestResults and ReplayRules+JSON.swift are what the generator writes', async () => {
   const files = generated(describe(BRIDGED_BIN));
@@ -26,8 +15,10 @@ test('lib/ops.js, index.d.ts\'s RequestResults and ReplayRules+JSON.swift are wh
   for (const [path, fresh] of Object.entries(files)) {
     const committed = await readFile(new URL(path, root), 'utf8');
     if (committed !== fresh) {
-      assert.fail(`${path} is stale (the daemon's ops or limits, or replay-rules.json, changed). Regenerate it, from the repository's root, with\n` +
-        `  ${COMMAND}\n${difference(committed, fresh)}`);
+      assert.fail(
+        `${path} is stale (the daemon's ops or limits, or replay-rules.json, changed). Regenerate it, from the ` +
+          `repository's root, with\n  ${COMMAND}\n${difference(committed, fresh)}`,
+      );
     }
   }
 });

@@ -51,7 +51,8 @@ async function open(socketPath) {
 }
 
 /** `sample` with every "<session>" as `session`. */
-const withSession = (sample, session) => JSON.parse(JSON.stringify(sample).replaceAll('"<session>"', JSON.stringify(session)));
+const withSession = (sample, session) =>
+  JSON.parse(JSON.stringify(sample).replaceAll('"<session>"', JSON.stringify(session)));
 
 for (const [name, op] of Object.entries(OPS)) {
   const skip = op.needsLayout && !existsSync(YOGA) ? `needs React Native's ReactCommon/yoga at ${YOGA}` : false;
@@ -70,7 +71,8 @@ for (const [name, op] of Object.entries(OPS)) {
       }
       const sample = withSession(op.sample, session);
       const response = await connection.send(sample);
-      assert.equal(response.ok, true, `${name}'s sample ${JSON.stringify(sample)} failed: ${JSON.stringify(response.error)}`);
+      const failed = `${name}'s sample ${JSON.stringify(sample)} failed: ${JSON.stringify(response.error)}`;
+      assert.equal(response.ok, true, failed);
       const found = problems(response.result, op.result);
       assert.deepEqual(found, [], `${name}: the result differs from its schema (the op's spec in ` +
         `Sources/BridgeCore/Ops/): ${found.join('; ')}`);
@@ -117,7 +119,11 @@ test('index.d.ts declares each named result type with the members of its schema'
     const declared = declaredMembers(text, name);
     assert.ok(declared, `index.d.ts declares no interface ${name}`);
     const where = `its schema in the daemon's op specs (Sources/BridgeCore/Ops/)`;
-    for (const member of required) assert.ok(declared.includes(member), `index.d.ts's ${name} lacks ${member}, which ${where} has`);
-    for (const member of declared) assert.ok(all.includes(member), `index.d.ts's ${name} has ${member}, which ${where} lacks`);
+    for (const member of required) {
+      assert.ok(declared.includes(member), `index.d.ts's ${name} lacks ${member}, which ${where} has`);
+    }
+    for (const member of declared) {
+      assert.ok(all.includes(member), `index.d.ts's ${name} has ${member}, which ${where} lacks`);
+    }
   }
 });

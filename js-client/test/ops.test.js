@@ -45,7 +45,7 @@ describe('the op table (lib/ops.js, generated from `bridged ops`)', () => {
     return fresh;
   }
 
-  test('safeToRepeat is what a live daemon does: the op\'s sample sent twice is answered alike and changes nothing', async () => {
+  test('safeToRepeat is what a live daemon does: its sample twice is answered alike, changing nothing', async () => {
     const fresh = await sampleSession();
     try {
       const state = async () => [await fresh.request({ op: 'stats' }), await fresh.request({ op: 'inspect', tag: 2 })];
@@ -65,11 +65,12 @@ describe('the op table (lib/ops.js, generated from `bridged ops`)', () => {
     }
   });
 
-  test('sessionFree is what a live daemon does: the op\'s sample is answered on a fresh session, which has no views', async () => {
+  test('sessionFree is what a live daemon does: the sample is answered on a fresh session (no views)', async () => {
     const fresh = await connect({ socket: daemon.socket });
     try {
       for (const name of opsWhere('sessionFree')) {
-        await assert.doesNotReject(fresh.request(OPS[name].sample), `${name} (its spec says sessionFree) on a fresh session`);
+        const message = `${name} (its spec says sessionFree) on a fresh session`;
+        await assert.doesNotReject(fresh.request(OPS[name].sample), message);
       }
     } finally {
       await fresh.close();

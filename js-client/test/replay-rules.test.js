@@ -17,7 +17,8 @@ after(() => daemon?.stop());
 const REGISTERED = 'registered: View, SwiftUIButton, TextField, Slider, RCTView';
 
 async function recordingWithoutTheLastLimit() {
-  const text = await readFile(new URL('../../Tests/BridgeTests/Sessions/tree-and-delete.jsonl', import.meta.url), 'utf8');
+  const file = new URL('../../Tests/BridgeTests/Sessions/tree-and-delete.jsonl', import.meta.url);
+  const text = await readFile(file, 'utf8');
   // The last limit the recording has (one added after it was made is absent anyway).
   const { name } = LIMITS.findLast((limit) => text.includes(`,"${limit.name}":`));
   const without = text.replace(new RegExp(`,"${name}":\\d+`, 'g'), '');

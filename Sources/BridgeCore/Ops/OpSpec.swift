@@ -66,50 +66,35 @@ extension OpTable {
     /// What `bridged ops` prints: every op (its entry's name and batch rule, its ``OpSpec``), the session limits
     /// (``SessionLimit/all``) and ``sampleSetup``, as one JSON object.
     public static func describe() -> String {
+        let ops = entries.indices.map { index in
+            let (entry, spec) = (entries[index], OpTable.ops[index].spec)
+            return object([
+                ("name", quoted(entry.name.description)),
+                ("batch", entry.batch.refusal.map { quoted($0.description) } ?? "true"),
+                ("safeToRepeat", "\(spec.safeToRepeat)"), ("sessionFree", "\(spec.sessionFree)"),
+                ("needsLayout", "\(spec.needsLayout)"), ("fields", spec.fields.description),
+                ("sample", spec.sample.description), ("result", spec.result.description),
+            ])
+        }
+        let limits = SessionLimit.all.map {
+            object([("name", quoted($0.name)), ("flag", quoted($0.flag)), ("minimum", "\($0.minimum)")])
+        }
+        return object([
+            ("ops", "[" + ops.joined(separator: ",") + "]"),
+            ("limits", "[" + limits.joined(separator: ",") + "]"),
+            ("sampleSetup", "[" + sampleSetup.joined(separator: ",") + "]"),
+        ])
+    }
+
+    /// A JSON object of members whose values are JSON text already.
+    private static func object(_ members: [(name: String, json: String)]) -> String {
+        "{" + members.map { quoted($0.name) + ":" + $0.json }.joined(separator: ",") + "}"
+    }
+
+    /// `text` as a JSON string.
+    private static func quoted(_ text: String) -> String {
         var w = JSONWriter()
-        w.raw(#"{"ops":["#)
-        for (index, entry) in entries.enumerated() {
-            let spec = ops[index].spec
-            if index > 0 { w.comma() }
-            w.raw(#"{"name":"#)
-            w.string(entry.name.description)
-            w.raw(#","batch":"#)
-            if let refusal = entry.batch.refusal {
-                w.string(refusal.description)
-            } else {
-                w.raw("true")
-            }
-            w.raw(#","safeToRepeat":"#)
-            w.raw(spec.safeToRepeat ? "true" : "false")
-            w.raw(#","sessionFree":"#)
-            w.raw(spec.sessionFree ? "true" : "false")
-            w.raw(#","needsLayout":"#)
-            w.raw(spec.needsLayout ? "true" : "false")
-            w.raw(#","fields":"#)
-            w.raw(spec.fields)
-            w.raw(#","sample":"#)
-            w.raw(spec.sample)
-            w.raw(#","result":"#)
-            w.raw(spec.result)
-            w.raw("}")
-        }
-        w.raw(#"],"limits":["#)
-        for (index, limit) in SessionLimit.all.enumerated() {
-            if index > 0 { w.comma() }
-            w.raw(#"{"name":"#)
-            w.string(limit.name)
-            w.raw(#","flag":"#)
-            w.string(limit.flag)
-            w.raw(#","minimum":"#)
-            w.int(limit.minimum)
-            w.raw("}")
-        }
-        w.raw(#"],"sampleSetup":["#)
-        for (index, line) in sampleSetup.enumerated() {
-            if index > 0 { w.comma() }
-            w.raw(Array(line.utf8))
-        }
-        w.raw("]}")
+        w.string(text)
         return String(decoding: w.bytes, as: UTF8.self)
     }
 }
