@@ -708,3 +708,30 @@ describe("paper's UIManager: two commits in one batch insert into the same paren
       assert.deepEqual(await childIDs(bridge, list), ['x', 'a', 'b']);
     }));
 });
+
+describe("paper's UIManager: a parent given a child, then removed with its subtree, in one batch", () => {
+  test("the parent's pending setChildren goes out naming the child created in the batch (a sign-in form's spinner replaced by its text, then the form replaced by the home screen)", () =>
+    withPaperUIManager(async ({ bridge, native, UI }) => {
+      native.createRoot(1);
+      UI.createView(3, 'RCTView', 1, { testID: 'screen' });
+      UI.createView(5, 'RCTView', 1, { testID: 'form' });
+      UI.createView(7, 'RCTView', 1, { testID: 'button' });
+      UI.createView(9, 'RCTView', 1, { testID: 'spinner' });
+      UI.setChildren(7, [9]);
+      UI.setChildren(5, [7]);
+      UI.setChildren(3, [5]);
+      UI.setChildren(1, [3]);
+      await native.flush();
+      // One batch: the spinner replaced by a label (a pending setChildren for the button), then the form removed
+      // with its subtree, the label included, and a home view added in its place.
+      UI.manageChildren(7, null, null, null, null, [0]);
+      UI.createView(11, 'RCTView', 1, { testID: 'label' });
+      UI.manageChildren(7, null, null, [11], [0], null);
+      UI.manageChildren(3, null, null, null, null, [0]);
+      UI.createView(13, 'RCTView', 1, { testID: 'home' });
+      UI.manageChildren(3, null, null, [13], [0], null);
+      await native.flush();
+      assert.deepEqual(await childIDs(bridge, native.daemonTag(3)), ['home']);
+      for (const tag of [5, 7, 9, 11]) assert.equal(native.known(tag), false, `view ${tag} still known`);
+    }));
+});

@@ -200,6 +200,18 @@ export class NativeSide {
     return tag;
   }
 
+  /**
+   * The daemon tag of a renderer tag for an op already queued in the batch being sent: also a view whose delete
+   * this batch queued after that op (a parent's pending setChildren, whose subtree a later commit of the same
+   * batch removed).
+   */
+  requireInBatch(rendererTag, call) {
+    const tag = this.#toDaemon.get(rendererTag);
+    if (tag > 0) return tag;
+    if (tag < 0) return -tag;
+    throw new Error(`UIManager.${call}: no view with tag ${rendererTag}`);
+  }
+
   /** Maps a new renderer tag to a fresh daemon tag (from the bridge's own, so views never collide). */
   mapTag(rendererTag, component) {
     const tag = this.bridge[kAllocateTag]();

@@ -135,7 +135,7 @@ export function createPaperUIManager(native) {
   /** Renderer tag → how many ops were queued (native.queued()) when its create was: its place in the batch. */
   const createdAt = new Map();
 
-  const requireForManage = (t) => native.require(t, 'manageChildren');
+  const requireForManage = (t) => native.requireInBatch(t, 'manageChildren');
   native.beforeSend(() => {
     for (const [tag, op] of pending) op.children = children.get(tag)?.map(requireForManage) ?? [];
     pending.clear();
