@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 /** The most lines a JavaScript file may have: past it, split it by concern (as app/open-app.js was). */
 export const MAX_FILE_LINES = 1000;
+/**
+ * Files over MAX_FILE_LINES until they are split, each with the most lines it may have meanwhile (what it had when
+ * it was listed, and a little room): a file past its own cap fails too. Remove a file's entry once it is split.
+ */
+export const TO_SPLIT = Object.freeze({
+  // The jest preset's host: RNTL's render, queries, fireEvent, userEvent and waits over an app (issue 45's split of
+  // open-app.js is the model). 1,174 lines when listed.
+  'js-client/lib/jest/host.js': 1250,
+});
 /** The most columns a line may have in the paths of STRICT, as in Swift (.swift-format's lineLength). */
 export const MAX_COLUMNS = 120;
 /**
@@ -39,9 +48,8 @@ export function lintText(file, text) {
   const findings = [];
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  if (lines.length > MAX_FILE_LINES) {
-    findings.push(`${file}:1: ${lines.length} lines, more than ${MAX_FILE_LINES}: split it by concern`);
-  }
+  const cap = TO_SPLIT[file] ?? MAX_FILE_LINES;
+  if (lines.length > cap) findings.push(`${file}:1: ${lines.length} lines, more than ${cap}: split it by concern`);
   if (STRICT.some((prefix) => file.startsWith(prefix))) {
     lines.forEach((line, index) => {
       const columns = [...line].length;

@@ -1,7 +1,7 @@
 // make lint's JavaScript part (test-support/lint-js.mjs): what it finds, on texts of the test's own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_COLUMNS, MAX_FILE_LINES, STRICT, lintText } from '../../test-support/lint-js.mjs';
+import { MAX_COLUMNS, MAX_FILE_LINES, STRICT, TO_SPLIT, lintText } from '../../test-support/lint-js.mjs';
 
 const strictFile = `${STRICT[0]}example.js`;
 
@@ -10,6 +10,15 @@ test('a file over MAX_FILE_LINES lines is a finding anywhere; one of exactly tha
   assert.deepEqual(lintText('bench/anything.mjs', at), []);
   assert.deepEqual(lintText('bench/anything.mjs', `${at}x;\n`), [
     `bench/anything.mjs:1: ${MAX_FILE_LINES + 1} lines, more than ${MAX_FILE_LINES}: split it by concern`,
+  ]);
+});
+
+test('a file listed TO_SPLIT may be longer until it is split, up to its own cap', () => {
+  const [file, cap] = Object.entries(TO_SPLIT)[0];
+  assert.ok(cap > MAX_FILE_LINES);
+  assert.deepEqual(lintText(file, 'x;\n'.repeat(cap)), []);
+  assert.deepEqual(lintText(file, 'x;\n'.repeat(cap + 1)), [
+    `${file}:1: ${cap + 1} lines, more than ${cap}: split it by concern`,
   ]);
 });
 
