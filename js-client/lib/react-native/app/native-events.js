@@ -45,6 +45,8 @@ export class NativeEvents {
   #timers;
   #keyboard;
   #animated;
+  /** The renderer's tag of a daemon tag (made once: it runs for every touch). */
+  #rendererTag;
   /** Paper: React Native's RCTEventEmitter (its `receiveEvent`, `receiveTouches`), once loaded. */
   eventEmitter = null;
   /** Fabric: the renderer's event dispatch, handed over through the nativeFabricUIManager; null for paper. */
@@ -64,6 +66,7 @@ export class NativeEvents {
     this.#timers = timers;
     this.#keyboard = keyboard;
     this.#animated = animated;
+    this.#rendererTag = (tag) => native.rendererTag(tag);
   }
 
   /**
@@ -98,7 +101,7 @@ export class NativeEvents {
   }
 
   #toJS(target, type, nativeEvent) {
-    const rendererTag = (tag) => this.#native.rendererTag(tag);
+    const rendererTag = this.#rendererTag;
     if (this.fabric) {
       if (!this.fabricDispatch) return;
       let event = nativeEvent;
