@@ -27,6 +27,7 @@ export const STRICT = Object.freeze([
   'js-client/lib/react-native/app/',
   'js-client/test/parts/app-',
   'js-client/test/react-native-after-commit.test.js',
+  'js-client/test/react-native-host-components.test.js',
   'js-client/test/react-native-module-specs.test.js',
   'js-client/test-support/lint-js.mjs',
 ]);

@@ -1,0 +1,82 @@
+// HostComponents and NativeHost without an app (app/components.js, app/native-host.js): the test app's specs read
+// with its codegen and defined in a real daemon, as openApp does before loading React Native; a module nobody
+// serves named by TurboModuleRegistry.getEnforcing. Over the shared React Native 0.72.6's packages.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NativeSide } from '../lib/react-native/native-side.js';
+import { HostComponents } from '../lib/react-native/app/components.js';
+import { NativeHost } from '../lib/react-native/app/native-host.js';
+import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
+import { TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
+
+describe("the app's specs in the daemon", { skip: appSkip }, () => {
+  let ctx = {};
+  let layout;
+  before(async () => {
+    ctx = await startDaemonWithBridge();
+    layout = makeApp(undefined, { packages: ['acme-storage'] });
+  });
+  after(async () => {
+    await stopDaemonWithBridge(ctx);
+    layout?.remove();
+  });
+
+  test("its dependencies' components are defined for the session, their modules handed on", async () => {
+    const native = new NativeSide(ctx.bridge);
+    const components = new HostComponents(ctx.bridge, native);
+    const before = Object.keys(native.components);
+    assert.equal(native.components.RNCSafeAreaProvider, undefined, 'not a built-in');
+    const modules = {};
+    const { specPackages, specsSkipped } = await components.describe(layout.root, {
+      cache: TEST_CACHE,
+      addModuleSpecs: (specs) => Object.assign(modules, specs),
+    });
+    assert.equal(specsSkipped, undefined);
+    assert.deepEqual(
+      specPackages.map((p) => p.name),
+      ['acme-storage', 'react-native-safe-area-context', 'react-native-screens', 'react-native-svg'],
+    );
+    assert.ok(components.canDefine);
+    for (const name of ['RNCSafeAreaProvider', 'RNSScreen', 'RNSVGPath']) {
+      assert.ok(native.components[name], `${name} is described to the NativeSide`);
+    }
+    assert.ok(Object.keys(native.components).length > before.length);
+    // The daemon serves them now: a view of one can be created in this session.
+    await ctx.bridge.request({ op: 'create', tag: 1, component: 'RNCSafeAreaProvider' });
+    assert.equal((await ctx.bridge.request({ op: 'inspect', tag: 1 })).component, 'RNCSafeAreaProvider');
+    assert.ok(modules.RNCSafeAreaContext, "a library's TurboModule spec is handed on, to be served from");
+    assert.ok(modules.AcmeStorage, "the app's own package's spec (acme-storage) too");
+  });
+
+  test('creating a component the daemon does not serve fails, naming it; an untyped one is defined', async () => {
+    const native = new NativeSide(ctx.bridge);
+    native.addComponents({ LegacyThing: { props: {}, events: {}, commands: {}, untyped: true } });
+    const components = new HostComponents(ctx.bridge, native);
+    assert.throws(() => components.beforeCreate('NoSuchView'), { code: 'unknown_component', component: 'NoSuchView' });
+    components.beforeCreate('LegacyThing');
+    components.beforeCreate('LegacyThing');
+    assert.deepEqual(components.untyped(), ['LegacyThing']);
+    // The define went out before anything that follows it.
+    await ctx.bridge.request({ op: 'create', tag: 2, component: 'LegacyThing', props: { anything: 1 } });
+    assert.equal((await ctx.bridge.request({ op: 'inspect', tag: 2 })).component, 'LegacyThing');
+    assert.deepEqual(components.unknown(), ['LegacyThing', 'NoSuchView']);
+  });
+});
+
+test('getEnforcing names a module nobody serves and how to serve it; a served one is React Native’s', () => {
+  const host = new NativeHost({});
+  host.modules.provide('Served', { ping: () => 'pong' });
+  const asked = [];
+  const registry = { getEnforcing: (name) => asked.push(name) && { name } };
+  host.explainMissingModules(registry);
+  assert.deepEqual(registry.getEnforcing('Served'), { name: 'Served' });
+  assert.throws(
+    () => registry.getEnforcing('RNNobody'),
+    (error) =>
+      error.code === 'unknown_native_module' &&
+      error.module === 'RNNobody' &&
+      /openApp\(bridge, \{ nativeModules: \{ RNNobody/.test(error.message),
+  );
+  assert.deepEqual(asked, ['Served']);
+  host.explainMissingModules(undefined);
+});
