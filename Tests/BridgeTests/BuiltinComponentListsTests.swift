@@ -82,7 +82,8 @@ struct BuiltinComponentListsTests {
             }
         }
         for (name, files) in missing.sorted(by: { $0.key < $1.key }) {
-            let place = "componentsAddedToBuiltins in js-client/lib/replay-rules.json (and ReplayRules.swift)"
+            let place =
+                "componentsAddedToBuiltins in js-client/lib/replay-rules.json (then node js-client/scripts/generate.js)"
             Issue.record(
                 "the hellos of \(files.sorted().joined(separator: ", ")) lack the built-in \(name): add it to \(place)"
             )

@@ -30,7 +30,7 @@ struct ReplayTests {
             outcome.difference == nil,
             """
             \(file): \(outcome.difference?.description ?? ""). A result that varies between runs needs its rule in \
-            js-client/lib/replay-rules.json (both replayers read it; paste it into ReplayRules.swift)
+            js-client/lib/replay-rules.json (both replayers read it; then node js-client/scripts/generate.js)
             """
         )
         #expect(outcome.framesMatched > 1)

@@ -15,13 +15,13 @@ public struct ComponentRegistry: Sendable {
         for event in TouchEvents.all { events[event.name] = event }
     }
 
-    /// `View`, `SwiftUIButton`, `TextField` and `Slider`, and React Native's core host components as iOS names
-    /// them (`RCTView`, `RCTText`, …): protocol.md's "Built-in components" table lists them all.
+    /// The built-in components, this package's own and React Native's core host components as iOS names them:
+    /// protocol.md's "Built-in components" table lists them all, in this order.
     ///
     /// A new built-in is its own file in `Components/` and its line here; then its row in protocol.md's table,
     /// `js-client/builtins.d.ts` written again (`bridged-client types --builtins --out js-client/builtins.d.ts`),
-    /// and its name in `componentsAddedToBuiltins` of js-client/lib/replay-rules.json (and ReplayRules.swift), so
-    /// that recordings made before it replay. `BuiltinComponentListsTests` and js-client/test/builtins.test.js
+    /// and its name in `componentsAddedToBuiltins` of js-client/lib/replay-rules.json (then
+    /// `node js-client/scripts/generate.js` for the Swift replayer's copy), so that recordings made before it replay. `BuiltinComponentListsTests` and js-client/test/builtins.test.js
     /// fail, naming the place, until each has it.
     public static let builtin: ComponentRegistry = {
         var registry = ComponentRegistry()
