@@ -25,8 +25,8 @@ export default {
   modulePaths: ['<rootDir>/node_modules'],
   // RNTL's and jest-native's entry points are bridged's (lib/jest/resolver.cjs holds the one list of them).
   resolver: here('./lib/jest/resolver.cjs'),
-  testEnvironment: here('./lib/jest/environment.js'),
+  testEnvironment: here('./lib/jest/environment.cjs'),
   setupFiles: [here('./lib/jest/setup.cjs')],
-  globalSetup: here('./lib/jest/global-setup.js'),
-  globalTeardown: here('./lib/jest/global-teardown.js'),
+  globalSetup: here('./lib/jest/global-setup.cjs'),
+  globalTeardown: here('./lib/jest/global-teardown.cjs'),
 };

@@ -44,6 +44,22 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
   });
 
+  test("an app's own transformIgnorePatterns (which replace the preset's) with the client linked from a checkout", async () => {
+    // The client is a link to this checkout, so jest sees its files outside node_modules; the app's patterns are
+    // React Native's template's and Debian's jest runner's. bridged's files are loaded by Node all the same.
+    const config = path.join(layout.root, 'jest.config.own-patterns.js');
+    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+    own.transformIgnorePatterns = ['node_modules/(?!(jest-)?react-native|@react-native|@react-native-community|@react-navigation)', '^/usr/(share|lib)/nodejs/'];
+    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, rootDir: layout.root })};\n`);
+    try {
+      const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.equal(run.code, 0, run.stderr.slice(-3000));
+      assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
   test('a worker that crashes fails its file, the others pass, and no daemon is left', async () => {
     const crash = path.join(layout.root, '__tests__', 'zz-crash.test.js');
     writeFileSync(crash, "test('the worker dies', () => { process.kill(process.pid, 'SIGKILL'); });\n");

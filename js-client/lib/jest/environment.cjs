@@ -1,0 +1,42 @@
+// The test environment of preset: 'bridged-client' (see environment.js): jest's node environment, whose bridged half
+// is an ES module loaded by Node (entry.cjs). `global.__bridged__` holds, until that module has loaded, a stand-in
+// whose `ready` the setup file awaits; the host then takes its place.
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const { load } = require('./entry.cjs');
+
+function nodeEnvironment() {
+  for (const from of [path.join(process.cwd(), 'package.json'), __filename]) {
+    try {
+      const module = createRequire(from)('jest-environment-node');
+      return module.TestEnvironment ?? module.default ?? module;
+    } catch {}
+  }
+  throw new Error("preset: 'bridged-client' needs jest-environment-node (jest's own; install jest in the app)");
+}
+
+const NodeEnvironment = nodeEnvironment();
+const started = new WeakMap();
+
+class BridgedEnvironment extends NodeEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    const ready = load('environment.js').then((module) => {
+      const session = module.start(this, config);
+      started.set(this, session);
+      return session.ready;
+    });
+    ready.catch(() => {});
+    this.global.__bridged__ = { ready };
+  }
+
+  async teardown() {
+    try {
+      await started.get(this)?.teardown();
+    } finally {
+      await super.teardown();
+    }
+  }
+}
+
+module.exports = BridgedEnvironment;
