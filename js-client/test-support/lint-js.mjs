@@ -12,11 +12,7 @@ export const MAX_FILE_LINES = 1000;
  * Files over MAX_FILE_LINES until they are split, each with the most lines it may have meanwhile (what it had when
  * it was listed, and a little room): a file past its own cap fails too. Remove a file's entry once it is split.
  */
-export const TO_SPLIT = Object.freeze({
-  // The jest preset's host: RNTL's render, queries, fireEvent, userEvent and waits over an app (issue 45's split of
-  // open-app.js is the model). 1,174 lines when listed.
-  'js-client/lib/jest/host.js': 1250,
-});
+export const TO_SPLIT = Object.freeze({});
 /** The most columns a line may have in the paths of STRICT, as in Swift (.swift-format's lineLength). */
 export const MAX_COLUMNS = 120;
 /**

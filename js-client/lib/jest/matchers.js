@@ -2,7 +2,7 @@
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
 import { hidesItself, matches } from '../react-native/testing/queries.js';
-import { HostElement } from './host.js';
+import { HostElement } from './elements.js';
 
 function flatten(style) {
   if (Array.isArray(style)) return Object.assign({}, ...style.map(flatten));

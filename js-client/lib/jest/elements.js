@@ -1,0 +1,275 @@
+// The elements RNTL's queries return under preset: 'bridged-client': a host view's (HostElement, by daemon tag, its
+// React props from its fiber), a component's (FiberElement, react-test-renderer's instance over the app's fibers,
+// for UNSAFE_* and UNSAFE_root), their JSON as react-test-renderer's toJSON, and RNTL's rules for which handler an
+// event reaches (fiber helpers).
+import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
+import { TEST_JSON } from './format.js';
+
+/** The host component names RNTL's tests see under React Native's jest mocks, for the native ones bridged serves. */
+const HOST_TYPES = {
+  RCTView: 'View',
+  RCTText: 'Text',
+  RCTVirtualText: 'Text',
+  RCTSinglelineTextInputView: 'TextInput',
+  RCTMultilineTextInputView: 'TextInput',
+  RCTImageView: 'Image',
+  RCTModalHostView: 'Modal',
+};
+/** A host element as RNTL's queries return one: React's props of the host component, its place in the tree. */
+export class HostElement {
+  #host;
+  #tag;
+
+  constructor(host, tag) {
+    this.#host = host;
+    this.#tag = tag;
+  }
+
+  /** The daemon's tag of the native view. */
+  get tag() {
+    return this.#tag;
+  }
+
+  /** The native view as the daemon holds it: `{tag, component, props, text}`. */
+  get native() {
+    const view = this.#host.view(this.#tag);
+    if (!view) return null;
+    return { tag: this.#tag, component: view.component, props: view.props, text: this.#host.textOf(this.#tag) };
+  }
+
+  get type() {
+    const component = this.#host.view(this.#tag)?.component;
+    return HOST_TYPES[component] ?? component ?? null;
+  }
+
+  /** The React props the app's host component was given (testID, style, accessibilityState, children, …). */
+  get props() {
+    return this.#host.reactProps(this.#tag) ?? this.#host.view(this.#tag)?.props ?? {};
+  }
+
+  get parent() {
+    const parent = this.#host.view(this.#tag)?.parent;
+    if (parent == null || !this.#host.reactProps(parent)) return null;
+    return this.#host.elementOf(parent);
+  }
+
+  get children() {
+    const view = this.#host.view(this.#tag);
+    if (!view) return [];
+    return view.children.map((tag) => {
+      const child = this.#host.view(tag);
+      return child?.component === 'RCTRawText' ? String(child.props?.text ?? '') : this.#host.elementOf(tag);
+    });
+  }
+
+  /** The host component's instance (its ref). */
+  get instance() {
+    return this.#host.fiber(this.#tag)?.stateNode ?? null;
+  }
+
+  toJSON() {
+    return elementJSON(this);
+  }
+}
+
+/** The fibers react-test-renderer's instances are: components and host views (not fragments, providers, …). */
+const INSTANCE_FIBERS = new Set([0, 1, 2, 5, 11, 14, 15]);
+const HOST_TEXT = 6;
+
+/** The instances (and host texts, as strings) right below `fiber`, through the fibers that are none. */
+export function instanceChildren(fiber) {
+  const found = [];
+  const visit = (child) => {
+    for (let f = child; f; f = f.sibling) {
+      if (INSTANCE_FIBERS.has(f.tag)) found.push(f);
+      else if (f.tag === HOST_TEXT) found.push(String(f.memoizedProps ?? ''));
+      else visit(f.child);
+    }
+  };
+  visit(fiber.child);
+  return found;
+}
+
+/**
+ * A component's instance as RNTL's UNSAFE_* queries and UNSAFE_root return one (react-test-renderer's
+ * ReactTestInstance over the app's own fibers): `.type`, `.props`, `.parent`, `.children`, `.instance`, and
+ * find/findAll/findByType/findAllByType/findByProps/findAllByProps. A host view's is its HostElement. `.tag` is the
+ * daemon tag of its first host view (where a touch lands).
+ */
+export class FiberElement {
+  #host;
+  #fiber;
+
+  constructor(host, fiber) {
+    this.#host = host;
+    this.#fiber = fiber;
+  }
+
+  /** @internal */
+  get fiber() {
+    return this.#fiber;
+  }
+
+  get type() {
+    return this.#fiber.type;
+  }
+
+  get props() {
+    return this.#fiber.memoizedProps ?? {};
+  }
+
+  get instance() {
+    return this.#fiber.tag === 1 ? this.#fiber.stateNode : null;
+  }
+
+  get parent() {
+    for (let f = this.#fiber.return; f; f = f.return) {
+      if (f.tag === HOST_ROOT) return null;
+      if (INSTANCE_FIBERS.has(f.tag)) return this.#host.instanceOf(f);
+    }
+    return null;
+  }
+
+  get children() {
+    return instanceChildren(this.#fiber).map((c) => (typeof c === 'string' ? c : this.#host.instanceOf(c)));
+  }
+
+  get tag() {
+    const stack = [this.#fiber];
+    while (stack.length > 0) {
+      const f = stack.shift();
+      if (f.tag === HOST_COMPONENT) {
+        const rendererTag = f.stateNode?._nativeTag ?? f.stateNode?.canonical?.nativeTag;
+        return rendererTag === undefined ? null : this.#host.app.native.daemonTag(rendererTag) ?? null;
+      }
+      for (let c = f.child; c; c = c.sibling) stack.push(c);
+    }
+    return null;
+  }
+
+  findAll(predicate, { deep = true } = {}) {
+    return findAllInstances(this.#host, this.#fiber, predicate, deep);
+  }
+
+  find(predicate) {
+    return expectOne(this.findAll(predicate), 'matching custom predicate');
+  }
+
+  findAllByType(type, options) {
+    return this.findAll((node) => node.type === type, options);
+  }
+
+  findByType(type) {
+    return expectOne(this.findAllByType(type, { deep: false }), `with node type: "${typeName(type)}"`);
+  }
+
+  findAllByProps(props, options) {
+    return this.findAll((node) => node.props && Object.keys(props).every((key) => node.props[key] === props[key]), options);
+  }
+
+  findByProps(props) {
+    return expectOne(this.findAllByProps(props, { deep: false }), `with props: ${JSON.stringify(props)}`);
+  }
+}
+
+/**
+ * react-test-renderer's findAll over the fibers from `rootFiber`: the instances matching, the root's included (with
+ * deep: false, none below a match).
+ */
+function findAllInstances(host, rootFiber, predicate, deep) {
+  const found = [];
+  const visit = (fiber) => {
+    const node = host.instanceOf(fiber);
+    const match = predicate(node);
+    if (match) found.push(node);
+    if (match && !deep) return;
+    for (const child of instanceChildren(fiber)) if (typeof child !== 'string') visit(child);
+  };
+  visit(rootFiber);
+  return found;
+}
+
+export function typeName(type) {
+  return typeof type === 'string' ? type : type?.displayName ?? type?.name ?? type?.render?.displayName ?? type?.render?.name ?? 'Unknown';
+}
+
+export function expectOne(found, what) {
+  if (found.length === 1) return found[0];
+  throw new Error(found.length === 0 ? `No instances found ${what}` : `Expected 1 but found ${found.length} instances ${what}`);
+}
+
+/** An element as react-test-renderer's toJSON gives one: its type, its props but children, its children's JSON. */
+export function elementJSON(element) {
+  const props = {};
+  for (const [key, value] of Object.entries(element.props ?? {})) {
+    if (key === 'children') continue;
+    props[key] = value;
+  }
+  const children = element.children.map((c) => (typeof c === 'string' ? c : elementJSON(c)));
+  const json = { type: element.type, props, children: children.length > 0 ? children : null };
+  Object.defineProperty(json, '$$typeof', { value: TEST_JSON });
+  return json;
+}
+
+/** React's fiber tags this file reads. */
+export const HOST_ROOT = 3;
+export const HOST_COMPONENT = 5;
+
+/** Whether a fiber is a host text field (a TextInput's native view). */
+function isTextInputFiber(fiber) {
+  return fiber?.tag === HOST_COMPONENT && TEXT_INPUT_COMPONENTS.has(fiber.type);
+}
+
+/**
+ * RNTL's isTouchResponder: a host view with onStartShouldSetResponder, or a text field. A scroll view is not one here:
+ * under React Native's mocks its host has no responder handlers, so RNTL lets every event through it (a FlatList's
+ * onEndReached); its real handlers need a touch's event.
+ */
+const SCROLL_VIEWS = new Set(['RCTScrollView', 'RCTScrollContentView']);
+export function isTouchResponder(fiber) {
+  if (fiber.tag !== HOST_COMPONENT || SCROLL_VIEWS.has(fiber.type)) return false;
+  return Boolean(fiber.memoizedProps?.onStartShouldSetResponder) || isTextInputFiber(fiber);
+}
+
+/** A responder's `on…ShouldSetResponder()` asked with no event, as RNTL asks it (undefined when it needs one). */
+function askResponder(handler) {
+  if (typeof handler !== 'function') return undefined;
+  try {
+    return handler();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The nearest host fiber above `fiber`. */
+function hostParent(fiber) {
+  for (let f = fiber.return; f; f = f.return) if (f.tag === HOST_COMPONENT) return f;
+  return null;
+}
+
+/**
+ * RNTL's isPointerEventEnabled: the element takes touches unless its `pointerEvents` is `none` or `box-none`, or a
+ * host ancestor's is `none` or `box-only` (React Native's pointerEvents rules).
+ */
+function pointerEventsEnabled(fiber) {
+  let current = fiber.tag === HOST_COMPONENT ? fiber : hostParent(fiber);
+  let parent = fiber.tag !== HOST_COMPONENT;
+  for (; current; current = hostParent(current), parent = true) {
+    const value = current.memoizedProps?.pointerEvents;
+    if (value === 'none' || value === (parent ? 'box-only' : 'box-none')) return false;
+  }
+  return true;
+}
+
+/** The text field events `editable={false}` does not stop (RNTL's list). */
+const EDITABLE_IGNORED = new Set(['contentSizeChange', 'onContentSizeChange', 'layout', 'onLayout', 'scroll', 'onScroll']);
+
+/** RNTL 12.4's isEventEnabled, on fibers. */
+export function eventEnabled(fiber, eventName, responder) {
+  if (responder && isTextInputFiber(responder)) return responder.memoizedProps?.editable !== false || EDITABLE_IGNORED.has(eventName);
+  if ((eventName === 'press' || eventName === 'onPress') && !pointerEventsEnabled(fiber)) return false;
+  const start = askResponder(responder?.memoizedProps?.onStartShouldSetResponder);
+  const move = askResponder(responder?.memoizedProps?.onMoveShouldSetResponder);
+  if (start || move) return true;
+  return start === undefined && move === undefined;
+}

@@ -1,0 +1,213 @@
+// fireEvent and userEvent under preset: 'bridged-client': a press, a text change and a scroll are what a phone
+// sends (native touches through React Native's responder system, the daemon's text field edited, the native scroll
+// view scrolled), where RNTL 12.4 would find an enabled handler; any other event calls its handler as RNTL does.
+import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
+import { FiberElement, HOST_COMPONENT, HOST_ROOT, eventEnabled, isTouchResponder } from './elements.js';
+
+/** Pressability's minimum press duration: a press's onPressOut comes this long after its start. */
+const MIN_PRESS_DURATION_MS = 130;
+/** RNTL's default long press duration. */
+const LONG_PRESS_MS = 500;
+
+/** `fireEvent` and `userEvent` over a JestHost; `check(element, what)` refuses what is not an element on screen. */
+export function createEvents(host, check) {
+  const app = host.app;
+
+  // MARK: fireEvent: press, changeText and scroll are native; any other event calls its handler as RNTL does.
+
+  /**
+   * The handler RNTL's fireEvent calls, found as RNTL 12.4's findEventHandler finds it: `on<Event>` (or `<event>`) on
+   * the element's fiber or the nearest ancestor's with one that the event is enabled on (a text field's `editable`,
+   * `pointerEvents` for a press, a touch responder's onStartShouldSetResponder: a disabled Pressable).
+   */
+  const handlerFor = (element, eventName) => {
+    const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
+    let responder;
+    const start = element instanceof FiberElement ? element.fiber : host.fiber(element.tag);
+    for (let fiber = start; fiber && fiber.tag !== HOST_ROOT; fiber = fiber.return) {
+      const props = fiber.memoizedProps;
+      if (!props || typeof props !== 'object') continue;
+      if (isTouchResponder(fiber)) responder = fiber;
+      const handler = typeof props[handlerName] === 'function' ? props[handlerName] : typeof props[eventName] === 'function' ? props[eventName] : null;
+      if (handler && eventEnabled(fiber, eventName, responder)) return { handler, fiber };
+    }
+    return null;
+  };
+
+  function fireEvent(element, eventName, ...data) {
+    check(element, `fireEvent(element, '${eventName}')`);
+    if (eventName === 'press') return fireEvent.press(element, ...data);
+    if (eventName === 'changeText') return fireEvent.changeText(element, ...data);
+    if (eventName === 'scroll') return fireEvent.scroll(element, ...data);
+    return callHandler(element, eventName, data);
+  }
+
+  /** RNTL's own fireEvent: the handler called with `data`, in act. */
+  const callHandler = (element, eventName, data) => {
+    const found = handlerFor(element, eventName);
+    if (!found) return undefined;
+    // A host view's own handler is React Native's (a ScrollView's onScrollEndDrag reads its event's nativeEvent):
+    // with no data, it gets an event with an empty nativeEvent, as a native event would carry one.
+    const args = data.length === 0 && found.fiber.tag === HOST_COMPONENT ? [{ nativeEvent: {} }] : data;
+    let result;
+    host.act(() => {
+      result = found.handler(...args);
+    });
+    return result;
+  };
+
+  /**
+   * A press is a native touch through React Native's responder system, where RNTL's fireEvent would find an
+   * enabled onPress (so none where `pointerEvents` or `disabled` keep it from the element, as on a phone); the
+   * event's `nativeEvent` coordinates, when given, are the touch's.
+   */
+  fireEvent.press = (element, event) => {
+    check(element, 'fireEvent.press');
+    if (!handlerFor(element, 'press')) return undefined;
+    host.flush();
+    host.act(() => host.tap(element.tag, event?.nativeEvent));
+    return undefined;
+  };
+
+  fireEvent.longPress = (element) => {
+    check(element, 'fireEvent.longPress');
+    const found = handlerFor(element, 'longPress');
+    if (!found) return undefined;
+    let result;
+    host.act(() => {
+      result = found.handler({ nativeEvent: {} });
+    });
+    return result;
+  };
+
+  /** The text field an element is or is inside (RNTL fires on the element or its ancestors). */
+  const fieldOf = (element) => {
+    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+      if (TEXT_INPUT_COMPONENTS.has(host.view(tag)?.component)) return tag;
+    }
+    return null;
+  };
+
+  fireEvent.changeText = (element, text = '') => {
+    check(element, 'fireEvent.changeText');
+    const field = fieldOf(element);
+    if (field === null) return callHandler(element, 'changeText', [text]);
+    // A field that is not editable takes no typing (RNTL calls no handler then either).
+    if (host.view(field)?.props?.editable === false) return undefined;
+    host.flush();
+    host.act(() => {
+      // The field's whole text becomes `text`, as a selection of everything replaced by a paste: natively, so
+      // that maxLength, editable={false} and a controlled value hold.
+      if (host.textOf(field) !== '') host.command(field, 'clear');
+      if (String(text) !== '') host.command(field, 'type', [String(text)]);
+    });
+    return undefined;
+  };
+
+  const scrollViewOf = (element) => {
+    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+      if (host.view(tag)?.component === 'RCTScrollView') return tag;
+    }
+    return null;
+  };
+
+  const scrollNatively = (tag, { x = 0, y = 0, contentSize, layoutMeasurement } = {}) => {
+    const width = layoutMeasurement?.width ?? app.window.width;
+    const height = layoutMeasurement?.height ?? app.window.height;
+    const args = [x, y, width, height, contentSize?.width ?? Math.max(width, x + width), contentSize?.height ?? Math.max(height, y + height)];
+    host.act(() => host.command(tag, 'scroll', args));
+  };
+
+  fireEvent.scroll = (element, event = {}) => {
+    check(element, 'fireEvent.scroll');
+    const tag = scrollViewOf(element);
+    const nativeEvent = event?.nativeEvent ?? {};
+    if (tag === null) return callHandler(element, 'scroll', [event]);
+    host.flush();
+    scrollNatively(tag, { ...(nativeEvent.contentOffset ?? {}), contentSize: nativeEvent.contentSize, layoutMeasurement: nativeEvent.layoutMeasurement });
+    return undefined;
+  };
+
+  // MARK: userEvent: the same native inputs, with the waits a user's fingers take, in the test's time.
+
+  function setup(options = {}) {
+    const delay = options.delay ?? 0;
+    const pause = async () => {
+      if (delay > 0) await host.wait(delay);
+    };
+    // As RNTL's press: the finger held `ms`, then, for a touchable, what is left of Pressability's minimum press
+    // duration (its onPressOut comes then); a text field's tap waits for nothing more.
+    const hold = async (element, ms, what) => {
+      check(element, what);
+      host.flush();
+      host.act(() => host.touch(element.tag, 'start'));
+      if (ms > 0) await host.wait(ms);
+      if (!host.view(element.tag)) return;
+      host.act(() => host.touch(element.tag, 'end'));
+      const field = TEXT_INPUT_COMPONENTS.has(host.view(element.tag)?.component);
+      if (!field && MIN_PRESS_DURATION_MS - ms > 0) await host.wait(MIN_PRESS_DURATION_MS - ms);
+    };
+    const requireField = (element, what) => {
+      check(element, what);
+      const view = host.view(element.tag);
+      if (!TEXT_INPUT_COMPONENTS.has(view.component)) throw new Error(`${what} works only on host TextInput elements, got ${element.type}`);
+      return element.tag;
+    };
+    return {
+      press: (element) => hold(element, 0, 'userEvent.press'),
+      longPress: (element, { duration = LONG_PRESS_MS } = {}) => hold(element, duration, 'userEvent.longPress'),
+      async type(element, text, { skipPress = false, submitEditing = false } = {}) {
+        const field = requireField(element, 'userEvent.type');
+        if (host.view(field).props?.editable === false) return;
+        if (!skipPress) await hold(element, 0, 'userEvent.type');
+        else host.act(() => host.command(field, 'focus'));
+        for (const character of String(text)) {
+          await pause();
+          host.act(() => host.command(field, character === '\n' ? 'submit' : 'type', character === '\n' ? [] : [character]));
+        }
+        if (submitEditing) host.act(() => host.command(field, 'submit'));
+        host.act(() => host.command(field, 'blur'));
+      },
+      async clear(element) {
+        const field = requireField(element, 'userEvent.clear');
+        if (host.view(field).props?.editable === false) return;
+        host.act(() => host.command(field, 'focus'));
+        host.act(() => host.command(field, 'clear'));
+        host.act(() => host.command(field, 'blur'));
+      },
+      async paste(element, text) {
+        const field = requireField(element, 'userEvent.paste');
+        if (host.view(field).props?.editable === false) return;
+        host.act(() => host.command(field, 'focus'));
+        host.act(() => host.command(field, 'clear'));
+        if (String(text) !== '') host.act(() => host.command(field, 'type', [String(text)]));
+        host.act(() => host.command(field, 'blur'));
+      },
+      async scrollTo(element, { x, y, contentSize, layoutMeasurement } = {}) {
+        check(element, 'userEvent.scrollTo');
+        const tag = scrollViewOf(element);
+        if (tag === null) throw new Error('userEvent.scrollTo works only on host ScrollView elements');
+        host.flush();
+        scrollNatively(tag, { x: x ?? 0, y: y ?? 0, contentSize, layoutMeasurement });
+        await pause();
+      },
+    };
+  }
+
+  const defaultUser = setup();
+  const userEvent = {
+    setup,
+    press: (...args) => defaultUser.press(...args),
+    longPress: (...args) => defaultUser.longPress(...args),
+    type: (...args) => defaultUser.type(...args),
+    clear: (...args) => defaultUser.clear(...args),
+    paste: (...args) => defaultUser.paste(...args),
+    scrollTo: (...args) => defaultUser.scrollTo(...args),
+  };
+
+  return { fireEvent, userEvent };
+}
+
+function capitalize(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}

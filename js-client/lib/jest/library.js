@@ -1,0 +1,295 @@
+// React Native Testing Library 12's API under preset: 'bridged-client' (what `@testing-library/react-native`
+// resolves to): render and its result, screen, within, the query grid over the rendered element's views, UNSAFE_*
+// queries, act, waitFor, renderHook, configure; fireEvent and userEvent from events.js.
+import { hidesItself } from '../react-native/testing/queries.js';
+import { FiberElement, HostElement, elementJSON, expectOne, typeName } from './elements.js';
+import { createEvents } from './events.js';
+import { formatTree, loadPrettyFormat } from './format.js';
+
+const SCREEN_MISSING = '`render` method has not been called';
+
+/** RNTL's API over a JestHost. */
+export function createLibrary(host) {
+  const app = host.app;
+  let config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
+
+  const check = (element, what) => {
+    if (!(element instanceof HostElement) && !(element instanceof FiberElement)) {
+      throw new TypeError(`${what}: give an element a query returned (bridged's host element), got ${element === null ? 'null' : typeof element}`);
+    }
+    if (element instanceof FiberElement) return;
+    if (!host.view(element.tag)) throw new Error(`${what}: the element is no longer on the screen (unmounted)`);
+  };
+
+  const { fireEvent, userEvent } = createEvents(host, check);
+
+  /** RNTL's UNSAFE_*ByType and UNSAFE_*ByProps over the instances of a rendered element (composites included). */
+  const unsafeQueries = (rootOf) => {
+    const all = {
+      Type: (root, type) => root.findAllByType(type),
+      Props: (root, props) => root.findAllByProps(props),
+    };
+    const queries = {};
+    for (const [kind, findAll] of Object.entries(all)) {
+      const what = (arg) => (kind === 'Type' ? `with node type: "${typeName(arg)}"` : `with props: ${JSON.stringify(arg)}`);
+      const found = (arg) => {
+        host.flush();
+        const root = rootOf();
+        return root ? findAll(root, arg) : [];
+      };
+      queries[`UNSAFE_queryAllBy${kind}`] = found;
+      queries[`UNSAFE_getAllBy${kind}`] = (arg) => {
+        const list = found(arg);
+        if (list.length === 0) throw new Error(`No instances found ${what(arg)}`);
+        return list;
+      };
+      queries[`UNSAFE_getBy${kind}`] = (arg) => expectOne(found(arg), what(arg));
+      queries[`UNSAFE_queryBy${kind}`] = (arg) => {
+        const list = found(arg);
+        if (list.length > 1) throw new Error(`Expected 1 but found ${list.length} instances ${what(arg)}`);
+        return list[0] ?? null;
+      };
+    }
+    return queries;
+  };
+
+  let prettyFormat;
+  /** The screen's tree as RNTL prints it (format.js), or null without pretty-format. */
+  const printScreen = (json, options) => {
+    prettyFormat ??= loadPrettyFormat(app.root) ?? false;
+    if (!prettyFormat || json == null) return null;
+    return formatTree(prettyFormat, json, options);
+  };
+
+  /** A query's error with the screen printed as RNTL prints it in place of the native tree. */
+  const withScreenTree = (error) => {
+    if (error?.name !== 'QueryError') return error;
+    const message = error.message.split('\n\n')[0];
+    const printed = printScreen(host.screen?.toJSON());
+    error.message = printed ? `${message}\n\n${printed}` : message;
+    return error;
+  };
+
+  /** The queries of a screen (or a within), their answers as elements; findBy* wait in the test's time. */
+  const wrapQueries = (queries) => {
+    const wrapped = {};
+    for (const [name, query] of Object.entries(queries)) {
+      if (typeof query !== 'function') continue;
+      if (name.startsWith('find')) continue;
+      wrapped[name] = (...args) => {
+        host.flush();
+        let found;
+        try {
+          found = query(...args);
+        } catch (error) {
+          throw withScreenTree(error);
+        }
+        return Array.isArray(found) ? found.map((h) => host.elementOf(h.tag)) : found ? host.elementOf(found.tag) : null;
+      };
+    }
+    for (const name of Object.keys(wrapped)) {
+      if (!name.startsWith('get')) continue;
+      const find = name.replace(/^get/, 'find');
+      wrapped[find] = (matcher, options = {}, waitOptions = {}) => waitFor(() => wrapped[name](matcher, options), { ...options, ...waitOptions });
+    }
+    return wrapped;
+  };
+
+  const within = (element) => {
+    check(element, 'within');
+    for (const rendered of renderedScreens) {
+      if (rendered.screen.toJSON() && host.isOnScreen(element.tag)) return wrapQueries(rendered.screen.within(element.tag));
+    }
+    throw new Error('within: the element is not on a rendered screen');
+  };
+
+  const renderedScreens = new Set();
+
+  function render(element, options = {}) {
+    const rendered = host.render(element, options);
+    renderedScreens.add(rendered);
+    const queries = wrapQueries(rendered.screen._content(() => host.contentParent(rendered.screen.tag)));
+    const result = {
+      ...queries,
+      rerender: (next) => host.rerender(rendered, next),
+      update: (next) => host.rerender(rendered, next),
+      unmount: () => {
+        host.unmount(rendered);
+        renderedScreens.delete(rendered);
+      },
+      toJSON: () => {
+        host.flush();
+        if (!host.view(rendered.screen.tag)) return null;
+        const children = host.contentTags(rendered.screen.tag).map((tag) => elementJSON(host.elementOf(tag)));
+        return children.length === 0 ? null : children.length === 1 ? children[0] : children;
+      },
+      debug: Object.assign(
+        (options) => {
+          host.flush();
+          // RNTL's debug(message) and debug({ message, mapProps }): the tree as RNTL prints it, all props unless
+          // mapProps says otherwise; the native tree where pretty-format is missing.
+          const { message, mapProps = (props) => props } = typeof options === 'string' ? { message: options } : (options ?? config.defaultDebugOptions ?? {});
+          const text = printScreen(result.toJSON(), { mapProps }) ?? rendered.screen.debug();
+          (app.global?.console ?? console).log(message ? `${message}\n\n${text}` : text);
+        },
+        { shallow: (message) => result.debug(message) },
+      ),
+      get root() {
+        const first = host.contentTags(rendered.screen.tag)[0];
+        return first === undefined ? null : host.elementOf(first);
+      },
+      get UNSAFE_root() {
+        host.flush();
+        const fiber = host.renderedFiber(rendered);
+        return fiber ? host.instanceOf(fiber) : null;
+      },
+    };
+    Object.assign(result, unsafeQueries(() => result.UNSAFE_root));
+    host.screen = result;
+    return result;
+  }
+
+  /** RNTL's screen before any render (and after cleanup): every member says render was not called. */
+  const missingScreen = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (typeof key !== 'string' || key === 'then' || key === 'asymmetricMatch' || key === '$$typeof' || key === 'nodeType' || key === 'toJSON') return undefined;
+        if (key === 'root' || key === 'UNSAFE_root') throw new Error(`${SCREEN_MISSING} and hence 'screen.${key}' is not available`);
+        const missing = () => {
+          throw new Error(`${SCREEN_MISSING} and hence 'screen.${key}' is not available`);
+        };
+        if (key === 'debug') missing.shallow = missing;
+        return missing;
+      },
+    },
+  );
+
+  const cleanup = () => {
+    host.cleanup();
+    renderedScreens.clear();
+  };
+
+  const act = (callback) => host.act(callback);
+
+  async function waitFor(expectation, { timeout = config.asyncUtilTimeout, interval = 50, onTimeout } = {}) {
+    if (typeof expectation !== 'function') throw new TypeError('Received `expectation` arg must be a function');
+    const start = Date.now();
+    let elapsed = 0;
+    let lastError;
+    for (;;) {
+      let value;
+      try {
+        host.flush();
+        value = expectation();
+        if (value && typeof value.then === 'function') value = await value;
+      } catch (error) {
+        lastError = error;
+        if (elapsed >= timeout) break;
+        await host.wait(interval);
+        // As RNTL's: under fake timers, checked at each interval up to the timeout included; in real time, its
+        // timeout comes before a check due at the same time.
+        const fake = host.fakeTimers();
+        elapsed = fake ? elapsed + interval : Date.now() - start;
+        if (!fake && elapsed >= timeout) break;
+        continue;
+      }
+      // What the app queued as it settled (a promise's state update, the effects it runs) is applied before the
+      // test goes on, as RNTL's waitFor flushes microtasks before returning.
+      await host.act(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+      });
+      return value;
+    }
+    if (typeof onTimeout === 'function') {
+      const replaced = onTimeout(lastError);
+      if (replaced) throw replaced;
+    }
+    throw lastError ?? new Error(`waitFor: timed out after ${timeout} ms`);
+  }
+
+  async function waitForElementToBeRemoved(expectation, options) {
+    const present = (value) => (Array.isArray(value) ? value.length > 0 : value != null);
+    const first = expectation();
+    if (!present(first)) {
+      throw new Error('The element(s) given to waitForElementToBeRemoved are already removed. waitForElementToBeRemoved requires that the element(s) exist(s) before waiting for removal.');
+    }
+    return waitFor(() => {
+      let value;
+      try {
+        value = expectation();
+      } catch {
+        return first;
+      }
+      if (present(value)) throw new Error('Timed out in waitForElementToBeRemoved.');
+      return first;
+    }, options);
+  }
+
+  function renderHook(callback, { initialProps, wrapper } = {}) {
+    const React = app._React;
+    const result = { current: undefined };
+    function TestComponent({ hookProps }) {
+      result.current = callback(hookProps);
+      return null;
+    }
+    const rendered = render(React.createElement(TestComponent, { hookProps: initialProps }), { wrapper });
+    return {
+      result,
+      rerender: (props) => rendered.rerender(React.createElement(TestComponent, { hookProps: props })),
+      unmount: () => rendered.unmount(),
+    };
+  }
+
+  /** RNTL's isHiddenFromAccessibility: the element or an ancestor hides itself (queries.js's rule). */
+  const isHiddenFromAccessibility = (element) => {
+    for (let tag = element?.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+      if (hidesItself(host.view(tag)?.props ?? {})) return true;
+    }
+    return false;
+  };
+
+  const library = {
+    render,
+    get screen() {
+      return host.screen ?? missingScreen;
+    },
+    within,
+    getQueriesForElement: within,
+    cleanup,
+    act,
+    fireEvent,
+    userEvent,
+    waitFor,
+    waitForElementToBeRemoved,
+    renderHook,
+    isHiddenFromAccessibility,
+    isInaccessible: isHiddenFromAccessibility,
+    getDefaultNormalizer,
+    configure(options = {}) {
+      // RNTL's `defaultHidden` is the older name of `defaultIncludeHiddenElements`; the one given last wins.
+      const { defaultHidden, ...rest } = options;
+      config = { ...config, ...rest };
+      if (defaultHidden !== undefined) config.defaultIncludeHiddenElements = defaultHidden;
+      app.defaultIncludeHiddenElements = Boolean(config.defaultIncludeHiddenElements);
+    },
+    resetToDefaults() {
+      config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
+      app.defaultIncludeHiddenElements = false;
+    },
+    getConfig: () => ({ ...config }),
+    /** bridged's own: the App (openApp's API: nativeCalls, alerts, pressAlertButton, …) this test file runs. */
+    bridged: app,
+  };
+  return library;
+}
+
+/** RNTL's getDefaultNormalizer: whitespace trimmed and collapsed, each optional. */
+function getDefaultNormalizer({ trim = true, collapseWhitespace = true } = {}) {
+  return (text) => {
+    let normalized = text;
+    if (trim) normalized = normalized.trim();
+    if (collapseWhitespace) normalized = normalized.replace(/\s+/g, ' ');
+    return normalized;
+  };
+}
