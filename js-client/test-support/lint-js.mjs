@@ -2,7 +2,7 @@
 // tracks, and new ones not ignored) held to a size, and the folders listed in STRICT to .swift-format's 120 columns.
 // A finding prints as `file:line: what`, and the run fails. `node js-client/test-support/lint-js.mjs [root]`.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,22 +30,43 @@ export const STRICT = Object.freeze([
 
 const JS = /\.(?:js|mjs|cjs)$/;
 
-/** The JavaScript files of the repository at `root`: tracked, or new and not ignored; none under node_modules. */
+/**
+ * The JavaScript files of the repository at `root`: tracked, or new and not ignored; none under node_modules. Outside
+ * a git checkout (a copy of the tree), every file below `root` but node_modules, .build and hidden folders.
+ */
 export function javaScriptFiles(root) {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  return [...new Set(listed.split('\0'))].filter((file) => JS.test(file) && !file.includes('node_modules/')).sort();
+  let listed;
+  try {
+    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).split('\0');
+  } catch {
+    listed = walk(root, '');
+  }
+  return [...new Set(listed)].filter((file) => JS.test(file) && !file.includes('node_modules/')).sort();
+}
+
+/** The files below `folder` (relative to `root`, `/`-separated), node_modules, .build and hidden folders left out. */
+function walk(root, folder) {
+  const files = [];
+  for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+    const name = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) files.push(...walk(root, name));
+    } else if (entry.isFile()) files.push(name);
+  }
+  return files;
 }
 
 /** The findings for one file's `text` (`file` relative to the root, `/`-separated): `file:line: what`. */
-export function lintText(file, text) {
+export function lintText(file, text, toSplit = TO_SPLIT) {
   const findings = [];
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  const cap = TO_SPLIT[file] ?? MAX_FILE_LINES;
+  const cap = toSplit[file] ?? MAX_FILE_LINES;
   if (lines.length > cap) findings.push(`${file}:1: ${lines.length} lines, more than ${cap}: split it by concern`);
   if (STRICT.some((prefix) => file.startsWith(prefix))) {
     lines.forEach((line, index) => {
