@@ -8,8 +8,13 @@ extension Ops {
         static let spec = OpSpec(
             fields: #"{"tag":"integer"}"#,
             sample: #"{"op":"inspect","tag":2}"#,
-            result:
-                #"{"$name":"InspectResult","tag":"integer","component":"string","props":"object","parent":"integer|null","children":["integer"],"render":"string","renders":"integer","commands":[{"name":"string","args":["json"]}],"untyped?":"boolean","layout?":{"$name":"Frame","x":"number","y":"number","width":"number","height":"number"},"layoutInWindow?":{"$name":"Frame","x":"number","y":"number","width":"number","height":"number"}}"#,
+            result: #"""
+                {"$name":"InspectResult","tag":"integer","component":"string","props":"object",
+                "parent":"integer|null","children":["integer"],"render":"string","renders":"integer",
+                "commands":[{"name":"string","args":["json"]}],"untyped?":"boolean","layout?":{"$name":"Frame",
+                "x":"number","y":"number","width":"number","height":"number"},"layoutInWindow?":{"$name":"Frame",
+                "x":"number","y":"number","width":"number","height":"number"}}
+                """#,
             safeToRepeat: true,
         )
 

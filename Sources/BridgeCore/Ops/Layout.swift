@@ -15,9 +15,19 @@ extension Ops {
     enum Layout: Op {
         static let entry = OpTable.Entry("layout", batch: .refused("batch: layout cannot be part of a batch"))
         static let spec = OpSpec(
-            fields: #"{"yoga?":"string","window?":{"width?":"number","height?":"number","scale?":"number","fontScale?":"number","insets?":{"top?":"number","right?":"number","bottom?":"number","left?":"number"}},"fonts?":{"*":"string"},"at?":{"x":"number","y":"number"},"session?":"string"}"#,
+            fields: #"""
+                {"yoga?":"string","window?":{"width?":"number","height?":"number","scale?":"number",
+                "fontScale?":"number","insets?":{"top?":"number","right?":"number","bottom?":"number",
+                "left?":"number"}},"fonts?":{"*":"string"},"at?":{"x":"number","y":"number"},"session?":"string"}
+                """#,
             sample: #"{"op":"layout","window":{"width":320,"height":480}}"#,
-            result: #"{"$name":"LayoutResult","$oneOf":[{"enabled":"boolean","yoga":{"hash":"string","library":"string","compiled":"boolean"},"window":{"$name":"LayoutWindow","width":"number","height":"number","scale":"number","fontScale":"number","insets":{"top":"number","right":"number","bottom":"number","left":"number"}}},{"enabled":"boolean","compiler":"string|null","reason?":"string"},{"hit":{"$oneOf":[{"tag":"integer","component":"string","x":"number","y":"number"},"null"]}}]}"#,
+            result: #"""
+                {"$name":"LayoutResult","$oneOf":[{"enabled":"boolean","yoga":{"hash":"string","library":"string",
+                "compiled":"boolean"},"window":{"$name":"LayoutWindow","width":"number","height":"number",
+                "scale":"number","fontScale":"number","insets":{"top":"number","right":"number","bottom":"number",
+                "left":"number"}}},{"enabled":"boolean","compiler":"string|null","reason?":"string"},
+                {"hit":{"$oneOf":[{"tag":"integer","component":"string","x":"number","y":"number"},"null"]}}]}
+                """#,
             safeToRepeat: true,
             needsLayout: true
         )

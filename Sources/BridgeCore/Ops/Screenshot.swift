@@ -25,7 +25,10 @@ extension Ops {
         static let spec = OpSpec(
             fields: #"{"scale?":"number","frames?":"boolean","session?":"string"}"#,
             sample: #"{"op":"screenshot","scale":1,"frames":true}"#,
-            result: #"{"$name":"ScreenshotWire","width":"integer","height":"integer","scale":"number","png":"string","frames?":[["number"]]}"#,
+            result: #"""
+                {"$name":"ScreenshotWire","width":"integer","height":"integer","scale":"number","png":"string",
+                "frames?":[["number"]]}
+                """#,
             safeToRepeat: true,
             needsLayout: true
         )

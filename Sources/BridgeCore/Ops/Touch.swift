@@ -10,8 +10,10 @@ extension Ops {
     enum Touch: Op {
         static let entry = OpTable.Entry("touch", outputIsUnbounded: true)
         static let spec = OpSpec(
-            fields:
-                #"{"tag":"integer","phase":"string","identifier?":"integer","pageX?":"number","pageY?":"number","locationX?":"number","locationY?":"number","timestamp?":"number"}"#,
+            fields: #"""
+                {"tag":"integer","phase":"string","identifier?":"integer","pageX?":"number","pageY?":"number",
+                "locationX?":"number","locationY?":"number","timestamp?":"number"}
+                """#,
             sample:
                 #"{"op":"touch","tag":2,"phase":"start","identifier":1,"pageX":1,"pageY":2,"locationX":1,"locationY":2,"timestamp":0}"#,
         )
