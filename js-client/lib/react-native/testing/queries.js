@@ -44,16 +44,19 @@ export function matches(text, matcher, { exact = true, normalizer = normalize } 
   return exact ? value === expected : value.toLowerCase().includes(expected.toLowerCase());
 }
 
-/** The accessible name of a node: its label, else its text, else the text of its subtree. */
-function accessibleName(node) {
-  const label = node.props.accessibilityLabel ?? node.props['aria-label'];
-  if (typeof label === 'string') return label;
-  if (node.text != null) return node.text;
-  const texts = [];
+/**
+ * Whether `name` is a node's accessible name as RNTL 12.4's ByRole asks (matchAccessibleNameIfNeeded): a Text in its
+ * subtree (itself included) whose text matches, or a view there whose accessibility label (or the text it is
+ * labelled by) matches, with the default text match (exact, whitespace collapsed).
+ */
+function nameMatches(node, name, root) {
+  let found = false;
   walk(node, (n) => {
-    if (n.component === 'RCTText' && n.text != null) texts.push(n.text);
+    if (found) return;
+    if (TEXT_COMPONENTS.has(n.component) && matches(n.text, name)) found = true;
+    else if (matches(n.props.accessibilityLabel ?? n.props['aria-label'], name) || labelledBy(root, n, name, {})) found = true;
   });
-  return texts.length > 0 ? texts.join(' ') : null;
+  return found;
 }
 
 /** Visits every node of the tree under `node`, parents first. */
@@ -237,9 +240,9 @@ const KINDS = {
   AccessibilityValue: null,
   Role: {
     what: 'role',
-    test: (node, matcher, options) => {
+    test: (node, matcher, options, root) => {
       if (!isAccessibilityElement(node) || !roleMatches(node, matcher)) return false;
-      if (options?.name !== undefined && !matches(accessibleName(node), options.name, options)) return false;
+      if (options?.name !== undefined && !nameMatches(node, options.name, root)) return false;
       for (const key of Object.keys(STATE_DEFAULTS)) {
         if (options?.[key] !== undefined && stateOf(node, key) !== options[key]) return false;
       }
