@@ -267,10 +267,10 @@ export function createLibrary(host) {
     isInaccessible: isHiddenFromAccessibility,
     getDefaultNormalizer,
     configure(options = {}) {
-      // RNTL's `defaultHidden` is the older name of `defaultIncludeHiddenElements`; the one given last wins.
+      // RNTL's `defaultHidden` is the older name of `defaultIncludeHiddenElements`: it applies unless both are given.
       const { defaultHidden, ...rest } = options;
       config = { ...config, ...rest };
-      if (defaultHidden !== undefined) config.defaultIncludeHiddenElements = defaultHidden;
+      if (defaultHidden !== undefined && rest.defaultIncludeHiddenElements === undefined) config.defaultIncludeHiddenElements = defaultHidden;
       app.defaultIncludeHiddenElements = Boolean(config.defaultIncludeHiddenElements);
     },
     resetToDefaults() {
