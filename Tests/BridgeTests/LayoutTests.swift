@@ -87,6 +87,60 @@ struct LayoutTests {
         _ = daemon
     }
 
+    /// The first open of a React Native version builds its Yoga (seconds of the C++ compiler): other connections,
+    /// on the builder's event loop too, are answered meanwhile. Counted, with no clock: the compiler here waits for a
+    /// file the test makes only after the others were answered (a daemon that built on the loop would answer them
+    /// only once the compiler gave up waiting, and it says so with a file of its own).
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func otherConnectionsAreAnsweredWhileYogaIsBuilt() throws {
+        let dir = TemporaryDirectory()
+        let compiler = dir.file("c++")
+        let script = """
+            #!/bin/sh
+            touch '\(dir.file("started"))'
+            i=0
+            while [ ! -e '\(dir.file("release"))' ]; do
+              sleep 0.05
+              i=$((i+1))
+              if [ $i -ge 1200 ]; then touch '\(dir.file("gave-up"))'; break; fi
+            done
+            echo "this test's compiler builds nothing" >&2
+            exit 1
+
+            """
+        try script.write(toFile: compiler, atomically: true, encoding: .utf8)
+        #expect(chmod(compiler, 0o755) == 0)
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess(
+            ["--socket", socket],
+            executable: Self.binary,
+            environment: ["BRIDGED_CACHE_DIR": dir.file("cache"), "BRIDGED_CXX": compiler],
+            in: dir
+        )
+        try daemon.waitUntilListening()
+        // The connections alternate between the daemon's two event loops: a and b share one.
+        let a = try SocketClient(path: socket)
+        let c = try SocketClient(path: socket)
+        let b = try SocketClient(path: socket)
+        for client in [a, c, b] { try client.hello() }
+        a.send(#"{"id":"build","op":"layout","yoga":"\#(Self.yogaSources)"}"# + "\n")
+        while !FileManager.default.fileExists(atPath: dir.file("started")) { usleep(20_000) }
+
+        #expect(object(try b.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true)
+        #expect(object(try c.request(#"{"id":1,"op":"ping"}"#))["ok"] as? Bool == true)
+        #expect(object(try b.request(#"{"id":2,"op":"layout"}"#))["ok"] as? Bool == true)
+        #expect(!FairnessTests.hasFrameWaiting(a), "the build was answered before the others")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("gave-up")), "the others waited for the build")
+
+        FileManager.default.createFile(atPath: dir.file("release"), contents: nil)
+        let built = try #require(a.readLine())
+        #expect(object(built)["id"] as? String == "build")
+        #expect(errorCode(built) == "layout_unavailable", "\(built)")
+        #expect(built.contains("builds nothing"), "\(built)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("gave-up")))
+        _ = daemon
+    }
+
     @Test func withNoCompilerLayoutStaysOffAndTheErrorNamesIt() throws {
         let dir = TemporaryDirectory()
         let (daemon, client) = try start(

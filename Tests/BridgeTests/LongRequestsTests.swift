@@ -36,6 +36,24 @@ import Testing
         #expect(Self.isLong(line, views: 1_000) == long)
         #expect(!Self.isLong(line, views: 999))
     }
+
+    /// A `screenshot` (milliseconds of drawing) and a `layout` that loads Yoga (the first builds it: seconds of the
+    /// C++ compiler) run off the loop in any session; a `layout` without `yoga` (a touch's hit-test, a new window)
+    /// stays on it.
+    @Test(arguments: [
+        (#"{"id":1,"op":"screenshot"}"#, true),
+        (#"{"id":1,"op":"screenshot","scale":1}"#, true),
+        (#"{"id":1,"op":"layout","yoga":"/app/node_modules/react-native/ReactCommon/yoga"}"#, true),
+        (#"{"id":1,"op" : "layout","window":{"width":390},"yoga":"/y"}"#, true),
+        (#"{"id":1,"op":"layout","at":{"x":1,"y":2}}"#, false),
+        (#"{"id":1,"op":"layout","window":{"width":390}}"#, false),
+        (#"{"id":1,"op":"layout"}"#, false),
+        (#"{"id":1,"op":"update","tag":1,"props":{"title":"yoga"}}"#, false),
+        (#"{"id":1,"op":"update","tag":1,"props":{"op":"screenshot"}}"#, false),
+    ])
+    func screenshotsAndYogaLoadsInAnySession(line: String, long: Bool) {
+        #expect(Self.isLong(line, views: 0) == long)
+    }
 }
 
 extension LongRequestsTests {

@@ -24,6 +24,9 @@ import Glibc
 ///   subtree is linear in its views), read from the line's bytes (``opIs(_:oneOf:)``), or
 /// - its session holds at least ``minimumBytes`` of a batch sent in parts (a last part, short itself, runs every op
 ///   the parts before it hold, or commits them; any other request may first roll back what they applied ahead).
+/// - its `op` is `screenshot` (drawing a screen takes milliseconds: about 20 ms at scale 3), or `layout` with a `yoga`
+///   member (the first open of a React Native version builds its Yoga with the C++ compiler: seconds; a later one
+///   hashes its sources), read from the line's bytes as above.
 ///
 /// The thresholds, from bench/fairness.mjs's requests on 2 cores: a batch of creates takes about 55 ns a byte
 /// (100,000 creates, 7.5 MB, in about 400 ms), a `setChildren` about 150 ns a byte (50,000 children, 340 KB, in
@@ -51,8 +54,21 @@ struct LongRequests: Sendable {
         stagedBatchBytes: @autoclosure () -> Int = 0
     ) -> Bool {
         if line.count >= minimumBytes { return true }
+        if Self.opIs(line, oneOf: Self.layoutOrScreenshot),
+            !Self.opIs(line, oneOf: Self.layoutOnly) || Self.contains(line, Self.yogaMember)
+        {
+            return true
+        }
         if sessionViews() >= minimumViews, Self.opIs(line, oneOf: Self.byeOrDelete) { return true }
         return stagedBatchBytes() >= minimumBytes
+    }
+
+    /// Whether `line` holds `word`'s bytes (a `layout` line, short: a plain scan).
+    static func contains(_ line: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+        guard line.count >= word.count, let base = line.baseAddress else { return false }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        for start in 0...(line.count - word.count) where matches(bytes, start, line.count, word) { return true }
+        return false
     }
 
     /// Whether the line's `"op"` member is one of `words` (each with its quotes), read from its bytes without
@@ -99,6 +115,9 @@ struct LongRequests: Sendable {
 
     /// The `op`s ``opIs(_:oneOf:)`` looks for, made once (not an array per line).
     static let byeOrDelete = [Array(#""bye""#.utf8), Array(#""delete""#.utf8)]
+    static let layoutOrScreenshot = [Array(#""layout""#.utf8), Array(#""screenshot""#.utf8)]
+    static let layoutOnly = [Array(#""layout""#.utf8)]
+    static let yogaMember = Array(#""yoga""#.utf8)
 
     @inline(__always)
     private static func skipSpaces(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {
