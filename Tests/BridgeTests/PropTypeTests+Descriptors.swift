@@ -67,8 +67,8 @@ extension PropTypeTests {
         }
 
         /// The client reads a type's facts from hello's `propTypes` (js-client/lib/prop-types.js): no file of it
-        /// switches on a type's name or compares a description's `type` with one (`typeof`'s `'string'` and
-        /// `'object'` aside, which are JavaScript's).
+        /// switches on a type's name or compares a description's `.type` with one (`case 'string':` and
+        /// `case 'object':` aside, which are also `typeof`'s).
         @Test func noClientFileNamesAType() throws {
             let lib = OpTableTests.root.appendingPathComponent("js-client/lib")
             let typeofNames: Set<String> = ["string", "object"]
@@ -79,7 +79,7 @@ extension PropTypeTests {
                 for name in Self.names {
                     let quoted = "'\(name)'"
                     let asCase = !typeofNames.contains(name) && text.contains("case \(quoted):")
-                    let asComparison = text.contains("type === \(quoted)") || text.contains("type !== \(quoted)")
+                    let asComparison = text.contains(".type === \(quoted)") || text.contains(".type !== \(quoted)")
                     if asCase || asComparison {
                         found.append("\(url.path.replacingOccurrences(of: lib.path, with: "js-client/lib")): \(name)")
                     }

@@ -21,15 +21,16 @@ import PropStore
 /// | `ObjectTypeAnnotation` | `object` of its `properties` |
 /// | `MixedTypeAnnotation` | `mixed` |
 extension CodegenSchema {
-    /// The prop types of `ReservedPropTypeAnnotation` (and the older `NativePrimitiveTypeAnnotation`) names.
-    static let reservedPropTypes: [String: PropType] = [
-        "ColorPrimitive": .color,
-        "ImageSourcePrimitive": .imageSource,
-        "ImageRequestPrimitive": .imageSource,
-        "PointPrimitive": .point,
-        "EdgeInsetsPrimitive": .edgeInsets,
-        "DimensionPrimitive": .dimension,
-    ]
+    /// The prop types of `ReservedPropTypeAnnotation` (and the older `NativePrimitiveTypeAnnotation`) names: each
+    /// type's ``PropTypeDescriptor/codegenPrimitives``.
+    static let reservedPropTypes: [String: PropType] = {
+        var types: [String: PropType] = [:]
+        for kind in PropType.Kind.allCases {
+            guard let type = kind.descriptor.plain else { continue }
+            for name in kind.descriptor.codegenPrimitives { types[name] = type }
+        }
+        return types
+    }()
 
     /// The prop type of the type annotation at `node` (an object with a `type`).
     static func propType(_ node: SchemaNode) throws(SchemaError) -> PropType {

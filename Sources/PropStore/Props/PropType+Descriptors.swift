@@ -29,6 +29,9 @@ public struct PropTypeDescriptor: Sendable, Equatable {
     public let reportedTypeScript: String
     /// How a value is written where its TypeScript type alone does not say: a generator's comment beside a prop.
     public let note: String?
+    /// The names React Native's codegen gives it in a `ReservedPropTypeAnnotation` (`ColorPrimitive`), which a
+    /// schema's prop of it is read by (`CodegenSchema+Types.swift`).
+    public let codegenPrimitives: [String]
 
     public init(
         _ kind: PropType.Kind,
@@ -39,7 +42,8 @@ public struct PropTypeDescriptor: Sendable, Equatable {
         deepDiffs: Bool,
         typeScript: String,
         reportedTypeScript: String? = nil,
-        note: String? = nil
+        note: String? = nil,
+        codegenPrimitives: [String] = []
     ) {
         self.name = kind.rawValue
         self.accepts = accepts ?? kind.rawValue
@@ -50,6 +54,7 @@ public struct PropTypeDescriptor: Sendable, Equatable {
         self.typeScript = typeScript
         self.reportedTypeScript = reportedTypeScript ?? typeScript
         self.note = note
+        self.codegenPrimitives = codegenPrimitives
     }
 }
 
@@ -109,7 +114,8 @@ extension PropType.Kind {
                 deepDiffs: false,
                 typeScript: "string | number",
                 reportedTypeScript: "string",
-                note: "`\"#RGB\"`, `\"#RRGGBB\"`, `\"#RRGGBBAA\"` or an ARGB integer."
+                note: "`\"#RGB\"`, `\"#RRGGBB\"`, `\"#RRGGBBAA\"` or an ARGB integer.",
+                codegenPrimitives: ["ColorPrimitive"]
             )
         case .point:
             PropTypeDescriptor(
@@ -118,7 +124,8 @@ extension PropType.Kind {
                 plain: .point,
                 nativeType: "CGPoint",
                 deepDiffs: true,
-                typeScript: "{ x: number; y: number }"
+                typeScript: "{ x: number; y: number }",
+                codegenPrimitives: ["PointPrimitive"]
             )
         case .edgeInsets:
             PropTypeDescriptor(
@@ -128,7 +135,8 @@ extension PropType.Kind {
                 nativeType: "UIEdgeInsets",
                 deepDiffs: true,
                 typeScript: "{ top?: number; left?: number; bottom?: number; right?: number }",
-                reportedTypeScript: "{ top: number; left: number; bottom: number; right: number }"
+                reportedTypeScript: "{ top: number; left: number; bottom: number; right: number }",
+                codegenPrimitives: ["EdgeInsetsPrimitive"]
             )
         case .imageSource:
             PropTypeDescriptor(
@@ -139,7 +147,8 @@ extension PropType.Kind {
                 deepDiffs: true,
                 typeScript: "string | " + Self.imageSourceObject,
                 reportedTypeScript: Self.imageSourceObject,
-                note: "A URI, or `{uri, width, height, scale, …}`."
+                note: "A URI, or `{uri, width, height, scale, …}`.",
+                codegenPrimitives: ["ImageSourcePrimitive", "ImageRequestPrimitive"]
             )
         case .dimension:
             PropTypeDescriptor(
@@ -149,7 +158,8 @@ extension PropType.Kind {
                 nativeType: "CGFloat",
                 deepDiffs: false,
                 typeScript: "number | 'auto' | `${number}%`",
-                note: "Points, `'auto'`, or a percentage (`'50%'`)."
+                note: "Points, `'auto'`, or a percentage (`'50%'`).",
+                codegenPrimitives: ["DimensionPrimitive"]
             )
         case .array:
             PropTypeDescriptor(self, plain: nil, nativeType: "NSArray", deepDiffs: true, typeScript: "JsonValue[]")
