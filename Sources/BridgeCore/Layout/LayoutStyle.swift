@@ -67,8 +67,48 @@ enum LayoutStyle {
         ReactNativeView.props.firstIndex { $0.name == name }!
     }
 
-    /// The layout props `view` holds (those different from their defaults), by index, and its text style.
-    static func values(of view: ViewProxy) -> [Int: PropValue] {
+    /// A view's layout props that hold a value, in index order: a handful of entries, found by a scan (no hashing,
+    /// one allocation), as a 1,000-row mount makes one for each of its thousands of views.
+    struct Values: Equatable {
+        struct Entry: Equatable {
+            let index: Int
+            var value: PropValue
+        }
+
+        fileprivate(set) var entries: [Entry] = []
+
+        var isEmpty: Bool { entries.isEmpty }
+
+        /// The value at `index`, nil when the view holds none; setting nil removes it.
+        subscript(index: Int) -> PropValue? {
+            get {
+                for entry in entries where entry.index == index { return entry.value }
+                return nil
+            }
+            set {
+                var position = 0
+                while position < entries.count && entries[position].index < index { position += 1 }
+                if position < entries.count && entries[position].index == index {
+                    if let newValue { entries[position].value = newValue } else { entries.remove(at: position) }
+                } else if let newValue {
+                    entries.insert(Entry(index: index, value: newValue), at: position)
+                }
+            }
+        }
+
+        /// Appends an entry, keeping index order (an insertion sort: the entries come from a dictionary).
+        fileprivate mutating func insert(_ index: Int, _ value: PropValue) {
+            entries.append(Entry(index: index, value: value))
+            var position = entries.count - 1
+            while position > 0 && entries[position - 1].index > index {
+                entries.swapAt(position - 1, position)
+                position -= 1
+            }
+        }
+    }
+
+    /// The layout props `view` holds (those different from their defaults), by index.
+    static func values(of view: ViewProxy) -> Values {
         let sparse: SparseProps?
         if view.type === ReactNativeView.type {
             // The type's props object is a SparseProps (ReactNativeView's makeProps).
@@ -78,12 +118,12 @@ enum LayoutStyle {
         } else {
             sparse = view.inheritedProps
         }
-        guard let sparse, !sparse.values.isEmpty else { return [:] }
-        var values: [Int: PropValue] = [:]
-        for (index, value) in sparse.values where keysByIndex[index] != nil {
-            if values.isEmpty { values.reserveCapacity(sparse.values.count) }
-            values[index] = value
-        }
+        guard let sparse else { return Values() }
+        // Read once: each read of an @Observable property goes through its registrar.
+        let held = sparse.values
+        var values = Values()
+        values.entries.reserveCapacity(held.count)
+        for (index, value) in held where keysByIndex[index] != nil { values.insert(index, value) }
         return values
     }
 

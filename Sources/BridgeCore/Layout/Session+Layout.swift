@@ -19,7 +19,7 @@ extension Session {
         defer { if observed { watch.laidOut(changed) } }
         layout.layOut { view, frame in
             if observed { changed.append((view, frame)) }
-            guard view.phases(for: event.name) != nil else { return }
+            guard !view.listeners.isEmpty, view.phases(for: event.name) != nil else { return }
             let payload: EventPayload = [
                 "layout": .object([
                     PropMember("x", points(frame.x)), PropMember("y", points(frame.y)),

@@ -32,7 +32,7 @@ final class ShadowTree {
         let ref: cyoga_node_ref
         let kind: Kind
         /// The layout props last applied, by index in View's props.
-        var style: [Int: PropValue] = [:]
+        var style = LayoutStyle.Values()
         /// Whether the node has the window's size as a root (a style override of its own width and height).
         var isRoot = false
         /// The frame last read, relative to its parent; nil before its first layout.
@@ -131,7 +131,7 @@ final class ShadowTree {
     /// A view's layout style as its shadow view sets it: its layout props, and for `RCTSafeAreaView` the window's
     /// safe-area insets as its padding, in place of its style's (RCTSafeAreaShadowView's `setSafeAreaInsets`; the
     /// view is taken to cover the window's edges, as a screen's SafeAreaView does).
-    private func style(of view: ViewProxy) -> [Int: PropValue] {
+    private func style(of view: ViewProxy) -> LayoutStyle.Values {
         var style = LayoutStyle.values(of: view)
         guard view.type.name == Self.safeAreaView else { return style }
         let insets = window.insets
@@ -207,9 +207,11 @@ final class ShadowTree {
         removedViews.removeAll()
         generation += 1
         var texts: [ObjectIdentifier: Node] = [:]
+        // A mount makes a node for most of the views marked: room for them at once, not by doubling.
+        if dirtyStyle.count > 64 { nodes.reserveCapacity(nodes.count + dirtyStyle.count) }
         for view in dirtyStyle where view.isMounted {
             let existing = nodes[ObjectIdentifier(view)]
-            guard let node = existing ?? node(for: view) else {
+            guard let node = existing ?? makeNode(for: view) else {
                 if let text = textRoot(of: view) { texts[ObjectIdentifier(text.view)] = text }
                 continue
             }
@@ -218,11 +220,11 @@ final class ShadowTree {
                 node.styledIn = generation
                 let style = style(of: view)
                 if style != node.style {
-                    for (index, value) in style where node.style[index] != value {
-                        LayoutStyle.apply(index, value, to: node.ref, api)
+                    for entry in style.entries where node.style[entry.index] != entry.value {
+                        LayoutStyle.apply(entry.index, entry.value, to: node.ref, api)
                     }
-                    for index in node.style.keys where style[index] == nil {
-                        LayoutStyle.apply(index, nil, to: node.ref, api)
+                    for entry in node.style.entries where style[entry.index] == nil {
+                        LayoutStyle.apply(entry.index, nil, to: node.ref, api)
                     }
                     node.style = style
                     if node.isRoot { applyRootSize(node) }
@@ -278,7 +280,6 @@ final class ShadowTree {
             guard api.NodeGetHasNewLayout(ref) else { continue }
             api.NodeSetHasNewLayout(ref, false)
             guard let context = api.NodeGetContext(ref) else { continue }
-            let node = Unmanaged<Node>.fromOpaque(context).takeUnretainedValue()
             let left = Double(api.NodeLayoutGetLeft(ref))
             let top = Double(api.NodeLayoutGetTop(ref))
             let absoluteLeft = parentLeft + left
@@ -291,9 +292,13 @@ final class ShadowTree {
                 width: Double(width),
                 height: Double(height)
             )
-            if node.frame != frame {
-                node.frame = frame
-                emit(node.view, frame)
+            // Unretained: the tree holds every node it laid out (a retain and a release per node, atomic, on every
+            // pass otherwise).
+            Unmanaged<Node>.fromOpaque(context)._withUnsafeGuaranteedRef { node in
+                if node.frame != frame {
+                    node.frame = frame
+                    emit(node.view, frame)
+                }
             }
             var index = api.NodeGetChildCount(ref)
             while index > 0 {
@@ -328,10 +333,15 @@ final class ShadowTree {
     /// `view`'s node, made now if it has none; nil for a view inside a text.
     private func node(for view: ViewProxy) -> Node? {
         if let node = nodes[ObjectIdentifier(view)] { return node }
-        let kind = Kind(component: view.type.name)
+        return makeNode(for: view)
+    }
+
+    /// A new node for `view`, which has none; nil for a view inside a text.
+    private func makeNode(for view: ViewProxy) -> Node? {
+        let kind = self.kind(of: view.type)
         if kind == .inText { return nil }
         if let parent = view.parent {
-            let parentKind = Kind(component: parent.type.name)
+            let parentKind = self.kind(of: parent.type)
             if parentKind == .text || parentKind == .textInput || parentKind == .inText { return nil }
         }
         guard let ref = yoga.api.NodeNewWithConfig(config) else { return nil }
@@ -341,7 +351,7 @@ final class ShadowTree {
         if kind == .text || kind == .textInput { TextMeasure.attach(node, api: yoga.api) }
         nodes[ObjectIdentifier(view)] = node
         let style = style(of: view)
-        for (index, value) in style { LayoutStyle.apply(index, value, to: ref, yoga.api) }
+        for entry in style.entries { LayoutStyle.apply(entry.index, entry.value, to: ref, yoga.api) }
         node.style = style
         return node
     }
@@ -360,7 +370,19 @@ final class ShadowTree {
 
     private func isRoot(_ view: ViewProxy) -> Bool {
         guard let parent = view.parent else { return true }
-        return Kind(component: parent.type.name) == .modal
+        return kind(of: parent.type) == .modal
+    }
+
+    /// The last component whose kind was asked, and its kind: a mount asks of the same few components in turn (a
+    /// kind is found by comparing the component's name with five others).
+    /// (Held, so that no other component can take its address.)
+    private var lastKind: (type: ComponentType, kind: Kind)?
+
+    private func kind(of type: ComponentType) -> Kind {
+        if let lastKind, lastKind.type === type { return lastKind.kind }
+        let kind = Kind(component: type.name)
+        lastKind = (type, kind)
+        return kind
     }
 
     /// Makes `node` a root (the window's size, laid out on its own) or takes that back.

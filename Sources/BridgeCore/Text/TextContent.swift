@@ -79,27 +79,42 @@ struct TextStyle: Hashable, Sendable {
 }
 
 extension TextContent {
-    /// The prop descriptors a text's content reads, found once per component.
-    struct Props {
-        let fontSize, fontWeight, fontStyle, fontFamily, letterSpacing, lineHeight, color,
-            decoration:
-                ComponentType
-                    .PropDescriptor?
+    /// The prop descriptors a text's content reads, found once per component: a class, so that handing it around
+    /// retains one object, not its twenty descriptors.
+    final class Props: Sendable {
+        /// A prop of the text's style, and where it lives: its index in the View props a ``SparseProps`` holds
+        /// (``ViewProxy/inheritedProps``) when the component inherits it from View, as text components inherit
+        /// `fontSize`, `color`…; then ``TextContent/style(of:_:)`` reads the view's View props once for all of them.
+        struct Slot: Sendable {
+            let descriptor: ComponentType.PropDescriptor
+            let inheritedIndex: Int?
+
+            init?(_ descriptor: ComponentType.PropDescriptor?) {
+                guard let descriptor else { return nil }
+                self.descriptor = descriptor
+                inheritedIndex =
+                    descriptor.isInherited ? ReactNativeView.props.firstIndex { $0.name == descriptor.name } : nil
+            }
+        }
+
+        let fontSize, fontWeight, fontStyle, fontFamily, letterSpacing, lineHeight, color, decoration: Slot?
         let allowFontScaling, textAlign, numberOfLines, ellipsizeMode: ComponentType.PropDescriptor?
         /// A text input's text, else its value; its placeholder.
         let texts: [ComponentType.PropDescriptor]
         let placeholder, placeholderColor: ComponentType.PropDescriptor?
         let rawText: ComponentType.PropDescriptor?
+        /// Whether the component is a text input (``ShadowTree/Kind``).
+        let isTextInput: Bool
 
         init(_ type: ComponentType) {
-            fontSize = type.prop(named: "fontSize")
-            fontWeight = type.prop(named: "fontWeight")
-            fontStyle = type.prop(named: "fontStyle")
-            fontFamily = type.prop(named: "fontFamily")
-            letterSpacing = type.prop(named: "letterSpacing")
-            lineHeight = type.prop(named: "lineHeight")
-            color = type.prop(named: "color")
-            decoration = type.prop(named: "textDecorationLine")
+            fontSize = Slot(type.prop(named: "fontSize"))
+            fontWeight = Slot(type.prop(named: "fontWeight"))
+            fontStyle = Slot(type.prop(named: "fontStyle"))
+            fontFamily = Slot(type.prop(named: "fontFamily"))
+            letterSpacing = Slot(type.prop(named: "letterSpacing"))
+            lineHeight = Slot(type.prop(named: "lineHeight"))
+            color = Slot(type.prop(named: "color"))
+            decoration = Slot(type.prop(named: "textDecorationLine"))
             allowFontScaling = type.prop(named: "allowFontScaling")
             textAlign = type.prop(named: "textAlign")
             numberOfLines = type.prop(named: "numberOfLines")
@@ -108,6 +123,7 @@ extension TextContent {
             placeholder = type.prop(named: "placeholder")
             placeholderColor = type.prop(named: "placeholderTextColor")
             rawText = type.name == ReactNativeRawText.name ? type.props.first : nil
+            isTextInput = ShadowTree.Kind(component: type.name) == .textInput
         }
 
         /// The props of `type`, from a cache shared by the sessions (a component's descriptors never change).
@@ -135,7 +151,7 @@ extension TextContent {
         default: break
         }
         if case .string(let mode)? = props.ellipsizeMode.map({ view.value(of: $0) }) { ellipsizeMode = mode }
-        if ShadowTree.Kind(component: view.type.name) == .textInput {
+        if props.isTextInput {
             isInput = true
             numberOfLines = view.type.name == "RCTSinglelineTextInputView" ? 1 : numberOfLines
             for prop in props.texts {
@@ -174,9 +190,16 @@ extension TextContent {
     /// The attributes `view` sets itself.
     static func style(of view: ViewProxy, _ props: Props) -> TextStyle {
         var style = TextStyle()
-        func value(_ prop: ComponentType.PropDescriptor?) -> PropValue? { prop.map { view.value(of: $0) } }
-        func number(_ prop: ComponentType.PropDescriptor?) -> Double? {
-            switch value(prop) {
+        // The View props the text holds, read once (each read of an @Observable property goes through its registrar,
+        // and a descriptor's through a closure): the style attributes a text inherits are found in them by index.
+        let inherited = view.inheritedProps?.values
+        func value(_ slot: Props.Slot?) -> PropValue? {
+            guard let slot else { return nil }
+            guard let index = slot.inheritedIndex else { return view.value(of: slot.descriptor) }
+            return inherited?[index] ?? slot.descriptor.defaultValue
+        }
+        func number(_ slot: Props.Slot?) -> Double? {
+            switch value(slot) {
             case .double(let n)? where n.isFinite: n
             case .float(let n)? where n.isFinite: Double(n)
             case .int(let n)?: Double(n)
@@ -191,7 +214,9 @@ extension TextContent {
         if let height = number(props.lineHeight), height > 0 { style.lineHeight = height }
         if case .color(let color)? = value(props.color) { style.color = color.argb }
         if case .string(let line)? = value(props.decoration) { style.textDecorationLine = line }
-        if case .bool(let allow)? = value(props.allowFontScaling) { style.allowFontScaling = allow }
+        if case .bool(let allow)? = props.allowFontScaling.map({ view.value(of: $0) }) {
+            style.allowFontScaling = allow
+        }
         return style
     }
 }
