@@ -2,7 +2,8 @@ import PropStore
 
 /// One session as a state file holds it: what saving writes of it (``write(into:)``) and what loading restores
 /// (``restore(_:index:in:)``): its id, resume token, event cursor, the components it defined (`defined`, as
-/// `hello` describes them; absent when none), views and unacked events. The file around the
+/// `hello` describes them; absent when none), views, its layout (`layout`: Yoga's hash and the window; absent when
+/// off) and unacked events. The file around the
 /// sessions is ``Engine``'s (`Engine+State.swift`).
 struct SessionSnapshot {
     let session: Session
@@ -42,6 +43,8 @@ struct SessionSnapshot {
         defer { session.publishListing() }
         do throws(StateError) {
             try SessionSnapshot(session).restoreViews(views, registry: session.registry)
+            // Its layout (Yoga and window), laid out once over the views, as before the restart.
+            if let layout = entry[field: "layout"] { session.layout = try ShadowTree.restore(layout, in: session) }
             var lastSeq: Int64 = 0
             for event in events {
                 guard let text = event.string else { throw StateError("session \(id): an event is not a string") }
@@ -117,6 +120,10 @@ struct SessionSnapshot {
             w.raw(#","commands":"#)
             w.commandLog(view.commandsInOrder)
             w.raw("}")
+        }
+        if let layout = session.layout {
+            w.raw(#","layout":"#)
+            layout.writeState(into: &w)
         }
         w.raw(#","events":"#)
         w.array(session.events.frames) { $0.string(String(decoding: $1.dropLast(), as: UTF8.self)) }

@@ -81,6 +81,28 @@ public final class YogaLibrary: @unchecked Sendable {
         }
     }
 
+    /// The Yoga this process or an earlier daemon built from sources of content `hash` (a state file's session's:
+    /// ``ShadowTree/restore(_:in:)``): the one loaded, else the one in the daemon's own cache folder; never compiled
+    /// (the sources' path is not kept). `hash` must be one ``load(sources:)`` makes (32 hex digits): no other path
+    /// is opened.
+    static func load(hash: String) throws(BridgeError) -> YogaLibrary {
+        guard hash.utf8.count == 32, hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { throw unavailable("'\(hash)' is not the hash of a Yoga this daemon builds") }
+        return try loaded.withLock { (libraries: inout [String: YogaLibrary]) throws(BridgeError) -> YogaLibrary in
+            if let library = libraries[hash] { return library }
+            let path = try cacheFolder() + "/" + hash + "/libyoga.so"
+            guard isOwnRegularFile(path) else { throw unavailable("no Yoga of hash \(hash) in the cache (\(path))") }
+            var error = [CChar](repeating: 0, count: 512)
+            guard let api = cyoga_load(path, &error, error.count)?.pointee else {
+                let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                throw unavailable("the Yoga library \(path) does not load: \(reason)")
+            }
+            let library = YogaLibrary(hash: hash, path: path, compiled: false, compiler: nil, api: api)
+            libraries[hash] = library
+            return library
+        }
+    }
+
     static func unavailable(_ message: String) -> BridgeError {
         BridgeError(.layoutUnavailable, "layout: " + message + "; layout stays off")
     }
