@@ -57,7 +57,8 @@ describe("preset: 'bridged-client', the live tree", { skip: jestSkip }, () => {
 
   test("a test file's live tree is the daemon's after renders, presses, typing and an unmount", async () => {
     writeFileSync(path.join(layout.root, '__tests__', 'zz-live-tree.test.js'), LIVE_TREE_TEST);
-    const run = await runJest(layout.root, ['--ci', '__tests__/zz-live-tree'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+    const env = { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN };
+    const run = await runJest(layout.root, ['--ci', '__tests__/zz-live-tree'], env);
     assert.equal(run.code, 0, run.stderr.slice(-3000));
     assert.match(run.stderr, /PASS __tests__\/zz-live-tree\.test\.js/);
   });
