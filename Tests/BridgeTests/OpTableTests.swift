@@ -51,6 +51,33 @@ struct OpTableTests {
         }
     }
 
+    /// protocol.md's "request fields" column names each op's fields as its spec has them, `?` on the optional ones:
+    /// a field added to the spec and not to the table (or the other way round) fails, naming both places.
+    @Test func protocolNamesEachOpsFields() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("protocol.md"), encoding: .utf8)
+        let section = text[try #require(text.range(of: "## Operations")).upperBound...]
+        for (name, spec) in OpTable.specs {
+            let row = try #require(
+                section.split(separator: "\n").first { $0.hasPrefix("| `\(name)` |") },
+                "protocol.md's Operations table has no row for \(name)"
+            )
+            // The second column: up to the next pipe that is not escaped (`"bubble"\|"capture"`).
+            let rest = Array(row.dropFirst("| `\(name)` |".count))
+            var end = 0
+            while end < rest.count, rest[end] != "|" || (end > 0 && rest[end - 1] == "\\") { end += 1 }
+            let column = String(rest[..<end])
+            let documented = column.matches(of: #/`([A-Za-z]+\??)/#).map { String($0.output.1) }
+            let fields = try #require(try JSONDocument(parsing: spec.fields.description).root.keys)
+            #expect(
+                documented.sorted() == fields.sorted(),
+                """
+                protocol.md's Operations table says \(name) takes \(documented); its spec (Sources/BridgeCore/Ops/) \
+                says \(fields)
+                """
+            )
+        }
+    }
+
     /// The ops the connection answers (``ObserverOp``, the table's `reachesOtherSessions`) are those a recorder
     /// leaves out: an engine handling each op says `.observer`, which a recorder drops, for theirs alone. Besides
     /// them, a `screenshot` or a `layout` with `at` that names another `session` (the DevTools page's picture) is
