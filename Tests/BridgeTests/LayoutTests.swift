@@ -141,6 +141,70 @@ struct LayoutTests {
         _ = daemon
     }
 
+    /// A session's layout is saved with it in the state file: resumed after a restart, its layout is on with the
+    /// same Yoga and window, its views have the frames they had (with no `layout` event for them), touches find
+    /// them, and a change lays out again.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func aSessionsLayoutSurvivesARestart() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        func startDaemon() throws -> DaemonProcess {
+            let daemon = try DaemonProcess(
+                ["--socket", socket],
+                executable: Self.binary,
+                environment: ["BRIDGED_CACHE_DIR": Self.sharedCache],
+                in: dir
+            )
+            try daemon.waitUntilListening()
+            return daemon
+        }
+        let window = #"{"width":200,"height":300,"scale":2,"fontScale":1.5,"insets":{"top":10,"left":4}}"#
+        let first = try startDaemon()
+        let client = try SocketClient(path: socket)
+        let session = try client.hello()
+        let on = result(try client.request(layoutLine(Self.yogaSources, window: window)))
+        #expect(on["enabled"] as? Bool == true)
+        let batch =
+            #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView","props":{}},"#
+            + #"{"op":"create","tag":2,"component":"RCTView","props":{"marginTop":40,"marginLeft":30,"width":50,"#
+            + #""height":20},"parent":1}]}"#
+        #expect(errorCode(try client.request(batch)) == nil)
+        #expect(errorCode(try client.request(#"{"op":"subscribe","tag":2,"event":"layout"}"#)) == nil)
+        let before = result(try client.request(#"{"op":"inspect","tag":2}"#))
+        #expect(before["layout"] as? [String: Int] == ["x": 30, "y": 40, "width": 50, "height": 20])
+        let layoutBefore = result(try client.request(#"{"op":"layout"}"#))
+        client.close()
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+
+        let second = try startDaemon()
+        defer { second.signal(SIGTERM) }
+        let again = try SocketClient(path: socket)
+        let resumed = object(try again.request(resumeLine(session, ack: 0)))["result"] as? [String: Any]
+        #expect(resumed?["resumed"] as? Bool == true)
+        let layoutAfter = result(try again.request(#"{"op":"layout"}"#))
+        #expect(layoutAfter["enabled"] as? Bool == true)
+        #expect(layoutAfter["window"] as? NSDictionary == layoutBefore["window"] as? NSDictionary)
+        #expect(
+            (layoutAfter["yoga"] as? [String: Any])?["hash"] as? String
+                == (layoutBefore["yoga"] as? [String: Any])?["hash"] as? String
+        )
+        let after = result(try again.request(#"{"op":"inspect","tag":2}"#))
+        #expect(after["layout"] as? [String: Int] == ["x": 30, "y": 40, "width": 50, "height": 20])
+        let hit = result(try again.request(#"{"op":"layout","at":{"x":35,"y":45}}"#))["hit"] as? [String: Any]
+        #expect(hit?["tag"] as? Int == 2)
+        #expect(object(try again.request(#"{"op":"screenshot","scale":1}"#))["ok"] as? Bool == true)
+        // A change: laid out again, and the layout event comes for the frame that changed, and only for it.
+        let moved = try again.request(#"{"id":"moved","op":"update","tag":2,"props":{"marginLeft":60}}"#)
+        #expect(object(moved)["event"] as? String == "layout", "\(moved)")
+        #expect(
+            (object(moved)["payload"] as? [String: Any])?["layout"] as? [String: Int] == [
+                "x": 60, "y": 40, "width": 50, "height": 20,
+            ]
+        )
+        #expect(object(try #require(again.readLine()))["id"] as? String == "moved")
+    }
+
     @Test func withNoCompilerLayoutStaysOffAndTheErrorNamesIt() throws {
         let dir = TemporaryDirectory()
         let (daemon, client) = try start(
