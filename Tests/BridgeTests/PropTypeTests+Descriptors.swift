@@ -54,6 +54,25 @@ extension PropTypeTests {
             )
         }
 
+        /// protocol.md's example of `propTypes` (a few of its entries, then `…`) is what hello sends for them.
+        @Test func protocolMdsPropTypesExampleIsHellos() throws {
+            let text = try Self.file("protocol.md")
+            let start = try #require(text.range(of: "```json\n\"propTypes\": {\n"))
+            let end = try #require(text[start.upperBound...].range(of: "\n}\n```"))
+            let lines = text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.contains("…") }
+            var body = lines.joined(separator: "\n")
+            if body.hasSuffix(",") { body.removeLast() }
+            let example = try JSONDocument(parsing: "{" + body + "}")
+            let hello = Client(hello: false).send(#"{"op":"hello","protocol":1}"#).response
+            #expect(example.root.keys.count >= 3)
+            for name in example.root.keys {
+                #expect(
+                    example.root[name]?.canonicalText == field(hello, "result.propTypes.\(name)"),
+                    "protocol.md's propTypes example for \(name) is not what hello sends"
+                )
+            }
+        }
+
         @Test func protocolMdsTableHasEveryTypeInOrder() throws {
             let text = try Self.file("protocol.md")
             let section = try #require(text.range(of: "## Typed props\n"))
