@@ -734,6 +734,10 @@ export class NativeSide {
         continue;
       }
       await idle(scheduler);
+      if (this.#queue.length !== 0 || this.#inflight.size !== 0) continue;
+      // Quiet: confirmed a turn later. A render a native event scheduled can run after the scheduler's idle task
+      // (seen on Fabric under load: an image's onLoad, its state's commit sent one turn after settled() returned).
+      await new Promise((resolve) => setImmediate(resolve));
       if (this.#queue.length === 0 && this.#inflight.size === 0) break;
     }
     this.throwPending();
