@@ -15,6 +15,7 @@ const HOST_TYPES = {
   RCTImageView: 'Image',
   RCTModalHostView: 'Modal',
 };
+
 /** A host element as RNTL's queries return one: React's props of the host component, its place in the tree. */
 export class HostElement {
   #host;
