@@ -109,7 +109,7 @@ function jest(config, args, extra) {
 }
 
 const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = xs.filter((x) => x != null).sort((a, b) => a - b);
   return s.length === 0 ? null : s[Math.floor(s.length / 2)];
 };
 
@@ -121,21 +121,27 @@ for (const config of presets) {
   jest(config, ['__tests__/App.test.js']);
   for (const key of ['warm', 'cold', 'pressMs', 'mount200Ms']) results[key][name(config)] = [];
 }
+// Each measure runs under one preset, then at once under the other, so that the two of a pair see the same load (on a
+// busy machine a run's time swings by 2x from one minute to the next): `pairedRatios` are the medians of each pair's
+// ratio, beside `ratios`, the ratios of the medians.
 for (let run = 0; run < RUNS; run++) {
   for (const config of presets) {
     const warm = jest(config, ['__tests__/App.test.js']);
     results.warm[name(config)].push(warm.ms);
     results.passed[name(config)] = warm.ok ? 'all' : `not all (${warm.tail.split('\n').find((l) => /Tests:/.test(l)) ?? 'see jest'})`;
+  }
+  for (const config of presets) {
     const cache = mkdtempSync(path.join(tmpdir(), 'bridged-bench-jest-cache-'));
     results.cold[name(config)].push(jest(config, ['__tests__/App.test.js', `--cacheDirectory=${cache}`]).ms);
     rmSync(cache, { recursive: true, force: true });
+  }
+  for (const config of presets) {
     const out = path.join(root, `micro-${name(config)}.json`);
+    rmSync(out, { force: true });
     jest(config, ['__tests__/zz-micro'], { BENCH_OUT: out });
-    if (existsSync(out)) {
-      const micro = JSON.parse(readFileSync(out, 'utf8'));
-      results.pressMs[name(config)].push(micro.pressMs);
-      results.mount200Ms[name(config)].push(micro.mount200Ms);
-    }
+    const micro = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
+    results.pressMs[name(config)].push(micro.pressMs ?? null);
+    results.mount200Ms[name(config)].push(micro.mount200Ms ?? null);
   }
 }
 
@@ -160,8 +166,32 @@ const ratios = {
   'a 200-row mount (target <= 2)': ratio(summary.mount200Ms.bridged, summary.mount200Ms.mocks),
   "openApp's flows, virtual time, against the file on the mocks (target <= 0.5)": ratio(summary.openAppFlowsMs, summary.warm.mocks),
 };
+/** The median of each run's bridged ÷ mocks (the two measured one after the other). */
+const paired = (key) => {
+  const { bridged = [], mocks = [] } = results[key];
+  const each = bridged.map((b, i) => (b != null && mocks[i] != null ? b / mocks[i] : null)).filter((r) => r != null);
+  return each.length === 0 ? 'pending' : Number(median(each).toFixed(2));
+};
+const pairedRatios = {
+  'whole file, warm (target <= 1.0)': paired('warm'),
+  'whole file, cold (target <= 1.2)': paired('cold'),
+  'a press to its re-render (target <= 1.5)': paired('pressMs'),
+  'a 200-row mount (target <= 2)': paired('mount200Ms'),
+};
+const load = (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2)));
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
-const report = { commit, daemon: path.relative(REPO, BIN), runs: RUNS, passed: results.passed, medians: summary, ratios, raw: { ...results, openAppFlowsMs: flows } };
-console.log(JSON.stringify({ commit, daemon: report.daemon, runs: RUNS, passed: results.passed, medians: summary, ratios }, null, 2));
+const report = {
+  commit,
+  daemon: path.relative(REPO, BIN),
+  runs: RUNS,
+  loadAtEnd: load,
+  passed: results.passed,
+  medians: summary,
+  ratios,
+  pairedRatios,
+  raw: { ...results, openAppFlowsMs: flows },
+};
+const { raw, ...shown } = report;
+console.log(JSON.stringify(shown, null, 2));
 if (process.env.BENCH_RECORD) writeFileSync(process.env.BENCH_RECORD, JSON.stringify(report, null, 2) + '\n');
 rmSync(root, { recursive: true, force: true });
