@@ -10,7 +10,7 @@ import { NOT_FORWARDED } from '../lib/devtools.js';
 const SOURCES = new URL('../../Sources/', import.meta.url);
 
 /**
- * The change kinds the daemon writes, read from its Swift sources: `openChange("<kind>")` (SessionWatch+Changes.swift)
+ * The change kinds the daemon writes, read from its Swift sources: `openChange("<kind>"…)` (SessionWatch+Changes.swift)
  * and a frame written whole, `"change":"<kind>"` (the observer's `cutoff`, Engine+Observe.swift).
  */
 async function daemonChangeKinds() {
@@ -18,7 +18,7 @@ async function daemonChangeKinds() {
   for (const entry of await readdir(SOURCES, { recursive: true })) {
     if (!entry.endsWith('.swift')) continue;
     const text = await readFile(new URL(entry, SOURCES), 'utf8');
-    for (const match of text.matchAll(/openChange\("(\w+)"\)|"change":"(\w+)"/g)) kinds.set(match[1] ?? match[2], entry);
+    for (const match of text.matchAll(/openChange\("(\w+)"[,)]|"change":"(\w+)"/g)) kinds.set(match[1] ?? match[2], entry);
   }
   return kinds;
 }
