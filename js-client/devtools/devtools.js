@@ -438,10 +438,13 @@ window.addEventListener('resize', () => {
   schedule();
 });
 
-/** How many CSS pixels a point of the window takes on the page: the picture fits the panel. */
+/** How many CSS pixels a point of the window takes on the page: the whole picture fits the panel. */
 function screenZoom(picture) {
-  const room = $('screen-box').clientWidth - 16;
-  return Math.min(SCREEN_MAX_WIDTH, room > 0 ? room : SCREEN_MAX_WIDTH) / picture.width;
+  const box = $('screen-box');
+  const width = box.clientWidth - 16;
+  const height = box.clientHeight - 16;
+  const zoom = Math.min(SCREEN_MAX_WIDTH, width > 0 ? width : SCREEN_MAX_WIDTH) / picture.width;
+  return height > 40 ? Math.min(zoom, height / picture.height) : zoom;
 }
 
 function renderScreen() {
