@@ -427,7 +427,8 @@ final class ShadowTree {
         wanted.reserveCapacity(node.view.children.count)
         for child in node.view.children {
             guard let childNode = self.node(for: child) else { continue }
-            if childNode.isRoot || roots[ObjectIdentifier(child)] != nil { makeRoot(childNode, false) }
+            // A node in `roots` is a root (``makeRoot(_:_:)`` sets both): no lookup for the others.
+            if childNode.isRoot { makeRoot(childNode, false) }
             wanted.append(childNode.ref)
         }
         let count = Int(api.NodeGetChildCount(node.ref))

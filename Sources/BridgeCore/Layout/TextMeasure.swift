@@ -37,13 +37,16 @@ enum TextMeasure {
 
     /// The props a text's measure reads, found once per component (``TextContent/Props``).
     struct Props {
-        init(_ type: ComponentType) { _ = TextContent.Props.of(type) }
+        let content: TextContent.Props
+        init(_ type: ComponentType) { content = TextContent.Props.of(type) }
     }
 
     /// Reads `node`'s text and text style from its view and its subtree, for a window of `window`'s scale and
     /// font scale.
     static func update(_ node: ShadowTree.Node, props: Props, window: LayoutWindow? = nil) {
-        var measured = Metrics(content: TextContent(of: node.view, fontScale: window?.fontScale ?? 1))
+        var measured = Metrics(
+            content: TextContent(of: node.view, fontScale: window?.fontScale ?? 1, props: props.content)
+        )
         if let scale = window?.scale { measured.scale = scale }
         metrics.withLock { $0[UInt(bitPattern: node.ref)] = measured }
     }

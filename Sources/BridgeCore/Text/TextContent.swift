@@ -140,9 +140,9 @@ extension TextContent {
 
     /// The content of a text (`RCTText`) or a text input `view`, with its subtree's spans. `placeholder`: a text
     /// input with no text shows (and measures) its placeholder.
-    init(of view: ViewProxy, fontScale: Double = 1) {
+    init(of view: ViewProxy, fontScale: Double = 1, props given: Props? = nil) {
         self.fontScale = fontScale
-        let props = Props.of(view.type)
+        let props = given ?? Props.of(view.type)
         let style = TextContent.style(of: view, props)
         if case .string(let align)? = props.textAlign.map({ view.value(of: $0) }) { textAlign = align }
         switch props.numberOfLines.map({ view.value(of: $0) }) {
@@ -175,8 +175,16 @@ extension TextContent {
     }
 
     private mutating func collect(_ children: [ViewProxy], _ style: TextStyle) {
+        // The children of a text are mostly of one component (its raw texts): its props found once for a run of it.
+        var last: (type: ComponentType, props: Props)?
         for child in children {
-            let props = Props.of(child.type)
+            let props: Props
+            if let last, last.type === child.type {
+                props = last.props
+            } else {
+                props = Props.of(child.type)
+                last = (child.type, props)
+            }
             if let raw = props.rawText {
                 if case .string(let text) = child.value(of: raw), !text.isEmpty {
                     spans.append(TextSpan(text: text, style: style))
