@@ -141,6 +141,63 @@ struct LayoutTests {
         _ = daemon
     }
 
+    /// A session building one React Native version's Yoga holds up no session that loads another: the builds are
+    /// locked by the sources' hash. Counted, with no clock, as above: the compiler waits for the test's file when it
+    /// builds the other version (React Native's sources with one more header), and builds the real one at once.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func aBuildHoldsUpNoSessionLoadingAnotherVersion() throws {
+        let dir = TemporaryDirectory()
+        let other = dir.file("other")
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.yogaSources + "/yoga", toPath: other + "/yoga")
+        try "// another version\n".write(toFile: other + "/yoga/Another.h", atomically: true, encoding: .utf8)
+        let candidates: [String] = ["/opt/swift/usr/bin/clang++", "/usr/bin/clang++", "/usr/bin/g++", "/usr/bin/c++"]
+        let real = candidates.first { access($0, X_OK) == 0 }
+        let compiler = dir.file("c++")
+        let script = """
+            #!/bin/sh
+            case "$*" in
+              *'\(other)'*) ;;
+              *) exec '\(try #require(real))' "$@" ;;
+            esac
+            touch '\(dir.file("started"))'
+            i=0
+            while [ ! -e '\(dir.file("release"))' ]; do
+              sleep 0.05
+              i=$((i+1))
+              if [ $i -ge 1200 ]; then touch '\(dir.file("gave-up"))'; break; fi
+            done
+            echo "this test's compiler builds nothing" >&2
+            exit 1
+
+            """
+        try script.write(toFile: compiler, atomically: true, encoding: .utf8)
+        #expect(chmod(compiler, 0o755) == 0)
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess(
+            ["--socket", socket],
+            executable: Self.binary,
+            environment: ["BRIDGED_CACHE_DIR": Self.sharedCache, "BRIDGED_CXX": compiler],
+            in: dir
+        )
+        try daemon.waitUntilListening()
+        let a = try SocketClient(path: socket)
+        let b = try SocketClient(path: socket)
+        for client in [a, b] { try client.hello() }
+        a.send(#"{"id":"build","op":"layout","yoga":"\#(other)"}"# + "\n")
+        while !FileManager.default.fileExists(atPath: dir.file("started")) { usleep(20_000) }
+
+        let loaded = result(try b.request(layoutLine(Self.yogaSources)))
+        #expect(loaded["enabled"] as? Bool == true, "\(loaded)")
+        #expect(!FairnessTests.hasFrameWaiting(a), "the build was answered before the other version's load")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("gave-up")), "the load waited for the build")
+
+        FileManager.default.createFile(atPath: dir.file("release"), contents: nil)
+        let built = try #require(a.readLine())
+        #expect(errorCode(built) == "layout_unavailable", "\(built)")
+        _ = daemon
+    }
+
     /// A session's layout is saved with it in the state file: resumed after a restart, its layout is on with the
     /// same Yoga and window, its views have the frames they had (with no `layout` event for them), touches find
     /// them, and a change lays out again.

@@ -59,8 +59,17 @@ public final class YogaLibrary: @unchecked Sendable {
         let root = try sourceRoot(sources)
         let files = try sourceFiles(root)
         let hash = try contentHash(root: root, files: files)
-        return try loaded.withLock { (libraries: inout [String: YogaLibrary]) throws(BridgeError) -> YogaLibrary in
-            if let library = libraries[hash] { return library }
+        if let library = loaded.withLock({ $0[hash] }) { return library }
+        // Built under a lock of its hash alone: a session building one React Native version's Yoga (seconds) holds up
+        // only the sessions that wait for the same one, not those loading another.
+        let building = buildLocks.withLock { locks in
+            if let lock = locks[hash] { return lock }
+            let lock = BuildLock()
+            locks[hash] = lock
+            return lock
+        }
+        return try building.mutex.withLock { _ throws(BridgeError) -> YogaLibrary in
+            if let library = loaded.withLock({ $0[hash] }) { return library }
             let folder = try cacheFolder() + "/" + hash
             try makePrivateFolder(folder)
             let path = folder + "/libyoga.so"
@@ -76,10 +85,18 @@ public final class YogaLibrary: @unchecked Sendable {
                 throw unavailable("the Yoga library \(path) does not load: \(reason)")
             }
             let library = YogaLibrary(hash: hash, path: path, compiled: compiler != nil, compiler: compiler, api: api)
-            libraries[hash] = library
+            loaded.withLock { $0[hash] = library }
             return library
         }
     }
+
+    /// The lock a Yoga of one hash is built under.
+    private final class BuildLock: Sendable {
+        let mutex = Mutex<Void>(())
+    }
+
+    /// The build locks, by hash (one per Yoga this process was asked for).
+    private static let buildLocks = Mutex<[String: BuildLock]>([:])
 
     /// The Yoga this process or an earlier daemon built from sources of content `hash` (a state file's session's:
     /// ``ShadowTree/restore(_:in:)``): the one loaded, else the one in the daemon's own cache folder; never compiled
