@@ -261,6 +261,13 @@ describe('bridged-client devtools', () => {
           await page.send('Input.dispatchMouseEvent', { type, ...onBox, button: 'left', clickCount: 1 });
         }
         await page.waitFor(`${outlined}.dataset.tag === '${box.tag}'`);
+        if (process.env.DEVTOOLS_SCREEN_SCREENSHOT) {
+          await page.send('Emulation.setDeviceMetricsOverride', { width: 1200, height: 640, deviceScaleFactor: 1, mobile: false });
+          await page.waitFor(`document.querySelector('#detail h2')?.dataset.tag === '${box.tag}'`);
+          await new Promise((resolve) => setTimeout(resolve, 300)); // the resize's redraw
+          await writeFile(process.env.DEVTOOLS_SCREEN_SCREENSHOT, await page.screenshot());
+          await page.send('Emulation.clearDeviceMetricsOverride');
+        }
 
         // The session changes: the picture and the outline follow (the box moved right and turned green).
         await box.update({ marginLeft: 60, backgroundColor: '#00ff00' });
