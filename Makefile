@@ -28,6 +28,8 @@ deps:
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq libjansson-dev pkg-config; }
 	@pkg-config --exists cairo pangocairo || { echo "installing libcairo2-dev, libpango1.0-dev (pictures and text measured with fonts)"; \
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq libcairo2-dev libpango1.0-dev; }
+	@pkg-config --exists libjpeg || { echo "installing libjpeg-dev (JPEG images in pictures)"; \
+	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq libjpeg-dev; }
 	@fc-list -q Inter && fc-list -q "DejaVu Sans" || { echo "installing fonts-inter, fonts-dejavu-core (the default text font)"; \
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq fonts-inter fonts-dejavu-core; }
 	@command -v socat >/dev/null || { echo "installing socat"; \

@@ -34,7 +34,7 @@ let package = Package(
         .systemLibrary(
             name: "CCairoPango",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libjpeg-dev"])]
         ),
         .target(name: "CYieldPoint"),
         .target(name: "CJanssonArena", dependencies: ["CJansson", "CYieldPoint"]),

@@ -381,9 +381,14 @@ struct PictureTests {
         #expect(cairo_surface_write_to_png(surface, image) == CAIRO_STATUS_SUCCESS)
         cairo_surface_destroy(surface)
         let uri = "file://" + image.replacingOccurrences(of: " ", with: "%20")
-        // A file that is no PNG (a JPEG's start) draws nothing, as an image still loading.
+        // A damaged file (a JPEG's start alone) draws nothing, as an image still loading.
         let notPNG = dir.file("photo.jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 1]).write(to: URL(fileURLWithPath: notPNG))
+        // A 16×8 JPEG (libjpeg, quality 100, no chroma subsampling): its left half red, its right half blue.
+        let jpeg = dir.file("two colours.jpg")
+        let jpegBytes = try #require(Data(base64Encoded: Self.twoColoursJPEG))
+        try jpegBytes.write(to: URL(fileURLWithPath: jpeg))
+        let jpegURI = "file://" + jpeg.replacingOccurrences(of: " ", with: "%20")
         try mount(
             client,
             [
@@ -402,6 +407,11 @@ struct PictureTests {
                     ##"{"position":"absolute","left":100,"top":0,"width":40,"height":40,"source":{"uri":"file://\##(notPNG)"}}"##,
                     1
                 ),
+                (
+                    5, "RCTImageView",
+                    ##"{"position":"absolute","left":100,"top":150,"width":80,"height":40,"resizeMode":"stretch","source":[{"uri":"\##(jpegURI)"}]}"##,
+                    1
+                ),
             ]
         )
         let picture = try screenshot(client, in: dir)
@@ -410,9 +420,24 @@ struct PictureTests {
         // Contained: 80×40 in the middle of 80×80, white above.
         #expect(near(picture.at(40, 110), (255, 255, 255)))
         #expect(near(picture.at(10, 140), (255, 0, 0), within: 4))
-        #expect(near(picture.at(120, 20), (255, 255, 255)), "the JPEG draws nothing")
+        #expect(near(picture.at(120, 20), (255, 255, 255)), "the damaged JPEG draws nothing")
+        #expect(near(picture.at(115, 170), (255, 0, 0), within: 8), "the JPEG's left half: \(picture.at(115, 170))")
+        #expect(near(picture.at(165, 170), (0, 0, 255), within: 8), "the JPEG's right half: \(picture.at(165, 170))")
         _ = daemon
     }
+
+    /// A 16×8 JPEG written by libjpeg: its left 8 columns red, its right 8 blue.
+    static let twoColoursJPEG = [
+        "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB",
+        "AQEBAQEBAQEBAQEBAQEBAQH/2wBDAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB",
+        "AQEBAQEBAQEBAQEBAQH/wAARCAAIABADAREAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAA",
+        "AgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6",
+        "Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXG",
+        "x8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREA",
+        "AgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5",
+        "OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPE",
+        "xcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD8X6/ynP8Av4PyHr/1UD/zXz//2Q==",
+    ].joined()
 
     @Test(.enabled(if: enabled, why))
     func aPresentedModalIsDrawnAboveTheScreen() throws {

@@ -331,19 +331,31 @@ enum TransformStep {
     }
 }
 
-/// A local PNG file read into a Cairo surface; the caller destroys it. Its size is read from its header first: a
-/// file that is not a PNG, or one of more than ``maxPixels``, is not decoded at all (it draws nothing).
+/// A local PNG or JPEG file read into a Cairo surface; the caller destroys it. Its size is read from its header
+/// first: a file that is neither, or one of more than ``maxPixels``, is not decoded at all (it draws nothing).
 enum ImageFile {
     static let maxPixels = 40_000_000
 
     static func surface(path: String) -> OpaquePointer? {
-        guard let (width, height) = pngSize(path), width * height <= maxPixels else { return nil }
+        guard let (width, height) = pngSize(path) else {
+            // Not a PNG: a JPEG (libjpeg decodes it, its header checked against maxPixels first), else nothing.
+            return isJPEG(path) ? cp_jpeg_surface(path, maxPixels) : nil
+        }
+        guard width * height <= maxPixels else { return nil }
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             return nil
         }
         return surface
+    }
+
+    /// Whether the file starts as a JPEG does (its SOI marker and the next marker's byte).
+    static func isJPEG(_ path: String) -> Bool {
+        guard let file = fopen(path, "rb") else { return false }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 3)
+        return fread(&head, 1, 3, file) == 3 && head == [0xFF, 0xD8, 0xFF]
     }
 
     /// The width and height in a PNG's `IHDR`, nil when the file does not start with PNG's signature and header.
