@@ -49,12 +49,12 @@ export function matches(text, matcher, { exact = true, normalizer = normalize } 
  * subtree (itself included) whose text matches, or a view there whose accessibility label (or the text it is
  * labelled by) matches, with the default text match (exact, whitespace collapsed).
  */
-function nameMatches(node, name, root) {
+function nameMatches(node, name, root, context) {
   let found = false;
   walk(node, (n) => {
     if (found) return;
     if (TEXT_COMPONENTS.has(n.component) && matches(n.text, name)) found = true;
-    else if (matches(n.props.accessibilityLabel ?? n.props['aria-label'], name) || labelledBy(root, n, name, {})) found = true;
+    else if (matches(n.props.accessibilityLabel ?? n.props['aria-label'], name) || labelledBy(root, n, name, {}, context)) found = true;
   });
   return found;
 }
@@ -176,16 +176,17 @@ const HINT = {
 };
 const LABEL = {
   what: 'accessibility label',
-  test: (node, matcher, options, root) =>
-    matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options) || labelledBy(root, node, matcher, options),
+  test: (node, matcher, options, root, context) =>
+    matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options) || labelledBy(root, node, matcher, options, context),
 };
 
 /**
  * Whether the view an element names by `aria-labelledby` / `accessibilityLabelledBy` (its `nativeID`) has a text
  * content matching `matcher` (RNTL's matchLabelText).
  */
-function labelledBy(root, node, matcher, options) {
-  let id = node.props['aria-labelledby'] ?? node.props.accessibilityLabelledBy;
+function labelledBy(root, node, matcher, options, context) {
+  const host = context?.hostProps?.(node.tag);
+  let id = node.props['aria-labelledby'] ?? node.props.accessibilityLabelledBy ?? host?.['aria-labelledby'] ?? host?.accessibilityLabelledBy;
   if (Array.isArray(id)) id = id[0];
   if (typeof id !== 'string' || id === '' || !root) return false;
   let found = false;
@@ -240,9 +241,9 @@ const KINDS = {
   AccessibilityValue: null,
   Role: {
     what: 'role',
-    test: (node, matcher, options, root) => {
+    test: (node, matcher, options, root, context) => {
       if (!isAccessibilityElement(node) || !roleMatches(node, matcher)) return false;
-      if (options?.name !== undefined && !nameMatches(node, options.name, root)) return false;
+      if (options?.name !== undefined && !nameMatches(node, options.name, root, context)) return false;
       for (const key of Object.keys(STATE_DEFAULTS)) {
         if (options?.[key] !== undefined && stateOf(node, key) !== options[key]) return false;
       }
@@ -323,7 +324,12 @@ function error(message, root) {
  * an ancestor above the snapshot's root hides it (within(handle)); `includeHiddenElements()`: the default of the
  * option of that name.
  */
-export function bindQueries(snapshot, { nextChange, hidden = () => false, includeHiddenElements = () => false, excludeRoot = false } = {}) {
+export function bindQueries(
+  snapshot,
+  { nextChange, hidden = () => false, includeHiddenElements = () => false, excludeRoot = false, hostProps = null } = {},
+) {
+  // What a query may read besides the native props: a view's host React props (the jest preset's), by tag.
+  const context = { hostProps };
   // With `excludeRoot`, the snapshot's root is a container above what is queried (a rendered element's views).
   const shown = () => {
     const root = snapshot();
@@ -335,14 +341,16 @@ export function bindQueries(snapshot, { nextChange, hidden = () => false, includ
       const root = snapshot();
       const found = [];
       if (!root) return found;
-      const matched = new Set();
-      walk(root, (node) => {
+      const includeHidden = options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements();
+      // One pass: each node tested (hidden ones too, for the deepest-only rule), with whether it is hidden.
+      const matched = new Map();
+      visitHidden(root, (node, hides) => {
         if (excludeRoot && node === root) return;
-        if (KINDS[kind].test(node, matcher, options, root)) matched.add(node);
-      });
+        if (KINDS[kind].test(node, matcher, options, root, context)) matched.set(node, hides);
+      }, hidden());
       // A match with a matching descendant is left out (RNTL's matchDeepestOnly), hidden descendants included.
-      if (DEEPEST_ONLY.has(kind)) {
-        for (const node of [...matched]) {
+      if (DEEPEST_ONLY.has(kind) && matched.size > 1) {
+        for (const node of [...matched.keys()]) {
           let inner = false;
           walk(node, (n) => {
             if (n !== node && matched.has(n)) inner = true;
@@ -350,15 +358,7 @@ export function bindQueries(snapshot, { nextChange, hidden = () => false, includ
           if (inner) matched.delete(node);
         }
       }
-      if (options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements()) {
-        walk(root, (node) => {
-          if (matched.has(node)) found.push(node.handle);
-        });
-      } else {
-        visitHidden(root, (node, hides) => {
-          if (!hides && matched.has(node)) found.push(node.handle);
-        }, hidden());
-      }
+      for (const [node, hides] of matched) if (includeHidden || !hides) found.push(node.handle);
       return found;
     };
     queries[`queryAllBy${kind}`] = all;

@@ -32,6 +32,7 @@ export class Screen {
       hidden,
       includeHiddenElements: () => this.#app.defaultIncludeHiddenElements,
       excludeRoot,
+      hostProps: this.#app._hostProps ?? null,
     });
   }
 
@@ -118,7 +119,7 @@ export class Screen {
     const tree = this.#app._liveTree;
     if (this.#generation === tree.version) return this.#snapshot;
     const within = (tag) => this.within(tag);
-    this.#snapshot = tree.views.has(this.tag) ? build(this.tag, tree.views, within, this.#app._hostProps) : null;
+    this.#snapshot = tree.views.has(this.tag) ? build(this.tag, tree.views, within) : null;
     this.#generation = tree.version;
     return this.#snapshot;
   }
@@ -128,9 +129,9 @@ export class Screen {
  * The node of `tag` and its subtree from inspect results; a Text's `text` is its whole content. Each handle keeps
  * `within` (its screen's, by tag), not enumerated.
  */
-function build(tag, views, within, hostProps) {
+function build(tag, views, within) {
   const view = views.get(tag);
-  const children = (view.children ?? []).filter((t) => views.has(t)).map((t) => build(t, views, within, hostProps));
+  const children = (view.children ?? []).filter((t) => views.has(t)).map((t) => build(t, views, within));
   let text = null;
   if (view.component === 'RCTRawText') text = view.props?.text ?? '';
   else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
@@ -140,26 +141,5 @@ function build(tag, views, within, hostProps) {
   if (view.layout) handle.layout = view.layout;
   Object.defineProperty(handle, kQueries, { value: within });
   Object.freeze(handle);
-  const node = { tag, component: view.component, props: view.props ?? {}, text, handle, children };
-  // Where the app's host props are known (the jest preset), queries read them over the native ones, as RNTL reads
-  // a host element's: a prop React Native keeps from native on iOS (accessibilityLabelledBy) is one too.
-  if (hostProps) {
-    let merged;
-    Object.defineProperty(node, 'props', {
-      enumerable: true,
-      get: () => (merged ??= withHostProps(view.props ?? {}, hostProps(tag))),
-    });
-  }
-  return node;
-}
-
-/** The native props with the host component's React props over them (no children, no functions). */
-function withHostProps(native, host) {
-  if (!host) return native;
-  const merged = { ...native };
-  for (const [key, value] of Object.entries(host)) {
-    if (key === 'children' || typeof value === 'function' || value === undefined) continue;
-    if (!(key in merged)) merged[key] = value;
-  }
-  return merged;
+  return { tag, component: view.component, props: view.props ?? {}, text, handle, children };
 }
