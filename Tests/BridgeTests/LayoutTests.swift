@@ -94,22 +94,7 @@ struct LayoutTests {
     @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
     func otherConnectionsAreAnsweredWhileYogaIsBuilt() throws {
         let dir = TemporaryDirectory()
-        let compiler = dir.file("c++")
-        let script = """
-            #!/bin/sh
-            touch '\(dir.file("started"))'
-            i=0
-            while [ ! -e '\(dir.file("release"))' ]; do
-              sleep 0.05
-              i=$((i+1))
-              if [ $i -ge 1200 ]; then touch '\(dir.file("gave-up"))'; break; fi
-            done
-            echo "this test's compiler builds nothing" >&2
-            exit 1
-
-            """
-        try script.write(toFile: compiler, atomically: true, encoding: .utf8)
-        #expect(chmod(compiler, 0o755) == 0)
+        let compiler = try Self.waitingCompiler(in: dir)
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess(
             ["--socket", socket],
@@ -153,26 +138,7 @@ struct LayoutTests {
         try "// another version\n".write(toFile: other + "/yoga/Another.h", atomically: true, encoding: .utf8)
         let candidates: [String] = ["/opt/swift/usr/bin/clang++", "/usr/bin/clang++", "/usr/bin/g++", "/usr/bin/c++"]
         let real = candidates.first { access($0, X_OK) == 0 }
-        let compiler = dir.file("c++")
-        let script = """
-            #!/bin/sh
-            case "$*" in
-              *'\(other)'*) ;;
-              *) exec '\(try #require(real))' "$@" ;;
-            esac
-            touch '\(dir.file("started"))'
-            i=0
-            while [ ! -e '\(dir.file("release"))' ]; do
-              sleep 0.05
-              i=$((i+1))
-              if [ $i -ge 1200 ]; then touch '\(dir.file("gave-up"))'; break; fi
-            done
-            echo "this test's compiler builds nothing" >&2
-            exit 1
-
-            """
-        try script.write(toFile: compiler, atomically: true, encoding: .utf8)
-        #expect(chmod(compiler, 0o755) == 0)
+        let compiler = try Self.waitingCompiler(in: dir, passingThroughAllBut: (other, try #require(real)))
         let socket = dir.file("bridged.sock")
         let daemon = try DaemonProcess(
             ["--socket", socket],
@@ -664,5 +630,33 @@ struct LayoutTests {
         let window = result(try client.request(#"{"op":"inspect","tag":5}"#))["layoutInWindow"] as? [String: Any]
         #expect(window?["y"] as? Int == 20)
         _ = daemon
+    }
+
+    /// A stand-in C++ compiler for the tests of Yoga's build, in `dir`: it touches `started`, then waits for the test
+    /// to create `release` (polling; after 60 s it touches `gave-up`) and builds nothing. With `passingThroughAllBut`,
+    /// a build whose arguments do not name that folder runs the real compiler at once instead.
+    static func waitingCompiler(
+        in dir: TemporaryDirectory,
+        passingThroughAllBut other: (folder: String, real: String)? = nil
+    ) throws -> String {
+        let compiler = dir.file("c++")
+        var lines = ["#!/bin/sh"]
+        if let other {
+            lines += ["case \"$*\" in", "  *'\(other.folder)'*) ;;", "  *) exec '\(other.real)' \"$@\" ;;", "esac"]
+        }
+        lines += [
+            "touch '\(dir.file("started"))'",
+            "i=0",
+            "while [ ! -e '\(dir.file("release"))' ]; do",
+            "  sleep 0.05",
+            "  i=$((i+1))",
+            "  if [ $i -ge 1200 ]; then touch '\(dir.file("gave-up"))'; break; fi",
+            "done",
+            "echo \"this test's compiler builds nothing\" >&2",
+            "exit 1",
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: compiler, atomically: true, encoding: .utf8)
+        #expect(chmod(compiler, 0o755) == 0)
+        return compiler
     }
 }
