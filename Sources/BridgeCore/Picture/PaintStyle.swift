@@ -337,33 +337,34 @@ enum ImageFile {
     static let maxPixels = 40_000_000
 
     static func surface(path: String) -> OpaquePointer? {
-        guard let (width, height) = pngSize(path) else {
-            // Not a PNG: a JPEG (libjpeg decodes it, its header checked against maxPixels first), else nothing.
-            return isJPEG(path) ? cp_jpeg_surface(path, maxPixels) : nil
+        let head = header(path)
+        if let (width, height) = pngSize(head) {
+            guard width * height <= maxPixels, let surface = cairo_image_surface_create_from_png(path) else {
+                return nil
+            }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(surface)
+                return nil
+            }
+            return surface
         }
-        guard width * height <= maxPixels else { return nil }
-        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        return surface
+        // A JPEG starts with its SOI marker and the next marker's byte; libjpeg checks its size against maxPixels.
+        guard head.starts(with: [0xFF, 0xD8, 0xFF]) else { return nil }
+        return cp_jpeg_surface(path, maxPixels)
     }
 
-    /// Whether the file starts as a JPEG does (its SOI marker and the next marker's byte).
-    static func isJPEG(_ path: String) -> Bool {
-        guard let file = fopen(path, "rb") else { return false }
-        defer { fclose(file) }
-        var head = [UInt8](repeating: 0, count: 3)
-        return fread(&head, 1, 3, file) == 3 && head == [0xFF, 0xD8, 0xFF]
-    }
-
-    /// The width and height in a PNG's `IHDR`, nil when the file does not start with PNG's signature and header.
-    static func pngSize(_ path: String) -> (Int, Int)? {
-        guard let file = fopen(path, "rb") else { return nil }
+    /// The file's first 24 bytes (fewer for a shorter file, none for one that cannot be read).
+    static func header(_ path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { return [] }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 24)
-        guard fread(&head, 1, 24, file) == 24,
+        let read = fread(&head, 1, 24, file)
+        return Array(head.prefix(read))
+    }
+
+    /// The width and height in a PNG's `IHDR`, nil when `head` is not PNG's signature and header.
+    static func pngSize(_ head: [UInt8]) -> (Int, Int)? {
+        guard head.count == 24,
             head[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
             head[12..<16].elementsEqual(Array("IHDR".utf8))
         else { return nil }

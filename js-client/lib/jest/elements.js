@@ -78,7 +78,7 @@ const INSTANCE_FIBERS = new Set([0, 1, 2, 5, 11, 14, 15]);
 const HOST_TEXT = 6;
 
 /** The instances (and host texts, as strings) right below `fiber`, through the fibers that are none. */
-export function instanceChildren(fiber) {
+function instanceChildren(fiber) {
   const found = [];
   const visit = (child) => {
     for (let f = child; f; f = f.sibling) {

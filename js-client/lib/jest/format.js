@@ -56,7 +56,7 @@ function withoutUndefined(object) {
 }
 
 /** RNTL's defaultMapProps. */
-export function helpfulProps(props) {
+function helpfulProps(props) {
   const result = {};
   const style = flatten(props.style);
   if (style) {

@@ -332,13 +332,15 @@ export class JestHost {
 
   /** Whether the view is in a screen rendered and not unmounted. */
   isOnScreen(tag) {
-    let view = this.view(tag);
-    const roots = new Set([...this.#rendered].map((r) => r.screen.tag));
-    while (view) {
-      if (roots.has(view.tag)) return true;
-      view = view.parent != null ? this.view(view.parent) : undefined;
+    return this.renderedOf(tag) !== null;
+  }
+
+  /** The rendered screen (render's bookkeeping) whose root the view is under, or null. */
+  renderedOf(tag) {
+    for (let view = this.view(tag); view; view = view.parent != null ? this.view(view.parent) : undefined) {
+      for (const rendered of this.#rendered) if (rendered.screen.tag === view.tag) return rendered;
     }
-    return false;
+    return null;
   }
 
   // MARK: React Native Testing Library

@@ -97,26 +97,19 @@ export function createLibrary(host) {
 
   const within = (element) => {
     check(element, 'within');
-    for (const rendered of renderedScreens) {
-      if (rendered.screen.toJSON() && host.isOnScreen(element.tag)) return wrapQueries(rendered.screen.within(element.tag));
-    }
-    throw new Error('within: the element is not on a rendered screen');
+    const rendered = host.renderedOf(element.tag);
+    if (rendered === null) throw new Error('within: the element is not on a rendered screen');
+    return wrapQueries(rendered.screen.within(element.tag));
   };
-
-  const renderedScreens = new Set();
 
   function render(element, options = {}) {
     const rendered = host.render(element, options);
-    renderedScreens.add(rendered);
     const queries = wrapQueries(rendered.screen._content(() => host.contentParent(rendered.screen.tag)));
     const result = {
       ...queries,
       rerender: (next) => host.rerender(rendered, next),
       update: (next) => host.rerender(rendered, next),
-      unmount: () => {
-        host.unmount(rendered);
-        renderedScreens.delete(rendered);
-      },
+      unmount: () => host.unmount(rendered),
       toJSON: () => {
         host.flush();
         if (!host.view(rendered.screen.tag)) return null;
@@ -165,10 +158,7 @@ export function createLibrary(host) {
     },
   );
 
-  const cleanup = () => {
-    host.cleanup();
-    renderedScreens.clear();
-  };
+  const cleanup = () => host.cleanup();
 
   const act = (callback) => host.act(callback);
 

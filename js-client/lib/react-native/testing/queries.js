@@ -169,13 +169,24 @@ function valueMatches(node, expected) {
   return true;
 }
 
+/**
+ * RNTL 12.4's error messages, word for word, per kind: `missing` (getBy*: `Unable to find an element with …`) and
+ * `multiple` (`Found multiple elements with …`), which differ for some kinds (`displayValue` / `display value `).
+ */
+const said = (missing, multiple = missing) => ({ missing, multiple });
+const named = (name, spaced = false) => said((m) => `${name}: ${String(m)}`, (m) => `${name}: ${String(m)}${spaced ? ' ' : ''}`);
+const stateWords = (state) =>
+  Object.keys(STATE_DEFAULTS).filter((k) => state?.[k] !== undefined).map((k) => `${k} state: ${state[k]}`);
+const valueWords = (value) =>
+  ['min', 'max', 'now', 'text'].filter((k) => value?.[k] !== undefined).map((k) => `${k} value: ${value[k]}`);
+
 /** What each query kind matches on a node, and how its failure reads. */
 const HINT = {
-  what: 'accessibility hint',
+  ...named('accessibilityHint', true),
   test: (node, matcher, options) => matches(node.props.accessibilityHint, matcher, options),
 };
 const LABEL = {
-  what: 'accessibility label',
+  ...named('accessibility label', true),
   test: (node, matcher, options, root, context) =>
     matches(node.props.accessibilityLabel ?? node.props['aria-label'], matcher, options) || labelledBy(root, node, matcher, options, context),
 };
@@ -207,19 +218,19 @@ function textContent(node) {
 }
 const KINDS = {
   Text: {
-    what: 'text',
+    ...named('text'),
     test: (node, matcher, options) => TEXT_COMPONENTS.has(node.component) && matches(node.text, matcher, options),
   },
   TestId: {
-    what: 'testID',
+    ...named('testID'),
     test: (node, matcher, options) => matches(node.props.testID, matcher, options),
   },
   PlaceholderText: {
-    what: 'placeholder',
+    ...named('placeholder', true),
     test: (node, matcher, options) => TEXT_INPUT_COMPONENTS.has(node.component) && matches(node.props.placeholder, matcher, options),
   },
   DisplayValue: {
-    what: 'display value',
+    ...said((m) => `displayValue: ${String(m)}`, (m) => `display value: ${String(m)} `),
     test: (node, matcher, options) => TEXT_INPUT_COMPONENTS.has(node.component) && matches(node.text ?? '', matcher, options),
   },
   LabelText: LABEL,
@@ -230,17 +241,19 @@ const KINDS = {
   AccessibilityLabel: LABEL,
   // React Native Testing Library 12's deprecated state and value queries: the matcher is the object to match.
   A11yState: {
-    what: 'accessibility state',
+    ...said((m) => stateWords(m).join(', ')),
     test: (node, expected) => Object.keys(expected ?? {}).every((key) => stateOf(node, key) === expected[key]),
   },
   A11yValue: {
-    what: 'accessibility value',
+    ...said((m) => valueWords(m).join(', ')),
     test: (node, expected) => valueMatches(node, expected ?? {}),
   },
   AccessibilityState: null,
   AccessibilityValue: null,
   Role: {
-    what: 'role',
+    ...said((role, options) =>
+      [`role: "${String(role)}"`, ...(options?.name ? [`name: "${String(options.name)}"`] : []), ...stateWords(options), ...valueWords(options?.value)].join(', '),
+    ),
     test: (node, matcher, options, root, context) => {
       if (!isAccessibilityElement(node) || !roleMatches(node, matcher)) return false;
       if (options?.name !== undefined && !nameMatches(node, options.name, root, context)) return false;
@@ -276,40 +289,8 @@ export function printTree(root, { maxLines = 200 } = {}) {
   return lines.join('\n');
 }
 
-/**
- * RNTL 12.4's error messages, word for word: `missing` (getBy*: `Unable to find an element with …`) and `multiple`
- * (`Found multiple elements with …`), which differ for some kinds (`displayValue` / `display value`).
- */
-const STATE_KEYS = ['disabled', 'selected', 'checked', 'busy', 'expanded'];
-const VALUE_KEYS = ['min', 'max', 'now', 'text'];
-const stateWords = (state) => STATE_KEYS.filter((k) => state?.[k] !== undefined).map((k) => `${k} state: ${state[k]}`);
-const valueWords = (value) => VALUE_KEYS.filter((k) => value?.[k] !== undefined).map((k) => `${k} value: ${value[k]}`);
-const HINT_WORDS = { missing: (m) => `accessibilityHint: ${String(m)}`, multiple: (m) => `accessibilityHint: ${String(m)} ` };
-const LABEL_WORDS = { missing: (m) => `accessibility label: ${String(m)}`, multiple: (m) => `accessibility label: ${String(m)} ` };
-const STATE_WORDS = { missing: (m) => stateWords(m).join(', '), multiple: (m) => stateWords(m).join(', ') };
-const VALUE_WORDS = { missing: (m) => valueWords(m).join(', '), multiple: (m) => valueWords(m).join(', ') };
-const roleWords = (role, options) =>
-  [`role: "${String(role)}"`, ...(options?.name ? [`name: "${String(options.name)}"`] : []), ...stateWords(options), ...valueWords(options?.value)].join(', ');
-const WORDS = {
-  Text: { missing: (m) => `text: ${String(m)}`, multiple: (m) => `text: ${String(m)}` },
-  TestId: { missing: (m) => `testID: ${String(m)}`, multiple: (m) => `testID: ${String(m)}` },
-  PlaceholderText: { missing: (m) => `placeholder: ${String(m)}`, multiple: (m) => `placeholder: ${String(m)} ` },
-  DisplayValue: { missing: (m) => `displayValue: ${String(m)}`, multiple: (m) => `display value: ${String(m)} ` },
-  LabelText: LABEL_WORDS,
-  A11yLabel: LABEL_WORDS,
-  AccessibilityLabel: LABEL_WORDS,
-  HintText: HINT_WORDS,
-  A11yHint: HINT_WORDS,
-  AccessibilityHint: HINT_WORDS,
-  A11yState: STATE_WORDS,
-  AccessibilityState: STATE_WORDS,
-  A11yValue: VALUE_WORDS,
-  AccessibilityValue: VALUE_WORDS,
-  Role: { missing: roleWords, multiple: roleWords },
-};
-
 function describe(kind, matcher, options, which = 'missing') {
-  return WORDS[kind][which](matcher, options);
+  return KINDS[kind][which](matcher, options);
 }
 
 function error(message, root) {

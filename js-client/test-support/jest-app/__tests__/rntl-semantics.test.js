@@ -2,7 +2,7 @@
 // which Text a text query returns, what a query's root is, how fireEvent finds its handler, what screen is.
 import React from 'react';
 import { FlatList, Pressable, ScrollView, Text, TextInput, TouchableOpacity, View } from 'react-native';
-import { configure, fireEvent, getDefaultNormalizer, render, screen, userEvent, waitFor } from '@testing-library/react-native';
+import { configure, fireEvent, getDefaultNormalizer, render, screen, userEvent, waitFor, within } from '@testing-library/react-native';
 
 afterEach(() => configure({ defaultIncludeHiddenElements: false }));
 
@@ -58,6 +58,21 @@ test('ByLabelText follows accessibilityLabelledBy to the text of the view it nam
 test('getDefaultNormalizer is exported and configurable', () => {
   render(<Text testID="t">{'  Hello   World  '}</Text>);
   expect(screen.getByText('  Hello   World  ', { normalizer: getDefaultNormalizer({ trim: false, collapseWhitespace: false }) }).props.testID).toBe('t');
+});
+
+test('within an element of the second of two renders queries that render', () => {
+  render(
+    <View testID="first">
+      <Text>one</Text>
+    </View>,
+  );
+  render(
+    <View testID="second">
+      <Text>two</Text>
+    </View>,
+  );
+  expect(within(screen.getByTestId('second')).getByText('two')).toBeTruthy();
+  expect(within(screen.getByTestId('second')).queryByText('one')).toBeNull();
 });
 
 test('screen is the last render result', () => {
