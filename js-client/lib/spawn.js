@@ -212,6 +212,8 @@ async function spawnAndConnect({ socketPath, spawn, bin, components, signal, tim
   child.unref();
 
   let lastError;
+  // A daemon accepts some 10-40 ms after its start: polled at 2 ms first, then less often (at most every 25 ms).
+  let pause = 2;
   for (;;) {
     try {
       return { socket: await openSocket(socketPath), daemonPid: child.pid ?? null };
@@ -226,7 +228,8 @@ async function spawnAndConnect({ socketPath, spawn, bin, components, signal, tim
       return { error, lostToStoppingDaemon, flagUnknown, binary };
     }
     try {
-      await sleep(25, undefined, { signal });
+      await sleep(pause, undefined, { signal });
+      pause = Math.min(25, pause * 2);
     } catch {
       child.kill('SIGTERM');
       if (signal.reason?.name !== 'TimeoutError') throw aborted(signal, 'connect()');

@@ -5,15 +5,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect } from '../../index.js';
+import { connectOrSpawn } from '../spawn.js';
 
 export default async function globalSetup() {
   if (process.env.BRIDGED_JEST_SOCKET) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'bridged-jest-'));
   const socket = path.join(dir, 'bridged.sock');
-  const bridge = await connect({ spawn: true, socket, bin: process.env.BRIDGED_BIN || undefined, client: 'bridged-client/jest' });
+  // Started and accepting; each test file's session says hello (sync-bridge.js), so this process loads only the
+  // spawning code, not the whole client.
+  const bin = process.env.BRIDGED_BIN || undefined;
+  const { socket: connection, daemonPid } = await connectOrSpawn({ socketPath: socket, spawn: true, bin });
+  connection.destroy();
   process.env.BRIDGED_JEST_SOCKET = socket;
   process.env.BRIDGED_JEST_DIR = dir;
-  if (bridge.daemonPid != null) process.env.BRIDGED_JEST_DAEMON_PID = String(bridge.daemonPid);
-  await bridge.close();
+  if (daemonPid != null) process.env.BRIDGED_JEST_DAEMON_PID = String(daemonPid);
 }

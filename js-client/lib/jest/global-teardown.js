@@ -7,13 +7,13 @@ export default async function globalTeardown() {
     try {
       process.kill(pid, 'SIGTERM');
     } catch {}
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 1000; i++) {
       try {
         process.kill(pid, 0);
       } catch {
         break;
       }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }
   if (process.env.BRIDGED_JEST_DIR) rmSync(process.env.BRIDGED_JEST_DIR, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { kAllocateTag } from '../../lib/internal.js';
 import { NativeSide } from '../../lib/react-native/native-side.js';
 import { Rejections, Settling } from '../../lib/react-native/app/lifecycle.js';
 import { Alerts, missingModule } from '../../lib/react-native/app/native-host.js';
-import { HostComponents, callerFile, packageOf } from '../../lib/react-native/app/components.js';
+import { HostComponents, callerFile, packageOf, stackFiles } from '../../lib/react-native/app/components.js';
 
 test('settled() settles, then wakes whoever waits for the next settle; a closed app refuses', async () => {
   let settles = 0;
@@ -166,6 +166,19 @@ test('who asked: the package of a file, and the first caller outside React Nativ
   assert.equal(error.module, 'RNMaps');
   assert.match(error.message, /no native module 'RNMaps' \(asked for by the package 'react-native-maps'\)/);
   assert.match(error.message, /openApp\(bridge, \{ nativeModules: \{ RNMaps:/);
+});
+
+test('the stack read for who asked bypasses an installed Error.prepareStackTrace (jest source-maps each frame)', () => {
+  const installed = () => 'formatted by the installed hook';
+  const previous = Error.prepareStackTrace;
+  Error.prepareStackTrace = installed;
+  try {
+    const stack = stackFiles();
+    assert.match(stack, /app-lifecycle\.test\.js:\d+:\d+\)/);
+    assert.equal(Error.prepareStackTrace, installed, 'the installed hook is put back');
+  } finally {
+    Error.prepareStackTrace = previous;
+  }
 });
 
 test('host components: an unserved one is named (and remembered), React Native’s own error becomes that one', () => {

@@ -3,7 +3,7 @@
 // (RCTDeviceEventEmitter), and the alerts and action sheets they show, kept until a test presses a button.
 
 import { NativeModules } from '../modules/index.js';
-import { callerFile, interop, packageOf } from './components.js';
+import { callerFile, interop, packageOf, stackFiles } from './components.js';
 
 export class NativeHost {
   #modules;
@@ -54,7 +54,7 @@ export class NativeHost {
     const modules = this.#modules;
     try {
       registry.getEnforcing = function getEnforcing(name) {
-        if (!modules.has(name)) throw missingModule(name, callerFile(new Error().stack, null));
+        if (!modules.has(name)) throw missingModule(name, callerFile(stackFiles(), null));
         return original.apply(this, arguments);
       };
     } catch {
