@@ -26,6 +26,8 @@ export default {
   // RNTL's and jest-native's entry points are bridged's (lib/jest/resolver.cjs holds the one list of them).
   resolver: here('./lib/jest/resolver.cjs'),
   testEnvironment: here('./lib/jest/environment.cjs'),
+  // jest's own runner, which keeps a file in that environment where the app's config says testEnvironment: 'node'.
+  runner: here('./lib/jest/runner.cjs'),
   setupFiles: [here('./lib/jest/setup.cjs')],
   globalSetup: here('./lib/jest/global-setup.cjs'),
   globalTeardown: here('./lib/jest/global-teardown.cjs'),

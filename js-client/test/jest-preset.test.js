@@ -60,6 +60,22 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }
   });
 
+  test("an app's config that says testEnvironment: 'node' (which overrides the preset's) runs its files on bridged", async () => {
+    // Many React Native apps' configs name jest's node environment beside their preset; bridged's runner keeps such
+    // a project's files in bridged's environment (a node one), where they would load React Native with no native side.
+    const config = path.join(layout.root, 'jest.config.node-environment.js');
+    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironment: 'node', rootDir: layout.root })};\n`);
+    try {
+      const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.equal(run.code, 0, run.stderr.slice(-3000));
+      assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
+      assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
   test('a worker that crashes fails its file, the others pass, and no daemon is left', async () => {
     const crash = path.join(layout.root, '__tests__', 'zz-crash.test.js');
     writeFileSync(crash, "test('the worker dies', () => { process.kill(process.pid, 'SIGKILL'); });\n");
