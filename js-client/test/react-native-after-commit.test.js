@@ -88,3 +88,32 @@ test('a text input with autoFocus takes the focus once in the window; one withou
   assert.match(await render(focused.tag), / focused$/);
   assert.doesNotMatch(await render(plain.tag), /focused/);
 });
+
+test('a view created and removed in one batch was never in the window: nothing sent to it or reported', async () => {
+  // A render that mounts and unmounts within one act (a layout effect that removes what it mounted, a render that
+  // throws): native never presents, loads or focuses a view it removed in the same batch.
+  const { native, told, afterCommit } = attach('paper');
+  const root = native.createRoot((nextTag += 10));
+  const gone = [];
+  for (const [component, props] of [
+    ['RCTModalHostView', { identifier: 9 }],
+    ['RCTImageView', { source: [{ uri: `file://${LOGO}` }] }],
+    ['RCTSinglelineTextInputView', { autoFocus: true }],
+  ]) {
+    const rendererTag = (nextTag += 1);
+    const tag = native.mapTag(rendererTag, component);
+    native.enqueue({ op: 'create', tag, component, props });
+    gone.push({ tag, rendererTag });
+  }
+  native.enqueue({ op: 'setChildren', tag: root, children: gone.map((view) => view.tag) });
+  for (const view of gone) {
+    native.enqueueDelete(view.tag);
+    native.unmapTag(view.rendererTag);
+  }
+  await native.settled(null);
+  await native.settled(null);
+  await Promise.resolve();
+  assert.doesNotThrow(() => native.throwPending());
+  assert.deepEqual(told.emitted, []);
+  assert.equal(afterCommit.modals.size, 0);
+});

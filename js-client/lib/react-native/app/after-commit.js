@@ -45,6 +45,8 @@ export class AfterCommit {
     let any = false;
     for (const op of ops) {
       if (op.op !== 'create' && op.op !== 'update') continue;
+      // A view removed by the same batch (mounted and unmounted within one act) was never in the window.
+      if (native.rendererTag(op.tag) === undefined) continue;
       const component = op.op === 'create' ? op.component : native.componentOf(native.rendererTag(op.tag));
       if (component === 'RCTImageView' && op.props && 'source' in op.props && op.props.source != null) {
         any = this.#loadImage(op.tag, op.props.source) || any;
