@@ -138,6 +138,13 @@ export function createLibrary(host) {
       },
     };
     Object.assign(result, unsafeQueries(() => result.UNSAFE_root));
+    // RNTL 12's: not enumerable (a test may spread the result), and it throws.
+    Object.defineProperty(result, 'container', {
+      enumerable: false,
+      get() {
+        throw new Error("'container' property has been renamed to 'UNSAFE_root'.\n\nConsider using 'root' property which returns root host element.");
+      },
+    });
     host.screen = result;
     return result;
   }

@@ -80,6 +80,13 @@ test('screen is the last render result', () => {
   expect(screen).toBe(result);
 });
 
+test("render's result has RNTL 12's container, which throws, and is left out when the result is spread", () => {
+  const result = render(<Text>one</Text>);
+  expect(() => result.container).toThrow("'container' property has been renamed to 'UNSAFE_root'.");
+  expect(Object.keys({ ...result })).not.toContain('container');
+  expect(result.root).toBeTruthy();
+});
+
 test('fireEvent calls a custom event handler by its prop name, with its arguments', () => {
   const handlePress = jest.fn();
   const Custom = ({ handlePress: onIt }) => (
