@@ -5,6 +5,9 @@
 // works (a `ping` is a few tens of microseconds on a quiet machine), then sleeping in short steps. One request is in
 // flight at a time, so every line read before its answer belongs to it: the events it caused and the session's
 // own change frames, emitted here in order before it returns. Events are acknowledged ahead of the next request.
+// The one exception: the parts of a batch (`more`, a React Native commit's ops as the renderer makes them) are
+// written at once and answered later, read by the request that ends the batch, so that the daemon runs them while
+// the renderer goes on (their answers are `{staged}`; a part emits nothing before the batch's last part).
 import { EventEmitter } from 'node:events';
 import { readSync, writeSync } from 'node:fs';
 import { BridgeError } from '../errors.js';
@@ -27,6 +30,8 @@ export class SyncBridge extends EventEmitter {
   #closed = false;
   #seenSeq = 0;
   #ackedSeq = 0;
+  /** The parts of a batch written and not answered yet, by id: `{answer}` is filled in as each answer is read. */
+  #ahead = new Map();
   session = null;
   components = {};
   daemonPid = null;
@@ -103,28 +108,66 @@ export class SyncBridge extends EventEmitter {
 
   #lost(cause) {
     this.#closed = true;
-    return new BridgeError('connection_closed', `the connection to bridged failed: ${cause.message}`, { cause });
+    const error = new BridgeError('connection_closed', `the connection to bridged failed: ${cause.message}`, { cause });
+    for (const part of this.#ahead.values()) {
+      part.answer = { ok: false, error };
+      part.settle();
+    }
+    this.#ahead.clear();
+    return error;
   }
 
-  /** Sends `frame` and returns its result, every frame before the answer emitted; throws the daemon's error. */
-  requestSync(frame) {
-    if (this.#closed) throw new BridgeError('connection_closed', `${frame?.op}: the bridge is closed`);
-    const id = this.#nextId++;
+  /** `frame`'s line with its id, after an `ack` of the events read so far when there are new ones. */
+  #line(frame, id) {
     let text = '';
     if (this.#seenSeq > this.#ackedSeq) {
       // The events read so far are delivered by now: acknowledged, so the daemon's buffer of them stays small.
       text += `{"id":${this.#nextId++},"op":"ack","seq":${this.#seenSeq}}\n`;
       this.#ackedSeq = this.#seenSeq;
     }
-    text += `${JSON.stringify({ ...frame, id })}\n`;
+    return `${text}${JSON.stringify({ ...frame, id })}\n`;
+  }
+
+  /**
+   * Writes a part of a batch (`more: true`) without waiting for its answer, which the next requestSync reads.
+   * Returns `{answer, promise}`: `answer` is `{ok, result | error}` once read (synchronously known to the request
+   * that read it), `promise` settles then. Throws, writing nothing, when the bridge is closed.
+   */
+  sendAhead(frame) {
+    if (this.#closed) throw new BridgeError('connection_closed', `${frame?.op}: the bridge is closed`);
+    const id = this.#nextId++;
+    const text = this.#line(frame, id);
+    const part = { answer: null, settle: null, promise: null };
+    part.promise = new Promise((resolve, reject) => {
+      part.settle = () => (part.answer.ok ? resolve(part.answer.result) : reject(part.answer.error));
+    });
+    part.promise.catch(() => {});
+    this.#ahead.set(id, part);
     this.#write(text);
+    return part;
+  }
+
+  /** Sends `frame` and returns its result, every frame before the answer emitted; throws the daemon's error. */
+  requestSync(frame) {
+    if (this.#closed) throw new BridgeError('connection_closed', `${frame?.op}: the bridge is closed`);
+    const id = this.#nextId++;
+    this.#write(this.#line(frame, id));
     const what = frame?.op ?? 'the request';
     for (;;) {
       const line = this.#readLine(what);
       if (line === '') continue;
       const parsed = JSON.parse(line);
       if ('id' in parsed && typeof parsed.ok === 'boolean') {
-        if (parsed.id !== id) continue; // an ack's answer
+        if (parsed.id !== id) {
+          // A part written ahead (else an ack's answer).
+          const part = this.#ahead.get(parsed.id);
+          if (part) {
+            this.#ahead.delete(parsed.id);
+            part.answer = parsed.ok ? { ok: true, result: parsed.result } : { ok: false, error: BridgeError.fromProtocol(parsed.error) };
+            part.settle();
+          }
+          continue;
+        }
         if (parsed.ok) return parsed.result;
         throw BridgeError.fromProtocol(parsed.error);
       }
@@ -147,6 +190,7 @@ export class SyncBridge extends EventEmitter {
   }
 
   [kRequest](frame) {
+    if (frame?.op === 'batch' && frame.more === true) return this.sendAhead(frame).promise;
     return this.request(frame);
   }
 

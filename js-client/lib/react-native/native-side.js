@@ -25,6 +25,11 @@ export const SWEEP_FROM = 512;
  * renderer creates views as it renders them, so the daemon applies a mount while React still renders it.
  */
 export const STREAM_OPS = 1024;
+/**
+ * A synchronous bridge's parts are smaller: the daemon runs each on the other core while the renderer makes the
+ * next, and the test's thread waits only for the last (a 200-row mount: 600 creates).
+ */
+export const SYNC_STREAM_OPS = 128;
 
 /**
  * Whether a queued op is as it goes out: not a `setChildren` whose list is filled in when the batch goes
@@ -116,6 +121,8 @@ export class NativeSide {
   #parts = [];
   /** Set when an op that is not final (isFinal) stopped the parts: the rest of the batch goes out with its end. */
   #streamStopped = false;
+  /** The parts a synchronous bridge wrote ahead (sendAhead), each's answer known once the batch's end is read. */
+  #ahead = [];
   /** Whether the commit's ops go out in parts as it is built (`streamOps`, attachReactNative's option). */
   streamOps = STREAM_OPS;
   #scheduled = false;
@@ -168,8 +175,8 @@ export class NativeSide {
     this.trace = trace;
     this.#onEvent = (frame) => this.#event(frame);
     bridge.on('event', this.#onEvent);
-    // A synchronous bridge answers each batch whole before the next call: no parts.
-    if (typeof bridge.requestSync === 'function') this.streamOps = Infinity;
+    // A synchronous bridge (the jest preset's) writes parts ahead and reads their answers with the batch's end.
+    if (typeof bridge.requestSync === 'function') this.streamOps = SYNC_STREAM_OPS;
   }
 
   /** Stops hearing the bridge's events. */
@@ -556,7 +563,14 @@ export class NativeSide {
     if (end - from < this.streamOps) return;
     let request;
     try {
-      request = this.bridge[kRequest]({ op: 'batch', more: true, at: from, ops: queue.slice(from, end) }, { refuseSync: true });
+      const part = { op: 'batch', more: true, at: from, ops: queue.slice(from, end) };
+      if (typeof this.bridge.sendAhead === 'function') {
+        const ahead = this.bridge.sendAhead(part);
+        this.#ahead.push(ahead);
+        request = ahead.promise;
+      } else {
+        request = this.bridge[kRequest](part, { refuseSync: true });
+      }
     } catch {
       // Not written (a value JSON cannot carry, the connection closing): its ops go with the batch's end, which
       // reports what is wrong with them.
@@ -576,6 +590,7 @@ export class NativeSide {
     this.#streamed = 0;
     this.bridge[kPartsOwner] = undefined;
     this.#parts = [];
+    this.#ahead = [];
     this.#sendDrop();
   }
 
@@ -634,8 +649,10 @@ export class NativeSide {
     // Ops that went out as parts are at the front (no held batch went first: #stream() waits for none).
     const streamed = this.#streamed;
     const parts = this.#parts;
+    const ahead = this.#ahead;
     this.#streamed = 0;
     this.#parts = [];
+    this.#ahead = [];
     this.#streamStopped = false;
     if (streamed > 0) this.bridge[kPartsOwner] = undefined;
     const applied = () => {
@@ -651,12 +668,14 @@ export class NativeSide {
       this.#errors.push(error);
       return error;
     };
-    if (streamed === 0 && typeof this.bridge.requestSync === 'function') {
+    if (typeof this.bridge.requestSync === 'function') {
       // A synchronous bridge (the jest preset's): the batch is applied, and its bookkeeping done, before this returns.
+      // Its parts written ahead are answered before its end; a part refused is the batch's error (the end is then
+      // refused only for the parts it misses).
       try {
-        this.bridge.requestSync({ op: 'batch', ops });
+        this.bridge.requestSync(streamed === 0 ? { op: 'batch', ops } : { op: 'batch', at: streamed, ops: ops.slice(streamed) });
       } catch (err) {
-        const error = refused(err);
+        const error = refused(ahead.find((part) => part.answer?.ok === false)?.answer.error ?? err);
         const failed = Promise.reject(error);
         failed.catch(() => {});
         return failed;
