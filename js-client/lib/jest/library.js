@@ -225,9 +225,13 @@ export function createLibrary(host) {
 
   function renderHook(callback, { initialProps, wrapper } = {}) {
     const React = app._React;
-    const result = { current: undefined };
+    // As RNTL's: a ref, set by an effect after each render (a state update outside act shows once effects ran).
+    const result = React.createRef();
     function TestComponent({ hookProps }) {
-      result.current = callback(hookProps);
+      const value = callback(hookProps);
+      React.useEffect(() => {
+        result.current = value;
+      });
       return null;
     }
     const rendered = render(React.createElement(TestComponent, { hookProps: initialProps }), { wrapper });

@@ -1,7 +1,7 @@
 // render's result (rerender, unmount, toJSON, debug, wrapper), renderHook, and a third-party module mocked.
 import React, { createContext, useContext, useState } from 'react';
 import { Text } from 'react-native';
-import { render, renderHook, act, screen } from '@testing-library/react-native';
+import { render, renderHook, act, screen, waitFor } from '@testing-library/react-native';
 import invariant from 'invariant';
 
 jest.mock('invariant', () => jest.fn());
@@ -31,6 +31,15 @@ test('renderHook', () => {
   expect(result.current[0]).toBe(5);
   rerender(9);
   expect(result.current[0]).toBe(5);
+});
+
+test("renderHook's result is RNTL's, set by an effect: an update outside act shows once the effects ran", async () => {
+  const { result } = renderHook(() => useState(0));
+  result.current[1](1);
+  expect(result.current[0]).toBe(0);
+  await waitFor(() => expect(result.current[0]).toBe(1));
+  act(() => result.current[1](2));
+  expect(result.current[0]).toBe(2);
 });
 
 test('a third-party module mocked with jest.mock', () => {
