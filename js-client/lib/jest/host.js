@@ -55,6 +55,13 @@ export class JestHost {
     try {
       jestObject?.doMock(resolve('react-native/Libraries/Core/InitializeCore'), () => ({}));
     } catch {}
+    // LogBox is installed by InitializeCore alone: here it never holds a log, and the notifications AppContainer
+    // renders beside the app are always null. AppContainer requires them at its first render; LogBox's UI modules
+    // were 56 ms of a warm test file's load: a component that renders null stands in for the container.
+    try {
+      const nothing = { __esModule: true, default: () => null };
+      jestObject?.doMock(resolve('react-native/Libraries/LogBox/LogBoxNotificationContainer'), () => nothing);
+    } catch {}
     this.#app._load({ require: (name) => jestRequire(resolve(name)), resolve });
     // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
