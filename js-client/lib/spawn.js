@@ -146,11 +146,12 @@ function warnOnce(key, message) {
 }
 
 /**
- * Starts the daemon and polls its socket: `{socket, daemonPid}` once it accepts, else `{error}` (with
- * `lostToStoppingDaemon` when it exited because another daemon still held the socket's lock, `flagUnknown` when it
- * refused `--exit-with-parent`).
+ * Starts `bridged --socket <socketPath>` detached (`spawn: true` tied to this process with `--exit-with-parent`),
+ * its log (stderr) in `<socket>.log`. Returns `{binary, child, state, reason}`: `state` is filled in when it exits
+ * (`exited`, an Error; `lostToStoppingDaemon` when another daemon still held the socket's lock, `flagUnknown` when
+ * it refused `--exit-with-parent`), `reason()` the log's tail. It does not wait for the daemon to accept.
  */
-async function spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder }) {
+export function launchDaemon({ socketPath, spawn = true, bin, components = [], checkFolder = null }) {
   const binary = bin ?? findBridged();
   if (!binary) {
     throw new BridgeError(
@@ -189,28 +190,80 @@ async function spawnAndConnect({ socketPath, spawn, bin, components, signal, tim
       lifeline.destroy();
     });
   }
-  const reason = () => {
-    try {
-      const text = readFileSync(logPath, 'utf8').trim();
-      return text ? `: ${text.slice(-2000)}` : '';
-    } catch {
-      return '';
-    }
-  };
-  let exited = null;
-  let lostToStoppingDaemon = false;
-  let flagUnknown = false;
+  const reason = () => daemonLog(logPath);
+  const state = { exited: null, lostToStoppingDaemon: false, flagUnknown: false };
   child.once('error', (err) => {
-    exited = err;
+    state.exited = err;
   });
   child.once('exit', (code, signal) => {
     const why = reason();
-    lostToStoppingDaemon = code === 1 && why.includes('is already serving on');
-    flagUnknown = tied && code === 64 && why.includes("'--exit-with-parent'");
-    exited ??= new Error(`it exited (${signal ?? `code ${code}`})${why}`);
+    state.lostToStoppingDaemon = code === 1 && why.includes('is already serving on');
+    state.flagUnknown = tied && code === 64 && why.includes("'--exit-with-parent'");
+    state.exited ??= new Error(`it exited (${signal ?? `code ${code}`})${why}`);
   });
   child.unref();
+  return { binary, child, state, reason };
+}
 
+/** `: <the tail of a daemon's log>`, or '' when there is none. */
+function daemonLog(logPath) {
+  try {
+    const text = readFileSync(logPath, 'utf8').trim();
+    return text ? `: ${text.slice(-2000)}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Whether process `pid` runs (one that exited and was not reaped yet, a zombie, does not). */
+function processLives(pid) {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if (error.code !== 'EPERM') return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true; // no /proc: kill(0) said it lives
+  }
+}
+
+/**
+ * Connects to a daemon started elsewhere (launchDaemon, in another process) once it accepts on `socketPath`:
+ * polled at 1 ms, then less often, while its process `pid` lives. Rejects (`connect_failed`) with the reason in
+ * its log (`<socket>.log`) when it exited first, or after `timeoutMs`.
+ * @returns {Promise<import('node:net').Socket>}
+ */
+export async function connectWhenAccepting({ socketPath, pid, timeoutMs = 60_000 }) {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 1; ; pause = Math.min(25, pause * 2)) {
+    try {
+      return await openSocket(socketPath);
+    } catch (err) {
+      if (!NOT_LISTENING.has(err.code)) {
+        throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `cannot connect to ${socketPath}: ${err.message}`, { cause: err });
+      }
+      if (!processLives(pid)) {
+        const why = daemonLog(`${socketPath}.log`);
+        throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `bridged (pid ${pid}) exited before it accepted on ${socketPath}${why}`, { cause: err });
+      }
+      if (Date.now() > deadline) {
+        throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `bridged (pid ${pid}) did not accept on ${socketPath} within ${timeoutMs} ms`, { cause: err });
+      }
+    }
+    await sleep(pause);
+  }
+}
+
+/**
+ * Starts the daemon and polls its socket: `{socket, daemonPid}` once it accepts, else `{error}` (with
+ * `lostToStoppingDaemon` when it exited because another daemon still held the socket's lock, `flagUnknown` when it
+ * refused `--exit-with-parent`).
+ */
+async function spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder }) {
+  const { binary, child, state } = launchDaemon({ socketPath, spawn, bin, components, checkFolder });
   let lastError;
   // A daemon accepts some 10-40 ms after its start: polled at 2 ms first, then less often (at most every 25 ms).
   let pause = 2;
@@ -221,11 +274,11 @@ async function spawnAndConnect({ socketPath, spawn, bin, components, signal, tim
       lastError = err;
     }
     // Another daemon may have won the race for the socket; only give up once a last attempt failed.
-    if (exited) {
-      const error = new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${exited.message}`, {
-        cause: exited,
+    if (state.exited) {
+      const error = new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${state.exited.message}`, {
+        cause: state.exited,
       });
-      return { error, lostToStoppingDaemon, flagUnknown, binary };
+      return { error, lostToStoppingDaemon: state.lostToStoppingDaemon, flagUnknown: state.flagUnknown, binary };
     }
     try {
       await sleep(pause, undefined, { signal });

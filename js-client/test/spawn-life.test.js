@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from '../index.js';
+import { connectWhenAccepting, launchDaemon } from '../lib/spawn.js';
 import { BRIDGED_BIN, exited, tempDir } from '../test-support/daemon.js';
 
 const INDEX = fileURLToPath(new URL('../index.js', import.meta.url));
@@ -280,6 +281,38 @@ exec ${JSON.stringify(BRIDGED_BIN)} "$@"
     await assert.rejects(connect({ spawn: 'yes', socket: '/nonexistent/bridged.sock' }), {
       code: 'connect_failed',
       message: "spawn must be true, false or 'detached', got 'yes'",
+    });
+  });
+});
+
+describe("a daemon launched without waiting for it (the jest preset's global setup)", () => {
+  test('a connection from elsewhere waits until it accepts, while it lives', LIMIT, async () => {
+    const dir = await tempDir();
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const socketPath = join(dir, 'b.sock');
+    const { child } = launchDaemon({ socketPath, spawn: 'detached', bin: BRIDGED_BIN });
+    child.ref(); // launchDaemon unrefs it; this test waits for its exit
+    cleanup.push(() => child.kill('SIGTERM'));
+    await once(child, 'spawn');
+    assert.equal(existsSync(socketPath), false, 'not accepting yet when launchDaemon returns');
+    const socket = await connectWhenAccepting({ socketPath, pid: child.pid });
+    socket.destroy();
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  });
+
+  test('one that exits before it accepts: the error says so, with the reason from its log', LIMIT, async () => {
+    const dir = await tempDir();
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const socketPath = join(dir, 'b.sock');
+    const missing = join(dir, 'no-such-schema.json');
+    const { child } = launchDaemon({ socketPath, spawn: 'detached', bin: BRIDGED_BIN, components: [missing] });
+    child.ref();
+    await assert.rejects(connectWhenAccepting({ socketPath, pid: child.pid }), (error) => {
+      assert.equal(error.code, 'connect_failed');
+      assert.match(error.message, new RegExp(`bridged \\(pid ${child.pid}\\) exited before it accepted`));
+      assert.match(error.message, /no-such-schema\.json/);
+      return true;
     });
   });
 });

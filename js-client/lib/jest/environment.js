@@ -39,8 +39,12 @@ export function start(env, config) {
   let bridge = null;
   let app = null;
   host.ready = (async () => {
+    // The run's daemon (global-setup.js) may still be starting: waited for while it lives.
+    const startedPid = Number(process.env.BRIDGED_JEST_DAEMON_PID) || undefined;
     bridge = await SyncBridge.connect(
-      socket ? { socket } : { socket: path.join(options.root, '.bridged-jest.sock'), bin: process.env.BRIDGED_BIN, spawn: true },
+      socket
+        ? { socket, startedPid }
+        : { socket: path.join(options.root, '.bridged-jest.sock'), bin: process.env.BRIDGED_BIN, spawn: true },
     );
     app = new App(bridge, {
       root: options.root,

@@ -5,18 +5,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connectOrSpawn } from '../spawn.js';
+import { launchDaemon } from '../spawn.js';
 
 export default async function globalSetup() {
   if (process.env.BRIDGED_JEST_SOCKET) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'bridged-jest-'));
   const socket = path.join(dir, 'bridged.sock');
-  // Started and accepting; each test file's session says hello (sync-bridge.js), so this process loads only the
-  // spawning code, not the whole client.
-  const bin = process.env.BRIDGED_BIN || undefined;
-  const { socket: connection, daemonPid } = await connectOrSpawn({ socketPath: socket, spawn: true, bin });
-  connection.destroy();
+  // Started, not waited for: it comes up (some 25 ms) while jest loads the first test file's environment, which
+  // waits for it to accept (environment.js), or says why it exited (its log, beside the socket).
+  const { child } = launchDaemon({ socketPath: socket, spawn: true, bin: process.env.BRIDGED_BIN || undefined });
+  await new Promise((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', (error) => reject(new Error(`preset: 'bridged-client' could not start bridged: ${error.message}`)));
+  });
   process.env.BRIDGED_JEST_SOCKET = socket;
   process.env.BRIDGED_JEST_DIR = dir;
-  if (daemonPid != null) process.env.BRIDGED_JEST_DAEMON_PID = String(daemonPid);
+  process.env.BRIDGED_JEST_DAEMON_PID = String(child.pid);
 }

@@ -12,7 +12,7 @@ import { EventEmitter } from 'node:events';
 import { readSync, writeSync } from 'node:fs';
 import { BridgeError } from '../errors.js';
 import { kAllocateTag, kRequest, kUnsentBytes } from '../internal.js';
-import { connectOrSpawn } from '../spawn.js';
+import { connectOrSpawn, connectWhenAccepting } from '../spawn.js';
 
 /** How long a request may take before the test's thread gives up (the daemon gone or stuck). */
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -37,11 +37,14 @@ export class SyncBridge extends EventEmitter {
   daemonPid = null;
 
   /**
-   * Connects to the daemon at `socket` (spawning `bin` there when `spawn`) and says hello.
-   * @param {{socket: string, bin?: string, spawn?: boolean | 'detached'}} options
+   * Connects to the daemon at `socket` (spawning `bin` there when `spawn`; with `startedPid`, a daemon another
+   * process started and that may not accept yet, waited for while it lives) and says hello.
+   * @param {{socket: string, bin?: string, spawn?: boolean | 'detached', startedPid?: number}} options
    */
-  static async connect({ socket, bin, spawn = false }) {
-    const { socket: connection, daemonPid } = await connectOrSpawn({ socketPath: socket, spawn, bin });
+  static async connect({ socket, bin, spawn = false, startedPid }) {
+    const { socket: connection, daemonPid } = startedPid
+      ? { socket: await connectWhenAccepting({ socketPath: socket, pid: startedPid }), daemonPid: startedPid }
+      : await connectOrSpawn({ socketPath: socket, spawn, bin });
     const bridge = new SyncBridge(connection, daemonPid);
     const hello = bridge.requestSync({ op: 'hello', protocol: 1, client: 'bridged-client/jest' });
     bridge.session = hello.session;
