@@ -3,6 +3,7 @@
 // InitializeCore gives an app: `alert`, and rejections that only warn.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { appSkip, useTestApp } from '../test-support/react-native-app.js';
 
@@ -31,6 +32,16 @@ describe(`openApp: live queries and InitializeCore's globals (${architecture})`,
     assert.equal(s.queryByText('soon'), null);
     const daemon = await bridge.request({ op: 'inspect', tag: s.getByTestId('fading').tag });
     assert.equal(daemon.props.opacity, 1, "the query's value is the daemon's");
+    await s.unmount();
+  });
+
+  test("LogBox's notifications are not loaded: LogBox is installed by InitializeCore alone, which is not run", async () => {
+    const s = await app.render(h(LiveScreen()));
+    const container = app.require('react-native/Libraries/LogBox/LogBoxNotificationContainer');
+    assert.equal(container.default(), null, 'the stand-in renders nothing, as the container with no log does');
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    assert.ok(loaded.some((file) => /[\\/]react-native[\\/]Libraries[\\/]ReactNative[\\/]AppContainer\.js$/.test(file)));
+    assert.equal(loaded.filter((file) => /[\\/]LogBox[\\/]UI[\\/]/.test(file)).length, 0, "LogBox's UI modules");
     await s.unmount();
   });
 

@@ -5,6 +5,7 @@
 // daemon's tree as of the last frame received.
 import path from 'node:path';
 import { commandOp, touchOp } from '../command-op.js';
+import { STAND_INS } from '../react-native/app/require-hook.js';
 import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
 import { FiberElement, HOST_COMPONENT, HostElement } from './elements.js';
 import { createLibrary } from './library.js';
@@ -50,18 +51,13 @@ export class JestHost {
     this.#installDevToolsHook(global);
     // From the app's root, as the app's own files resolve (never from bridged-client's folder, nor NODE_PATH first).
     const resolve = (name) => (name.startsWith('.') ? jestRequire.resolve(path.resolve(root, name)) : jestRequire.resolve(name, { paths: [root] }));
-    // InitializeCore needs a packager; as under React Native's own jest setup, it is not run (the globals of it
-    // that apply headless are the App's).
-    try {
-      jestObject?.doMock(resolve('react-native/Libraries/Core/InitializeCore'), () => ({}));
-    } catch {}
-    // LogBox is installed by InitializeCore alone: here it never holds a log, and the notifications AppContainer
-    // renders beside the app are always null. AppContainer requires them at its first render; LogBox's UI modules
-    // were 56 ms of a warm test file's load: a component that renders null stands in for the container.
-    try {
-      const nothing = { __esModule: true, default: () => null };
-      jestObject?.doMock(resolve('react-native/Libraries/LogBox/LogBoxNotificationContainer'), () => nothing);
-    } catch {}
+    // React Native's modules that are not loaded (InitializeCore, as under React Native's own jest setup; LogBox's
+    // notifications, always empty then): the stand-ins openApp's require hook gives them.
+    for (const { module, exports } of STAND_INS) {
+      try {
+        jestObject?.doMock(resolve(module), exports);
+      } catch {}
+    }
     this.#app._load({ require: (name) => jestRequire(resolve(name)), resolve });
     // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
