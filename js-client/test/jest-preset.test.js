@@ -4,7 +4,7 @@
 // line in the app's jest config; and the run's daemon is never left behind, not even when jest itself is killed.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -73,6 +73,40 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
       assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
     } finally {
       rmSync(config, { force: true });
+    }
+  });
+
+  test('a promise a component rejects after its test fails that test, as with RNTL, and the run goes on', async () => {
+    // RNTL's cleanup after each test waits a turn of the event loop first: the rejection is jest's to report while the
+    // test is still current. Without that turn it came once jest had let go of it, and Node ended the whole run.
+    const late = path.join(layout.root, '__tests__', 'zz-late-rejection.test.js');
+    writeFileSync(
+      late,
+      [
+        "import React from 'react';",
+        "import { Text } from 'react-native';",
+        "import { render, screen } from '@testing-library/react-native';",
+        'class Late extends React.Component {',
+        "  async componentDidMount() { await null; throw new Error('rejected after mount'); }",
+        "  render() { return <Text>late</Text>; }",
+        '}',
+        "test('mounts a component that rejects', () => { render(<Late />); expect(screen.getByText('late')).toBeTruthy(); });",
+        "test('the next test', () => { render(<Text>next</Text>); expect(screen.getByText('next')).toBeTruthy(); });",
+        '',
+      ].join('\n'),
+    );
+    const results = path.join(tmp, 'late-results.json');
+    try {
+      const run = await runJest(layout.root, ['--ci', '--json', `--outputFile=${results}`, '__tests__/zz-late-rejection'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.ok(existsSync(results), `jest ended without its report: ${run.code} ${run.signal} ${run.stderr.slice(-1500)}`);
+      const [file] = JSON.parse(readFileSync(results, 'utf8')).testResults;
+      const outcome = file.assertionResults.map((a) => [a.title, a.status, a.failureMessages.join('').includes('rejected after mount')]);
+      assert.deepEqual(outcome, [
+        ['mounts a component that rejects', 'failed', true],
+        ['the next test', 'passed', false],
+      ]);
+    } finally {
+      rmSync(late, { force: true });
     }
   });
 

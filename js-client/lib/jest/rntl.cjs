@@ -4,7 +4,13 @@ const host = global.__bridged__;
 if (!host) throw new Error("@testing-library/react-native is bridged's under preset: 'bridged-client' (its test environment is missing)");
 const library = host.testingLibrary();
 if (typeof afterEach === 'function' && !process.env.RNTL_SKIP_AUTO_CLEANUP) {
-  afterEach(() => library.cleanup());
+  // As RNTL's: a turn of the event loop first (Node's own setImmediate, whatever timers the test faked), so that what
+  // the test left pending (a promise rejected after a mount) surfaces while jest still counts it as this test's.
+  const { setImmediate } = require('node:timers');
+  afterEach(async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    library.cleanup();
+  });
 }
 if (typeof expect === 'function' && typeof expect.extend === 'function') expect.extend(host.matchers());
 module.exports = library;
