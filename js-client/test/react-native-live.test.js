@@ -84,8 +84,8 @@ describe(`openApp: live queries and InitializeCore's globals (${architecture})`,
   });
 
   test("the live tree is the daemon's: each view's set props, parent and children, as another observer's snapshot has them", async () => {
-    // The app's own observation is tree-only (LiveTree.observe): a created view comes with only its props that are
-    // set, and no frame of a subscription, command, event or render comes at all.
+    // The app's own observation is tree-only (LiveTree.observe): a created view comes with only its props not at
+    // their default, and no frame of a subscription, command, event or render comes at all.
     const frames = [];
     const onChange = (frame) => frames.push(frame);
     bridge.on('change', onChange);
@@ -100,6 +100,14 @@ describe(`openApp: live queries and InitializeCore's globals (${architecture})`,
     const created = frames.filter((f) => f.change === 'created').map((f) => f.view);
     assert.deepEqual(created.flatMap((view) => Object.keys(view).filter((k) => !['tag', 'component', 'props', 'parent', 'children'].includes(k))), []);
     assert.deepEqual(created.flatMap((view) => Object.keys(view.props).filter((k) => view.props[k] === null)), [], 'a prop at its default was sent');
+    // Nor one at the default hello's components give it (the live tree fills those in: compared below).
+    const atDefault = created.flatMap((view) =>
+      Object.entries(view.props)
+        .filter(([k, value]) => JSON.stringify(value) === JSON.stringify(app.native.components[view.component]?.props?.[k]?.default))
+        .map(([k]) => `${view.component}.${k}`),
+    );
+    assert.deepEqual(atDefault, [], 'a prop at its hello default was sent');
+    assert.ok(created.some((view) => view.component === 'RCTText'), 'a Text was created');
 
     const { connect } = await import('../index.js');
     const other = await connect({ socket: context.daemon.socket });

@@ -60,8 +60,8 @@ extension JSONWriter {
     }
 
     /// A view as a tree-only observation sees it (`observe` with `tree: true`): `{"tag":…,"component":…,"props":{…},
-    /// "parent":…,"children":[…]}`, its props those that hold a value (one at its default, `null` in
-    /// ``observedView(_:)``, is left out).
+    /// "parent":…,"children":[…]}`, its props those whose value is not their default (a `null` default, listed as
+    /// `null` in ``observedView(_:)``, or the one `hello`'s components give, which the client fills in).
     mutating func treeView(_ view: ViewProxy) {
         raw(#"{"tag":"#)
         int(view.tag)
@@ -72,6 +72,7 @@ extension JSONWriter {
         for prop in view.listedProps {
             let value = view.value(of: prop)
             if case .null = value { continue }
+            if value == prop.defaultValue { continue }
             if !first { comma() }
             first = false
             string(prop.name)

@@ -150,7 +150,7 @@ export class App {
       (rendererTag) => this.native.daemonTag(rendererTag) !== undefined,
     );
     /** The daemon's views the screens read: this session observed, each change frame applied as it is read. */
-    this._liveTree = new LiveTree();
+    this._liveTree = new LiveTree(() => this.native.components);
     this.#onChange = (frame) => this._liveTree.apply(frame);
     bridge.on('change', this.#onChange);
     this.#afterCommit = new AfterCommit({

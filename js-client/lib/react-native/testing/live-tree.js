@@ -4,19 +4,63 @@
 // a network answer, a native input, an unmount, are all seen by the next query once their frames arrived.
 //
 // The observation is `tree: true`: the daemon sends only the frames that change the tree, a created view with only
-// its props that are set (what `live` below keeps of a full one), and none for subscriptions, commands, events (the
-// connection reads those itself) or renders. A 200-row list's mount and unmount are then 251 KB of frames to write,
-// read and parse instead of 944 KB.
+// its props not at their default (the defaults are hello's `components`', filled in here), and none for
+// subscriptions, commands, events (the connection reads those itself) or renders. A 200-row list's mount and unmount
+// are then 251 KB of frames to write, read and parse instead of 944 KB; with the defaults left out, the change
+// frames of a 200-row mount (its 600 creates and 400 setChildren) are 108 KB instead of 188 KB.
 
 /** @typedef {{tag: number, component: string, props: object, parent: number|null, children: number[]}} LiveView */
+
+/** A component's description (hello's) → its props' defaults that are not null, or null when none are. */
+const DEFAULTS = new WeakMap();
 
 export class LiveTree {
   /** tag → the view as the daemon holds it. @type {Map<number, LiveView>} */
   views = new Map();
+  /** The components as hello and `define` describe them (name → {props: {name: {default}}}). */
+  #components;
   /** Incremented by every change applied: a screen whose snapshot is of an older version builds it again. */
   version = 0;
   /** The session observed, or null before `observe` answered. */
   session = null;
+
+  /** @param {() => object} components the session's components, as hello and `define` describe them */
+  constructor(components = () => ({})) {
+    this.#components = components;
+  }
+
+  /** The props of `component` that are not null at their default, with it. */
+  #defaultsOf(component) {
+    const description = this.#components()?.[component];
+    if (description === null || typeof description !== 'object') return null;
+    let defaults = DEFAULTS.get(description);
+    if (defaults === undefined) {
+      defaults = null;
+      for (const name in description.props ?? {}) {
+        const value = description.props[name]?.default;
+        if (value !== null && value !== undefined) (defaults ??= {})[name] = value;
+      }
+      DEFAULTS.set(description, defaults);
+    }
+    return defaults;
+  }
+
+  /** A view as the tree keeps it: its props that are set, a `tree: true` frame's defaults filled in. */
+  #live(view) {
+    const defaults = this.#defaultsOf(view.component);
+    const props = defaults === null ? {} : { ...defaults };
+    for (const key in view.props) {
+      const value = view.props[key];
+      if (value !== null) props[key] = value;
+    }
+    return {
+      tag: view.tag,
+      component: view.component,
+      props,
+      parent: view.parent ?? null,
+      children: [...(view.children ?? [])],
+    };
+  }
 
   /** The request that starts the observation of a connection's own `session`, whose answer `reset` takes. */
   static observe(session) {
@@ -27,7 +71,7 @@ export class LiveTree {
   reset(snapshot) {
     this.views.clear();
     this.session = snapshot?.session ?? null;
-    for (const view of snapshot?.views ?? []) this.views.set(view.tag, live(view));
+    for (const view of snapshot?.views ?? []) this.views.set(view.tag, this.#live(view));
     this.version++;
   }
 
@@ -36,7 +80,7 @@ export class LiveTree {
     if (frame.observe !== this.session) return;
     switch (frame.change) {
       case 'created': {
-        const view = live(frame.view);
+        const view = this.#live(frame.view);
         this.views.set(view.tag, view);
         if (view.parent != null) {
           const parent = this.views.get(view.parent);
@@ -108,20 +152,4 @@ export class LiveTree {
     }
     view.children = [...children];
   }
-}
-
-/** A view as the tree keeps it: its props that are set (a null prop is one at its default, unset). */
-function live(view) {
-  const props = {};
-  for (const key in view.props) {
-    const value = view.props[key];
-    if (value !== null) props[key] = value;
-  }
-  return {
-    tag: view.tag,
-    component: view.component,
-    props,
-    parent: view.parent ?? null,
-    children: [...(view.children ?? [])],
-  };
 }
