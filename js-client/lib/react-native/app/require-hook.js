@@ -60,16 +60,29 @@ export const STAND_INS = [
 ];
 const ESM_OR_FLOW = /^\s*(?:import\s|export\s|import\{|export\{|\/\/\s*@flow|\/\*\s*@flow)|@flow\b/m;
 
-function real(file) {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
+/**
+ * A file's real path (links resolved; `realpath(3)`, one call, where Node's own walks the path component by
+ * component), kept in `cache` (a hook's: a link changed between two opens is seen by the second).
+ */
+function real(file, cache = null) {
+  let found = cache?.get(file);
+  if (found === undefined) {
+    try {
+      found = realpathSync.native(file);
+    } catch {
+      found = file;
+    }
+    // Bounded: an app's files number in the thousands.
+    if (cache !== null && cache.size >= 50_000) cache.clear();
+    cache?.set(file, found);
   }
+  return found;
 }
 
 export class RequireHook {
   #root;
+  /** The real paths of the files resolved (real()). */
+  #realPaths = new Map();
   #resolver;
   #transformer;
   #cache;
@@ -110,7 +123,7 @@ export class RequireHook {
       error.code = 'MODULE_NOT_FOUND';
       throw error;
     }
-    const file = real(found);
+    const file = real(found, this.#realPaths);
     this.#files.add(file);
     return file;
   }
@@ -139,7 +152,7 @@ export class RequireHook {
           hook.#resolver.resolve(request, path.dirname(parent.filename)) ??
           (bare ? hook.#resolver.resolve(request, hook.#root) : undefined);
         if (found) {
-          const file = real(found);
+          const file = real(found, hook.#realPaths);
           hook.#files.add(file);
           return file;
         }
