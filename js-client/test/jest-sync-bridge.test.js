@@ -21,6 +21,17 @@ describe('SyncBridge (the jest preset)', () => {
     await daemon?.stop?.();
   });
 
+  test("the reads of an empty socket leave Error.stackTraceLimit as it was (they build their errors with none)", () => {
+    const before = Error.stackTraceLimit;
+    Error.stackTraceLimit = 57;
+    try {
+      for (let i = 0; i < 20; i++) bridge.requestSync({ op: 'ping' });
+      assert.equal(Error.stackTraceLimit, 57);
+    } finally {
+      Error.stackTraceLimit = before;
+    }
+  });
+
   test('parts written ahead are answered with the batch end, their answers known when requestSync returns', () => {
     const first = bridge.sendAhead({ op: 'batch', more: true, at: 0, ops: views(1, 3) });
     const second = bridge.sendAhead({ op: 'batch', more: true, at: 3, ops: views(4, 2) });
