@@ -43,12 +43,12 @@ export function createEvents(host, check) {
   }
 
   /** RNTL's own fireEvent: the handler called with `data`, in act. */
-  const callHandler = (element, eventName, data) => {
+  const callHandler = (element, eventName, data, { asGiven = false } = {}) => {
     const found = handlerFor(element, eventName);
     if (!found) return undefined;
     // A host view's own handler is React Native's (a ScrollView's onScrollEndDrag reads its event's nativeEvent):
     // with no data, it gets an event with an empty nativeEvent, as a native event would carry one.
-    const args = data.length === 0 && found.fiber.tag === HOST_COMPONENT ? [{ nativeEvent: {} }] : data;
+    const args = data.length === 0 && !asGiven && found.fiber.tag === HOST_COMPONENT ? [{ nativeEvent: {} }] : data;
     let result;
     host.act(() => {
       result = found.handler(...args);
@@ -88,12 +88,15 @@ export function createEvents(host, check) {
     return null;
   };
 
-  fireEvent.changeText = (element, text = '') => {
+  fireEvent.changeText = (element, ...data) => {
     check(element, 'fireEvent.changeText');
     const field = fieldOf(element);
-    if (field === null) return callHandler(element, 'changeText', [text]);
     // A field that is not editable takes no typing (RNTL calls no handler then either).
-    if (host.view(field)?.props?.editable === false) return undefined;
+    if (field !== null && host.view(field)?.props?.editable === false) return undefined;
+    // No text is no edit a finger could make: the handler is called as RNTL calls it, with what was given.
+    // (A TextInput hands its onChangeText to its native view: that one is the app's, given nothing as RNTL gives it.)
+    if (field === null || data[0] === undefined) return callHandler(element, 'changeText', data, { asGiven: true });
+    const text = data[0];
     host.flush();
     host.act(() => {
       // The field's whole text becomes `text`, as a selection of everything replaced by a paste: natively, so

@@ -1,5 +1,6 @@
 // fireEvent and userEvent: native touches, typing into the daemon's text fields, scrolls.
 import React from 'react';
+import { TextInput, View } from 'react-native';
 import { render, screen, fireEvent, userEvent } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
@@ -24,6 +25,20 @@ test('fireEvent.changeText: a controlled field, maxLength and editable={false} h
   expect(screen.getByTestId('pin').props.value).toBe('1234');
   fireEvent.changeText(screen.getByTestId('locked'), 'changed');
   expect(screen.getByDisplayValue('fixed')).toBeTruthy();
+});
+
+test('fireEvent.changeText with no text calls onChangeText once with nothing, as RNTL does, empty field or not', () => {
+  const onChangeText = jest.fn();
+  render(
+    <View>
+      <TextInput testID="empty" onChangeText={onChangeText} />
+      <TextInput testID="filled" value="kept" onChangeText={onChangeText} />
+    </View>,
+  );
+  fireEvent.changeText(screen.getByTestId('empty'));
+  fireEvent.changeText(screen.getByTestId('filled'));
+  expect(onChangeText.mock.calls).toEqual([[], []]);
+  expect(screen.getByTestId('filled')).toHaveDisplayValue('kept');
 });
 
 test('a disabled Pressable is not pressed', () => {
