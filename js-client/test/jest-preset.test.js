@@ -60,21 +60,24 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }
   });
 
-  test("an app's config that says testEnvironment: 'node' (which overrides the preset's) runs its files on bridged", async () => {
-    // Many React Native apps' configs name jest's node environment beside their preset; bridged's runner keeps such
-    // a project's files in bridged's environment (a node one), where they would load React Native with no native side.
-    const config = path.join(layout.root, 'jest.config.node-environment.js');
-    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
-    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironment: 'node', rootDir: layout.root })};\n`);
-    try {
-      const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
-      assert.equal(run.code, 0, run.stderr.slice(-3000));
-      assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
-      assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
-    } finally {
-      rmSync(config, { force: true });
-    }
-  });
+  for (const environment of ['node', 'jsdom']) {
+    test(`an app's config that says testEnvironment: '${environment}' (it overrides the preset's) runs its files on bridged`, async () => {
+      // Many React Native apps' configs name jest's node or jsdom environment beside their preset; bridged's runner
+      // keeps their files in bridged's environment (a node one, as a phone has no DOM), where they would load React
+      // Native with no native side.
+      const config = path.join(layout.root, `jest.config.${environment}-environment.js`);
+      const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+      writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironment: environment, rootDir: layout.root })};\n`);
+      try {
+        const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+        assert.equal(run.code, 0, run.stderr.slice(-3000));
+        assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
+        assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
+      } finally {
+        rmSync(config, { force: true });
+      }
+    });
+  }
 
   test('a promise a component rejects after its test fails that test, as with RNTL, and the run goes on', async () => {
     // RNTL's cleanup after each test waits a turn of the event loop first: the rejection is jest's to report while the

@@ -1,9 +1,9 @@
 // The test runner of preset: 'bridged-client': jest's own (jest-runner), with each test file kept in bridged's
-// environment where the app's config names jest's node environment. Many React Native apps' configs say
-// `testEnvironment: 'node'` beside `preset: 'react-native'` (React Native's preset's environment is a node one too),
-// and an app's config overrides its preset's: the app's React Native would then load with no native side. bridged's
-// environment (environment.cjs) is jest's node environment with bridged's half added, so the file runs as it did.
-// Any other environment (jsdom, an app's own) is left as the app says.
+// environment where the app's config names jest's node or jsdom environment. Many React Native apps' configs say
+// `testEnvironment: 'node'` or `'jsdom'` beside `preset: 'react-native'` (React Native's preset's environment is a
+// node one), and an app's config overrides its preset's: the app's React Native would then load with no native side.
+// bridged's environment (environment.cjs) is jest's node environment with bridged's half added, so the file runs as
+// on a phone, which has no DOM (`document` is undefined there, as it is here). An app's own environment is left be.
 const { createRequire } = require('node:module');
 const path = require('node:path');
 
@@ -18,12 +18,12 @@ function jestRunner() {
 }
 
 const BRIDGED_ENVIRONMENT = require.resolve('./environment.cjs');
-const NODE_ENVIRONMENT = /[\\/]jest-environment-node[\\/]/;
+const JEST_ENVIRONMENT = /[\\/]jest-environment-(node|jsdom)[\\/]/;
 
-/** `test` (jest's Test: its path and context) with its project's environment bridged's, where it was jest's node one. */
+/** `test` (jest's Test: its path and context) with its project's environment bridged's, where it was jest's own. */
 function inBridgedEnvironment(test) {
   const config = test.context.config;
-  if (!NODE_ENVIRONMENT.test(config.testEnvironment)) return test;
+  if (!JEST_ENVIRONMENT.test(config.testEnvironment)) return test;
   return { ...test, context: { ...test.context, config: { ...config, testEnvironment: BRIDGED_ENVIRONMENT } } };
 }
 
