@@ -58,7 +58,10 @@ export class JestHost {
         jestObject?.doMock(resolve(module), exports);
       } catch {}
     }
-    this.#app._load({ require: (name) => jestRequire(resolve(name)), resolve });
+    const loader = { require: (name) => jestRequire(resolve(name)), resolve };
+    // Before the renderer loads (it keeps the registry's `get`): a jest.mock of a native library that renders a
+    // made-up host name ('Icon') renders, as on React Native's mocks.
+    this.#app._load(loader, () => this.#app._serveAnyHostType(loader));
     // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
     // is a map lookup; jest's resolves and checks for mocks each time. Each getter keeps its first answer (read

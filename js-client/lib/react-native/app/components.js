@@ -128,6 +128,28 @@ export class HostComponents {
   }
 
   /**
+   * Under jest: a host element whose name no component has (a `jest.mock` of a native library that renders
+   * `'Icon'` or `<mock-map-view>`, as React Native's own jest mocks render any name) is served untyped when the
+   * renderer first asks for its view config, where React Native would throw that it has none.
+   */
+  serveAnyHostType(loader) {
+    const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
+    const get = registry.get;
+    const components = this;
+    registry.get = function getOrServe(name) {
+      try {
+        return get.apply(this, arguments);
+      } catch (error) {
+        const unknown = typeof name === 'string' && !Object.hasOwn(components.#native.components, name);
+        const noConfig = /View config getter callback/.test(String(error?.message));
+        if (!unknown || !noConfig || !components.#canDefine) throw error;
+        components.#serveUntyped(name, loader);
+        return get.apply(this, arguments);
+      }
+    };
+  }
+
+  /**
    * A component asked for by name that no spec describes (an older package's `requireNativeComponent('Foo')`):
    * served as a View that takes any prop, untyped (`define` with `untyped`), its view config accepting every
    * attribute (style flattened as a View's). Its events cannot be told apart from their names, so none reach it.

@@ -262,6 +262,11 @@ export class App {
 
   // MARK: Host components (components.js)
 
+  /** @internal Under jest: a host element of a name no component has (a mocked native library) is served untyped. */
+  _serveAnyHostType(loader) {
+    this.#components.serveAnyHostType(loader);
+  }
+
   /**
    * Before a view of `viewName` is created (paper's createView, Fabric's createNode): a component the daemon does
    * not serve is an error naming it; one served untyped is defined for the session when first created.

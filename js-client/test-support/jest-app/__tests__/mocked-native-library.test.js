@@ -1,0 +1,32 @@
+// A native library mocked as teams mock one: its components are made-up host names ('Svg', 'Circle', a lowercase
+// 'mock-picker'), which React Native's jest mocks render as any other element. Under bridged they render too (an
+// untyped view each), their props the element's, their handlers reached by fireEvent as RNTL reaches them.
+import * as React from 'react';
+import { Text, View } from 'react-native';
+import { fireEvent, render, screen } from '@testing-library/react-native';
+import { Svg, Circle } from 'react-native-svg';
+
+jest.mock('react-native-svg', () => ({ Svg: 'Svg', Circle: 'Circle' }));
+
+function Badge({ count, onPick }) {
+  return (
+    <View>
+      <Svg testID="badge" width={20} height={20}>
+        <Circle cx={10} cy={10} r={8} fill="red" />
+      </Svg>
+      <Text>{`${count} new`}</Text>
+      <mock-picker testID="picker" selectedValue="a" onValueChange={onPick} />
+    </View>
+  );
+}
+
+test('components of a mocked native library render as host elements with their props', () => {
+  const onPick = jest.fn();
+  render(<Badge count={3} onPick={onPick} />);
+  expect(screen.getByText('3 new')).toBeOnTheScreen();
+  expect(screen.getByTestId('badge').type).toBe('Svg');
+  expect(screen.getByTestId('badge').props.width).toBe(20);
+  expect(screen.UNSAFE_getByType('Circle').props.fill).toBe('red');
+  fireEvent(screen.getByTestId('picker'), 'valueChange', 'b');
+  expect(onPick).toHaveBeenCalledWith('b');
+});
