@@ -4,7 +4,7 @@
 // line in the app's jest config; and the run's daemon is never left behind, not even when jest itself is killed.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -125,6 +125,19 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
       assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
     } finally {
       rmSync(crash, { force: true });
+    }
+  });
+
+  test('a bridged that cannot start fails the run with the reason, and leaves no socket folder', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'bridged-jest-nobin-'));
+    try {
+      const missing = path.join(own, 'no-such-bridged');
+      const run = await runJest(layout.root, ['--ci', '__tests__/hooks'], { ...jestEnv(own), BRIDGED_BIN: missing });
+      assert.notEqual(run.code, 0);
+      assert.match(run.stderr + run.stdout, /could not start bridged: spawn .*no-such-bridged ENOENT/);
+      assert.deepEqual(readdirSync(own).filter((name) => name.startsWith('bridged-jest-')), [], 'a socket folder was left');
+    } finally {
+      rmSync(own, { recursive: true, force: true });
     }
   });
 
