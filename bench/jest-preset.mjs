@@ -1,7 +1,8 @@
 // preset: 'bridged-client' against preset: 'react-native' (React Native's mocks with React Native Testing Library) on
 // the same test files, in the same run, alternated: the example app's RNTL test file whole (warm and cold), a press
-// to its re-render, a 200-row ScrollView's mount, and the example's flows through openApp (virtual time) against the
-// same file on the mocks. Issue 43, item 6.
+// to its re-render, a 200-row ScrollView's mount (each both as the first of a file, 200 presses and 10 mounts, and
+// steady, 1,000 and 30 more once the JavaScript engine has compiled their code), and the example's flows through
+// openApp (virtual time) against the same file on the mocks. Issue 43, item 6.
 //
 //   node bench/jest-preset.mjs            # BENCH_RUNS (default 5) alternated runs of each
 //
@@ -69,10 +70,15 @@ test('a press to its re-render', () => {
   render(<Counter label="Likes" />);
   fireEvent.press(screen.getByText('+1'));
   const n = 200;
-  const t = performance.now();
+  let t = performance.now();
   for (let i = 0; i < n; i++) fireEvent.press(screen.getByText('+1'));
   out.pressMs = (performance.now() - t) / n;
-  expect(screen.getByText('pressed ' + (n + 1) + ' times')).toBeTruthy();
+  // Steady state: the same presses once the JavaScript engine has compiled their code (the 200 above warmed it).
+  const m = 1000;
+  t = performance.now();
+  for (let i = 0; i < m; i++) fireEvent.press(screen.getByText('+1'));
+  out.pressSteadyMs = (performance.now() - t) / m;
+  expect(screen.getByText('pressed ' + (n + m + 1) + ' times')).toBeTruthy();
 });
 
 test('a 200-row ScrollView mounted', () => {
@@ -81,14 +87,20 @@ test('a 200-row ScrollView mounted', () => {
     <ScrollView>{rows.map((i) => <View key={i} testID={'row-' + i}><Text>Row {i}</Text></View>)}</ScrollView>
   );
   render(<List />).unmount();
-  const n = 10;
-  const t = performance.now();
-  for (let i = 0; i < n; i++) {
+  const mount = () => {
     const view = render(<List />);
     expect(screen.getByText('Row 199')).toBeTruthy();
     view.unmount();
-  }
+  };
+  const n = 10;
+  let t = performance.now();
+  for (let i = 0; i < n; i++) mount();
   out.mount200Ms = (performance.now() - t) / n;
+  // Steady state, after the 10 above.
+  const m = 30;
+  t = performance.now();
+  for (let i = 0; i < m; i++) mount();
+  out.mount200SteadyMs = (performance.now() - t) / m;
 });
 `,
 );
@@ -115,11 +127,11 @@ const median = (xs) => {
 
 const presets = haveMocks ? ['jest.config.js', 'jest.config.mocks.js'] : ['jest.config.js'];
 const name = (config) => (config === 'jest.config.js' ? 'bridged' : 'mocks');
-const results = { warm: {}, cold: {}, pressMs: {}, mount200Ms: {}, passed: {} };
+const results = { warm: {}, cold: {}, pressMs: {}, mount200Ms: {}, pressSteadyMs: {}, mount200SteadyMs: {}, passed: {} };
 for (const config of presets) {
   // A first run fills jest's transform cache for the warm runs.
   jest(config, ['__tests__/App.test.js']);
-  for (const key of ['warm', 'cold', 'pressMs', 'mount200Ms']) results[key][name(config)] = [];
+  for (const key of ['warm', 'cold', 'pressMs', 'mount200Ms', 'pressSteadyMs', 'mount200SteadyMs']) results[key][name(config)] = [];
 }
 // Each measure runs under one preset, then at once under the other, so that the two of a pair see the same load (on a
 // busy machine a run's time swings by 2x from one minute to the next): `pairedRatios` are the medians of each pair's
@@ -142,6 +154,8 @@ for (let run = 0; run < RUNS; run++) {
     const micro = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
     results.pressMs[name(config)].push(micro.pressMs ?? null);
     results.mount200Ms[name(config)].push(micro.mount200Ms ?? null);
+    results.pressSteadyMs[name(config)].push(micro.pressSteadyMs ?? null);
+    results.mount200SteadyMs[name(config)].push(micro.mount200SteadyMs ?? null);
   }
 }
 
@@ -154,7 +168,7 @@ for (let run = 0; run < RUNS; run++) {
 }
 
 const summary = {};
-for (const key of ['warm', 'cold', 'pressMs', 'mount200Ms']) {
+for (const key of ['warm', 'cold', 'pressMs', 'mount200Ms', 'pressSteadyMs', 'mount200SteadyMs']) {
   summary[key] = Object.fromEntries(Object.entries(results[key]).map(([k, v]) => [k, median(v)]));
 }
 summary.openAppFlowsMs = median(flows);
@@ -164,6 +178,8 @@ const ratios = {
   'whole file, cold (target <= 1.2)': ratio(summary.cold.bridged, summary.cold.mocks),
   'a press to its re-render (target <= 1.5)': ratio(summary.pressMs.bridged, summary.pressMs.mocks),
   'a 200-row mount (target <= 2)': ratio(summary.mount200Ms.bridged, summary.mount200Ms.mocks),
+  'a press, steady state (target <= 1.5)': ratio(summary.pressSteadyMs.bridged, summary.pressSteadyMs.mocks),
+  'a 200-row mount, steady state (target <= 2)': ratio(summary.mount200SteadyMs.bridged, summary.mount200SteadyMs.mocks),
   "openApp's flows, virtual time, against the file on the mocks (target <= 0.5)": ratio(summary.openAppFlowsMs, summary.warm.mocks),
 };
 /** The median of each run's bridged ÷ mocks (the two measured one after the other). */
@@ -177,6 +193,8 @@ const pairedRatios = {
   'whole file, cold (target <= 1.2)': paired('cold'),
   'a press to its re-render (target <= 1.5)': paired('pressMs'),
   'a 200-row mount (target <= 2)': paired('mount200Ms'),
+  'a press, steady state (target <= 1.5)': paired('pressSteadyMs'),
+  'a 200-row mount, steady state (target <= 2)': paired('mount200SteadyMs'),
 };
 const load = (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2)));
 const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
