@@ -231,30 +231,51 @@ function processLives(pid) {
 }
 
 /**
- * Connects to a daemon started elsewhere (launchDaemon, in another process) once it accepts on `socketPath`:
- * polled at 1 ms, then less often, while its process `pid` lives. Rejects (`connect_failed`) with the reason in
- * its log (`<socket>.log`) when it exited first, or after `timeoutMs`.
+ * Opens `socketPath` once it accepts, polled at 1 ms, then less often (at most every 25 ms): a daemon accepts some
+ * 10-40 ms after its start. After each failed attempt `ended(error)` may end the wait: what it returns, when not
+ * undefined, is `{ended}`. A sleep aborted by `signal` rejects (`AbortError`).
+ * @returns {Promise<{socket: import('node:net').Socket} | {ended: any}>}
+ */
+async function pollSocket(socketPath, ended, signal) {
+  for (let pause = 1; ; pause = Math.min(25, pause * 2)) {
+    try {
+      return { socket: await openSocket(socketPath) };
+    } catch (error) {
+      const value = ended(error);
+      if (value !== undefined) return { ended: value };
+    }
+    await sleep(pause, undefined, { signal });
+  }
+}
+
+/**
+ * Connects to a daemon started elsewhere (launchDaemon, in another process) once it accepts on `socketPath`, while
+ * its process `pid` lives. Rejects (`connect_failed`) with the reason in its log (`<socket>.log`) when it exited
+ * first, or after `timeoutMs`.
  * @returns {Promise<import('node:net').Socket>}
  */
 export async function connectWhenAccepting({ socketPath, pid, timeoutMs = 60_000 }) {
-  const deadline = Date.now() + timeoutMs;
-  for (let pause = 1; ; pause = Math.min(25, pause * 2)) {
-    try {
-      return await openSocket(socketPath);
-    } catch (err) {
-      if (!NOT_LISTENING.has(err.code)) {
-        throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `cannot connect to ${socketPath}: ${err.message}`, { cause: err });
-      }
-      if (!processLives(pid)) {
-        const why = daemonLog(`${socketPath}.log`);
-        throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `bridged (pid ${pid}) exited before it accepted on ${socketPath}${why}`, { cause: err });
-      }
-      if (Date.now() > deadline) {
-        throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `bridged (pid ${pid}) did not accept on ${socketPath} within ${timeoutMs} ms`, { cause: err });
-      }
-    }
-    await sleep(pause);
+  const failed = (message, cause) => new BridgeError(ClientErrorCodes.CONNECT_FAILED, message, { cause });
+  let lastError;
+  let polled;
+  try {
+    polled = await pollSocket(
+      socketPath,
+      (error) => {
+        lastError = error;
+        if (!NOT_LISTENING.has(error.code)) return failed(`cannot connect to ${socketPath}: ${error.message}`, error);
+        if (!processLives(pid)) {
+          return failed(`bridged (pid ${pid}) exited before it accepted on ${socketPath}${daemonLog(`${socketPath}.log`)}`, error);
+        }
+        return undefined;
+      },
+      AbortSignal.timeout(timeoutMs),
+    );
+  } catch {
+    throw failed(`bridged (pid ${pid}) did not accept on ${socketPath} within ${timeoutMs} ms`, lastError);
   }
+  if (polled.ended) throw polled.ended;
+  return polled.socket;
 }
 
 /**
@@ -265,33 +286,28 @@ export async function connectWhenAccepting({ socketPath, pid, timeoutMs = 60_000
 async function spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder }) {
   const { binary, child, state } = launchDaemon({ socketPath, spawn, bin, components, checkFolder });
   let lastError;
-  // A daemon accepts some 10-40 ms after its start: polled at 2 ms first, then less often (at most every 25 ms).
-  let pause = 2;
-  for (;;) {
-    try {
-      return { socket: await openSocket(socketPath), daemonPid: child.pid ?? null };
-    } catch (err) {
-      lastError = err;
-    }
+  let polled;
+  try {
     // Another daemon may have won the race for the socket; only give up once a last attempt failed.
-    if (state.exited) {
-      const error = new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${state.exited.message}`, {
-        cause: state.exited,
-      });
-      return { error, lostToStoppingDaemon: state.lostToStoppingDaemon, flagUnknown: state.flagUnknown, binary };
-    }
-    try {
-      await sleep(pause, undefined, { signal });
-      pause = Math.min(25, pause * 2);
-    } catch {
-      child.kill('SIGTERM');
-      if (signal.reason?.name !== 'TimeoutError') throw aborted(signal, 'connect()');
-      const within = timeoutMs ? ` within ${timeoutMs} ms` : ' in time';
-      throw new BridgeError(
-        ClientErrorCodes.CONNECT_FAILED,
-        `started ${binary} but ${socketPath} did not accept a connection${within}`,
-        { cause: lastError },
-      );
-    }
+    polled = await pollSocket(
+      socketPath,
+      (error) => {
+        lastError = error;
+        return state.exited ? true : undefined;
+      },
+      signal,
+    );
+  } catch {
+    child.kill('SIGTERM');
+    if (signal.reason?.name !== 'TimeoutError') throw aborted(signal, 'connect()');
+    const within = timeoutMs ? ` within ${timeoutMs} ms` : ' in time';
+    throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${socketPath} did not accept a connection${within}`, {
+      cause: lastError,
+    });
   }
+  if (polled.socket) return { socket: polled.socket, daemonPid: child.pid ?? null };
+  const error = new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${state.exited.message}`, {
+    cause: state.exited,
+  });
+  return { error, lostToStoppingDaemon: state.lostToStoppingDaemon, flagUnknown: state.flagUnknown, binary };
 }

@@ -85,7 +85,7 @@ export class SyncBridge extends EventEmitter {
   /** The next line from the daemon, without its newline. */
   #readLine(what) {
     const start = performance.now();
-    const quiet = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable === true;
+    let quiet;
     for (;;) {
       const end = this.#pending.indexOf('\n');
       if (end >= 0) {
@@ -98,6 +98,7 @@ export class SyncBridge extends EventEmitter {
       // An empty socket is an EAGAIN error per read, built with the stack (jest sets a limit of 100 frames, and a
       // test's stack is deep: 14 µs a read, against 3 with none): none is kept for those.
       const limit = Error.stackTraceLimit;
+      quiet ??= Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable === true;
       if (quiet) Error.stackTraceLimit = 0;
       try {
         n = readSync(this.#fd, this.#buffer, 0, this.#buffer.length, null);

@@ -46,15 +46,16 @@ export class AfterCommit {
     for (const op of ops) {
       if (op.op !== 'create' && op.op !== 'update') continue;
       // A view removed by the same batch (mounted and unmounted within one act) was never in the window.
-      if (native.rendererTag(op.tag) === undefined) continue;
-      const component = op.op === 'create' ? op.component : native.componentOf(native.rendererTag(op.tag));
+      const rendererTag = native.rendererTag(op.tag);
+      if (rendererTag === undefined) continue;
+      const component = op.op === 'create' ? op.component : native.componentOf(rendererTag);
       if (component === 'RCTImageView' && op.props && 'source' in op.props && op.props.source != null) {
         any = this.#loadImage(op.tag, op.props.source) || any;
       }
       if (op.op !== 'create') continue;
       if (component === 'RCTModalHostView') {
         native.enqueue(commandOp(op.tag, 'present'));
-        if (this.#paper) this.#modals.set(native.rendererTag(op.tag), op.props?.identifier ?? 0);
+        if (this.#paper) this.#modals.set(rendererTag, op.props?.identifier ?? 0);
         any = true;
       }
       if (component === 'RNCSafeAreaProvider') any = this.#sendInsets(op.tag) || any;

@@ -62,7 +62,7 @@ export const NOT_IN_SPEC = Object.freeze({
 });
 
 /** The methods a served module's object has (its functions, `getConstants` included; `_`-named ones are its own). */
-export function servedMethods(source) {
+function servedMethods(source) {
   return Object.keys(source)
     .filter((key) => typeof source[key] === 'function' && !key.startsWith('_'))
     .sort();

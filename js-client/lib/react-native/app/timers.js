@@ -40,7 +40,7 @@ export class TimerCapture {
  * Runs `fn`; the timers it starts through `global.setTimeout` are added to `capture` (an array), when one is given.
  * Each is `{timer, delay, done, fired, cleared, settle, fire()}`: `fire()` runs it now, unless it ran or was cleared.
  */
-export function withTimers(global, fn, capture) {
+function withTimers(global, fn, capture) {
   if (!capture) return fn();
   const original = global.setTimeout;
   global.setTimeout = function capturingSetTimeout(callback, delay, ...args) {
