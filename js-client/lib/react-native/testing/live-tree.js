@@ -9,7 +9,11 @@
 // are then 251 KB of frames to write, read and parse instead of 944 KB; with the defaults left out, the change
 // frames of a 200-row mount (its 600 creates and 400 setChildren) are 108 KB instead of 188 KB.
 
-/** @typedef {{tag: number, component: string, props: object, parent: number|null, children: number[]}} LiveView */
+/**
+ * A view as the tree holds it; `rev` is the version of the last change to it or below it (a screen builds the
+ * nodes of views whose `rev` moved, and keeps the others').
+ * @typedef {{tag: number, component: string, props: object, parent: number|null, children: number[], rev: number}} LiveView
+ */
 
 /** A component's description (hello's) → its props' defaults that are not null, or null when none are. */
 const DEFAULTS = new WeakMap();
@@ -59,7 +63,16 @@ export class LiveTree {
       props,
       parent: view.parent ?? null,
       children: [...(view.children ?? [])],
+      rev: this.version + 1,
     };
+  }
+
+  /** Marks the view of `tag` and its ancestors as changed in the version being applied. */
+  #touch(tag) {
+    const rev = this.version + 1;
+    for (let view = this.views.get(tag); view !== undefined && view.rev !== rev; view = view.parent != null ? this.views.get(view.parent) : undefined) {
+      view.rev = rev;
+    }
   }
 
   /** The request that starts the observation of a connection's own `session`, whose answer `reset` takes. */
@@ -89,6 +102,7 @@ export class LiveTree {
             parent.children.splice(index, 0, view.tag);
           }
         }
+        this.#touch(view.tag);
         break;
       }
       case 'updated': {
@@ -99,6 +113,7 @@ export class LiveTree {
             if (value === null) delete view.props[key];
             else view.props[key] = value;
           }
+          this.#touch(frame.tag);
         }
         break;
       }
@@ -109,7 +124,10 @@ export class LiveTree {
       case 'laidOut':
         for (const { tag, layout } of frame.frames ?? []) {
           const view = this.views.get(tag);
-          if (view) view.layout = layout;
+          if (view) {
+            view.layout = layout;
+            this.#touch(tag);
+          }
         }
         break;
       case 'deleted':
@@ -117,7 +135,10 @@ export class LiveTree {
           const view = this.views.get(tag);
           if (!view) continue;
           const parent = view.parent != null ? this.views.get(view.parent) : undefined;
-          if (parent) parent.children = parent.children.filter((t) => t !== tag);
+          if (parent) {
+            parent.children = parent.children.filter((t) => t !== tag);
+            this.#touch(parent.tag);
+          }
           this.views.delete(tag);
         }
         break;
@@ -146,10 +167,14 @@ export class LiveTree {
       if (!moved) continue;
       if (moved.parent != null && moved.parent !== tag) {
         const old = this.views.get(moved.parent);
-        if (old) old.children = old.children.filter((t) => t !== child);
+        if (old) {
+          old.children = old.children.filter((t) => t !== child);
+          this.#touch(old.tag);
+        }
       }
       moved.parent = tag;
     }
     view.children = [...children];
+    this.#touch(tag);
   }
 }

@@ -10,6 +10,9 @@ export class Screen {
   #app;
   #snapshot = null;
   #generation = -1;
+  /** Each view's node as last built, with the view's `rev` then: kept while nothing at or below it changed. */
+  #nodes = new WeakMap();
+  #within = null;
   #holder;
   rootTag;
   /** The daemon's tag of the root view. */
@@ -114,24 +117,31 @@ export class Screen {
     return printTree(this.#current(), { maxLines: Infinity });
   }
 
-  /** The tree under the root as the daemon holds it at the last frame received; built again only after a change. */
+  /**
+   * The tree under the root as the daemon holds it at the last frame received: after a change, the nodes of the
+   * views changed and of their ancestors are built again, the others kept.
+   */
   #current() {
     const tree = this.#app._liveTree;
     if (this.#generation === tree.version) return this.#snapshot;
-    const within = (tag) => this.within(tag);
-    this.#snapshot = tree.views.has(this.tag) ? build(this.tag, tree.views, within) : null;
+    this.#within ??= (tag) => this.within(tag);
+    this.#snapshot = tree.views.has(this.tag) ? build(this.tag, tree.views, this.#within, this.#nodes) : null;
     this.#generation = tree.version;
     return this.#snapshot;
   }
 }
 
 /**
- * The node of `tag` and its subtree from inspect results; a Text's `text` is its whole content. Each handle keeps
- * `within` (its screen's, by tag), not enumerated.
+ * The node of `tag` and its subtree from the live tree's views; a Text's `text` is its whole content. Each handle
+ * keeps `within` (its screen's, by tag), not enumerated. A view's node in `nodes` is kept while its `rev` is the same
+ * (nothing at or below it changed).
  */
-function build(tag, views, within) {
+function build(tag, views, within, nodes) {
   const view = views.get(tag);
-  const children = (view.children ?? []).filter((t) => views.has(t)).map((t) => build(t, views, within));
+  const kept = nodes.get(view);
+  if (kept !== undefined && kept.rev === view.rev) return kept.node;
+  const children = [];
+  for (const child of view.children ?? []) if (views.has(child)) children.push(build(child, views, within, nodes));
   let text = null;
   if (view.component === 'RCTRawText') text = view.props?.text ?? '';
   else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
@@ -141,5 +151,7 @@ function build(tag, views, within) {
   if (view.layout) handle.layout = view.layout;
   Object.defineProperty(handle, kQueries, { value: within });
   Object.freeze(handle);
-  return { tag, component: view.component, props: view.props ?? {}, text, handle, children };
+  const node = { tag, component: view.component, props: view.props ?? {}, text, handle, children };
+  nodes.set(view, { rev: view.rev, node });
+  return node;
 }
