@@ -217,7 +217,7 @@ export const HOST_ROOT = 3;
 export const HOST_COMPONENT = 5;
 
 /** Whether a fiber is a host text field (a TextInput's native view). */
-function isTextInputFiber(fiber) {
+export function isTextInputFiber(fiber) {
   return fiber?.tag === HOST_COMPONENT && TEXT_INPUT_COMPONENTS.has(fiber.type);
 }
 

@@ -2,7 +2,7 @@
 // sends (native touches through React Native's responder system, the daemon's text field edited, the native scroll
 // view scrolled), where RNTL 12.4 would find an enabled handler; any other event calls its handler as RNTL does.
 import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
-import { FiberElement, HOST_COMPONENT, HOST_ROOT, eventEnabled, isTouchResponder } from './elements.js';
+import { FiberElement, HOST_COMPONENT, HOST_ROOT, eventEnabled, isTextInputFiber, isTouchResponder } from './elements.js';
 
 /** Pressability's minimum press duration: a press's onPressOut comes this long after its start. */
 const MIN_PRESS_DURATION_MS = 130;
@@ -20,10 +20,9 @@ export function createEvents(host, check) {
    * the element's fiber or the nearest ancestor's with one that the event is enabled on (a text field's `editable`,
    * `pointerEvents` for a press, a touch responder's onStartShouldSetResponder: a disabled Pressable).
    */
-  const handlerFor = (element, eventName) => {
+  const handlerFor = (element, eventName, from = null, responder = undefined) => {
     const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
-    let responder;
-    const start = element instanceof FiberElement ? element.fiber : host.fiber(element.tag);
+    const start = from ?? (element instanceof FiberElement ? element.fiber : host.fiber(element.tag));
     for (let fiber = start; fiber && fiber.tag !== HOST_ROOT; fiber = fiber.return) {
       const props = fiber.memoizedProps;
       if (!props || typeof props !== 'object') continue;
@@ -44,8 +43,18 @@ export function createEvents(host, check) {
 
   /** RNTL's own fireEvent: the handler called with `data`, in act. */
   const callHandler = (element, eventName, data, { asGiven = false } = {}) => {
-    const found = handlerFor(element, eventName);
+    let found = handlerFor(element, eventName);
     if (!found) return undefined;
+    // A text field's native view has React Native's own handler where the app's TextInput was given one (onChange,
+    // onSelectionChange, onFocus, onBlur: TextInput's wrappers, which read the native event's text or selection).
+    // Given data that is no native event (fireEvent(input, 'change', 'abc'), or nothing), no phone sends that: the
+    // handler called is the one RNTL finds on React Native's mocks, whose text field holds the TextInput's props —
+    // the app's, from the TextInput up — with the data as given.
+    if (isTextInputFiber(found.fiber) && !isNativeEvent(data[0]) && found.handler !== textInputProp(found.fiber, found.handler, eventName)) {
+      found = handlerFor(element, eventName, found.fiber.return, found.fiber);
+      if (!found) return undefined;
+      asGiven = true;
+    }
     // A host view's own handler is React Native's (a ScrollView's onScrollEndDrag reads its event's nativeEvent):
     // with no data, it gets an event with an empty nativeEvent, as a native event would carry one.
     const args = data.length === 0 && !asGiven && found.fiber.tag === HOST_COMPONENT ? [{ nativeEvent: {} }] : data;
@@ -93,9 +102,11 @@ export function createEvents(host, check) {
     const field = fieldOf(element);
     // A field that is not editable takes no typing (RNTL calls no handler then either).
     if (field !== null && host.view(field)?.props?.editable === false) return undefined;
-    // No text is no edit a finger could make: the handler is called as RNTL calls it, with what was given.
-    // (A TextInput hands its onChangeText to its native view: that one is the app's, given nothing as RNTL gives it.)
-    if (field === null || data[0] === undefined) return callHandler(element, 'changeText', data, { asGiven: true });
+    // No text (nothing, or a value no keyboard types: a function, an object) is no edit a finger could make: the
+    // handler is called as RNTL calls it, with what was given. (A TextInput hands its onChangeText to its native
+    // view: that one is the app's, given what RNTL gives it.)
+    const typable = typeof data[0] === 'string' || typeof data[0] === 'number';
+    if (field === null || !typable) return callHandler(element, 'changeText', data, { asGiven: true });
     const text = data[0];
     host.flush();
     host.act(() => {
@@ -209,6 +220,22 @@ export function createEvents(host, check) {
   };
 
   return { fireEvent, userEvent };
+}
+
+/** An event as a native view sends one: an object with a `nativeEvent` object. */
+function isNativeEvent(value) {
+  return value !== null && typeof value === 'object' && value.nativeEvent !== null && typeof value.nativeEvent === 'object';
+}
+
+/** What the TextInput component rendering a text field's native view was given for an event (its nearest composite). */
+function textInputProp(fiber, fallback, eventName) {
+  const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
+  for (let parent = fiber.return; parent; parent = parent.return) {
+    if (typeof parent.type === 'function' || (parent.type && typeof parent.type === 'object' && parent.type.render)) {
+      return parent.memoizedProps?.[handlerName] ?? parent.memoizedProps?.[eventName];
+    }
+  }
+  return fallback;
 }
 
 function capitalize(name) {

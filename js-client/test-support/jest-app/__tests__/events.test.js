@@ -41,6 +41,20 @@ test('fireEvent.changeText with no text calls onChangeText once with nothing, as
   expect(screen.getByTestId('filled')).toHaveDisplayValue('kept');
 });
 
+test("fireEvent of a TextInput's change, focus and blur with data that is no native event calls the app's handlers with it, as RNTL does", () => {
+  // tiagoangelods/react-native-duofy-ui-components' Input test: React Native's TextInput hands its native view its
+  // own onChange, which reads event.nativeEvent.text; a changeText of a value no keyboard types is called as given.
+  const handler = jest.fn();
+  render(<TextInput testID="field" value="text" onChange={handler} onChangeText={handler} onFocus={handler} onBlur={handler} />);
+  const field = screen.getByTestId('field');
+  fireEvent(field, 'changeText', handler);
+  fireEvent(field, 'change', 'not an event');
+  fireEvent(field, 'focus', handler);
+  fireEvent(field, 'blur');
+  expect(handler.mock.calls).toEqual([[handler], ['not an event'], [handler], []]);
+  expect(field).toHaveDisplayValue('text');
+});
+
 test('a disabled Pressable is not pressed', () => {
   const onDone = jest.fn();
   render(<Login onDone={onDone} />);
