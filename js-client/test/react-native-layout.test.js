@@ -34,6 +34,7 @@ for (const architecture of ['paper', 'fabric'])
         calls.push(name);
       };
       const measured = React.createRef();
+      const half = React.createRef();
       let setPadding;
       function Screen() {
         const [padding, set] = React.useState(10);
@@ -47,7 +48,7 @@ for (const architecture of ['paper', 'fabric'])
             h(View, { style: { width: 50 }, onLayout: record('a') }),
             h(View, { ref: measured, style: { flex: 1, marginLeft: 5 }, onLayout: record('b'), testID: 'b' }),
           ),
-          h(View, { style: { width: '50%', aspectRatio: 3 }, onLayout: record('half'), testID: 'half' }),
+          h(View, { ref: half, style: { width: '50%', aspectRatio: 3 }, onLayout: record('half'), testID: 'half' }),
           h(Text, { onLayout: record('text') }, 'Hello'),
         );
       }
@@ -74,6 +75,30 @@ for (const architecture of ['paper', 'fabric'])
       assert.deepEqual(measure, [65, 10, 315, 80, 65, 30]);
       const inWindow = await new Promise((resolve) => measured.current.measureInWindow((...args) => resolve(args)));
       assert.deepEqual(inWindow, [65, 30, 315, 80]);
+      // Frames asked for in one turn are read in one request (a batch of inspects), each answered its own: b
+      // relative to the half-width view, b, and the half-width view in the window, together.
+      const sent = [];
+      const request = app.bridge.request;
+      app.bridge.request = function (frame, ...rest) {
+        sent.push(frame.op === 'batch' ? frame.ops.map((op) => `${op.op} ${op.tag}`) : `${frame.op} ${frame.tag}`);
+        return request.call(this, frame, ...rest);
+      };
+      let sameTurn;
+      try {
+        sameTurn = await Promise.all([
+          new Promise((resolve) => measured.current.measureLayout(half.current, (...args) => resolve(args), () => resolve('failed'))),
+          new Promise((resolve) => measured.current.measure((...args) => resolve(args))),
+          new Promise((resolve) => half.current.measureInWindow((...args) => resolve(args))),
+        ]);
+      } finally {
+        app.bridge.request = request;
+      }
+      assert.deepEqual(sent, [[`inspect ${screen.getByTestId('b').tag}`, `inspect ${screen.getByTestId('half').tag}`]]);
+      assert.deepEqual(sameTurn, [
+        [65, 30 - 120, 315, 80],
+        [65, 10, 315, 80, 65, 30],
+        [0, 120, 195, 65],
+      ]);
 
       // A change of padding moves the row's children, not the row, nor what is below it.
       calls.length = 0;

@@ -153,7 +153,7 @@ export async function enableNativeLayout(bridge, native, { yoga, window } = {}) 
   const add = native.addComponents.bind(native);
   native.addComponents = (descriptions) => add(withLayoutEvent(descriptions));
   native.addComponents(native.components);
-  native.frameOf = (rendererTag) => frameOf(bridge, native, rendererTag);
+  native.frameOf = frameReader(bridge, native);
   return { enabled: true, yoga: result.yoga, window: result.window };
 }
 
@@ -180,23 +180,49 @@ function withLayoutEvent(descriptions) {
 }
 
 /**
- * The frame of the view of renderer tag `rendererTag` once what was committed before is applied: `{x, y, width,
- * height}` relative to its parent, with `pageX`, `pageY`, its place in the window; null for a view the daemon
- * does not have or has not laid out.
+ * `frameOf(rendererTag)`: the frame of the view of that renderer tag once what was committed before is applied,
+ * `{x, y, width, height}` relative to its parent with `pageX`, `pageY`, its place in the window; null for a view the
+ * daemon does not have or has not laid out. The frames asked for in one turn (a press's Pressability measures its
+ * responder, a screen's effects measure several views) are read in one request, a batch of their inspects, on the
+ * next turn: after the commit they follow, which its batch sends first (it is scheduled).
  */
-async function frameOf(bridge, native, rendererTag) {
-  // A measure called from a commit's effects: that commit's batch goes out first (it is scheduled), then this.
-  await new Promise((resolve) => setImmediate(resolve));
-  await native.flush().catch(() => {});
-  const tag = native.daemonTag(rendererTag);
-  if (tag === undefined) return null;
-  let view;
-  try {
-    view = await bridge.request({ op: 'inspect', tag });
-  } catch {
-    return null;
-  }
-  if (!view.layout) return null;
+function frameReader(bridge, native) {
+  let asked = null;
+  const readAll = async (now) => {
+    await native.flush().catch(() => {});
+    const tags = now.map(({ rendererTag }) => native.daemonTag(rendererTag));
+    const known = [...new Set(tags.filter((tag) => tag !== undefined))];
+    const views = new Map();
+    if (known.length === 1) {
+      views.set(known[0], await bridge.request({ op: 'inspect', tag: known[0] }).catch(() => null));
+    } else if (known.length > 1) {
+      try {
+        const { results } = await bridge.request({ op: 'batch', ops: known.map((tag) => ({ op: 'inspect', tag })) });
+        known.forEach((tag, index) => views.set(tag, results[index]));
+      } catch {
+        // A view gone (not_found) fails the batch: each is read alone then.
+        for (const tag of known) views.set(tag, await bridge.request({ op: 'inspect', tag }).catch(() => null));
+      }
+    }
+    now.forEach(({ resolve }, index) => resolve(frameIn(tags[index] === undefined ? null : views.get(tags[index]))));
+  };
+  return (rendererTag) =>
+    new Promise((resolve) => {
+      if (asked === null) {
+        asked = [];
+        setImmediate(() => {
+          const now = asked;
+          asked = null;
+          readAll(now).catch(() => now.forEach(({ resolve }) => resolve(null)));
+        });
+      }
+      asked.push({ rendererTag, resolve });
+    });
+}
+
+/** The frame of an inspected view, or null without one. */
+function frameIn(view) {
+  if (!view?.layout) return null;
   const inWindow = view.layoutInWindow ?? view.layout;
   return { ...view.layout, pageX: inWindow.x, pageY: inWindow.y };
 }
