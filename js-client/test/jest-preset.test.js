@@ -79,6 +79,34 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     });
   }
 
+  test("a file whose @jest-environment docblock names jest's node environment runs there: plain logic passes, RNTL says why it cannot", async () => {
+    // jest picks a docblock's environment over any config: such a file has no native side. One of plain logic passes
+    // as under React Native's preset; one that imports RNTL fails naming the docblock, not somewhere inside React Native.
+    const files = {
+      'zz-docblock-logic.test.js': ['/**', ' * @jest-environment node', ' */', "test('adds', () => { expect(1 + 1).toBe(2); });", ''],
+      'zz-docblock-rntl.test.js': [
+        '/** @jest-environment node */',
+        "import { render } from '@testing-library/react-native';",
+        "test('renders', () => { expect(render).toBeDefined(); });",
+        '',
+      ],
+    };
+    for (const [name, lines] of Object.entries(files)) writeFileSync(path.join(layout.root, '__tests__', name), lines.join('\n'));
+    const results = path.join(tmp, 'docblock-results.json');
+    try {
+      await runJest(layout.root, ['--ci', '--json', `--outputFile=${results}`, '__tests__/zz-docblock'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      const outcome = Object.fromEntries(
+        JSON.parse(readFileSync(results, 'utf8')).testResults.map((file) => [path.basename(file.name), [file.status, file.message]]),
+      );
+      assert.equal(outcome['zz-docblock-logic.test.js'][0], 'passed', outcome['zz-docblock-logic.test.js'][1]);
+      assert.equal(outcome['zz-docblock-rntl.test.js'][0], 'failed');
+      assert.match(outcome['zz-docblock-rntl.test.js'][1], /@jest-environment` docblock/);
+      assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
+    } finally {
+      for (const name of Object.keys(files)) rmSync(path.join(layout.root, '__tests__', name), { force: true });
+    }
+  });
+
   test('a promise a component rejects after its test fails that test, as with RNTL, and the run goes on', async () => {
     // RNTL's cleanup after each test waits a turn of the event loop first: the rejection is jest's to report while the
     // test is still current. Without that turn it came once jest had let go of it, and Node ended the whole run.

@@ -1,4 +1,4 @@
 // RNTL 12.4's (and jest-native's) matchers, on bridged's elements.
 const host = global.__bridged__;
-if (!host) throw new Error("these matchers are bridged's under preset: 'bridged-client' (its test environment is missing)");
-expect.extend(host.matchers());
+// In a file whose docblock names another environment (setup.cjs) there are no elements to match: nothing is added.
+if (host) expect.extend(host.matchers());

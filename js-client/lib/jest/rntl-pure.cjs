@@ -1,6 +1,6 @@
 // `@testing-library/react-native/pure` under preset: 'bridged-client': bridged's RNTL without the automatic cleanup
 // after each test (the test calls cleanup() itself), as RNTL's own `pure` entry.
 const host = global.__bridged__;
-if (!host) throw new Error("@testing-library/react-native is bridged's under preset: 'bridged-client' (its test environment is missing)");
+if (!host) throw new Error(require('./missing.cjs').missingEnvironment('@testing-library/react-native'));
 if (typeof expect === 'function' && typeof expect.extend === 'function') expect.extend(host.matchers());
 module.exports = host.testingLibrary();

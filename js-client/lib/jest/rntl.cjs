@@ -1,7 +1,7 @@
 // `@testing-library/react-native` under preset: 'bridged-client': bridged's implementation of its API
 // (testing-library.js), with RNTL's cleanup after each test and its matchers.
 const host = global.__bridged__;
-if (!host) throw new Error("@testing-library/react-native is bridged's under preset: 'bridged-client' (its test environment is missing)");
+if (!host) throw new Error(require('./missing.cjs').missingEnvironment('@testing-library/react-native'));
 const library = host.testingLibrary();
 if (typeof afterEach === 'function' && !process.env.RNTL_SKIP_AUTO_CLEANUP) {
   // As RNTL's: a turn of the event loop first (Node's own setImmediate, whatever timers the test faked), so that what
