@@ -48,13 +48,24 @@ export class HostElement {
     return this.#host.reactProps(this.#tag) ?? this.#host.view(this.#tag)?.props ?? {};
   }
 
+  /**
+   * As react-test-renderer's (RNTL 12's): the nearest instance above, a component's or a host view's (the `Text`
+   * component above a host text, a `Pressable` above its host view); null above what `render` was given.
+   */
   get parent() {
-    const parent = this.#host.view(this.#tag)?.parent;
-    if (parent == null || !this.#host.reactProps(parent)) return null;
-    return this.#host.elementOf(parent);
+    const fiber = this.#host.fiber(this.#tag);
+    return fiber ? instanceParent(this.#host, fiber) : null;
   }
 
+  /** As react-test-renderer's: the instances right below (components and host views) and the texts, as strings. */
   get children() {
+    const fiber = this.#host.fiber(this.#tag);
+    if (!fiber) return this.hostChildren;
+    return instanceChildren(fiber).map((c) => (typeof c === 'string' ? c : this.#host.instanceOf(c)));
+  }
+
+  /** The host elements and texts right below in the native tree (toJSON's). @internal */
+  get hostChildren() {
     const view = this.#host.view(this.#tag);
     if (!view) return [];
     return view.children.map((tag) => {
@@ -76,6 +87,20 @@ export class HostElement {
 /** The fibers react-test-renderer's instances are: components and host views (not fragments, providers, …). */
 const INSTANCE_FIBERS = new Set([0, 1, 2, 5, 11, 14, 15]);
 const HOST_TEXT = 6;
+
+/**
+ * The instance above `fiber` (react-test-renderer's parent): the nearest component or host view, through the fibers
+ * that are none; null above the element `render` was given (its wrapper's, with one), as in RNTL's tree.
+ */
+function instanceParent(host, fiber) {
+  if (host.isRenderedTop(fiber)) return null;
+  for (let f = fiber.return; f; f = f.return) {
+    if (f.tag === HOST_ROOT) return null;
+    if (INSTANCE_FIBERS.has(f.tag)) return host.instanceOf(f);
+    if (host.isRenderedTop(f)) return null;
+  }
+  return null;
+}
 
 /** The instances (and host texts, as strings) right below `fiber`, through the fibers that are none. */
 function instanceChildren(fiber) {
@@ -124,11 +149,7 @@ export class FiberElement {
   }
 
   get parent() {
-    for (let f = this.#fiber.return; f; f = f.return) {
-      if (f.tag === HOST_ROOT) return null;
-      if (INSTANCE_FIBERS.has(f.tag)) return this.#host.instanceOf(f);
-    }
-    return null;
+    return instanceParent(this.#host, this.#fiber);
   }
 
   get children() {
@@ -206,7 +227,7 @@ export function elementJSON(element) {
     if (key === 'children') continue;
     props[key] = value;
   }
-  const children = element.children.map((c) => (typeof c === 'string' ? c : elementJSON(c)));
+  const children = element.hostChildren.map((c) => (typeof c === 'string' ? c : elementJSON(c)));
   const json = { type: element.type, props, children: children.length > 0 ? children : null };
   Object.defineProperty(json, '$$typeof', { value: TEST_JSON });
   return json;

@@ -310,6 +310,14 @@ export class JestHost {
     return null;
   }
 
+  /** Whether `fiber` is the one a screen's element was rendered as (the top of RNTL's tree: it has no parent). */
+  isRenderedTop(fiber) {
+    const above = fiber.return;
+    if (above?.tag !== 1) return false;
+    for (const rendered of this.#rendered) if (above.memoizedProps?.children === rendered.screen._holder.element) return true;
+    return false;
+  }
+
   /** The live tree's view of a tag, or undefined once it is gone. */
   view(tag) {
     return this.#app._liveTree.views.get(tag);

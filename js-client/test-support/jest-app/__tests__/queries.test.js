@@ -52,7 +52,22 @@ test('elements are host elements: props, type, parent, children', () => {
   expect(title.type).toBe('Text');
   expect(title.children).toEqual(['Welcome']);
   expect(title.props.children).toBe('Welcome');
-  expect(screen.getByText('Sign in').parent).toBe(screen.getByTestId('submit'));
+  // As react-test-renderer's (RNTL 12's): a host element's parent is the nearest instance above, a component's too
+  // (the Text component above the host text, then the Pressable's host view, then View and Pressable components).
+  const signIn = screen.getByText('Sign in');
+  expect(typeof signIn.parent.type).not.toBe('string');
+  expect(signIn.parent.props.children).toBe('Sign in');
+  expect(signIn.parent.parent).toBe(screen.getByTestId('submit'));
+  expect(signIn.parent.parent.parent.parent.props.testID).toBe('submit');
+  expect(signIn.parent.parent.parent.parent.props.accessibilityRole).toBe('button');
+  // A host view's children are the instances below it: the Text component (and Pressable's debug view, a component
+  // that renders nothing), whose child is the host text.
+  expect(screen.getByTestId('submit').children[0]).toBe(signIn.parent);
+  expect(signIn.parent.children).toEqual([signIn]);
+  // Above what render was given there is nothing (not React Native's AppContainer).
+  let top = signIn;
+  while (top.parent) top = top.parent;
+  expect(top).toBe(screen.UNSAFE_root);
   expect(screen.getByTestId('submit').native.component).toBe('RCTView');
 });
 
