@@ -61,6 +61,11 @@ test('created, moved, laid out and deleted views are read by the next query', ()
   apply({ change: 'moved', tag: 2, children: [3, 5, 8] });
   assert.equal(screen.getByText('New').tag, 8);
   assert.equal(screen.getByText('Hello'), hello, 'the moved-into parent is built again, its unchanged children kept');
+  // Created straight into a parent at an index (as Fabric's commits create): read by the next query, in its place.
+  apply({ change: 'created', view: { tag: 10, component: 'RCTText', parent: 2, children: [], props: { testID: 'inserted' } }, index: 1 });
+  assert.equal(screen.getByTestId('inserted').tag, 10);
+  assert.deepEqual(screen.toJSON().children[0].children.map((c) => c.tag), [3, 10, 5, 8]);
+  apply({ change: 'deleted', tags: [10] });
   // Moved from one parent to another: the former parent's node no longer has it.
   apply({ change: 'moved', tag: 5, children: [6, 8] });
   assert.deepEqual(screen.toJSON().children[0].children.map((c) => c.tag), [3, 5]);

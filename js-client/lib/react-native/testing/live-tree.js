@@ -67,12 +67,20 @@ export class LiveTree {
     };
   }
 
-  /** Marks the view of `tag` and its ancestors as changed in the version being applied. */
+  /**
+   * Marks the view of `tag` and its ancestors as changed in the version being applied (a view just created has that
+   * version already; its ancestors are marked all the same).
+   */
   #touch(tag) {
     const rev = this.version + 1;
-    for (let view = this.views.get(tag); view !== undefined && view.rev !== rev; view = view.parent != null ? this.views.get(view.parent) : undefined) {
-      view.rev = rev;
-    }
+    const view = this.views.get(tag);
+    if (view === undefined) return;
+    view.rev = rev;
+    for (let up = this.#parentOf(view); up !== undefined && up.rev !== rev; up = this.#parentOf(up)) up.rev = rev;
+  }
+
+  #parentOf(view) {
+    return view.parent != null ? this.views.get(view.parent) : undefined;
   }
 
   /** The request that starts the observation of a connection's own `session`, whose answer `reset` takes. */
