@@ -42,6 +42,13 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     assert.equal(report.numTotalTestSuites, 11);
     assert.ok(report.numPassedTests >= 56, `${report.numPassedTests} tests passed`);
     assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
+    // The schema of the app's specs (screens, safe-area) is kept in jest's cache folder, for the next files and runs.
+    const caches = readdirSync(tmp).filter((name) => name.startsWith('jest_'));
+    const schemas = caches.flatMap((name) => {
+      const dir = path.join(tmp, name, 'bridged', 'schemas');
+      return existsSync(dir) ? readdirSync(dir) : [];
+    });
+    assert.equal(schemas.filter((name) => name.endsWith('.json')).length, 1, `${caches}: ${schemas}`);
   });
 
   test("an app's own transformIgnorePatterns (which replace the preset's) with the client linked from a checkout", async () => {

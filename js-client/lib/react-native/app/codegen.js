@@ -12,6 +12,8 @@ import path from 'node:path';
 const SPEC_FILE = /^(?:Native\w+|\w+NativeComponent)\.(?:js|jsx|ts|tsx)$/;
 const CODEGEN_ENTRY = '@react-native/codegen/lib/cli/combine/combine-js-to-schema';
 const FORMAT = '1';
+/** The schemas this process made or read, as JSON text, by their key (the specs' content, the codegen's version). */
+const SCHEMAS = new Map();
 
 function readJson(file) {
   try {
@@ -119,13 +121,21 @@ export function buildSchema(root, files, { cacheDir } = {}) {
   const hash = createHash('sha256').update(FORMAT).update('\0').update(version);
   for (const file of files) hash.update('\0').update(file).update('\0').update(readFileSync(file));
   const key = hash.digest('hex');
+  // A process reads the same specs again for each app it opens (a jest worker, for each test file): kept as text,
+  // each caller gets its own copy.
+  const known = SCHEMAS.get(key);
+  if (known !== undefined) return JSON.parse(known);
   const cached = cacheDir ? path.join(cacheDir, 'schemas', `${key}.json`) : null;
   if (cached) {
     const schema = readJson(cached);
-    if (schema) return schema;
+    if (schema) {
+      SCHEMAS.set(key, JSON.stringify(schema));
+      return schema;
+    }
   }
   const combine = appRequire(entry);
   const schema = (typeof combine === 'function' ? combine : combine.combineSchemas)(files);
+  SCHEMAS.set(key, JSON.stringify(schema));
   if (cached) {
     try {
       mkdirSync(path.dirname(cached), { recursive: true });
