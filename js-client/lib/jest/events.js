@@ -168,6 +168,8 @@ export function createEvents(host, check) {
       return element.tag;
     };
     return {
+      // RNTL's instance keeps its options, its defaults filled in (bridged's waits advance jest's clock itself).
+      config: { delay, advanceTimers: options.advanceTimers ?? (() => Promise.resolve()) },
       press: (element) => hold(element, 0, 'userEvent.press'),
       longPress: (element, { duration = LONG_PRESS_MS } = {}) => hold(element, duration, 'userEvent.longPress'),
       async type(element, text, { skipPress = false, submitEditing = false } = {}) {

@@ -77,6 +77,10 @@ test('fireEvent of a switch value', () => {
 
 test('userEvent: press, longPress, type, clear, paste, scrollTo', async () => {
   const user = userEvent.setup();
+  // RNTL 12.4's instance keeps its config, the defaults filled in.
+  expect(user.config.delay).toBe(0);
+  expect(typeof user.config.advanceTimers).toBe('function');
+  expect(userEvent.setup({ delay: 5 }).config.delay).toBe(5);
   render(<Catalog />);
   await user.press(screen.getByText('Cherry'));
   expect(screen.getByText('Selected: Cherry')).toBeTruthy();
