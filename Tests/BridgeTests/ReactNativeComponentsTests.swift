@@ -88,3 +88,58 @@ struct ReactNativeComponentsTests {
         #expect(field(client.inspect(1), "result.render") == ##""Hello  world""##)
     }
 }
+
+/// `forEachChangedProp` (what a `tree: true` observer is sent of a view) visits exactly the listed props whose value
+/// is neither null nor the default, in listed order, though it reads only the values a view holds.
+@Suite("A view's changed props")
+struct ChangedPropsTests {
+    /// The listed props that are neither null nor their default, with their values: what it must equal.
+    private func filtered(_ view: ViewProxy) -> [String] {
+        view.listedProps.compactMap { prop in
+            let value = view.value(of: prop)
+            return value == .null || value == prop.defaultValue ? nil : "\(prop.name)=\(value)"
+        }
+    }
+
+    private func visited(_ view: ViewProxy) -> [String] {
+        var found: [String] = []
+        view.forEachChangedProp { prop, value in found.append("\(prop.name)=\(value)") }
+        return found
+    }
+
+    private func set(_ view: ViewProxy, _ values: [String: PropValue]) {
+        for (name, value) in values {
+            let prop = view.type.prop(named: name)!
+            view.setValue(value, of: prop)
+        }
+    }
+
+    @Test func anRCTViewsHeldPropsInTheirOrder() {
+        let view = ViewProxy(tag: 1, type: ReactNativeView.type)
+        #expect(visited(view).isEmpty)
+        set(
+            view,
+            ["testID": .string("row"), "opacity": .double(0.5), "flex": .double(1), "pointerEvents": .string("none")]
+        )
+        // Set, then back to the default: not held, not visited.
+        set(view, ["opacity": .double(1)])
+        #expect(visited(view) == filtered(view))
+        #expect(visited(view).count == 3)
+    }
+
+    @Test func aComponentsOwnPropsThenTheViewPropsItInherits() throws {
+        let text = try #require(ComponentRegistry.builtin.component(named: "RCTText"))
+        let view = ViewProxy(tag: 2, type: text)
+        set(
+            view,
+            ["fontWeight": .string("bold"), "testID": .string("title"), "margin": .double(4), "numberOfLines": .int(2)]
+        )
+        #expect(visited(view) == filtered(view))
+        #expect(visited(view).count == 4)
+        let untyped = ComponentType(described: "Icon", props: [], events: [], commands: [], untyped: true)
+        let icon = ViewProxy(tag: 3, type: untyped)
+        set(icon, ["name": .string("star"), "size": .int(12), "opacity": .double(0.3)])
+        #expect(visited(icon) == filtered(icon))
+        #expect(visited(icon).count == 3)
+    }
+}

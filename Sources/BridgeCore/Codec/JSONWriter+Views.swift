@@ -69,10 +69,7 @@ extension JSONWriter {
         string(view.type.name)
         raw(#","props":{"#)
         var first = true
-        for prop in view.listedProps {
-            let value = view.value(of: prop)
-            if case .null = value { continue }
-            if value == prop.defaultValue { continue }
+        view.forEachChangedProp { prop, value in
             if !first { comma() }
             first = false
             string(prop.name)

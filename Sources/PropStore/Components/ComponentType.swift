@@ -81,6 +81,9 @@ public final class ComponentType: Sendable {
     /// React Native component does (``ReactNativeView``); empty for `RCTView` itself.
     public let inheritedProps: [PropDescriptor]
     private let inheritedIndex: NameIndex
+    /// ``inheritedProps`` by their place in ``ReactNativeView/props`` (what ``SparseProps/values`` is keyed by):
+    /// nil where the component declares a prop of that name itself.
+    let inheritedByViewIndex: [PropDescriptor?]
     /// For a component whose render is its text content (React Native's `Text`): the render of a view of it,
     /// read from the view and its subtree rather than from its props alone. Such a view renders whenever it is
     /// asked to and its text changed.
@@ -137,6 +140,14 @@ public final class ComponentType: Sendable {
         self.inheritedProps =
             inheritsViewProps ? ReactNativeView.inheritedDescriptors.filter { !own.contains($0.name) } : []
         self.inheritedIndex = NameIndex(inheritedProps.map(\.name))
+        var byViewIndex = [PropDescriptor?](repeating: nil, count: inheritsViewProps ? ReactNativeView.props.count : 0)
+        if inheritsViewProps {
+            for (index, descriptor) in ReactNativeView.inheritedDescriptors.enumerated()
+            where !own.contains(descriptor.name) {
+                byViewIndex[index] = descriptor
+            }
+        }
+        self.inheritedByViewIndex = byViewIndex
         self.contentRender = contentRender
         self.focus = focus
         self.propIndex = NameIndex(props.map(\.name))

@@ -94,6 +94,40 @@ public final class ViewProxy: @unchecked Sendable {
         return type.isUntyped ? declared + type.undeclaredProps(of: props) : declared
     }
 
+    /// Calls `body` with each of ``listedProps`` whose value is neither null nor its default, in that order, with
+    /// the value: what a `tree: true` observer is sent of a view.
+    ///
+    /// The same as filtering ``listedProps``, without reading every prop: the View props of `RCTView` and those a
+    /// component inherits are held sparsely (``SparseProps``, only values other than the default), so only those
+    /// held are visited: a row's view holds two or three of React Native's hundred and more.
+    public func forEachChangedProp(_ body: (ComponentType.PropDescriptor, PropValue) -> Void) {
+        if type === ReactNativeView.type, let sparse = props as? SparseProps {
+            let values = sparse.values
+            for index in values.keys.sorted() {
+                let prop = type.props[index]
+                if let value = values[index], value != .null, value != prop.defaultValue { body(prop, value) }
+            }
+        } else {
+            for prop in type.props {
+                let value = value(of: prop)
+                if value != .null, value != prop.defaultValue { body(prop, value) }
+            }
+        }
+        if let inheritedProps, !inheritedProps.values.isEmpty {
+            let values = inheritedProps.values
+            for index in values.keys.sorted() {
+                guard let prop = type.inheritedByViewIndex[index], let value = values[index] else { continue }
+                if value != .null, value != prop.defaultValue { body(prop, value) }
+            }
+        }
+        if type.isUntyped {
+            for prop in type.undeclaredProps(of: props) {
+                let value = value(of: prop)
+                if value != .null, value != prop.defaultValue { body(prop, value) }
+            }
+        }
+    }
+
     /// The commands sent to this view, oldest first: at most ``commandLogLimit``, the newest kept.
     public private(set) var commandLog: [LoggedCommand] = []
     /// Where the oldest entry is once the log is full (a ring).
