@@ -233,7 +233,8 @@ function isNativeEvent(value) {
 function textInputProp(fiber, fallback, eventName) {
   const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
   for (let parent = fiber.return; parent; parent = parent.return) {
-    if (typeof parent.type === 'function' || (parent.type && typeof parent.type === 'object' && parent.type.render)) {
+    const component = parent.type;
+    if (typeof component === 'function' || (component && typeof component === 'object' && component.render)) {
       return parent.memoizedProps?.[handlerName] ?? parent.memoizedProps?.[eventName];
     }
   }
