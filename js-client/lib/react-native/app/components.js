@@ -143,7 +143,7 @@ export class HostComponents {
         const unknown = typeof name === 'string' && !Object.hasOwn(components.#native.components, name);
         const noConfig = /View config getter callback/.test(String(error?.message));
         if (!unknown || !noConfig || !components.#canDefine) throw error;
-        components.#serveUntyped(name, loader);
+        components.#serveUntyped(name, loader, { madeUp: true });
         return get.apply(this, arguments);
       }
     };
@@ -153,8 +153,12 @@ export class HostComponents {
    * A component asked for by name that no spec describes (an older package's `requireNativeComponent('Foo')`):
    * served as a View that takes any prop, untyped (`define` with `untyped`), its view config accepting every
    * attribute (style flattened as a View's). Its events cannot be told apart from their names, so none reach it.
+   * A made-up name (`madeUp`: a jest mock's stand-in, which no phone has) takes any prop as React Native's mocks
+   * do: only its `style` lays it out; a prop of its own that names a style attribute (an svg's `width="30"`, an
+   * icon's `color`) stays the element's and is not sent, where the native side would read it as the View's own
+   * layout prop and refuse a value such as "30".
    */
-  #serveUntyped(name, loader) {
+  #serveUntyped(name, loader, { madeUp = false } = {}) {
     const description = { props: {}, events: {}, commands: {}, untyped: true };
     this.#native.addComponents({ [name]: description });
     const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
@@ -166,6 +170,7 @@ export class HostComponents {
       {
         get: (_, key) => {
           if (key === 'style') return styleAttributes;
+          if (madeUp && typeof key === 'string' && Object.hasOwn(styleAttributes, key)) return undefined;
           return typeof key === 'string' && key !== 'children' && !/^on[A-Z]/.test(key) ? true : undefined;
         },
       },

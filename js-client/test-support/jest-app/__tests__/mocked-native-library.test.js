@@ -30,3 +30,19 @@ test('components of a mocked native library render as host elements with their p
   fireEvent(screen.getByTestId('picker'), 'valueChange', 'b');
   expect(onPick).toHaveBeenCalledWith('b');
 });
+
+// A transformer's stand-in for an imported .svg file (`module.exports = 'SvgMock'`) is given the props the real
+// react-native-svg takes: width and height as strings. The mocks render any prop; so does bridged for a made-up name
+// (its top-level props are the element's; only its style lays it out), where a View's layout would refuse "30".
+test('a made-up host name takes props a View could not, as the mocks do (width="30" of a mocked .svg)', () => {
+  const SvgMock = 'SvgMock';
+  render(
+    <View>
+      <SvgMock fill="orange" width="30" height="30" accessibilityLabel="Added Today" />
+      <SvgMock testID="styled" style={{ width: 12, height: 12 }} opacity="half" />
+    </View>,
+  );
+  expect(screen.getByLabelText('Added Today')).toBeOnTheScreen();
+  expect(screen.getByLabelText('Added Today').props.width).toBe('30');
+  expect(screen.getByTestId('styled').props.opacity).toBe('half');
+});
