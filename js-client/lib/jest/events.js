@@ -146,20 +146,39 @@ export function createEvents(host, check) {
 
   function setup(options = {}) {
     const delay = options.delay ?? 0;
-    const pause = async () => {
-      if (delay > 0) await host.wait(delay);
+    const advanceTimers = typeof options.advanceTimers === 'function' ? options.advanceTimers : null;
+    // One of RNTL's waits (`wait(config, ms)`): at the same points, so that a test's own `advanceTimers` (given to
+    // setup, as RNTL's docs show for fake timers) is called as often and with what RNTL gives it, and moves jest's
+    // clock by what it moves it (a function that advances 10 s a call lets a 10 s timer of the app run during a
+    // press). Without one, bridged's own wait: jest's clock moved by `ms` under fake timers, else real time.
+    const tick = async (ms) => {
+      if (advanceTimers === null) {
+        if (ms > 0) await host.wait(ms);
+        return;
+      }
+      let advanced;
+      host.act(() => {
+        advanced = advanceTimers(ms);
+      });
+      await advanced;
+      if (host.fakeTimers()) {
+        await new Promise((resolve) => setImmediate(resolve));
+        host.flush();
+      } else if (ms > 0) await host.wait(ms);
     };
     // As RNTL's press: the finger held `ms`, then, for a touchable, what is left of Pressability's minimum press
-    // duration (its onPressOut comes then); a text field's tap waits for nothing more.
-    const hold = async (element, ms, what) => {
+    // duration (its onPressOut comes then); a text field's tap waits for nothing more. A press typing starts with
+    // (`typing`) waits once, for the delay, as RNTL's type does.
+    const hold = async (element, ms, what, { typing = false } = {}) => {
       check(element, what);
+      if (!typing) await tick(delay);
       host.flush();
       host.act(() => host.touch(element.tag, 'start'));
-      if (ms > 0) await host.wait(ms);
+      await tick(typing ? delay : ms);
       if (!host.view(element.tag)) return;
       host.act(() => host.touch(element.tag, 'end'));
       const field = TEXT_INPUT_COMPONENTS.has(host.view(element.tag)?.component);
-      if (!field && MIN_PRESS_DURATION_MS - ms > 0) await host.wait(MIN_PRESS_DURATION_MS - ms);
+      if (!field && MIN_PRESS_DURATION_MS - ms > 0) await tick(MIN_PRESS_DURATION_MS - ms);
     };
     const requireField = (element, what) => {
       check(element, what);
@@ -167,46 +186,56 @@ export function createEvents(host, check) {
       if (!TEXT_INPUT_COMPONENTS.has(view.component)) throw new Error(`${what} works only on host TextInput elements, got ${element.type}`);
       return element.tag;
     };
+    // Each of RNTL's user events ends with one more wait for the delay.
+    const ending = (action) =>
+      async (...args) => {
+        const result = await action(...args);
+        await tick(delay);
+        return result;
+      };
     return {
       // RNTL's instance keeps its options, its defaults filled in (bridged's waits advance jest's clock itself).
       config: { delay, advanceTimers: options.advanceTimers ?? (() => Promise.resolve()) },
-      press: (element) => hold(element, 0, 'userEvent.press'),
-      longPress: (element, { duration = LONG_PRESS_MS } = {}) => hold(element, duration, 'userEvent.longPress'),
-      async type(element, text, { skipPress = false, submitEditing = false } = {}) {
+      press: ending((element) => hold(element, 0, 'userEvent.press')),
+      longPress: ending((element, { duration = LONG_PRESS_MS } = {}) => hold(element, duration, 'userEvent.longPress')),
+      type: ending(async (element, text, { skipPress = false, submitEditing = false } = {}) => {
         const field = requireField(element, 'userEvent.type');
         if (host.view(field).props?.editable === false) return;
-        if (!skipPress) await hold(element, 0, 'userEvent.type');
+        if (!skipPress) await hold(element, 0, 'userEvent.type', { typing: true });
         else host.act(() => host.command(field, 'focus'));
         for (const character of String(text)) {
-          await pause();
+          await tick(delay);
           host.act(() => host.command(field, character === '\n' ? 'submit' : 'type', character === '\n' ? [] : [character]));
         }
+        await tick(delay);
         if (submitEditing) host.act(() => host.command(field, 'submit'));
         host.act(() => host.command(field, 'blur'));
-      },
-      async clear(element) {
+      }),
+      clear: ending(async (element) => {
         const field = requireField(element, 'userEvent.clear');
         if (host.view(field).props?.editable === false) return;
         host.act(() => host.command(field, 'focus'));
+        await tick(delay);
         host.act(() => host.command(field, 'clear'));
+        await tick(delay);
         host.act(() => host.command(field, 'blur'));
-      },
-      async paste(element, text) {
+      }),
+      paste: ending(async (element, text) => {
         const field = requireField(element, 'userEvent.paste');
         if (host.view(field).props?.editable === false) return;
         host.act(() => host.command(field, 'focus'));
         host.act(() => host.command(field, 'clear'));
         if (String(text) !== '') host.act(() => host.command(field, 'type', [String(text)]));
         host.act(() => host.command(field, 'blur'));
-      },
-      async scrollTo(element, { x, y, contentSize, layoutMeasurement } = {}) {
+      }),
+      scrollTo: ending(async (element, { x, y, contentSize, layoutMeasurement } = {}) => {
         check(element, 'userEvent.scrollTo');
         const tag = scrollViewOf(element);
         if (tag === null) throw new Error('userEvent.scrollTo works only on host ScrollView elements');
         host.flush();
         scrollNatively(tag, { x: x ?? 0, y: y ?? 0, contentSize, layoutMeasurement });
-        await pause();
-      },
+        await tick(delay);
+      }),
     };
   }
 

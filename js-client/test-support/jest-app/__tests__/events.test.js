@@ -1,7 +1,7 @@
 // fireEvent and userEvent: native touches, typing into the daemon's text fields, scrolls.
 import React from 'react';
-import { TextInput, View } from 'react-native';
-import { render, screen, fireEvent, userEvent } from '@testing-library/react-native';
+import { Pressable, Text, TextInput, View } from 'react-native';
+import { render, screen, fireEvent, userEvent, waitFor } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
 
@@ -100,4 +100,35 @@ test('userEvent: press, longPress, type, clear, paste, scrollTo', async () => {
   expect(name.props.value).toBe('Pasted');
   await user.type(screen.getByTestId('pin'), '98765');
   expect(screen.getByTestId('pin').props.value).toBe('9876');
+});
+
+// aynurkarimov/react-native-testing-behavior's AsyncReactState test: a press whose handler waits 10 s, under fake
+// timers, with an advanceTimers of the test's own that moves jest's clock 10 s a call. RNTL calls it at each of its
+// waits (before the touch, the hold, the rest of the minimum press, after): the app's timer runs during the press.
+function SlowCounter() {
+  const [count, setCount] = React.useState(0);
+  const later = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    setCount((value) => value + 1);
+  };
+  return (
+    <Pressable accessibilityRole="button" onPress={later}>
+      <Text>{`Count ${count}`}</Text>
+    </Pressable>
+  );
+}
+
+test("userEvent.setup's advanceTimers is called at RNTL's waits, with RNTL's durations", async () => {
+  jest.useFakeTimers();
+  try {
+    const advanceTimers = jest.fn(() => jest.advanceTimersByTime(10_000));
+    const user = userEvent.setup({ advanceTimers });
+    render(<SlowCounter />);
+    await user.press(screen.getByRole('button'));
+    expect(advanceTimers.mock.calls).toEqual([[0], [0], [130], [0]]);
+    await user.press(screen.getByRole('button'));
+    await waitFor(() => expect(screen.getByText('Count 2')).toBeTruthy());
+  } finally {
+    jest.useRealTimers();
+  }
 });
