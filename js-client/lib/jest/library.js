@@ -70,27 +70,43 @@ export function createLibrary(host) {
     return error;
   };
 
+  /** A query's error with no tree printed (a findBy's at each check, and the one its onTimeout is given). */
+  const withoutTree = (error) => {
+    if (error?.name === 'QueryError') error.message = error.message.split('\n\n')[0];
+    return error;
+  };
+
   /** The queries of a screen (or a within), their answers as elements; findBy* wait in the test's time. */
   const wrapQueries = (queries) => {
     const wrapped = {};
+    /** A query's answer as elements; its error with the screen printed (`printed`), or as the query threw it. */
+    const run = (query, args, printed) => {
+      host.flush();
+      let found;
+      try {
+        found = query(...args);
+      } catch (error) {
+        throw printed ? withScreenTree(error) : withoutTree(error);
+      }
+      return Array.isArray(found) ? found.map((h) => host.elementOf(h.tag)) : found ? host.elementOf(found.tag) : null;
+    };
     for (const [name, query] of Object.entries(queries)) {
       if (typeof query !== 'function') continue;
       if (name.startsWith('find')) continue;
-      wrapped[name] = (...args) => {
-        host.flush();
-        let found;
-        try {
-          found = query(...args);
-        } catch (error) {
-          throw withScreenTree(error);
-        }
-        return Array.isArray(found) ? found.map((h) => host.elementOf(h.tag)) : found ? host.elementOf(found.tag) : null;
-      };
+      wrapped[name] = (...args) => run(query, args, true);
     }
     for (const name of Object.keys(wrapped)) {
       if (!name.startsWith('get')) continue;
       const find = name.replace(/^get/, 'find');
-      wrapped[find] = (matcher, options = {}, waitOptions = {}) => waitFor(() => wrapped[name](matcher, options), { ...options, ...waitOptions });
+      // As RNTL's: the screen is printed once, into the error the wait ends with (not at each failed check), and
+      // not at all into the error an onTimeout of the test's own is given.
+      wrapped[find] = (matcher, options = {}, waitOptions = {}) => {
+        const { onTimeout, ...wait } = { ...options, ...waitOptions };
+        return waitFor(() => run(queries[name], [matcher, options], false), {
+          ...wait,
+          onTimeout: typeof onTimeout === 'function' ? onTimeout : withScreenTree,
+        });
+      };
     }
     return wrapped;
   };

@@ -29,6 +29,19 @@ test('a rejection shown as an alert role', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('offline');
 });
 
+test("findBy prints the screen once, into the error it ends with, and not into an onTimeout's", async () => {
+  render(<Login />);
+  jest.spyOn(screen, 'toJSON');
+  const error = await screen.findByText('Nowhere', {}, { timeout: 200, interval: 20 }).catch((e) => e);
+  expect(error.message).toMatch(/^Unable to find an element with text: Nowhere\n\n<View/);
+  expect(screen.toJSON).toHaveBeenCalledTimes(1);
+  const onTimeout = jest.fn((e) => new Error(`replaced: ${e.message}`));
+  await expect(screen.findByText('Nowhere', {}, { timeout: 100, interval: 20, onTimeout })).rejects.toThrow(
+    /^replaced: Unable to find an element with text: Nowhere$/,
+  );
+  expect(onTimeout).toHaveBeenCalledTimes(1);
+});
+
 test('fake timers: waitFor advances the clock, act runs a timer', async () => {
   jest.useFakeTimers();
   render(<Catalog />);
