@@ -1,6 +1,7 @@
 // Every query kind and its options, as React Native Testing Library 12 documents them.
 import React from 'react';
-import { render, screen, within, isHiddenFromAccessibility } from '@testing-library/react-native';
+import { Pressable, Text, View } from 'react-native';
+import { render, screen, within, fireEvent, isHiddenFromAccessibility } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
 
@@ -74,4 +75,38 @@ test('elements are host elements: props, type, parent, children', () => {
 test('findBy waits for what a timer brings', async () => {
   render(<Catalog />);
   expect(await screen.findByText('Loaded')).toBeTruthy();
+});
+
+test('elements read the current props after commits that re-render some views and leave others (memo rows)', () => {
+  const Row = React.memo(({ id, onPick }) => (
+    <Pressable testID={`row-${id}`} accessibilityLabel={`row ${id}`} onPress={() => onPick(id)}>
+      <Text>{id}</Text>
+    </Pressable>
+  ));
+  function List() {
+    const [picked, setPicked] = React.useState([]);
+    const [rows, setRows] = React.useState(['a', 'b', 'c']);
+    const onPick = React.useCallback((id) => setPicked((p) => [...p, id]), []);
+    return (
+      <View testID="list" accessibilityLabel={`${rows.length} rows, picked ${picked.join(',')}`}>
+        <Pressable testID="drop" onPress={() => setRows((r) => r.slice(1))}><Text>drop</Text></Pressable>
+        <Pressable testID="add" onPress={() => setRows((r) => [...r, `n${r.length}`])}><Text>add</Text></Pressable>
+        {rows.map((id) => <Row key={id} id={id} onPick={onPick} />)}
+      </View>
+    );
+  }
+  render(<List />);
+  fireEvent.press(screen.getByTestId('row-b'));
+  fireEvent.press(screen.getByTestId('row-c'));
+  expect(screen.getByTestId('list').props.accessibilityLabel).toBe('3 rows, picked b,c');
+  fireEvent.press(screen.getByText('drop'));
+  expect(screen.queryByTestId('row-a')).toBeNull();
+  fireEvent.press(screen.getByText('add'));
+  fireEvent.press(screen.getByTestId('row-n2'));
+  // Rows React left alone across those commits still answer with their props, and their texts' parents are theirs.
+  expect(screen.getByTestId('row-c').props.accessibilityLabel).toBe('row c');
+  expect(screen.getByText('c').parent.parent.props.testID).toBe('row-c');
+  fireEvent.press(screen.getByTestId('row-c'));
+  expect(screen.getByTestId('list').props.accessibilityLabel).toBe('3 rows, picked b,c,n2,c');
+  expect(screen.getAllByLabelText(/^row /).map((e) => e.props.testID)).toEqual(['row-b', 'row-c', 'row-n2']);
 });
