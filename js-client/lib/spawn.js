@@ -233,18 +233,24 @@ function processLives(pid) {
 /**
  * Opens `socketPath` once it accepts, polled at 1 ms, then less often (at most every 25 ms): a daemon accepts some
  * 10-40 ms after its start. After each failed attempt `ended(error)` may end the wait: what it returns, when not
- * undefined, is `{ended}`. A sleep aborted by `signal` rejects (`AbortError`).
- * @returns {Promise<{socket: import('node:net').Socket} | {ended: any}>}
+ * undefined, is `{ended}`. Once `signal` aborts, `{aborted: true, lastError}`: the last attempt's error.
+ * @returns {Promise<{socket: import('node:net').Socket} | {ended: any} | {aborted: true, lastError?: Error}>}
  */
 async function pollSocket(socketPath, ended, signal) {
+  let lastError;
   for (let pause = 1; ; pause = Math.min(25, pause * 2)) {
     try {
       return { socket: await openSocket(socketPath) };
     } catch (error) {
+      lastError = error;
       const value = ended(error);
       if (value !== undefined) return { ended: value };
     }
-    await sleep(pause, undefined, { signal });
+    try {
+      await sleep(pause, undefined, { signal });
+    } catch {
+      return { aborted: true, lastError };
+    }
   }
 }
 
@@ -256,24 +262,18 @@ async function pollSocket(socketPath, ended, signal) {
  */
 export async function connectWhenAccepting({ socketPath, pid, timeoutMs = 60_000 }) {
   const failed = (message, cause) => new BridgeError(ClientErrorCodes.CONNECT_FAILED, message, { cause });
-  let lastError;
-  let polled;
-  try {
-    polled = await pollSocket(
-      socketPath,
-      (error) => {
-        lastError = error;
-        if (!NOT_LISTENING.has(error.code)) return failed(`cannot connect to ${socketPath}: ${error.message}`, error);
-        if (!processLives(pid)) {
-          return failed(`bridged (pid ${pid}) exited before it accepted on ${socketPath}${daemonLog(`${socketPath}.log`)}`, error);
-        }
-        return undefined;
-      },
-      AbortSignal.timeout(timeoutMs),
-    );
-  } catch {
-    throw failed(`bridged (pid ${pid}) did not accept on ${socketPath} within ${timeoutMs} ms`, lastError);
-  }
+  const polled = await pollSocket(
+    socketPath,
+    (error) => {
+      if (!NOT_LISTENING.has(error.code)) return failed(`cannot connect to ${socketPath}: ${error.message}`, error);
+      if (!processLives(pid)) {
+        return failed(`bridged (pid ${pid}) exited before it accepted on ${socketPath}${daemonLog(`${socketPath}.log`)}`, error);
+      }
+      return undefined;
+    },
+    AbortSignal.timeout(timeoutMs),
+  );
+  if (polled.aborted) throw failed(`bridged (pid ${pid}) did not accept on ${socketPath} within ${timeoutMs} ms`, polled.lastError);
   if (polled.ended) throw polled.ended;
   return polled.socket;
 }
@@ -285,24 +285,14 @@ export async function connectWhenAccepting({ socketPath, pid, timeoutMs = 60_000
  */
 async function spawnAndConnect({ socketPath, spawn, bin, components, signal, timeoutMs, checkFolder }) {
   const { binary, child, state } = launchDaemon({ socketPath, spawn, bin, components, checkFolder });
-  let lastError;
-  let polled;
-  try {
-    // Another daemon may have won the race for the socket; only give up once a last attempt failed.
-    polled = await pollSocket(
-      socketPath,
-      (error) => {
-        lastError = error;
-        return state.exited ? true : undefined;
-      },
-      signal,
-    );
-  } catch {
+  // Another daemon may have won the race for the socket; only give up once a last attempt failed.
+  const polled = await pollSocket(socketPath, () => (state.exited ? true : undefined), signal);
+  if (polled.aborted) {
     child.kill('SIGTERM');
     if (signal.reason?.name !== 'TimeoutError') throw aborted(signal, 'connect()');
     const within = timeoutMs ? ` within ${timeoutMs} ms` : ' in time';
     throw new BridgeError(ClientErrorCodes.CONNECT_FAILED, `started ${binary} but ${socketPath} did not accept a connection${within}`, {
-      cause: lastError,
+      cause: polled.lastError,
     });
   }
   if (polled.socket) return { socket: polled.socket, daemonPid: child.pid ?? null };
