@@ -199,12 +199,14 @@ export function createLibrary(host) {
       } catch (error) {
         lastError = error;
         if (elapsed >= timeout) break;
+        const due = Date.now() + interval - start;
         await host.wait(interval);
         // As RNTL's: under fake timers, checked at each interval up to the timeout included; in real time, its
-        // timeout comes before a check due at the same time.
+        // timeout comes before a check due at the same time, and a check due before it runs first even where the
+        // app held the thread past both (a slow render during the wait: RNTL's interval timer is the earlier due).
         const fake = host.fakeTimers();
         elapsed = fake ? elapsed + interval : Date.now() - start;
-        if (!fake && elapsed >= timeout) break;
+        if (!fake && due >= timeout) break;
         continue;
       }
       // What the app queued as it settled (a promise's state update, the effects it runs) is applied before the

@@ -74,3 +74,23 @@ test('waitForElementToBeRemoved', async () => {
   await waitForElementToBeRemoved(() => screen.queryByTestId('details'));
   expect(details).not.toBeOnTheScreen();
 });
+
+test('waitFor: a check due before the timeout runs even when the app held the thread past both', async () => {
+  // A slow render during waitFor's wait (a screen's first FlatList, its modules transformed on a cold cache; a loaded
+  // machine) ends after the timeout: RNTL's interval timer, due before its timeout timer, checks first, and passes.
+  const { Text } = require('react-native');
+  function Slow() {
+    const [done, setDone] = React.useState(false);
+    React.useEffect(() => {
+      const id = setTimeout(() => setDone(true), 20);
+      return () => clearTimeout(id);
+    }, []);
+    if (done) {
+      const until = Date.now() + 400;
+      while (Date.now() < until);
+    }
+    return <Text>{done ? 'Done' : 'Loading'}</Text>;
+  }
+  render(<Slow />);
+  await waitFor(() => expect(screen.getByText('Done')).toBeTruthy(), { timeout: 200 });
+});
