@@ -148,6 +148,37 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }
   });
 
+  test("work a file left to React's scheduler runs after the file ends with React Native's globals, and the run goes on", async () => {
+    // A react-test-renderer tree's passive effects (useColorScheme's subscription reads Appearance.getColorScheme(),
+    // which reads __DEV__) are left to React's scheduler, a setImmediate that runs once the file has ended: React
+    // Native's jest setup leaves its globals on the file's global, and so does bridged now. It removed them, and the
+    // ReferenceError thrown outside any test ended jest (chelseafarley/expo-react-native-jest-testing-tutorial).
+    const left = path.join(layout.root, '__tests__', 'zz-left-work.test.js');
+    writeFileSync(
+      left,
+      [
+        "import { Appearance } from 'react-native';",
+        "import { unstable_scheduleCallback as schedule, unstable_NormalPriority as normalPriority } from 'scheduler';",
+        "test('leaves work to the scheduler', () => {",
+        '  const appearance = Appearance;',
+        '  schedule(normalPriority, () => appearance.getColorScheme());',
+        '  expect(appearance.getColorScheme()).toBeDefined();',
+        '});',
+        '',
+      ].join('\n'),
+    );
+    const results = path.join(tmp, 'left-work-results.json');
+    try {
+      const run = await runJest(layout.root, ['--ci', '--runInBand', '--json', `--outputFile=${results}`, '__tests__/zz-left-work', '__tests__/pure'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.ok(existsSync(results), `jest ended without its report: ${run.code} ${run.signal} ${run.stderr.slice(-1500)}`);
+      const outcome = JSON.parse(readFileSync(results, 'utf8')).testResults.map((file) => [path.basename(file.name), file.status]);
+      assert.deepEqual(outcome.sort(), [['pure.test.js', 'passed'], ['zz-left-work.test.js', 'passed']]);
+      assert.equal(run.code, 0, run.stderr.slice(-1500));
+    } finally {
+      rmSync(left, { force: true });
+    }
+  });
+
   test('a worker that crashes fails its file, the others pass, and no daemon is left', async () => {
     const crash = path.join(layout.root, '__tests__', 'zz-crash.test.js');
     writeFileSync(crash, "test('the worker dies', () => { process.kill(process.pid, 'SIGKILL'); });\n");

@@ -71,7 +71,11 @@ export function start(env, config) {
         host.dispose();
       } catch {}
       try {
-        app?._teardown();
+        // Its globals (__DEV__, nativeModuleProxy, …) stay on the file's global, as React Native's jest setup leaves
+        // them: a render the test left to the scheduler, or a timer, may run once the file has ended (a
+        // react-test-renderer tree whose passive effects re-render it), and without them it throws outside any
+        // test, which ends jest's worker.
+        app?._teardown({ keepGlobals: true });
       } catch {}
       await bridge?.close();
     },

@@ -78,8 +78,9 @@ function installOn(target, { nativeModuleProxy, nativeFabricUIManager, expo, dev
   if (nativeFabricUIManager) set('nativeFabricUIManager', nativeFabricUIManager);
   // An Expo app only: its modules by name (globalThis.expo.modules, and ExpoModules before it).
   if (expo) for (const [name, value] of Object.entries(expo)) set(name, value);
-  return function removeGlobals() {
+  return function removeGlobals({ keep = false } = {}) {
     for (const timer of frames.values()) target.clearTimeout(timer);
+    if (keep) return;
     for (const [name, descriptor] of saved) {
       if (descriptor) Object.defineProperty(target, name, descriptor);
       else delete target[name];

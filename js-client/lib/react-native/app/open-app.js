@@ -607,7 +607,11 @@ export class App {
     if (failure) throw failure;
   }
 
-  _teardown() {
+  /**
+   * `keepGlobals`: the app's globals stay on its global object (a jest test file's own, discarded with it), where
+   * work the test left behind (a render still scheduled, a timer) may yet read them after the file ends.
+   */
+  _teardown({ keepGlobals = false } = {}) {
     this.#closed = true;
     this.native.detach();
     this.#bridge.off('change', this.#onChange);
@@ -618,7 +622,7 @@ export class App {
     this.#unhook?.();
     this.#unhook = null;
     this.#rejections.stop();
-    this.#removeGlobals?.();
+    this.#removeGlobals?.({ keep: keepGlobals });
     this.#removeGlobals = null;
   }
 
