@@ -58,6 +58,8 @@ public final class Engine: Sendable {
     /// codegen schemas, your own), or `nil` when there are none: what recordings carry so that they replay with
     /// no flag (``SessionRecord/meta(_:components:)``).
     public let describedComponentsJSON: [UInt8]?
+    /// What `define` made for fresh sessions, by schema (``DefineCache``).
+    let defineCache = DefineCache()
     private let openSessions = Atomic<Int>(0)
     private let liveViews = Atomic<Int>(0)
     private let interrupted = Atomic<Bool>(false)

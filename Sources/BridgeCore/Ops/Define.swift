@@ -37,6 +37,16 @@ extension Ops {
                 )
             }
             let session = context.session
+            // A session that has defined nothing gets what the same schema made for another one (DefineCache).
+            let fresh = session.components?.defined.isEmpty ?? true
+            let key = fresh ? DefineCache.Key(schema: schema?.compactText ?? "", untyped: untyped.map(\.text)) : nil
+            if let key, let kept = context.engine.defineCache.entry(for: key) {
+                var components = SessionComponents(over: kept.registry)
+                components.defined = kept.added
+                if !kept.added.isEmpty { context.defined(components) }
+                answer(context, description: kept.description, unchanged: kept.unchanged, skipped: kept.skipped)
+                return nil
+            }
             var components = session.components ?? SessionComponents(over: context.engine.registry)
             var schemas = CodegenSchema(registry: components.registry)
             schemas.identicalIsUnchanged = true
@@ -72,14 +82,35 @@ extension Ops {
                 components.defined = kept + added
                 context.defined(components)
             }
-            context.result.raw(#"{"components":"#)
-            context.result.raw(Engine.describe(added))
-            context.result.raw(#","unchanged":"#)
-            context.result.stringArray(schemas.unchangedComponents)
-            context.result.raw(#","skipped":"#)
-            context.result.stringArray(schemas.skippedModules.map(\.module))
-            context.result.raw("}")
+            let description = Engine.describe(added)
+            let skipped = schemas.skippedModules.map(\.module)
+            answer(context, description: description, unchanged: schemas.unchangedComponents, skipped: skipped)
+            if let key {
+                let entry = DefineCache.Entry(
+                    registry: schemas.registry,
+                    added: added,
+                    description: description,
+                    unchanged: schemas.unchangedComponents,
+                    skipped: skipped
+                )
+                context.engine.defineCache.keep(entry, for: key)
+            }
             return nil
+        }
+
+        private static func answer(
+            _ context: OpContext,
+            description: [UInt8],
+            unchanged: [String],
+            skipped: [String]
+        ) {
+            context.result.raw(#"{"components":"#)
+            context.result.raw(description)
+            context.result.raw(#","unchanged":"#)
+            context.result.stringArray(unchanged)
+            context.result.raw(#","skipped":"#)
+            context.result.stringArray(skipped)
+            context.result.raw("}")
         }
 
         /// The request's `untyped` names (none when absent), each a non-empty string.
