@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { perRoot } from './per-root.js';
 
 const SPEC_FILE = /^(?:Native\w+|\w+NativeComponent)\.(?:js|jsx|ts|tsx)$/;
 const CODEGEN_ENTRY = '@react-native/codegen/lib/cli/combine/combine-js-to-schema';
@@ -53,9 +54,16 @@ export function specFiles(dir) {
  * packages those need (their `dependencies` and required `peerDependencies`, found in node_modules, to any depth)
  * with one: `react-native-screens` for `@react-navigation/native-stack`. A device build links only what the app lists
  * (autolinking reads its package.json); such a package is served all the same, marked `undeclared` with the
- * package that needs it (`neededBy`), for the app to report. `[{ name, root, files, undeclared?, neededBy? }]`.
+ * package that needs it (`neededBy`), for the app to report. `[{ name, root, files, undeclared?, neededBy? }]`,
+ * frozen: read once per process while the app's packages are unchanged (per-root.js).
  */
-export function findSpecs(root) {
+export const findSpecs = perRoot((root) => {
+  const found = readSpecs(root);
+  for (const pkg of found) Object.freeze(Object.freeze(pkg).files);
+  return Object.freeze(found);
+});
+
+function readSpecs(root) {
   const manifest = readJson(path.join(root, 'package.json')) ?? {};
   const declared = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})];
   const names = [...new Set(declared)].sort();

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { perRoot } from '../../app/per-root.js';
 
 /** Folders of a package's `ios/` that a device build does not compile. */
 const SKIPPED_FOLDERS = new Set(['Tests', 'Test', 'Mocks', 'Pods', 'Example', 'Examples', 'build', 'node_modules']);
@@ -27,9 +28,17 @@ const parsed = new Map();
 /**
  * The modules the packages in `root`'s node_modules declare: `{ modules: Map<name, Declaration>, packages }`.
  * A Declaration is `{ name, package, file, language, functions: [{name, argumentsCount, requiredArgumentsCount}],
- * constants: {key: value|null}, events: [name], view: {propsNames} | null }`.
+ * constants: {key: value|null}, events: [name], view: {propsNames} | null }`. Read once per process while the app's
+ * packages are unchanged (app/per-root.js): shared, to be read only.
  */
-export function readDeclarations(root) {
+export const readDeclarations = perRoot((root) => {
+  const read = declarationsIn(root);
+  for (const pkg of read.packages) Object.freeze(Object.freeze(pkg).modules);
+  Object.freeze(read.packages);
+  return Object.freeze(read);
+});
+
+function declarationsIn(root) {
   const modules = new Map();
   const packages = [];
   // The app's own local modules (`modules/<name>`, autolinking's nativeModulesDir), then its node_modules.
