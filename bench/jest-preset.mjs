@@ -22,7 +22,8 @@ const SHARED = process.env.BRIDGED_RN_NODE_MODULES ?? path.join(REPO, '..', 'sha
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RNTL = process.env.RNTL_NODE_MODULES;
 const release = path.join(REPO, '.build', 'release', 'bridged');
-const BIN = process.env.BRIDGED_BIN ?? (existsSync(release) ? release : path.join(REPO, '.build', 'debug', 'bridged'));
+// Absolute: jest runs in the app's copy, where a path relative to here would name nothing.
+const BIN = path.resolve(process.env.BRIDGED_BIN ?? (existsSync(release) ? release : path.join(REPO, '.build', 'debug', 'bridged')));
 
 if (!existsSync(path.join(SHARED, 'react-native', 'package.json'))) {
   console.log(`no React Native packages at ${SHARED}: nothing to measure`);
