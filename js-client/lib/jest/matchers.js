@@ -1,4 +1,5 @@
-// React Native Testing Library 12.4's matchers (and jest-native's, the same names), on bridged's host elements
+// React Native Testing Library 12.4's matchers, and jest-native 5's (the same names, and its own two:
+// `toHaveAccessibilityState` and `toBeEmpty`, the old name of `toBeEmptyElement`), on bridged's host elements
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
 import { hidesItself, matches } from '../react-native/testing/queries.js';
@@ -8,6 +9,12 @@ function flatten(style) {
   if (Array.isArray(style)) return Object.assign({}, ...style.map(flatten));
   return style && typeof style === 'object' ? style : {};
 }
+
+/** jest-native's accessibility state of an element with none said: what iOS and Android report then. */
+const DEFAULT_STATE = { disabled: false, selected: false, checked: undefined, busy: false, expanded: undefined };
+
+/** The deprecated names each test file's host has warned of, once each (jest-native's printDeprecationWarning). */
+const warnedBy = new WeakMap();
 
 function equal(a, b) {
   if (Object.is(a, b)) return true;
@@ -81,6 +88,35 @@ export function createMatchers(host) {
       const el = element(received, 'toBeEmptyElement');
       needed(this, el, 'toBeEmptyElement');
       return result(this, (host.view(el.tag)?.children.length ?? 0) === 0, 'to be empty');
+    },
+    /** jest-native's old name of toBeEmptyElement, which it warns of once. */
+    toBeEmpty(received) {
+      const warned = warnedBy.get(host) ?? new Set();
+      warnedBy.set(host, warned);
+      if (!warned.has('toBeEmpty')) {
+        warned.add('toBeEmpty');
+        // The test file's console, which a test may spy on.
+        (host.app?.global?.console ?? console).warn(
+          'Deprecation Warning:\n"toBeEmpty()" matcher has been renamed to "toBeEmptyElement()". Old name will be deleted in future versions of @testing-library/jest-native.',
+        );
+      }
+      const el = element(received, 'toBeEmpty');
+      needed(this, el, 'toBeEmpty');
+      return result(this, (host.view(el.tag)?.children.length ?? 0) === 0, 'to be empty');
+    },
+    /**
+     * jest-native's: each state the expectation names (disabled, selected, checked, busy, expanded) is the element's
+     * `accessibilityState`'s, or the platforms' default where it has none (disabled, selected and busy false).
+     */
+    toHaveAccessibilityState(received, expected) {
+      const el = element(received, 'toHaveAccessibilityState');
+      needed(this, el, 'toHaveAccessibilityState');
+      // A state the element leaves undefined is the default (React Native's View lists each key, undefined or not).
+      const given = props(el.tag).accessibilityState ?? {};
+      const actual = Object.fromEntries(Object.entries(DEFAULT_STATE).map(([key, value]) => [key, given[key] ?? value]));
+      const pass = Object.keys(DEFAULT_STATE).every((key) => expected?.[key] === undefined || expected[key] === actual[key]);
+      const shown = JSON.stringify(Object.fromEntries(Object.entries(actual).filter(([, v]) => v !== undefined)));
+      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have accessibility state ${JSON.stringify(expected)}, it has ${shown}` };
     },
     toHaveTextContent(received, expected, options = {}) {
       const el = element(received, 'toHaveTextContent');

@@ -13,6 +13,8 @@ const OURS = {
   '@testing-library/jest-native': here('jest-native.cjs'),
   '@testing-library/jest-native/extend-expect': here('extend-expect.cjs'),
   '@testing-library/jest-native/extend-expect.js': here('extend-expect.cjs'),
+  '@testing-library/jest-native/legacy-extend-expect': here('legacy-extend-expect.cjs'),
+  '@testing-library/jest-native/legacy-extend-expect.js': here('legacy-extend-expect.cjs'),
 };
 
 module.exports = function resolve(request, options) {

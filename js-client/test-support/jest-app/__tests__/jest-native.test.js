@@ -1,0 +1,56 @@
+// @testing-library/jest-native 5's own matchers, which its extend-expect registers beside RNTL 12.4's names (the app's
+// setupFilesAfterEnv): toHaveAccessibilityState and toBeEmpty (toBeEmptyElement's old name, warned of once); its
+// legacy-extend-expect's `legacy_` names; and a matcher imported by name, then given to expect.extend.
+import React from 'react';
+import { Pressable, Text, View } from 'react-native';
+import { render, screen, fireEvent } from '@testing-library/react-native';
+import '@testing-library/jest-native/legacy-extend-expect';
+import { toHaveAccessibilityState } from '@testing-library/jest-native';
+import Catalog from '../src/Catalog';
+
+test('toHaveAccessibilityState: the states the element says, the platforms\' defaults for the others', () => {
+  render(<Catalog />);
+  const apple = screen.getByLabelText('Item Apple');
+  expect(apple).toHaveAccessibilityState({ checked: false, selected: false });
+  expect(apple).toHaveAccessibilityState({ disabled: false, busy: false });
+  expect(apple).not.toHaveAccessibilityState({ checked: true });
+  fireEvent.press(apple);
+  expect(screen.getByLabelText('Item Apple')).toHaveAccessibilityState({ checked: true, selected: true });
+  const more = screen.getByRole('button', { name: 'More' });
+  expect(more).toHaveAccessibilityState({ expanded: false });
+  expect(more).not.toHaveAccessibilityState({ expanded: true });
+  expect(() => expect(more).toHaveAccessibilityState({ expanded: true })).toThrow(/accessibility state/);
+});
+
+test('a disabled Pressable has the state disabled', () => {
+  render(
+    <Pressable disabled onPress={() => {}} accessibilityRole="button">
+      <Text>Send</Text>
+    </Pressable>,
+  );
+  expect(screen.getByRole('button')).toHaveAccessibilityState({ disabled: true });
+});
+
+test('toBeEmpty is toBeEmptyElement, and says once that it was renamed', () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  render(
+    <View testID="outer">
+      <View testID="empty" />
+    </View>,
+  );
+  expect(screen.getByTestId('empty')).toBeEmpty();
+  expect(screen.getByTestId('outer')).not.toBeEmpty();
+  expect(warn).toHaveBeenCalledTimes(1);
+  expect(warn.mock.calls[0][0]).toMatch(/"toBeEmpty\(\)" matcher has been renamed to "toBeEmptyElement\(\)"/);
+  warn.mockRestore();
+});
+
+test("legacy-extend-expect's legacy_ names, and a matcher imported by name", () => {
+  expect.extend({ toHaveAccessibilityState });
+  render(<Catalog />);
+  expect(screen.getByText('Apple')).legacy_toBeOnTheScreen();
+  expect(screen.getByLabelText('Item Apple')).legacy_toHaveAccessibilityState({ checked: false });
+  expect(screen.getByLabelText('Item Apple')).legacy_toHaveTextContent('Apple');
+  expect(screen.getByTestId('empty')).legacy_toBeEmptyElement();
+  expect(screen.getByLabelText('Item Apple')).toHaveAccessibilityState({ selected: false });
+});
