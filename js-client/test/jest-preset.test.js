@@ -29,6 +29,25 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
+  /** Runs `run` with `__tests__/name` (its lines) in the app, removed after, whatever happens. */
+  async function withTestFile(name, lines, run) {
+    const file = path.join(layout.root, '__tests__', name);
+    writeFileSync(file, [...lines, ''].join('\n'));
+    try {
+      return await run();
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }
+
+  /** jest over `args` with its JSON report (`results`, in the run's folder): `{run, report}`; no report fails. */
+  async function jestReport(args, results) {
+    const file = path.join(tmp, results);
+    const run = await runJest(layout.root, ['--ci', '--json', `--outputFile=${file}`, ...args], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+    assert.ok(existsSync(file), `jest ended without its report: ${run.code} ${run.signal} ${run.stderr.slice(-1500)}`);
+    return { run, report: JSON.parse(readFileSync(file, 'utf8')) };
+  }
+
   test("an app's RNTL test files pass unchanged, and the run's daemon is stopped", async () => {
     const results = path.join(tmp, 'results.json');
     const run = await runJest(layout.root, ['--ci', '--json', `--outputFile=${results}`], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
@@ -117,35 +136,25 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
   test('a promise a component rejects after its test fails that test, as with RNTL, and the run goes on', async () => {
     // RNTL's cleanup after each test waits a turn of the event loop first: the rejection is jest's to report while the
     // test is still current. Without that turn it came once jest had let go of it, and Node ended the whole run.
-    const late = path.join(layout.root, '__tests__', 'zz-late-rejection.test.js');
-    writeFileSync(
-      late,
-      [
-        "import React from 'react';",
-        "import { Text } from 'react-native';",
-        "import { render, screen } from '@testing-library/react-native';",
-        'class Late extends React.Component {',
-        "  async componentDidMount() { await null; throw new Error('rejected after mount'); }",
-        "  render() { return <Text>late</Text>; }",
-        '}',
-        "test('mounts a component that rejects', () => { render(<Late />); expect(screen.getByText('late')).toBeTruthy(); });",
-        "test('the next test', () => { render(<Text>next</Text>); expect(screen.getByText('next')).toBeTruthy(); });",
-        '',
-      ].join('\n'),
-    );
-    const results = path.join(tmp, 'late-results.json');
-    try {
-      const run = await runJest(layout.root, ['--ci', '--json', `--outputFile=${results}`, '__tests__/zz-late-rejection'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
-      assert.ok(existsSync(results), `jest ended without its report: ${run.code} ${run.signal} ${run.stderr.slice(-1500)}`);
-      const [file] = JSON.parse(readFileSync(results, 'utf8')).testResults;
-      const outcome = file.assertionResults.map((a) => [a.title, a.status, a.failureMessages.join('').includes('rejected after mount')]);
+    const lines = [
+      "import React from 'react';",
+      "import { Text } from 'react-native';",
+      "import { render, screen } from '@testing-library/react-native';",
+      'class Late extends React.Component {',
+      "  async componentDidMount() { await null; throw new Error('rejected after mount'); }",
+      "  render() { return <Text>late</Text>; }",
+      '}',
+      "test('mounts a component that rejects', () => { render(<Late />); expect(screen.getByText('late')).toBeTruthy(); });",
+      "test('the next test', () => { render(<Text>next</Text>); expect(screen.getByText('next')).toBeTruthy(); });",
+    ];
+    await withTestFile('zz-late-rejection.test.js', lines, async () => {
+      const { report } = await jestReport(['__tests__/zz-late-rejection'], 'late-results.json');
+      const outcome = report.testResults[0].assertionResults.map((a) => [a.title, a.status, a.failureMessages.join('').includes('rejected after mount')]);
       assert.deepEqual(outcome, [
         ['mounts a component that rejects', 'failed', true],
         ['the next test', 'passed', false],
       ]);
-    } finally {
-      rmSync(late, { force: true });
-    }
+    });
   });
 
   test("work a file left to React's scheduler runs after the file ends with React Native's globals, and the run goes on", async () => {
@@ -153,30 +162,21 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     // which reads __DEV__) are left to React's scheduler, a setImmediate that runs once the file has ended: React
     // Native's jest setup leaves its globals on the file's global, and so does bridged now. It removed them, and the
     // ReferenceError thrown outside any test ended jest (chelseafarley/expo-react-native-jest-testing-tutorial).
-    const left = path.join(layout.root, '__tests__', 'zz-left-work.test.js');
-    writeFileSync(
-      left,
-      [
-        "import { Appearance } from 'react-native';",
-        "import { unstable_scheduleCallback as schedule, unstable_NormalPriority as normalPriority } from 'scheduler';",
-        "test('leaves work to the scheduler', () => {",
-        '  const appearance = Appearance;',
-        '  schedule(normalPriority, () => appearance.getColorScheme());',
-        '  expect(appearance.getColorScheme()).toBeDefined();',
-        '});',
-        '',
-      ].join('\n'),
-    );
-    const results = path.join(tmp, 'left-work-results.json');
-    try {
-      const run = await runJest(layout.root, ['--ci', '--runInBand', '--json', `--outputFile=${results}`, '__tests__/zz-left-work', '__tests__/pure'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
-      assert.ok(existsSync(results), `jest ended without its report: ${run.code} ${run.signal} ${run.stderr.slice(-1500)}`);
-      const outcome = JSON.parse(readFileSync(results, 'utf8')).testResults.map((file) => [path.basename(file.name), file.status]);
+    const lines = [
+      "import { Appearance } from 'react-native';",
+      "import { unstable_scheduleCallback as schedule, unstable_NormalPriority as normalPriority } from 'scheduler';",
+      "test('leaves work to the scheduler', () => {",
+      '  const appearance = Appearance;',
+      '  schedule(normalPriority, () => appearance.getColorScheme());',
+      '  expect(appearance.getColorScheme()).toBeDefined();',
+      '});',
+    ];
+    await withTestFile('zz-left-work.test.js', lines, async () => {
+      const { run, report } = await jestReport(['--runInBand', '__tests__/zz-left-work', '__tests__/pure'], 'left-work-results.json');
+      const outcome = report.testResults.map((file) => [path.basename(file.name), file.status]);
       assert.deepEqual(outcome.sort(), [['pure.test.js', 'passed'], ['zz-left-work.test.js', 'passed']]);
       assert.equal(run.code, 0, run.stderr.slice(-1500));
-    } finally {
-      rmSync(left, { force: true });
-    }
+    });
   });
 
   test('a worker that crashes fails its file, the others pass, and no daemon is left', async () => {
