@@ -16,6 +16,36 @@ const HOST_TYPES = {
   RCTModalHostView: 'Modal',
 };
 
+/**
+ * react-test-renderer's finders over an instance's `findAll` (every instance has them, a query's host element too):
+ * `find`, `findByType` and `findByProps` stop below a match (`deep: false`), as react-test-renderer's do, so that
+ * a prop a component passes down to what it renders (a `TextInput`'s `placeholder`, a `testID`) is one match.
+ */
+const FINDERS = {
+  find(predicate) {
+    return expectOne(this.findAll(predicate, { deep: false }), 'matching custom predicate');
+  },
+  findAllByType(type, options) {
+    return this.findAll((node) => node.type === type, options);
+  },
+  findByType(type) {
+    return expectOne(this.findAllByType(type, { deep: false }), `with node type: "${typeName(type)}"`);
+  },
+  findAllByProps(props, options) {
+    return this.findAll((node) => node.props && Object.keys(props).every((key) => node.props[key] === props[key]), options);
+  },
+  findByProps(props) {
+    return expectOne(this.findAllByProps(props, { deep: false }), `with props: ${JSON.stringify(props)}`);
+  },
+};
+
+/** Gives `cls`'s instances the finders, as methods (not enumerable, as a class's own). */
+function withFinders(cls) {
+  for (const [name, value] of Object.entries(FINDERS)) {
+    Object.defineProperty(cls.prototype, name, { value, writable: true, configurable: true });
+  }
+}
+
 /** A host element as RNTL's queries return one: React's props of the host component, its place in the tree. */
 export class HostElement {
   #host;
@@ -79,10 +109,17 @@ export class HostElement {
     return this.#host.fiber(this.#tag)?.stateNode ?? null;
   }
 
+  /** As react-test-renderer's: the instances from this one down (itself included) that `predicate` matches. */
+  findAll(predicate, { deep = true } = {}) {
+    const fiber = this.#host.fiber(this.#tag);
+    return fiber ? findAllInstances(this.#host, fiber, predicate, deep) : [];
+  }
+
   toJSON() {
     return elementJSON(this);
   }
 }
+withFinders(HostElement);
 
 /** The fibers react-test-renderer's instances are: components and host views (not fragments, providers, …). */
 const INSTANCE_FIBERS = new Set([0, 1, 2, 5, 11, 14, 15]);
@@ -172,27 +209,8 @@ export class FiberElement {
   findAll(predicate, { deep = true } = {}) {
     return findAllInstances(this.#host, this.#fiber, predicate, deep);
   }
-
-  find(predicate) {
-    return expectOne(this.findAll(predicate), 'matching custom predicate');
-  }
-
-  findAllByType(type, options) {
-    return this.findAll((node) => node.type === type, options);
-  }
-
-  findByType(type) {
-    return expectOne(this.findAllByType(type, { deep: false }), `with node type: "${typeName(type)}"`);
-  }
-
-  findAllByProps(props, options) {
-    return this.findAll((node) => node.props && Object.keys(props).every((key) => node.props[key] === props[key]), options);
-  }
-
-  findByProps(props) {
-    return expectOne(this.findAllByProps(props, { deep: false }), `with props: ${JSON.stringify(props)}`);
-  }
 }
+withFinders(FiberElement);
 
 /**
  * react-test-renderer's findAll over the fibers from `rootFiber`: the instances matching, the root's included (with

@@ -23,29 +23,33 @@ export function createLibrary(host) {
 
   const { fireEvent, userEvent } = createEvents(host, check);
 
-  /** RNTL's UNSAFE_*ByType and UNSAFE_*ByProps over the instances of a rendered element (composites included). */
+  /**
+   * RNTL's UNSAFE_*ByType and UNSAFE_*ByProps over the instances of a rendered element (composites included). The
+   * get/query ones are react-test-renderer's findByType/findByProps, which stop below a match (`deep: false`): a prop
+   * a component hands down (`<TextInput placeholder>` to its own host) is one match, not one at each level.
+   */
   const unsafeQueries = (rootOf) => {
     const all = {
-      Type: (root, type) => root.findAllByType(type),
-      Props: (root, props) => root.findAllByProps(props),
+      Type: (root, type, options) => root.findAllByType(type, options),
+      Props: (root, props, options) => root.findAllByProps(props, options),
     };
     const queries = {};
     for (const [kind, findAll] of Object.entries(all)) {
       const what = (arg) => (kind === 'Type' ? `with node type: "${typeName(arg)}"` : `with props: ${JSON.stringify(arg)}`);
-      const found = (arg) => {
+      const found = (arg, options) => {
         host.flush();
         const root = rootOf();
-        return root ? findAll(root, arg) : [];
+        return root ? findAll(root, arg, options) : [];
       };
-      queries[`UNSAFE_queryAllBy${kind}`] = found;
+      queries[`UNSAFE_queryAllBy${kind}`] = (arg) => found(arg);
       queries[`UNSAFE_getAllBy${kind}`] = (arg) => {
         const list = found(arg);
         if (list.length === 0) throw new Error(`No instances found ${what(arg)}`);
         return list;
       };
-      queries[`UNSAFE_getBy${kind}`] = (arg) => expectOne(found(arg), what(arg));
+      queries[`UNSAFE_getBy${kind}`] = (arg) => expectOne(found(arg, { deep: false }), what(arg));
       queries[`UNSAFE_queryBy${kind}`] = (arg) => {
-        const list = found(arg);
+        const list = found(arg, { deep: false });
         if (list.length > 1) throw new Error(`Expected 1 but found ${list.length} instances ${what(arg)}`);
         return list[0] ?? null;
       };

@@ -83,3 +83,26 @@ it('UNSAFE queries and root over composites', () => {
   expect(screen.UNSAFE_getAllByType(Row)[0].children[0].type).toBe(Text);
   expect(screen.UNSAFE_getAllByType(Row)[0].parent.type).toBe('View');
 });
+
+// react-test-renderer's finders, as RNTL hands them out: UNSAFE_getByProps/getByType and find/findByType/findByProps
+// stop below a match (a TextInput passes its placeholder and testID down to what it renders: one match, as on the
+// mocks), and a query's host element has them too (getByTestId('card').findAllByType(Text)).
+it('UNSAFE_getBy* and the finders of a query result stop below a match', () => {
+  render(
+    <View testID="card">
+      <Text>Title</Text>
+      <Text>Body</Text>
+      <TextInput placeholder="Jane" testID="in" />
+      <Button title="Go" testID="btn" onPress={() => {}} />
+    </View>,
+  );
+  expect(screen.UNSAFE_getByProps({ placeholder: 'Jane' }).props.testID).toBe('in');
+  expect(screen.UNSAFE_queryByProps({ testID: 'btn' })).not.toBeNull();
+  expect(screen.UNSAFE_getByType(TextInput).props.placeholder).toBe('Jane');
+  const card = screen.getByTestId('card');
+  expect(card.findAllByType(Text).map((t) => t.props.children)).toEqual(['Title', 'Body', 'Go']);
+  expect(card.findByProps({ placeholder: 'Jane' }).props.testID).toBe('in');
+  expect(card.findByType(TextInput).props.placeholder).toBe('Jane');
+  expect(card.findAll((n) => n.props.testID === 'btn', { deep: false })).toHaveLength(1);
+  expect(screen.UNSAFE_root.find((n) => n.props.testID === 'btn').props.title).toBe('Go');
+});
