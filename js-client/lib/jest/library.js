@@ -1,7 +1,7 @@
 // React Native Testing Library 12's API under preset: 'bridged-client' (what `@testing-library/react-native`
 // resolves to): render and its result, screen, within, the query grid over the rendered element's views, UNSAFE_*
 // queries, act, waitFor, renderHook, configure; fireEvent and userEvent from events.js.
-import { hidesItself } from '../react-native/testing/queries.js';
+import { hidesItself, isModal } from '../react-native/testing/queries.js';
 import { FiberElement, HostElement, elementJSON, expectOne, typeName } from './elements.js';
 import { createEvents } from './events.js';
 import { formatTree, loadPrettyFormat } from './format.js';
@@ -264,10 +264,18 @@ export function createLibrary(host) {
     };
   }
 
-  /** RNTL's isHiddenFromAccessibility: the element or an ancestor hides itself (queries.js's rule). */
+  /**
+   * RNTL's isHiddenFromAccessibility: no element, or the element or an ancestor hides itself (queries.js's rule, on
+   * its native props or its host React props: `importantForAccessibility` never reaches an iOS view) or has a sibling
+   * that is modal for accessibility (`accessibilityViewIsModal`, `aria-modal`), as the queries leave such elements out.
+   */
   const isHiddenFromAccessibility = (element) => {
-    for (let tag = element?.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
-      if (hidesItself(host.view(tag)?.props ?? {})) return true;
+    if (element == null) return true;
+    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
+      if (hidesItself(host.view(tag)?.props ?? {}) || hidesItself(host.reactProps(tag) ?? {})) return true;
+      const parent = host.view(tag)?.parent;
+      const siblings = parent == null ? [] : host.view(parent)?.children ?? [];
+      if (siblings.some((s) => s !== tag && isModal(host.view(s)?.props ?? {}))) return true;
     }
     return false;
   };

@@ -84,8 +84,17 @@ export function hidesItself(props) {
 }
 
 /** Whether a node is modal for accessibility: its siblings are hidden (`aria-modal`, `accessibilityViewIsModal`). */
-function isModal(props) {
+export function isModal(props) {
   return props['aria-modal'] === true || props.accessibilityViewIsModal === true;
+}
+
+/**
+ * Whether a node hides itself, read from its native props and, where `context.hostProps` gives them (the jest
+ * preset), its host React props: `importantForAccessibility` is Android's, so iOS's view config leaves it out of what
+ * reaches the native view, and RNTL reads it from the element's props on either platform.
+ */
+function nodeHides(node, context) {
+  return hidesItself(node.props) || context?.hostProps?.(node.tag)?.importantForAccessibility === 'no-hide-descendants';
 }
 
 /**
@@ -93,11 +102,11 @@ function isModal(props) {
  * an ancestor) and whether an ancestor hides it (`above`; `hidden`: `root` is, by an ancestor above it). Stops
  * when `visit` returns true.
  */
-function visitHidden(root, visit, hidden = false) {
+function visitHidden(root, visit, hidden = false, context = null) {
   const stack = [[root, hidden]];
   while (stack.length > 0) {
     const [n, above] = stack.pop();
-    const hides = above || hidesItself(n.props);
+    const hides = above || nodeHides(n, context);
     if (visit(n, hides, above) === true) return;
     const modal = n.children.find((c) => isModal(c.props));
     for (let i = n.children.length - 1; i >= 0; i--) {
@@ -107,14 +116,17 @@ function visitHidden(root, visit, hidden = false) {
   }
 }
 
-/** The node of `tag` under `root`, and whether an ancestor hides it from accessibility: {node, hidden}, or null. */
-export function locate(root, tag) {
+/**
+ * The node of `tag` under `root`, and whether an ancestor hides it from accessibility: {node, hidden}, or null.
+ * `context`: as bindQueries' (`hostProps`).
+ */
+export function locate(root, tag, context = null) {
   let found = null;
   visitHidden(root, (node, hides, above) => {
     if (node.tag !== tag) return false;
     found = { node, hidden: above };
     return true;
-  });
+  }, false, context);
   return found;
 }
 
@@ -328,7 +340,7 @@ export function bindQueries(
       visitHidden(root, (node, hides) => {
         if (excludeRoot && node === root) return;
         if (KINDS[kind].test(node, matcher, options, root, context)) matched.set(node, hides);
-      }, hidden());
+      }, hidden(), context);
       // A match with a matching descendant is left out (RNTL's matchDeepestOnly), hidden descendants included.
       if (DEEPEST_ONLY.has(kind) && matched.size > 1) {
         for (const node of [...matched.keys()]) {

@@ -46,7 +46,7 @@ export class Screen {
   _content(tagOf) {
     const found = () => {
       const snapshot = this.#current();
-      return snapshot ? locate(snapshot, tagOf()) : null;
+      return snapshot ? locate(snapshot, tagOf(), { hostProps: this.#app._hostProps ?? null }) : null;
     };
     return this.#queries(
       () => found()?.node ?? null,
@@ -64,7 +64,7 @@ export class Screen {
     if (!Number.isInteger(tag)) throw new TypeError('within: a handle a query answered, or a daemon tag');
     const found = () => {
       const snapshot = this.#current();
-      return snapshot ? locate(snapshot, tag) : null;
+      return snapshot ? locate(snapshot, tag, { hostProps: this.#app._hostProps ?? null }) : null;
     };
     return this.#queries(
       () => found()?.node ?? null,

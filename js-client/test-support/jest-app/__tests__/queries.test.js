@@ -110,3 +110,25 @@ test('elements read the current props after commits that re-render some views an
   expect(screen.getByTestId('list').props.accessibilityLabel).toBe('3 rows, picked b,c,n2,c');
   expect(screen.getAllByLabelText(/^row /).map((e) => e.props.testID)).toEqual(['row-b', 'row-c', 'row-n2']);
 });
+
+// RNTL's hidden rules read the element's props on either platform: importantForAccessibility (Android's, which iOS's
+// view config keeps from the native view) hides a subtree, and a sibling that is modal for accessibility hides the
+// others, for the queries, within and isHiddenFromAccessibility alike; no element is hidden.
+test('importantForAccessibility no-hide-descendants and a modal sibling hide, for queries and isHiddenFromAccessibility', () => {
+  render(
+    <View>
+      <View testID="android-only" importantForAccessibility="no-hide-descendants"><Text>not for a screen reader</Text></View>
+      <View>
+        <Text>covered</Text>
+        <View accessibilityViewIsModal><Text>dialog</Text></View>
+      </View>
+    </View>,
+  );
+  expect(screen.queryByText('not for a screen reader')).toBeNull();
+  expect(isHiddenFromAccessibility(screen.getByText('not for a screen reader', { includeHiddenElements: true }))).toBe(true);
+  expect(within(screen.getByTestId('android-only', { includeHiddenElements: true })).queryByText('not for a screen reader')).toBeNull();
+  expect(screen.queryByText('covered')).toBeNull();
+  expect(isHiddenFromAccessibility(screen.getByText('covered', { includeHiddenElements: true }))).toBe(true);
+  expect(isHiddenFromAccessibility(screen.getByText('dialog'))).toBe(false);
+  expect(isHiddenFromAccessibility(null)).toBe(true);
+});
