@@ -119,7 +119,8 @@ export function createLibrary(host) {
     check(element, 'within');
     const rendered = host.renderedOf(element.tag);
     if (rendered === null) throw new Error('within: the element is not on a rendered screen');
-    return wrapQueries(rendered.screen.within(element.tag));
+    // As RNTL's within: the query grid below the element, and the UNSAFE_*ByType/ByProps ones over its instances.
+    return { ...wrapQueries(rendered.screen.within(element.tag)), ...unsafeQueries(() => element) };
   };
 
   function render(element, options = {}) {

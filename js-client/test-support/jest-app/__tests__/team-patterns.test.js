@@ -2,7 +2,7 @@
 // Linking and Keyboard, fake timers driving an interval, jest.runAllTimers, and RNTL's UNSAFE_* queries over composites.
 import * as React from 'react';
 import { Alert, Button, Keyboard, Linking, NativeModules, Platform, Switch, Text, TextInput, View, ActivityIndicator, FlatList } from 'react-native';
-import { act, fireEvent, render, screen } from '@testing-library/react-native';
+import { act, fireEvent, render, screen, within } from '@testing-library/react-native';
 
 jest.mock('react-native', () => {
   const RN = jest.requireActual('react-native');
@@ -105,4 +105,16 @@ it('UNSAFE_getBy* and the finders of a query result stop below a match', () => {
   expect(card.findByType(TextInput).props.placeholder).toBe('Jane');
   expect(card.findAll((n) => n.props.testID === 'btn', { deep: false })).toHaveLength(1);
   expect(screen.UNSAFE_root.find((n) => n.props.testID === 'btn').props.title).toBe('Go');
+});
+
+// As RNTL's within(element): the UNSAFE_*ByType/ByProps queries over the element's instances too.
+it('within(element) has the UNSAFE_* queries over its instances', () => {
+  function Row({ label }) { return <View testID={`row-${label}`}><Text>{label}</Text><Switch value={false} /></View>; }
+  render(<View testID="list"><Row label="a" /><Row label="b" /></View>);
+  const rowA = screen.getByTestId('row-a');
+  expect(within(rowA).UNSAFE_getByType(Switch).props.value).toBe(false);
+  expect(within(rowA).UNSAFE_getAllByType(Text)).toHaveLength(1);
+  expect(within(rowA).UNSAFE_queryByProps({ label: 'b' })).toBeNull();
+  expect(within(screen.getByTestId('list')).UNSAFE_getAllByType(Row)).toHaveLength(2);
+  expect(within(screen.UNSAFE_getAllByType(Row)[1]).UNSAFE_getByType(Text).props.children).toBe('b');
 });
