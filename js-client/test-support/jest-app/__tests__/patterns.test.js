@@ -2,8 +2,8 @@
 // TouchableOpacity with no children found by testID, React Native's Button by role, fireEvent(element, 'press'),
 // fake timers for the whole file, run a step at a time, and a mocked React Native internal module.
 import React, { useState } from 'react';
-import { Button, Text, TouchableOpacity, View } from 'react-native';
-import { render, fireEvent, screen, act } from '@testing-library/react-native';
+import { Button, Dimensions, Text, TouchableOpacity, View, useWindowDimensions } from 'react-native';
+import { render, fireEvent, screen, act, renderHook } from '@testing-library/react-native';
 
 jest.mock('react-native/Libraries/Animated/NativeAnimatedHelper');
 jest.useFakeTimers();
@@ -90,4 +90,14 @@ it('onLayout gets the frame the phone lays out (Yoga from the app\'s react-nativ
   }
   render(<Measured />);
   expect(await screen.findByText('100x30')).toBeTruthy();
+});
+
+// Dimensions are what iOS's RCTDeviceInfo exports, window and screen alike: width, height, scale and fontScale (a
+// test comparing the whole object, or a snapshot of it, sees no other key; the safe-area insets are
+// react-native-safe-area-context's).
+test('Dimensions and useWindowDimensions have the four keys a phone gives', () => {
+  const keys = ['fontScale', 'height', 'scale', 'width'];
+  expect(Object.keys(Dimensions.get('window')).sort()).toEqual(keys);
+  expect(Object.keys(Dimensions.get('screen')).sort()).toEqual(keys);
+  expect(Object.keys(renderHook(() => useWindowDimensions()).result.current).sort()).toEqual(keys);
 });
