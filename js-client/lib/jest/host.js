@@ -66,11 +66,15 @@ export class JestHost {
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
     // is a map lookup; jest's resolves and checks for mocks each time. Each getter keeps its first answer (read
     // during the test, so a jest.mock the test file registered is the one kept).
-    for (const id of ['react-native', 'react-native/Libraries/ReactPrivate/ReactNativePrivateInterface']) {
-      try {
-        memoizeGetters(jestRequire(resolve(id)));
-      } catch {}
-    }
+    // The modules React Native's jest setup replaces by objects of `jest.fn`s (Linking's openURL, …) keep their
+    // own functions here, served by the native side, each in a `jest.fn` that calls it (SPIED_AS_RN_SETUP_MOCKS).
+    const spied = (key, value) => (jestObject && Object.hasOwn(SPIED_AS_RN_SETUP_MOCKS, key) ? spyOnEach(jestObject, value, SPIED_AS_RN_SETUP_MOCKS[key]) : value);
+    try {
+      memoizeGetters(jestRequire(resolve('react-native')), spied);
+    } catch {}
+    try {
+      memoizeGetters(jestRequire(resolve('react-native/Libraries/ReactPrivate/ReactNativePrivateInterface')));
+    } catch {}
   }
 
   dispose() {
@@ -443,14 +447,14 @@ function hostTag(fiber) {
 }
 
 /** Replaces each getter of `object` by one that keeps its first value. */
-function memoizeGetters(object) {
+function memoizeGetters(object, first = (key, value) => value) {
   for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(object))) {
     if (typeof descriptor.get !== 'function' || !descriptor.configurable) continue;
     Object.defineProperty(object, key, {
       configurable: true,
       enumerable: descriptor.enumerable,
       get() {
-        const value = descriptor.get.call(this);
+        const value = first(key, descriptor.get.call(this));
         Object.defineProperty(object, key, { configurable: true, enumerable: descriptor.enumerable, writable: true, value });
         return value;
       },
@@ -458,3 +462,44 @@ function memoizeGetters(object) {
   }
 }
 
+/**
+ * The methods React Native's jest setup (react-native/jest/setup.js) replaces by `jest.fn`s, by the name React
+ * Native's index exports their module under. Teams' tests count and stub them as mocks
+ * (`expect(Linking.openURL).toHaveBeenCalledWith(url)`, `AccessibilityInfo.isScreenReaderEnabled.mockResolvedValue(true)`);
+ * here each stays React Native's own, served by the native side as on a phone, inside a `jest.fn` that calls it, so
+ * that those tests pass too. A test's `jest.spyOn` of one gets that `jest.fn`, as on the mocks.
+ */
+const SPIED_AS_RN_SETUP_MOCKS = {
+  AccessibilityInfo: [
+    'addEventListener',
+    'announceForAccessibility',
+    'isAccessibilityServiceEnabled',
+    'isBoldTextEnabled',
+    'isGrayscaleEnabled',
+    'isInvertColorsEnabled',
+    'isReduceMotionEnabled',
+    'prefersCrossFadeTransitions',
+    'isReduceTransparencyEnabled',
+    'isScreenReaderEnabled',
+    'setAccessibilityFocus',
+    'sendAccessibilityEvent',
+    'getRecommendedTimeoutMillis',
+  ],
+  AppState: ['addEventListener'],
+  Clipboard: ['getString', 'setString'],
+  Linking: ['openURL', 'canOpenURL', 'openSettings', 'addEventListener', 'getInitialURL', 'sendIntent'],
+  Vibration: ['vibrate', 'cancel'],
+};
+
+/** `module` with each of `methods` that is its own function (not already a mock) in a `jest.fn` that calls it. */
+function spyOnEach(jestObject, module, methods) {
+  if (module === null || typeof module !== 'object') return module;
+  for (const name of methods) {
+    const original = module[name];
+    if (typeof original !== 'function' || original._isMockFunction === true) continue;
+    module[name] = jestObject.fn(function (...args) {
+      return original.apply(module, args);
+    });
+  }
+  return module;
+}
