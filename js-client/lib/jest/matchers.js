@@ -2,16 +2,13 @@
 // `toHaveAccessibilityState` and `toBeEmpty`, the old name of `toBeEmptyElement`), on bridged's host elements
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
-import { hidesItself, matches } from '../react-native/testing/queries.js';
+import { STATE_DEFAULTS, hidesItself, matches } from '../react-native/testing/queries.js';
 import { HostElement } from './elements.js';
 
 function flatten(style) {
   if (Array.isArray(style)) return Object.assign({}, ...style.map(flatten));
   return style && typeof style === 'object' ? style : {};
 }
-
-/** jest-native's accessibility state of an element with none said: what iOS and Android report then. */
-const DEFAULT_STATE = { disabled: false, selected: false, checked: undefined, busy: false, expanded: undefined };
 
 /** The deprecated names each test file's host has warned of, once each (jest-native's printDeprecationWarning). */
 const warnedBy = new WeakMap();
@@ -75,6 +72,13 @@ export function createMatchers(host) {
     if (el === null || !onScreen(el)) throw new Error(`expect(element).${matcher}(): the element is not on the screen (null, or unmounted)`);
   };
 
+  /** toBeEmptyElement (and jest-native's old name of it, `matcher`): the element's view has no children. */
+  const empty = (context, received, matcher) => {
+    const el = element(received, matcher);
+    needed(context, el, matcher);
+    return result(context, (host.view(el.tag)?.children.length ?? 0) === 0, 'to be empty');
+  };
+
   return {
     toBeOnTheScreen(received) {
       const el = element(received, 'toBeOnTheScreen');
@@ -85,9 +89,7 @@ export function createMatchers(host) {
       return result(this, onScreen(el) && isVisible(el), 'to be visible');
     },
     toBeEmptyElement(received) {
-      const el = element(received, 'toBeEmptyElement');
-      needed(this, el, 'toBeEmptyElement');
-      return result(this, (host.view(el.tag)?.children.length ?? 0) === 0, 'to be empty');
+      return empty(this, received, 'toBeEmptyElement');
     },
     /** jest-native's old name of toBeEmptyElement, which it warns of once. */
     toBeEmpty(received) {
@@ -100,9 +102,7 @@ export function createMatchers(host) {
           'Deprecation Warning:\n"toBeEmpty()" matcher has been renamed to "toBeEmptyElement()". Old name will be deleted in future versions of @testing-library/jest-native.',
         );
       }
-      const el = element(received, 'toBeEmpty');
-      needed(this, el, 'toBeEmpty');
-      return result(this, (host.view(el.tag)?.children.length ?? 0) === 0, 'to be empty');
+      return empty(this, received, 'toBeEmpty');
     },
     /**
      * jest-native's: each state the expectation names (disabled, selected, checked, busy, expanded) is the element's
@@ -113,8 +113,8 @@ export function createMatchers(host) {
       needed(this, el, 'toHaveAccessibilityState');
       // A state the element leaves undefined is the default (React Native's View lists each key, undefined or not).
       const given = props(el.tag).accessibilityState ?? {};
-      const actual = Object.fromEntries(Object.entries(DEFAULT_STATE).map(([key, value]) => [key, given[key] ?? value]));
-      const pass = Object.keys(DEFAULT_STATE).every((key) => expected?.[key] === undefined || expected[key] === actual[key]);
+      const actual = Object.fromEntries(Object.entries(STATE_DEFAULTS).map(([key, value]) => [key, given[key] ?? value]));
+      const pass = Object.keys(STATE_DEFAULTS).every((key) => expected?.[key] === undefined || expected[key] === actual[key]);
       const shown = JSON.stringify(Object.fromEntries(Object.entries(actual).filter(([, v]) => v !== undefined)));
       return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have accessibility state ${JSON.stringify(expected)}, it has ${shown}` };
     },

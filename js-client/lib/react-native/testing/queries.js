@@ -160,7 +160,7 @@ function roleMatches(node, matcher) {
 }
 
 /** The accessibility state RNTL's ByRole options test (`disabled`, `selected`, `checked`, `busy`, `expanded`). */
-const STATE_DEFAULTS = { disabled: false, selected: false, checked: undefined, busy: false, expanded: undefined };
+export const STATE_DEFAULTS = Object.freeze({ disabled: false, selected: false, checked: undefined, busy: false, expanded: undefined });
 
 function stateOf(node, key) {
   const aria = node.props[`aria-${key}`];
