@@ -198,7 +198,8 @@ export function createEvents(host, check) {
       config: { delay, advanceTimers: options.advanceTimers ?? (() => Promise.resolve()) },
       press: ending((element) => hold(element, 0, 'userEvent.press')),
       longPress: ending((element, { duration = LONG_PRESS_MS } = {}) => hold(element, duration, 'userEvent.longPress')),
-      type: ending(async (element, text, { skipPress = false, submitEditing = false } = {}) => {
+      // RNTL 12.9's skipBlur: the field keeps its focus (no endEditing, no blur) after the text.
+      type: ending(async (element, text, { skipPress = false, submitEditing = false, skipBlur = false } = {}) => {
         const field = requireField(element, 'userEvent.type');
         if (host.view(field).props?.editable === false) return;
         if (!skipPress) await hold(element, 0, 'userEvent.type', { typing: true });
@@ -209,7 +210,7 @@ export function createEvents(host, check) {
         }
         await tick(delay);
         if (submitEditing) host.act(() => host.command(field, 'submit'));
-        host.act(() => host.command(field, 'blur'));
+        if (!skipBlur) host.act(() => host.command(field, 'blur'));
       }),
       clear: ending(async (element) => {
         const field = requireField(element, 'userEvent.clear');

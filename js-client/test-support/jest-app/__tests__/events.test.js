@@ -102,6 +102,21 @@ test('userEvent: press, longPress, type, clear, paste, scrollTo', async () => {
   expect(screen.getByTestId('pin').props.value).toBe('9876');
 });
 
+// RNTL 12.9's type option: with skipBlur, the field is still focused after the text (no onEndEditing, no onBlur).
+test('userEvent.type with skipBlur leaves the field focused', async () => {
+  const user = userEvent.setup();
+  const onBlur = jest.fn();
+  const onEndEditing = jest.fn();
+  render(<TextInput testID="field" onBlur={onBlur} onEndEditing={onEndEditing} />);
+  await user.type(screen.getByTestId('field'), 'abc', { skipBlur: true });
+  expect(screen.getByTestId('field')).toHaveDisplayValue('abc');
+  expect(onBlur).not.toHaveBeenCalled();
+  expect(onEndEditing).not.toHaveBeenCalled();
+  await user.type(screen.getByTestId('field'), 'd');
+  expect(onBlur).toHaveBeenCalledTimes(1);
+  expect(onEndEditing).toHaveBeenCalledTimes(1);
+});
+
 // aynurkarimov/react-native-testing-behavior's AsyncReactState test: a press whose handler waits 10 s, under fake
 // timers, with an advanceTimers of the test's own that moves jest's clock 10 s a call. RNTL calls it at each of its
 // waits (before the touch, the hold, the rest of the minimum press, after): the app's timer runs during the press.
