@@ -159,7 +159,8 @@ export class HostComponents {
    * layout prop and refuse a value such as "30".
    */
   #serveUntyped(name, loader, { madeUp = false } = {}) {
-    const description = { props: {}, events: {}, commands: {}, untyped: true };
+    // `madeUp` stays on the description: such a view does nothing natively (fireEvent calls its handlers as RNTL does).
+    const description = { props: {}, events: {}, commands: {}, untyped: true, ...(madeUp ? { madeUp: true } : {}) };
     this.#native.addComponents({ [name]: description });
     const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
     const styles = 'react-native/Libraries/Components/View/ReactNativeStyleAttributes';

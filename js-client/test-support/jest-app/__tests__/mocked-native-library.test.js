@@ -2,11 +2,13 @@
 // 'mock-picker'), which React Native's jest mocks render as any other element. Under bridged they render too (an
 // untyped view each), their props the element's, their handlers reached by fireEvent as RNTL reaches them.
 import * as React from 'react';
-import { Text, View } from 'react-native';
+import { Text, TouchableOpacity, View } from 'react-native';
 import { fireEvent, render, screen } from '@testing-library/react-native';
 import { Svg, Circle } from 'react-native-svg';
 
 jest.mock('react-native-svg', () => ({ Svg: 'Svg', Circle: 'Circle' }));
+// An older team's line: a component of React Native's own mocked as a string, rendered as a made-up host.
+jest.mock('react-native/Libraries/Components/Touchable/TouchableOpacity', () => 'TouchableOpacity');
 
 function Badge({ count, onPick }) {
   return (
@@ -45,4 +47,28 @@ test('a made-up host name takes props a View could not, as the mocks do (width="
   expect(screen.getByLabelText('Added Today')).toBeOnTheScreen();
   expect(screen.getByLabelText('Added Today').props.width).toBe('30');
   expect(screen.getByTestId('styled').props.opacity).toBe('half');
+});
+
+// A made-up host responds to no touch (no phone has it): fireEvent.press calls its onPress as RNTL does, found as RNTL
+// finds it (from a text inside, not through pointerEvents="none"), where a native touch would reach nothing.
+test('fireEvent.press reaches the onPress of a made-up host, as on the mocks', () => {
+  const onPress = jest.fn();
+  const onTap = jest.fn();
+  render(
+    <View>
+      <TouchableOpacity testID="button" onPress={onPress}>
+        <Text>Tap</Text>
+      </TouchableOpacity>
+      <Svg testID="icon" onPress={onTap} />
+      <TouchableOpacity testID="off" pointerEvents="none" onPress={onPress} />
+    </View>,
+  );
+  expect(screen.getByTestId('button').type).toBe('TouchableOpacity');
+  fireEvent.press(screen.getByText('Tap'));
+  fireEvent.press(screen.getByTestId('button'), { nativeEvent: { pageX: 1 } });
+  expect(onPress.mock.calls).toEqual([[], [{ nativeEvent: { pageX: 1 } }]]);
+  fireEvent.press(screen.getByTestId('icon'));
+  expect(onTap).toHaveBeenCalledTimes(1);
+  fireEvent.press(screen.getByTestId('off'));
+  expect(onPress).toHaveBeenCalledTimes(2);
 });
