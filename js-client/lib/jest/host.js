@@ -62,6 +62,7 @@ export class JestHost {
     // Before the renderer loads (it keeps the registry's `get`): a jest.mock of a native library that renders a
     // made-up host name ('Icon') renders, as on React Native's mocks.
     this.#app._load(loader, () => this.#app._serveAnyHostType(loader));
+    this.#keepFramesUnderLegacyTimers(global);
     // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
     // is a map lookup; jest's resolves and checks for mocks each time. Each getter keeps its first answer (read
@@ -79,6 +80,20 @@ export class JestHost {
 
   dispose() {
     if (this.#app) this.cleanup();
+  }
+
+  /**
+   * jest's legacy fake timers keep the timer functions the file's global had when jest made the environment, and put
+   * them back on useRealTimers: then, before the app set requestAnimationFrame and cancelAnimationFrame, there were
+   * none, so a test that used them left the app with no frames, and the next press on a TouchableOpacity (whose fade
+   * stops its last one with cancelAnimationFrame) threw, where a phone always has them. They are given the app's.
+   */
+  #keepFramesUnderLegacyTimers(global) {
+    const saved = this.#env.fakeTimers?._timerAPIs;
+    if (!saved) return;
+    for (const name of ['requestAnimationFrame', 'cancelAnimationFrame']) {
+      if (saved[name] === undefined && typeof global[name] === 'function') saved[name] = global[name];
+    }
   }
 
   /** React's DevTools hook, as React Native's renderer looks for it: each commit's root, to find a view's fiber. */

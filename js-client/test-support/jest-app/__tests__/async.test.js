@@ -65,6 +65,23 @@ test('fake timers: userEvent presses in virtual time', async () => {
   expect(screen.getByText('Selected: none')).toBeTruthy();
 });
 
+test("jest's legacy fake timers, then real ones: a TouchableOpacity's press still fades it", () => {
+  // Legacy fake timers put back the timer functions the file's global had before React Native's
+  // requestAnimationFrame was set: the press's fade (stopped with cancelAnimationFrame) threw on bridged only.
+  const { Text, TouchableOpacity } = require('react-native');
+  jest.useFakeTimers({ legacyFakeTimers: true });
+  jest.useRealTimers();
+  const onPress = jest.fn();
+  render(
+    <TouchableOpacity onPress={onPress}>
+      <Text>Fade</Text>
+    </TouchableOpacity>,
+  );
+  fireEvent.press(screen.getByText('Fade'));
+  fireEvent.press(screen.getByText('Fade'));
+  expect(onPress).toHaveBeenCalledTimes(2);
+});
+
 test('waitForElementToBeRemoved', async () => {
   render(<Catalog />);
   fireEvent.press(screen.getByText('More'));
