@@ -7,6 +7,12 @@ import path from 'node:path';
 import { defaultCacheDirectory } from './transform-cache.js';
 import { buildSchema, findSpecs, splitSchema } from './codegen.js';
 
+/**
+ * The daemon's name of a made-up host named '' (`jest.mock('@expo/vector-icons', () => ({ Ionicons: '' }))`, which
+ * the mocks render as an element of type ''): the daemon takes no empty name. Its elements' type stays ''.
+ */
+export const EMPTY_HOST_NAME = 'EmptyNamedHost';
+
 export class HostComponents {
   #bridge;
   #native;
@@ -161,7 +167,8 @@ export class HostComponents {
   #serveUntyped(name, loader, { madeUp = false } = {}) {
     // `madeUp` stays on the description: such a view does nothing natively (fireEvent calls its handlers as RNTL does).
     const description = { props: {}, events: {}, commands: {}, untyped: true, ...(madeUp ? { madeUp: true } : {}) };
-    this.#native.addComponents({ [name]: description });
+    const nativeName = name === '' ? EMPTY_HOST_NAME : name;
+    this.#native.addComponents({ [name]: description, [nativeName]: description });
     const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
     const styles = 'react-native/Libraries/Components/View/ReactNativeStyleAttributes';
     const styleAttributes = interop(loader.require(styles));
@@ -176,7 +183,12 @@ export class HostComponents {
         },
       },
     );
-    const viewConfig = () => ({ uiViewClassName: name, validAttributes, bubblingEventTypes: {}, directEventTypes: {} });
+    const viewConfig = () => ({
+      uiViewClassName: nativeName,
+      validAttributes,
+      bubblingEventTypes: {},
+      directEventTypes: {},
+    });
     registry.register(name, viewConfig);
     return name;
   }

@@ -2,7 +2,7 @@
 // 'mock-picker'), which React Native's jest mocks render as any other element. Under bridged they render too (an
 // untyped view each), their props the element's, their handlers reached by fireEvent as RNTL reaches them.
 import * as React from 'react';
-import { Text, TouchableOpacity, View } from 'react-native';
+import { Pressable, Text, TouchableOpacity, View } from 'react-native';
 import { fireEvent, render, screen } from '@testing-library/react-native';
 import { Svg, Circle } from 'react-native-svg';
 
@@ -71,4 +71,29 @@ test('fireEvent.press reaches the onPress of a made-up host, as on the mocks', (
   expect(onTap).toHaveBeenCalledTimes(1);
   fireEvent.press(screen.getByTestId('off'));
   expect(onPress).toHaveBeenCalledTimes(2);
+});
+
+// A team's setup that mocks an icon library with empty strings (`jest.mock('@expo/vector-icons', () => ({ Ionicons: ''
+// }))`, as BryanFonseca/sofka-recruitment-app's does): the mocks render an element of type ''; so does bridged (the
+// daemon takes no empty name, so it names the view otherwise; the element's type stays '').
+test("an element of type '' (a library mocked as empty strings) renders and takes its presses, as on the mocks", () => {
+  const Ionicons = '';
+  const onClose = jest.fn();
+  const onTap = jest.fn();
+  render(
+    <View>
+      <Pressable testID="close" onPress={onClose}>
+        <Ionicons name="close" size={24} />
+      </Pressable>
+      <Ionicons testID="icon" name="heart" onPress={onTap} />
+      <Text>Delete?</Text>
+    </View>,
+  );
+  expect(screen.getByText('Delete?')).toBeOnTheScreen();
+  expect(screen.getByTestId('icon').type).toBe('');
+  expect(screen.UNSAFE_getAllByType('').map((icon) => icon.props.name)).toEqual(['close', 'heart']);
+  fireEvent.press(screen.getByTestId('close'));
+  expect(onClose).toHaveBeenCalledTimes(1);
+  fireEvent.press(screen.getByTestId('icon'));
+  expect(onTap).toHaveBeenCalledTimes(1);
 });
