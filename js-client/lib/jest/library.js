@@ -194,6 +194,7 @@ export function createLibrary(host) {
     if (typeof expectation !== 'function') throw new TypeError('Received `expectation` arg must be a function');
     const start = Date.now();
     let elapsed = 0;
+    let due = 0;
     let lastError;
     for (;;) {
       let value;
@@ -204,7 +205,9 @@ export function createLibrary(host) {
       } catch (error) {
         lastError = error;
         if (elapsed >= timeout) break;
-        const due = Date.now() + interval - start;
+        // The next check is due an interval after this one was due (a timer can fire a millisecond early by
+        // Date.now()), or an interval from now where the app held the thread past that.
+        due = Math.max(due, Date.now() - start) + interval;
         await host.wait(interval);
         // As RNTL's: under fake timers, checked at each interval up to the timeout included; in real time, its
         // timeout comes before a check due at the same time, and a check due before it runs first even where the
