@@ -138,6 +138,32 @@ export function createEvents(host, check) {
     host.act(() => host.command(tag, 'scroll', args));
   };
 
+  /**
+   * RNTL's momentum (`momentumX`, `momentumY`): the scroll view, let go with speed, decelerates from where it is to
+   * `to`, as UIScrollView does: momentumScrollBegin there, the scroll to `to`, momentumScrollEnd there. Not on a
+   * scroll view the user cannot scroll (`scrollEnabled={false}`), as the drag is not.
+   */
+  const decelerate = (tag, to, { contentSize, layoutMeasurement } = {}) => {
+    const props = host.view(tag)?.props ?? {};
+    if (props.scrollEnabled === false) return;
+    const from = props.contentOffset ?? { x: 0, y: 0 };
+    const layout = { width: layoutMeasurement?.width ?? props.layoutMeasurement?.width ?? app.window.width, height: layoutMeasurement?.height ?? props.layoutMeasurement?.height ?? app.window.height };
+    const content = {
+      width: contentSize?.width ?? props.contentSize?.width ?? Math.max(layout.width, to.x + layout.width),
+      height: contentSize?.height ?? props.contentSize?.height ?? Math.max(layout.height, to.y + layout.height),
+    };
+    const payload = (offset) => ({
+      contentOffset: { x: offset.x, y: offset.y },
+      contentSize: content,
+      layoutMeasurement: layout,
+      contentInset: props.contentInset ?? { top: 0, left: 0, bottom: 0, right: 0 },
+      zoomScale: props.zoomScale ?? 1,
+    });
+    host.act(() => host.emit(tag, 'momentumScrollBegin', payload(from)));
+    host.act(() => host.command(tag, 'scrollTo', [to.x, to.y, false]));
+    host.act(() => host.emit(tag, 'momentumScrollEnd', payload(to)));
+  };
+
   fireEvent.scroll = (element, event = {}) => {
     check(element, 'fireEvent.scroll');
     const tag = scrollViewOf(element);
@@ -235,13 +261,22 @@ export function createEvents(host, check) {
         if (String(text) !== '') host.act(() => host.command(field, 'type', [String(text)]));
         host.act(() => host.command(field, 'blur'));
       }),
-      scrollTo: ending(async (element, { x, y, contentSize, layoutMeasurement } = {}) => {
+      // As RNTL's: a drag to `x`/`y` (an axis not given stays where it is; none given, no drag), then a momentum to
+      // `momentumX`/`momentumY` when given.
+      scrollTo: ending(async (element, { x, y, momentumX, momentumY, contentSize, layoutMeasurement } = {}) => {
         check(element, 'userEvent.scrollTo');
         const tag = scrollViewOf(element);
         if (tag === null) throw new Error('userEvent.scrollTo works only on host ScrollView elements');
         host.flush();
-        scrollNatively(tag, { x: x ?? 0, y: y ?? 0, contentSize, layoutMeasurement });
-        await tick(delay);
+        const at = () => host.view(tag)?.props?.contentOffset ?? { x: 0, y: 0 };
+        if (x !== undefined || y !== undefined) {
+          scrollNatively(tag, { x: x ?? at().x, y: y ?? at().y, contentSize, layoutMeasurement });
+          await tick(delay);
+        }
+        if (momentumX !== undefined || momentumY !== undefined) {
+          decelerate(tag, { x: momentumX ?? at().x, y: momentumY ?? at().y }, { contentSize, layoutMeasurement });
+          await tick(delay);
+        }
       }),
     };
   }

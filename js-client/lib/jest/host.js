@@ -4,15 +4,16 @@
 // renderer's commit is sent before the call returns (flush), and the queries read the live tree, which holds the
 // daemon's tree as of the last frame received.
 import path from 'node:path';
-import { commandOp, touchOp } from '../command-op.js';
+import { commandOp, emitOp, touchOp } from '../command-op.js';
 import { STAND_INS } from '../react-native/app/require-hook.js';
 import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
 import { FiberElement, HOST_COMPONENT, HostElement } from './elements.js';
 import { createLibrary } from './library.js';
 import { createMatchers } from './matchers.js';
 
-/** A ScrollView takes a touch as a stop of its scroll within 16 ms of its last momentum end (host.pastFirstFrame). */
-const FIRST_FRAME_MS = 17;
+/** A ScrollView takes a touch as a stop of its scroll within 16 ms of its last momentum end (host.pastMomentum). */
+const MOMENTUM_SETTLED_MS = 17;
+const SLEEP = new Int32Array(new SharedArrayBuffer(4));
 
 
 export class JestHost {
@@ -27,6 +28,8 @@ export class JestHost {
   #screen = null;
   #now = 0;
   #library = null;
+  /** When the last momentumScrollEnd was delivered, on the test's clock (`performance.now()`), and which clock. */
+  #momentumEnd = null;
 
   constructor(env) {
     this.#env = env;
@@ -35,6 +38,11 @@ export class JestHost {
   /** The test file's App, once its session is open (environment.js). */
   attach(app) {
     this.#app = app;
+    app.bridge.on('event', (frame) => {
+      if (frame?.event !== 'momentumScrollEnd') return;
+      const at = this.#env.global.performance?.now?.();
+      if (typeof at === 'number') this.#momentumEnd = { at, fake: this.fakeTimers() };
+    });
     // The queries read a view's host React props where native has none of that name (screen.js).
     app._hostProps = (tag) => this.reactProps(tag);
   }
@@ -183,18 +191,25 @@ export class JestHost {
   }
 
   /**
-   * Under fake timers, jest's clock (and so `performance.now()`) starts at 0; a touch in its first frame reads as one
-   * during a scroll's momentum to a ScrollView (its _isAnimating: less than 16 ms since its last momentum end, 0),
-   * which then takes the touch, as no touch on a phone could come so early. Before a touch, that clock is moved past
-   * its first frame (17 ms; a timer due in it runs, inside act).
+   * A ScrollView takes a touch that comes within 16 ms of its last momentum end as a stop of its scroll (its
+   * _isAnimating), which no finger could make: before a touch, the test's clock is moved past that, as a user's
+   * would have. Under fake timers jest's clock (and so `performance.now()`) starts at 0, which reads as a momentum
+   * end at 0: it is advanced (17 ms; a timer due in it runs, inside act). In real time, the rest of those 17 ms
+   * after a momentum end (a paging scroll, userEvent.scrollTo's momentum) is slept.
    */
-  pastFirstFrame() {
+  pastMomentum() {
     const fake = this.fakeTimers();
-    if (!fake) return;
     const now = this.#env.global.performance?.now?.();
-    if (typeof now !== 'number' || now >= FIRST_FRAME_MS) return;
-    const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
-    this.act(() => timers.advanceTimersByTime(Math.ceil(FIRST_FRAME_MS - now)));
+    if (typeof now !== 'number') return;
+    const end = this.#momentumEnd?.fake === fake ? this.#momentumEnd.at : fake ? 0 : null;
+    const wait = end === null ? 0 : end + MOMENTUM_SETTLED_MS - now;
+    if (!(wait > 0 && wait <= MOMENTUM_SETTLED_MS)) return;
+    if (fake) {
+      const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
+      this.act(() => timers.advanceTimersByTime(Math.ceil(wait)));
+    } else {
+      Atomics.wait(SLEEP, 0, 0, Math.ceil(wait));
+    }
   }
 
   /**
@@ -284,14 +299,14 @@ export class JestHost {
 
   /** A finger's start or end on the view of daemon tag `tag`, as the daemon's touch handler sends it. */
   touch(tag, phase) {
-    if (phase === 'start') this.pastFirstFrame();
+    if (phase === 'start') this.pastMomentum();
     const bridge = this.#app.bridge;
     bridge.requestSync(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
   }
 
   /** A tap: the finger's start and end in one request (their events come back in order, each delivered). */
   tap(tag, at = {}) {
-    this.pastFirstFrame();
+    this.pastMomentum();
     const number = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
     const point = { pageX: number(at?.pageX), pageY: number(at?.pageY), locationX: number(at?.locationX), locationY: number(at?.locationY) };
     const touch = (phase) => touchOp(tag, phase, { identifier: 1, ...point, timestamp: this.#timestamp() });
@@ -300,6 +315,11 @@ export class JestHost {
 
   command(tag, name, args) {
     this.#app.bridge.requestSync(commandOp(tag, name, args));
+  }
+
+  /** The view of daemon tag `tag` emits `event` with `payload`, as native code would (a scroll's momentum). */
+  emit(tag, event, payload) {
+    this.#app.bridge.requestSync(emitOp(tag, event, payload));
   }
 
   // MARK: Elements

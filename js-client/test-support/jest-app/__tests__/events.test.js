@@ -1,6 +1,6 @@
 // fireEvent and userEvent: native touches, typing into the daemon's text fields, scrolls.
 import React from 'react';
-import { Pressable, Text, TextInput, View } from 'react-native';
+import { Pressable, ScrollView, Text, TextInput, View } from 'react-native';
 import { render, screen, fireEvent, userEvent, waitFor } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
@@ -115,6 +115,43 @@ test('userEvent.type with skipBlur leaves the field focused', async () => {
   await user.type(screen.getByTestId('field'), 'd');
   expect(onBlur).toHaveBeenCalledTimes(1);
   expect(onEndEditing).toHaveBeenCalledTimes(1);
+});
+
+// RNTL's scrollTo: a drag to y, then its momentum to momentumY (momentumScrollBegin where the drag ended, the scroll,
+// momentumScrollEnd where it rests); an axis not given stays where it is. A press right after a momentum reaches its
+// row: a ScrollView takes a touch within 16 ms of a momentum end as a stop of its scroll, which no finger makes.
+function Rows({ log, pagingEnabled = false }) {
+  const at = (name) => (event) => log(name, event.nativeEvent.contentOffset.y);
+  return (
+    <ScrollView testID="rows" pagingEnabled={pagingEnabled} onScrollBeginDrag={at('drag')} onMomentumScrollBegin={at('momentumBegin')} onMomentumScrollEnd={at('momentumEnd')}>
+      {Array.from({ length: 40 }, (_, i) => (
+        <Pressable key={i} style={{ height: 100 }} onPress={() => log('press', i)}>
+          <Text>{`Row ${i}`}</Text>
+        </Pressable>
+      ))}
+    </ScrollView>
+  );
+}
+
+test('userEvent.scrollTo with momentum, then a press', async () => {
+  const user = userEvent.setup();
+  const log = jest.fn();
+  render(<Rows log={log} />);
+  await user.scrollTo(screen.getByTestId('rows'), { y: 100, momentumY: 300 });
+  expect(log.mock.calls).toEqual([['drag', 0], ['momentumBegin', 100], ['momentumEnd', 300]]);
+  log.mockClear();
+  await user.scrollTo(screen.getByTestId('rows'), { momentumY: 500 });
+  expect(log.mock.calls).toEqual([['momentumBegin', 300], ['momentumEnd', 500]]);
+  fireEvent.press(screen.getByText('Row 6'));
+  expect(log).toHaveBeenLastCalledWith('press', 6);
+});
+
+test('a press right after a paging scroll view came to rest reaches its row', async () => {
+  const log = jest.fn();
+  render(<Rows log={log} pagingEnabled />);
+  await userEvent.scrollTo(screen.getByTestId('rows'), { y: 1700 });
+  fireEvent.press(screen.getByText('Row 20'));
+  expect(log).toHaveBeenLastCalledWith('press', 20);
 });
 
 // aynurkarimov/react-native-testing-behavior's AsyncReactState test: a press whose handler waits 10 s, under fake
