@@ -165,6 +165,25 @@ for (const architecture of ['paper', 'fabric'])
       await screen.unmount();
     });
   
+    test('a press right after a paging scroll view came to rest reaches its row (no finger lands within 16 ms of a momentum end)', async () => {
+      const { View, Text, ScrollView, Pressable } = app.require('react-native');
+      const log = [];
+      const rows = Array.from({ length: 40 }, (_, i) =>
+        h(Pressable, { key: i, style: { height: 100 }, onPress: () => log.push(`press ${i}`) }, h(Text, null, `Row ${i}`)),
+      );
+      const screen = await app.render(
+        h(
+          View,
+          { style: { flex: 1 } },
+          h(ScrollView, { testID: 'pager', pagingEnabled: true, onMomentumScrollEnd: (e) => log.push(`rest ${e.nativeEvent.contentOffset.y}`) }, rows),
+        ),
+      );
+      await app.scrollTo(screen.getByTestId('pager'), { y: 1700 });
+      await app.press(screen.getByText('Row 20'));
+      assert.deepEqual(log, ['rest 1688', 'press 20']);
+      await screen.unmount();
+    });
+
     test('a FlatList renders the windows a phone renders: rows come into view as it scrolls, far ones go, onEndReached', async () => {
       const { View, Text, FlatList } = app.require('react-native');
       const data = Array.from({ length: 1000 }, (_, i) => ({ key: String(i) }));

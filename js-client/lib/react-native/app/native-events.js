@@ -91,8 +91,12 @@ export class NativeEvents {
     if (!this.fabric) this.#native.deliver = this.#delivery;
   }
 
+  /** When the last momentum of a scroll view ended (`performance.now()`, as ScrollView reads it), or null. */
+  momentumEndedAt = null;
+
   /** Delivers `type` to the view of renderer tag `target`; iOS shows its keyboard while a text input has the focus. */
   deliver(target, type, nativeEvent) {
+    if (type === 'topMomentumScrollEnd') this.momentumEndedAt = performance.now();
     this.#toJS(target, type, nativeEvent);
     if ((type === 'topFocus' || type === 'topBlur') && TEXT_INPUT_COMPONENTS.has(this.#native.componentOf(target))) {
       if (type === 'topFocus') this.#keyboard.focused(target);

@@ -405,6 +405,11 @@ export class App {
     this.#events.receiveTouches(type, touches, changedIndices);
   }
 
+  /** When the last momentum of a scroll view ended (`performance.now()`), or null. @internal (for app.press) */
+  get _momentumEndedAt() {
+    return this.#events.momentumEndedAt;
+  }
+
   /** Runs `fn` (a native input) and gives the timers the app started while its events were delivered. */
   async _capturingTimers(fn) {
     return this.#timers.capture(fn);

@@ -10,6 +10,8 @@ import { TEXT_INPUT_COMPONENTS } from './queries.js';
 export const LONG_PRESS_MS = 800;
 /** The longest timer a press waits for after the touch ended: Pressability's minimum press duration (130 ms) and delays. */
 const PRESS_OUT_TIMER_MS = 1000;
+/** A ScrollView takes a touch within 16 ms of its last momentum end as a stop of its scroll (its _isAnimating). */
+const MOMENTUM_SETTLED_MS = 17;
 
 function tagOf(app, target, what) {
   if (typeof target === 'number') return target;
@@ -121,9 +123,20 @@ export class Actions {
     return true;
   }
 
+  /**
+   * A finger never lands within 16 ms of a scroll's momentum end (a paging ScrollView coming to rest), which the
+   * ScrollView would take as a stop of its scroll, not a touch of the row: the rest of those ms is waited first.
+   */
+  async #pastMomentum() {
+    const ended = this.#app._momentumEndedAt;
+    const wait = ended == null ? 0 : ended + MOMENTUM_SETTLED_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+  }
+
   async #tap(tag, holdMs, action = 'press', point = undefined) {
     const app = this.#app;
     await app.native.flush();
+    await this.#pastMomentum();
     const rendererTag = app.native.rendererTag(tag);
     // With layout on, the touch is at the view's centre, on the view the daemon hit-tests there (app/layout.js).
     const at = point ?? (await app._touchPoint?.(tag, action)) ?? undefined;
