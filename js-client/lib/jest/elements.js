@@ -111,6 +111,14 @@ export class HostElement {
     return this.#host.fiber(this.#tag)?.stateNode ?? null;
   }
 
+  /**
+   * react-test-renderer's own field, which teams' helpers read (`_fiber.memoizedProps`, `_fiber.pendingProps`): the
+   * host view's fiber, the current one.
+   */
+  get _fiber() {
+    return this.#host.fiber(this.#tag);
+  }
+
   /** As react-test-renderer's: the instances from this one down (itself included) that `predicate` matches. */
   findAll(predicate, { deep = true } = {}) {
     const fiber = this.#host.fiber(this.#tag);
@@ -185,6 +193,11 @@ export class FiberElement {
 
   get instance() {
     return this.#fiber.tag === 1 ? this.#fiber.stateNode : null;
+  }
+
+  /** react-test-renderer's own field, as a host view's: the component's fiber. */
+  get _fiber() {
+    return this.#fiber;
   }
 
   get parent() {

@@ -118,3 +118,25 @@ it('within(element) has the UNSAFE_* queries over its instances', () => {
   expect(within(screen.getByTestId('list')).UNSAFE_getAllByType(Row)).toHaveLength(2);
   expect(within(screen.UNSAFE_getAllByType(Row)[1]).UNSAFE_getByType(Text).props.children).toBe('b');
 });
+
+// react-test-renderer's `_fiber` (its instances' own field), which teams' helpers read: a query's element's fiber,
+// whose memoizedProps and pendingProps are the React props its host was given (a calculator's test reads
+// `display._fiber.pendingProps.children[0]`, a tap helper lists `Object.keys(node._fiber.memoizedProps)`), and a
+// component's from UNSAFE_getByType.
+it("an element's _fiber has the React props its host was given", () => {
+  function Calc() {
+    const [n] = React.useState(2);
+    return (
+      <View>
+        <Text testID="display">{String(n)}</Text>
+        <TextInput testID="in" onChangeText={() => {}} />
+      </View>
+    );
+  }
+  render(<Calc />);
+  const display = screen.getByTestId('display');
+  expect(display._fiber.pendingProps.children).toBe('2');
+  expect(display._fiber.memoizedProps.testID).toBe('display');
+  expect(Object.keys(screen.getByTestId('in')._fiber.memoizedProps)).toContain('onChangeText');
+  expect(screen.UNSAFE_getByType(Calc)._fiber.type).toBe(Calc);
+});
