@@ -2,7 +2,7 @@
 // `toHaveAccessibilityState` and `toBeEmpty`, the old name of `toBeEmptyElement`), on bridged's host elements
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
-import { STATE_DEFAULTS, hidesItself, matches } from '../react-native/testing/queries.js';
+import { STATE_DEFAULTS, TEXT_INPUT_COMPONENTS, hidesItself, matches } from '../react-native/testing/queries.js';
 import { HostElement } from './elements.js';
 
 function flatten(style) {
@@ -36,6 +36,9 @@ export function createMatchers(host) {
     return false;
   };
   const isVisible = (element) => {
+    // As RNTL's: hidden from accessibility (by itself, an ancestor, or a sibling modal for accessibility), else by
+    // an ancestor's style or a Modal not visible.
+    if (host.testingLibrary().isHiddenFromAccessibility(element)) return false;
     for (const tag of ancestors(element)) {
       const view = host.view(tag);
       const style = flatten(props(tag).style);
@@ -45,6 +48,20 @@ export function createMatchers(host) {
       if (view?.component === 'RCTModalHostView' && p.visible === false) return false;
     }
     return true;
+  };
+  /**
+   * RNTL's check of toBeChecked (`roles`: checkbox, radio, and, as RNTL 12.9 takes them, switch or a Switch) and
+   * toBePartiallyChecked (checkbox): an accessibility element (its `accessible`, else a text, field or switch) of
+   * such a role, or the matcher throws.
+   */
+  const checkable = (element, roles, message) => {
+    const p = props(element.tag);
+    const component = host.view(element.tag)?.component;
+    const isSwitch = component === 'RCTSwitch';
+    const accessible = typeof p.accessible === 'boolean' ? p.accessible : isSwitch || component === 'RCTText' || TEXT_INPUT_COMPONENTS.has(component);
+    const role = p.role ?? p.accessibilityRole;
+    if ((roles.includes('switch') && isSwitch) || (accessible && roles.includes(role))) return;
+    throw new Error(message);
   };
   /** The view whose nativeID is `id` in the live tree, or undefined. */
   const byNativeID = (id) => {
@@ -76,7 +93,9 @@ export function createMatchers(host) {
   const empty = (context, received, matcher) => {
     const el = element(received, matcher);
     needed(context, el, matcher);
-    return result(context, (host.view(el.tag)?.children.length ?? 0) === 0, 'to be empty');
+    // As RNTL's: no host child elements (a Text's strings, its raw text views here, are none).
+    const children = (host.view(el.tag)?.children ?? []).filter((tag) => host.view(tag)?.component !== 'RCTRawText');
+    return result(context, children.length === 0, 'to be empty');
   };
 
   return {
@@ -150,6 +169,7 @@ export function createMatchers(host) {
     toBeChecked(received) {
       const el = element(received, 'toBeChecked');
       needed(this, el, 'toBeChecked');
+      checkable(el, ['checkbox', 'radio', 'switch'], 'toBeChecked() works only on accessibility elements with "checkbox" or "radio" role.');
       const checked = state(el.tag, 'checked');
       const isSwitch = host.view(el.tag)?.component === 'RCTSwitch';
       return result(this, checked === true || (isSwitch && (host.view(el.tag).props?.value === true)), 'to be checked');
@@ -157,6 +177,7 @@ export function createMatchers(host) {
     toBePartiallyChecked(received) {
       const el = element(received, 'toBePartiallyChecked');
       needed(this, el, 'toBePartiallyChecked');
+      checkable(el, ['checkbox'], 'toBePartiallyChecked() works only on accessibility elements with "checkbox" role.');
       return result(this, state(el.tag, 'checked') === 'mixed', 'to be partially checked');
     },
     toBeExpanded(received) {
@@ -194,7 +215,7 @@ export function createMatchers(host) {
       needed(this, el, 'toHaveProp');
       const p = props(el.tag);
       // As RNTL's: a prop given, whatever its value (style={null} included).
-      const pass = value === undefined ? prop in p : prop in p && equal(p[prop], value);
+      const pass = value === undefined ? prop in p : prop in p && this.equals(value, p[prop]);
       return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have prop ${prop}${value === undefined ? '' : ` = ${JSON.stringify(value)}`}, it has ${JSON.stringify(p[prop])}` };
     },
     toHaveStyle(received, expected) {
@@ -202,12 +223,13 @@ export function createMatchers(host) {
       needed(this, el, 'toHaveStyle');
       const style = flatten(props(el.tag).style);
       const wanted = flatten(expected);
-      const pass = Object.entries(wanted).every(([k, v]) => equal(style[k], v));
+      const pass = Object.entries(wanted).every(([k, v]) => this.equals(v, style[k]));
       return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have style ${JSON.stringify(wanted)}, it has ${JSON.stringify(style)}` };
     },
     toContainElement(received, other) {
       const el = element(received, 'toContainElement');
       needed(this, el, 'toContainElement');
+      if (other !== null) element(other, 'toContainElement');
       let pass = false;
       if (other instanceof HostElement) {
         for (let tag = other.tag; tag != null; tag = host.view(tag)?.parent ?? null) {

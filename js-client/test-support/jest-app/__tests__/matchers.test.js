@@ -1,6 +1,6 @@
 // RNTL 12.4's matchers (through @testing-library/jest-native/extend-expect, the app's setupFilesAfterEnv).
 import React from 'react';
-import { View } from 'react-native';
+import { Text, View } from 'react-native';
 import { render, screen, fireEvent } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
@@ -54,4 +54,60 @@ test('a matcher fails where it should', () => {
   render(<View testID="v" />);
   expect(() => expect(screen.getByTestId('v')).not.toBeOnTheScreen()).toThrow();
   expect(() => expect(screen.getByTestId('v')).toHaveTextContent('x')).toThrow();
+});
+
+test("toBeEmptyElement counts host children only: a Text's string is none, a nested Text is one", () => {
+  render(
+    <View>
+      <Text testID="plain">Hello</Text>
+      <Text testID="nested">
+        a<Text>b</Text>
+      </Text>
+    </View>,
+  );
+  expect(screen.getByTestId('plain')).toBeEmptyElement();
+  expect(screen.getByTestId('nested')).not.toBeEmptyElement();
+});
+
+test("toHaveStyle and toHaveProp compare with jest's equality, asymmetric matchers included", () => {
+  render(<View testID="v" accessibilityHint="Opens the menu" style={[{ width: 10 }, { transform: [{ rotate: '90deg' }] }]} />);
+  const view = screen.getByTestId('v');
+  expect(view).toHaveStyle({ width: expect.any(Number), transform: [{ rotate: '90deg' }] });
+  expect(view).not.toHaveStyle({ width: expect.any(String) });
+  expect(view).toHaveProp('accessibilityHint', expect.stringContaining('menu'));
+  expect(view).not.toHaveProp('accessibilityHint', expect.stringContaining('tab'));
+});
+
+test('toBeChecked and toBePartiallyChecked refuse an element of no role that can be checked', () => {
+  render(
+    <View>
+      <View testID="plain" accessible accessibilityState={{ checked: true }} />
+      <View testID="radio" accessible accessibilityRole="radio" accessibilityState={{ checked: true }} />
+      <View testID="box" accessible accessibilityRole="checkbox" accessibilityState={{ checked: 'mixed' }} />
+    </View>,
+  );
+  expect(() => expect(screen.getByTestId('plain')).toBeChecked()).toThrow('works only on accessibility elements with "checkbox" or "radio" role');
+  expect(screen.getByTestId('radio')).toBeChecked();
+  expect(() => expect(screen.getByTestId('radio')).toBePartiallyChecked()).toThrow('works only on accessibility elements with "checkbox" role');
+  expect(screen.getByTestId('box')).toBePartiallyChecked();
+  expect(screen.getByTestId('box')).not.toBeChecked();
+});
+
+test('toBeVisible: a view whose sibling is modal for accessibility is not visible', () => {
+  render(
+    <View>
+      <View testID="behind" />
+      <View accessibilityViewIsModal>
+        <Text>Dialog</Text>
+      </View>
+    </View>,
+  );
+  expect(screen.getByTestId('behind', { includeHiddenElements: true })).not.toBeVisible();
+  expect(screen.getByText('Dialog')).toBeVisible();
+});
+
+test('toContainElement refuses what is no element, and takes null', () => {
+  render(<View testID="v" />);
+  expect(screen.getByTestId('v')).not.toContainElement(null);
+  expect(() => expect(screen.getByTestId('v')).not.toContainElement({ name: 'no element' })).toThrow();
 });
