@@ -140,13 +140,19 @@ export function createLibrary(host) {
       debug: Object.assign(
         (options) => {
           host.flush();
-          // RNTL's debug(message) and debug({ message, mapProps }): the tree as RNTL prints it, all props unless
-          // mapProps says otherwise; the native tree where pretty-format is missing.
-          const { message, mapProps = (props) => props } = typeof options === 'string' ? { message: options } : (options ?? config.defaultDebugOptions ?? {});
+          // RNTL's debug(message) (deprecated, with its warning) and debug({ message, mapProps }), over the
+          // configured defaultDebugOptions: the tree as RNTL prints it, all props unless mapProps says otherwise (the
+          // native tree where pretty-format is missing), after the message as a first argument of its own.
+          const out = app.global?.console ?? console;
+          if (typeof options === 'string') {
+            out.warn('Using debug("message") is deprecated and will be removed in future release, please use debug({ message; "message" }) instead.');
+          }
+          const { message, mapProps = (props) => props } = typeof options === 'string' ? { ...config.defaultDebugOptions, message: options } : { ...config.defaultDebugOptions, ...options };
           const text = printScreen(result.toJSON(), { mapProps }) ?? rendered.screen.debug();
-          (app.global?.console ?? console).log(message ? `${message}\n\n${text}` : text);
+          if (message) out.log(`${message}\n\n`, text);
+          else out.log(text);
         },
-        { shallow: (message) => result.debug(message) },
+        { shallow: (message) => result.debug(message === undefined ? undefined : { message }) },
       ),
       get root() {
         const first = host.contentTags(rendered.screen.tag)[0];
@@ -224,11 +230,13 @@ export function createLibrary(host) {
       });
       return value;
     }
+    // As RNTL's: what the expectation threw is an Error (a string thrown is the message of one, the test file's).
+    const error = Object.prototype.toString.call(lastError) === '[object Error]' ? lastError : new (app.global?.Error ?? Error)(String(lastError));
     if (typeof onTimeout === 'function') {
-      const replaced = onTimeout(lastError);
+      const replaced = onTimeout(error);
       if (replaced) throw replaced;
     }
-    throw lastError ?? new Error(`waitFor: timed out after ${timeout} ms`);
+    throw error;
   }
 
   async function waitForElementToBeRemoved(expectation, options) {

@@ -206,3 +206,40 @@ test('waitFor checks until its timeout as RNTL does with real timers', async () 
   await expect(waitFor(expectation, { timeout: 400, interval: 200 })).rejects.toThrow('not yet');
   expect(expectation).toHaveBeenCalledTimes(2);
 });
+
+test("debug logs its message as an argument of its own, over the configured defaultDebugOptions, and says debug('message') is deprecated", () => {
+  const log = jest.spyOn(console, 'log').mockImplementation(() => {});
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    configure({ defaultDebugOptions: { mapProps: ({ style, ...props }) => props } });
+    render(<View testID="box" style={{ width: 10 }} />);
+    screen.debug({ message: 'Options' });
+    screen.debug('Text');
+    expect(log.mock.calls.map((call) => call[0])).toEqual(['Options\n\n', 'Text\n\n']);
+    for (const call of log.mock.calls) {
+      expect(call[1]).toContain('testID');
+      expect(call[1]).not.toContain('style');
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toMatch(/debug\("message"\) is deprecated/);
+  } finally {
+    configure({ defaultDebugOptions: undefined });
+    log.mockRestore();
+    warn.mockRestore();
+  }
+});
+
+test('waitFor rejects with an Error, given to onTimeout, where the expectation threw something else', async () => {
+  const onTimeout = jest.fn();
+  let caught;
+  try {
+    await waitFor(() => {
+      throw 'not yet';
+    }, { timeout: 50, onTimeout });
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(Error);
+  expect(caught.message).toBe('not yet');
+  expect(onTimeout).toHaveBeenCalledWith(caught);
+});
