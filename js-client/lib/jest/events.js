@@ -234,11 +234,22 @@ export function createEvents(host, check) {
       type: ending(async (element, text, { skipPress = false, submitEditing = false, skipBlur = false } = {}) => {
         const field = requireField(element, 'userEvent.type');
         if (host.view(field).props?.editable === false) return;
+        const keys = parseKeys(String(text));
         if (!skipPress) await hold(element, 0, 'userEvent.type', { typing: true });
         else host.act(() => host.command(field, 'focus'));
-        for (const character of String(text)) {
+        for (const key of keys) {
           await tick(delay);
-          host.act(() => host.command(field, character === '\n' ? 'submit' : 'type', character === '\n' ? [] : [character]));
+          host.act(() => {
+            // Return submits a single-line field and types a new line in a multi-line one, as on a phone. The daemon
+            // has no delete key: a backspace is the text without its last character, put in as a paste is.
+            if (key === 'Enter') host.command(field, 'submit');
+            else if (key !== 'Backspace') host.command(field, 'type', [key]);
+            else if (host.textOf(field) !== '') {
+              const rest = [...host.textOf(field)].slice(0, -1).join('');
+              host.command(field, 'clear');
+              if (rest !== '') host.command(field, 'type', [rest]);
+            }
+          });
         }
         await tick(delay);
         if (submitEditing) host.act(() => host.command(field, 'submit'));
@@ -293,6 +304,32 @@ export function createEvents(host, check) {
   };
 
   return { fireEvent, userEvent };
+}
+
+/**
+ * The keys RNTL's userEvent.type presses for `text`: each character, `{Enter}` and `{Backspace}` (a new line is
+ * `Enter`), `{{` a `{`; another `{name}`, or a `{` not closed, throws as RNTL's parseKeys does.
+ */
+function parseKeys(text) {
+  const keys = [];
+  for (let i = 0; i < text.length; ) {
+    if (text.startsWith('{{', i)) {
+      keys.push('{');
+      i += 2;
+    } else if (text[i] === '{') {
+      const end = text.indexOf('}', i);
+      if (end === -1) throw new Error(`Invalid key sequence "${text.slice(i)}"`);
+      const key = text.slice(i + 1, end);
+      if (key !== 'Enter' && key !== 'Backspace') throw new Error(`Unknown key "${key}" in "${text}"`);
+      keys.push(key);
+      i = end + 1;
+    } else {
+      const character = String.fromCodePoint(text.codePointAt(i));
+      keys.push(character === '\n' ? 'Enter' : character);
+      i += character.length;
+    }
+  }
+  return keys;
 }
 
 /** An event as a native view sends one: an object with a `nativeEvent` object. */

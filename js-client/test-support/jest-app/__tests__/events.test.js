@@ -184,3 +184,22 @@ test("userEvent.setup's advanceTimers is called at RNTL's waits, with RNTL's dur
     jest.useRealTimers();
   }
 });
+
+test('userEvent.type presses {Enter} and {Backspace}, types {{ as {, and refuses an unknown key', async () => {
+  const user = userEvent.setup();
+  const onNotes = jest.fn();
+  const onCode = jest.fn();
+  render(
+    <View>
+      <TextInput testID="notes" multiline onChangeText={onNotes} />
+      <TextInput testID="code" defaultValue="x" onChangeText={onCode} />
+    </View>,
+  );
+  await user.type(screen.getByTestId('notes'), 'a{Enter}b');
+  expect(onNotes).toHaveBeenLastCalledWith('a\nb');
+  await user.type(screen.getByTestId('code'), 'ab{Backspace}{{c');
+  expect(onCode).toHaveBeenLastCalledWith('xa{c');
+  onCode.mockClear();
+  await expect(user.type(screen.getByTestId('code'), 'a{Tab}')).rejects.toThrow('Unknown key "Tab" in "a{Tab}"');
+  expect(onCode).not.toHaveBeenCalled();
+});
