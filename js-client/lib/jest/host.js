@@ -413,8 +413,9 @@ export class JestHost {
 
   // MARK: React Native Testing Library
 
-  matchers() {
-    return createMatchers(this);
+  /** The matchers on this file's elements: RNTL 12.4's, or with `jestNative` jest-native 5's forms (matchers.js). */
+  matchers(options) {
+    return createMatchers(this, options);
   }
 
   testingLibrary() {

@@ -15,6 +15,6 @@ const LEGACY = [
   'toHaveTextContent',
 ];
 if (host) {
-  const matchers = host.matchers();
+  const matchers = host.matchers({ jestNative: true });
   expect.extend(Object.fromEntries(LEGACY.map((name) => [`legacy_${name}`, matchers[name]])));
 }

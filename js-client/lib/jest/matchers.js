@@ -2,7 +2,7 @@
 // `toHaveAccessibilityState` and `toBeEmpty`, the old name of `toBeEmptyElement`), on bridged's host elements
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
-import { STATE_DEFAULTS, TEXT_INPUT_COMPONENTS, hidesItself, matches } from '../react-native/testing/queries.js';
+import { STATE_DEFAULTS, TEXT_INPUT_COMPONENTS, hidesItself, isRegExp, matches } from '../react-native/testing/queries.js';
 import { HostElement } from './elements.js';
 
 function flatten(style) {
@@ -21,7 +21,24 @@ function equal(a, b) {
   return keys.every((k) => equal(a[k], b[k]));
 }
 
-export function createMatchers(host) {
+/** Marks jest-native's own forms of the matchers whose rule differs from RNTL 12.4's (see createMatchers). */
+export const JEST_NATIVE = Symbol.for('bridged.jestNativeMatcher');
+
+/** jest-native's isEmpty: no children given (nothing, an empty list or object). */
+function childless(children) {
+  if (!children) return true;
+  if (Array.isArray(children)) return children.length === 0;
+  if (typeof children === 'object') return Object.keys(children).length === 0;
+  return false;
+}
+
+/**
+ * The matchers over `host`'s elements. With `jestNative`, the two whose rule jest-native 5 has its own of are its:
+ * toHaveTextContent matches a part of the text (a string is looked for in it, whitespace runs made one space and the
+ * ends trimmed; a RegExp tested), where RNTL's matches the whole; toBeEmptyElement (and toBeEmpty) asks whether the
+ * element was given children, where RNTL's counts its host children (a Text's string is none).
+ */
+export function createMatchers(host, { jestNative = false } = {}) {
   const ancestors = function* (element) {
     for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) yield tag;
   };
@@ -89,6 +106,18 @@ export function createMatchers(host) {
     if (el === null || !onScreen(el)) throw new Error(`expect(element).${matcher}(): the element is not on the screen (null, or unmounted)`);
   };
 
+  /** jest-native's warning that toBeEmpty is toBeEmptyElement's old name, once a test file. */
+  const warnRenamed = () => {
+    const warned = warnedBy.get(host) ?? new Set();
+    warnedBy.set(host, warned);
+    if (warned.has('toBeEmpty')) return;
+    warned.add('toBeEmpty');
+    // The test file's console, which a test may spy on.
+    (host.app?.global?.console ?? console).warn(
+      'Deprecation Warning:\n"toBeEmpty()" matcher has been renamed to "toBeEmptyElement()". Old name will be deleted in future versions of @testing-library/jest-native.',
+    );
+  };
+
   /** toBeEmptyElement (and jest-native's old name of it, `matcher`): the element's view has no children. */
   const empty = (context, received, matcher) => {
     const el = element(received, matcher);
@@ -98,7 +127,7 @@ export function createMatchers(host) {
     return result(context, children.length === 0, 'to be empty');
   };
 
-  return {
+  const matchers = {
     toBeOnTheScreen(received) {
       const el = element(received, 'toBeOnTheScreen');
       return result(this, onScreen(el), 'to be on the screen');
@@ -112,15 +141,7 @@ export function createMatchers(host) {
     },
     /** jest-native's old name of toBeEmptyElement, which it warns of once. */
     toBeEmpty(received) {
-      const warned = warnedBy.get(host) ?? new Set();
-      warnedBy.set(host, warned);
-      if (!warned.has('toBeEmpty')) {
-        warned.add('toBeEmpty');
-        // The test file's console, which a test may spy on.
-        (host.app?.global?.console ?? console).warn(
-          'Deprecation Warning:\n"toBeEmpty()" matcher has been renamed to "toBeEmptyElement()". Old name will be deleted in future versions of @testing-library/jest-native.',
-        );
-      }
+      warnRenamed();
       return empty(this, received, 'toBeEmpty');
     },
     /**
@@ -242,4 +263,29 @@ export function createMatchers(host) {
       return result(this, pass, 'to contain the element');
     },
   };
+  if (!jestNative) return matchers;
+
+  const jestNativeEmpty = (context, received, matcher) => {
+    const el = element(received, matcher);
+    needed(context, el, matcher);
+    return result(context, childless(props(el.tag).children), 'to be empty');
+  };
+  const own = {
+    toHaveTextContent(received, expected) {
+      const el = element(received, 'toHaveTextContent');
+      needed(this, el, 'toHaveTextContent');
+      const text = host.textOf(el.tag).replace(/\s+/g, ' ').trim();
+      const pass = isRegExp(expected) ? expected.test(text) : text.includes(expected);
+      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have text content ${String(expected)}, it has "${text}"` };
+    },
+    toBeEmptyElement(received) {
+      return jestNativeEmpty(this, received, 'toBeEmptyElement');
+    },
+    toBeEmpty(received) {
+      warnRenamed();
+      return jestNativeEmpty(this, received, 'toBeEmpty');
+    },
+  };
+  for (const matcher of Object.values(own)) matcher[JEST_NATIVE] = true;
+  return { ...matchers, ...own };
 }

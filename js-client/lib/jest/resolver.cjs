@@ -11,8 +11,8 @@ const OURS = {
   '@testing-library/react-native/extend-expect': here('extend-expect.cjs'),
   '@testing-library/react-native/extend-expect.js': here('extend-expect.cjs'),
   '@testing-library/jest-native': here('jest-native.cjs'),
-  '@testing-library/jest-native/extend-expect': here('extend-expect.cjs'),
-  '@testing-library/jest-native/extend-expect.js': here('extend-expect.cjs'),
+  '@testing-library/jest-native/extend-expect': here('jest-native-extend-expect.cjs'),
+  '@testing-library/jest-native/extend-expect.js': here('jest-native-extend-expect.cjs'),
   '@testing-library/jest-native/legacy-extend-expect': here('legacy-extend-expect.cjs'),
   '@testing-library/jest-native/legacy-extend-expect.js': here('legacy-extend-expect.cjs'),
 };

@@ -12,5 +12,13 @@ if (typeof afterEach === 'function' && !process.env.RNTL_SKIP_AUTO_CLEANUP) {
     library.cleanup();
   });
 }
-if (typeof expect === 'function' && typeof expect.extend === 'function') expect.extend(host.matchers());
+if (typeof expect === 'function' && typeof expect.extend === 'function') {
+  // Its matchers come with it (as RNTL 12.8's do), but not over jest-native's own forms that the app's setup
+  // registered (RNTL 12.4, which adds none on import, leaves those as they are).
+  const JEST_NATIVE = Symbol.for('bridged.jestNativeMatcher'); // matchers.js's mark
+  const registered = globalThis[Symbol.for('$$jest-matchers-object')]?.matchers ?? {};
+  const matchers = host.matchers();
+  for (const name of Object.keys(matchers)) if (registered[name]?.[JEST_NATIVE]) delete matchers[name];
+  expect.extend(matchers);
+}
 module.exports = library;

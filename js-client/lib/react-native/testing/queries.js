@@ -18,7 +18,7 @@ export const kQueries = Symbol('bridged.queries');
 
 const DEFAULT_FIND_TIMEOUT = 1000;
 
-function isRegExp(value) {
+export function isRegExp(value) {
   return Object.prototype.toString.call(value) === '[object RegExp]';
 }
 

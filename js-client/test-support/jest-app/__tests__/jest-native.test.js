@@ -1,9 +1,11 @@
 // @testing-library/jest-native 5's own matchers, which its extend-expect registers beside RNTL 12.4's names (the app's
-// setupFilesAfterEnv): toHaveAccessibilityState and toBeEmpty (toBeEmptyElement's old name, warned of once); its
+// setupFilesAfterEnv): toHaveAccessibilityState and toBeEmpty (toBeEmptyElement's old name, warned of once), its own
+// rules for toHaveTextContent (a part of the text) and toBeEmptyElement (children given); its
 // legacy-extend-expect's `legacy_` names; and a matcher imported by name, then given to expect.extend.
 import React from 'react';
 import { Pressable, Text, View } from 'react-native';
 import { render, screen, fireEvent } from '@testing-library/react-native';
+import '@testing-library/jest-native/extend-expect';
 import '@testing-library/jest-native/legacy-extend-expect';
 import { toHaveAccessibilityState } from '@testing-library/jest-native';
 import Catalog from '../src/Catalog';
@@ -53,4 +55,22 @@ test("legacy-extend-expect's legacy_ names, and a matcher imported by name", () 
   expect(screen.getByLabelText('Item Apple')).legacy_toHaveTextContent('Apple');
   expect(screen.getByTestId('empty')).legacy_toBeEmptyElement();
   expect(screen.getByLabelText('Item Apple')).toHaveAccessibilityState({ selected: false });
+});
+
+// jest-native's own rules where RNTL 12.4's differ (its extend-expect, imported above, as an app's setup imports it;
+// React Native Testing Library's import, which comes after, leaves them): a part of the text, whitespace runs made
+// one; empty when no children were given (a Text's string is one, where RNTL counts host children only).
+test("jest-native's toHaveTextContent matches a part of the text, and its toBeEmptyElement asks for children", () => {
+  render(
+    <View>
+      <Text testID="count">Count:   5 items</Text>
+      <Text testID="blank">{''}</Text>
+    </View>,
+  );
+  expect(screen.getByTestId('count')).toHaveTextContent('5');
+  expect(screen.getByTestId('count')).toHaveTextContent('Count: 5 items');
+  expect(screen.getByTestId('count')).toHaveTextContent(/^Count/);
+  expect(screen.getByTestId('count')).not.toHaveTextContent('6');
+  expect(screen.getByTestId('count')).not.toBeEmptyElement();
+  expect(screen.getByTestId('blank')).toBeEmptyElement();
 });

@@ -1,7 +1,9 @@
-// RNTL 12.4's matchers (through @testing-library/jest-native/extend-expect, the app's setupFilesAfterEnv).
+// RNTL 12.4's matchers: its extend-expect, imported here, registers them over jest-native's (the app's
+// setupFilesAfterEnv registers those; toHaveTextContent and toBeEmptyElement are the two whose rules differ).
 import React from 'react';
 import { Text, View } from 'react-native';
 import { render, screen, fireEvent } from '@testing-library/react-native';
+import '@testing-library/react-native/extend-expect';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
 
