@@ -1,8 +1,10 @@
 // NativeAnimatedModule: the animated node graph that `useNativeDriver: true` builds, kept on the native side.
 // Headless, a started animation completes at once: its node takes the animation's final value, every view whose
 // props depend on it gets those props in the daemon (an `update`, as UIManager.synchronouslyUpdateViewOnUIThread
-// would), and its end callback gets `{finished: true, value}` on the next turn of the event loop. An endless loop
-// (`iterations: -1`) takes its final value too but runs until stopAnimation, which ends it with `finished: false`.
+// would), and its end callback gets `{finished: true}` from a timer of the app's (`setTimeout` of 0 on its
+// global: under a jest test's fake timers, jest's clock, so the test's advance delivers it, as it runs the frames of
+// a JavaScript-driven one). An endless loop (`iterations: -1`) takes its final value too but runs until
+// stopAnimation, which ends it with `finished: false`.
 
 export const name = 'NativeAnimatedModule';
 
@@ -51,6 +53,17 @@ export function create(app) {
   const eventMappings = [];
   /** Animations still running (endless loops), by id. */
   const running = new Map();
+  /** Runs `fn` on a timer of the app's, read at each call (a test may fake them after the module is made). */
+  const later = (fn) => app.global.setTimeout(fn, 0);
+  /**
+   * An end callback's result: React Native 0.72's iOS drivers (RCTFrameAnimation.m, RCTSpringAnimation.m,
+   * RCTDecayAnimation.m) send `{finished}` alone, its `EndResult` type; later versions' `EndResult` also has the
+   * node's `value` and `offset`.
+   */
+  const endResult = (finished, n) => {
+    const { major, minor } = app.reactNativeVersion;
+    return major === 0 && minor <= 72 ? { finished } : { finished, value: n.value, offset: n.offset };
+  };
   const node = (tag) => {
     const found = nodes.get(tag);
     if (!found) throw new Error(`NativeAnimatedModule: no animated node ${tag}`);
@@ -169,13 +182,13 @@ export function create(app) {
         running.set(animationId, { endCallback, node: n });
         return;
       }
-      setImmediate(() => endCallback?.({ finished: true, value: target, offset: n.offset }));
+      later(() => endCallback?.(endResult(true, n)));
     },
     stopAnimation(animationId) {
       const animation = running.get(animationId);
       if (!animation) return;
       running.delete(animationId);
-      setImmediate(() => animation.endCallback?.({ finished: false, value: animation.node.value, offset: animation.node.offset }));
+      later(() => animation.endCallback?.(endResult(false, animation.node)));
     },
     setAnimatedNodeValue(tag, value) {
       node(tag).value = value;

@@ -1,7 +1,7 @@
 // What teams' test files do around RNTL: a jest.mock of react-native that adds a native module, spies on Alert,
 // Linking and Keyboard, fake timers driving an interval, jest.runAllTimers, and RNTL's UNSAFE_* queries over composites.
 import * as React from 'react';
-import { Alert, Button, Keyboard, Linking, NativeModules, Platform, Switch, Text, TextInput, View, ActivityIndicator, FlatList } from 'react-native';
+import { Alert, Animated, Button, Keyboard, Linking, NativeModules, Platform, Switch, Text, TextInput, View, ActivityIndicator, FlatList } from 'react-native';
 import { act, fireEvent, render, screen, within } from '@testing-library/react-native';
 
 jest.mock('react-native', () => {
@@ -139,4 +139,30 @@ it("an element's _fiber has the React props its host was given", () => {
   expect(display._fiber.memoizedProps.testID).toBe('display');
   expect(Object.keys(screen.getByTestId('in')._fiber.memoizedProps)).toContain('onChangeText');
   expect(screen.UNSAFE_getByType(Calc)._fiber.type).toBe(Calc);
+});
+
+// A toast that fades out on the native driver, then hides: under fake timers, the test's advance past the fade ends
+// it, and its callback gets iOS's `{finished: true}` (it came on Node's next turn, after the test had asserted, and
+// with the node's value and offset besides).
+it('a native-driven fade ends as fake timers advance, its callback given { finished: true }', () => {
+  jest.useFakeTimers();
+  const onEnd = jest.fn();
+  function Toast() {
+    const [shown, setShown] = React.useState(true);
+    const opacity = React.useRef(new Animated.Value(1)).current;
+    React.useEffect(() => {
+      Animated.timing(opacity, { toValue: 0, duration: 300, useNativeDriver: true }).start((result) => {
+        onEnd(result);
+        setShown(false);
+      });
+    }, [opacity]);
+    return shown ? <Animated.View style={{ opacity }}><Text>Saved</Text></Animated.View> : null;
+  }
+  render(<Toast />);
+  expect(screen.getByText('Saved')).toBeOnTheScreen();
+  act(() => { jest.advanceTimersByTime(1000); });
+  expect(onEnd).toHaveBeenCalledTimes(1);
+  expect(onEnd).toHaveBeenCalledWith({ finished: true });
+  expect(screen.queryByText('Saved')).toBeNull();
+  jest.useRealTimers();
 });
