@@ -80,6 +80,13 @@ export function createLibrary(host) {
     return error;
   };
 
+  /** RNTL's warning of a wait's option given among a findBy*'s query options, on the test file's console. */
+  const warnDeprecatedWaitOption = (key, value) => {
+    (app?.global?.console ?? console).warn(
+      `Use of option "${key}" in a findBy* query options (2nd parameter) is deprecated. Please pass this option in the waitForOptions (3rd parameter).\nExample:\n\n  findByText(text, {}, { ${key}: ${String(value)} })`,
+    );
+  };
+
   /** The queries of a screen (or a within), their answers as elements; findBy* wait in the test's time. */
   const wrapQueries = (queries) => {
     const wrapped = {};
@@ -104,10 +111,18 @@ export function createLibrary(host) {
       const find = name.replace(/^get/, 'find');
       // As RNTL's: the screen is printed once, into the error the wait ends with (not at each failed check), and
       // not at all into the error an onTimeout of the test's own is given.
-      wrapped[find] = (matcher, options = {}, waitOptions = {}) => {
-        const { onTimeout, ...wait } = { ...options, ...waitOptions };
+      // As RNTL 12.4's: the wait's options are the third argument's; a timeout or interval among the query's options
+      // (the second) still counts, with its warning; an onTimeout there does not.
+      wrapped[find] = (matcher, options = {}, { onTimeout, ...waitOptions } = {}) => {
+        const deprecated = {};
+        for (const key of ['timeout', 'interval']) {
+          if (options?.[key] === undefined) continue;
+          deprecated[key] = options[key];
+          if (options[key]) warnDeprecatedWaitOption(key, options[key]);
+        }
         return waitFor(() => run(queries[name], [matcher, options], false), {
-          ...wait,
+          ...deprecated,
+          ...waitOptions,
           onTimeout: typeof onTimeout === 'function' ? onTimeout : withScreenTree,
         });
       };

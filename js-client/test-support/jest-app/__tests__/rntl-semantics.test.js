@@ -243,3 +243,17 @@ test('waitFor rejects with an Error, given to onTimeout, where the expectation t
   expect(caught.message).toBe('not yet');
   expect(onTimeout).toHaveBeenCalledWith(caught);
 });
+
+// RNTL 12.4's findBy*: a wait's timeout or interval given among the query's options (the second argument) still
+// counts, with its deprecation warning; an onTimeout there is no wait option (only the third argument's is).
+test("findBy*'s wait options in its second argument count, with RNTL's warning; an onTimeout there does not", async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  render(<Text>Here</Text>);
+  await expect(screen.findByText('Nowhere', { timeout: 50, interval: 10 })).rejects.toThrow(/Nowhere/);
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('Use of option "timeout" in a findBy* query options (2nd parameter) is deprecated'));
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('Use of option "interval" in a findBy* query options (2nd parameter) is deprecated'));
+  const onTimeout = jest.fn(() => new Error('mine'));
+  await expect(screen.findByText('Nowhere', { onTimeout }, { timeout: 50 })).rejects.toThrow(/Unable to find an element with text: Nowhere/);
+  expect(onTimeout).not.toHaveBeenCalled();
+  warn.mockRestore();
+});
