@@ -179,6 +179,24 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     });
   });
 
+  test('a vibration left repeating (Vibration.vibrate(pattern, true)) ends with its file, and jest exits', { timeout: 120_000 }, async () => {
+    // On iOS React Native repeats it with a chain of its own timers until Vibration.cancel(); the mocks' vibrate
+    // starts nothing. Left running, it kept jest's process alive (run in band, jest never ended). It stops once the
+    // file's tests are over, as it does when an app ends.
+    const lines = [
+      "import { Vibration } from 'react-native';",
+      "test('starts a repeating vibration', () => {",
+      '  Vibration.vibrate([0, 100, 200], true);',
+      '  expect(Vibration.vibrate).toHaveBeenCalledWith([0, 100, 200], true);',
+      '});',
+    ];
+    await withTestFile('zz-vibrate.test.js', lines, async () => {
+      const { run, report } = await jestReport(['--runInBand', '__tests__/zz-vibrate'], 'vibrate-results.json');
+      assert.equal(report.numPassedTests, 1);
+      assert.equal(run.code, 0, run.stderr.slice(-1500));
+    });
+  });
+
   test('a worker that crashes fails its file, the others pass, and no daemon is left', async () => {
     const crash = path.join(layout.root, '__tests__', 'zz-crash.test.js');
     writeFileSync(crash, "test('the worker dies', () => { process.kill(process.pid, 'SIGKILL'); });\n");

@@ -30,6 +30,11 @@ class BridgedEnvironment extends NodeEnvironment {
     this.global.__bridged__ = { ready };
   }
 
+  /** jest-circus's events: once the file's tests are over, the app's end (host.endOfFile). */
+  handleTestEvent(event) {
+    if (event.name === 'run_finish') this.global.__bridged__?.endOfFile?.();
+  }
+
   async teardown() {
     try {
       await started.get(this)?.teardown();

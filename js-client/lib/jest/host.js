@@ -28,6 +28,8 @@ export class JestHost {
   #screen = null;
   #now = 0;
   #library = null;
+  /** The app's modules through jest's registry (load), as the setup file's require gives them. */
+  #loader = null;
   /** When the last momentumScrollEnd was delivered, on the test's clock (`performance.now()`), and which clock. */
   #momentumEnd = null;
 
@@ -67,6 +69,7 @@ export class JestHost {
       } catch {}
     }
     const loader = { require: (name) => jestRequire(resolve(name)), resolve };
+    this.#loader = loader;
     // Before the renderer loads (it keeps the registry's `get`): a jest.mock of a native library that renders a
     // made-up host name ('Icon') renders, as on React Native's mocks.
     this.#app._load(loader, () => this.#app._serveAnyHostType(loader));
@@ -88,6 +91,18 @@ export class JestHost {
 
   dispose() {
     if (this.#app) this.cleanup();
+  }
+
+  /**
+   * The file's tests are over (its environment's run_finish, while its modules are still there), as an app's end is
+   * on a phone: a vibration repeating until cancelled (`Vibration.vibrate(pattern, true)`, on iOS a chain of React
+   * Native's own timers) stops. Left running, it would keep jest's process from exiting, where the mocks' vibrate
+   * is a jest.fn that starts nothing.
+   */
+  endOfFile() {
+    try {
+      this.#loader?.require('react-native/Libraries/Vibration/Vibration')?.cancel?.();
+    } catch {}
   }
 
   /**
