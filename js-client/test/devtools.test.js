@@ -120,9 +120,12 @@ describe('bridged-client devtools', () => {
         await page.navigate(`${server.url}&session=${bridge.session}&tag=${view.tag}`);
         const testID = `document.querySelector('#props tr[data-prop="testID"]')?.children[2].textContent`;
         await page.waitFor(`${testID} === '"behind-0"'`);
-        // The page stops reading: its script is paused in the debugger while the session is busy.
+        // The page stops reading: its script is paused in the debugger while the session is busy (once Chromium says
+        // it is paused: resumed before that, it answers "Can only perform operation while paused").
         await page.send('Debugger.enable');
+        const stopped = new Promise((resolve) => page.on('Debugger.paused', resolve));
         const paused = page.send('Runtime.evaluate', { expression: 'debugger' });
+        await stopped;
         const big = 'x'.repeat(100 * 1024);
         let i = 0;
         while (!logged.some((line) => line.includes('dropped'))) {
