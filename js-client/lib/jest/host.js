@@ -28,8 +28,8 @@ export class JestHost {
   #screen = null;
   #now = 0;
   #library = null;
-  /** The app's modules through jest's registry (load), as the setup file's require gives them. */
-  #loader = null;
+  /** React Native's Vibration, once the app read it from React Native's index (endOfFile). */
+  #vibration = null;
   /** When the last momentumScrollEnd was delivered, on the test's clock (`performance.now()`), and which clock. */
   #momentumEnd = null;
 
@@ -69,7 +69,6 @@ export class JestHost {
       } catch {}
     }
     const loader = { require: (name) => jestRequire(resolve(name)), resolve };
-    this.#loader = loader;
     // Before the renderer loads (it keeps the registry's `get`): a jest.mock of a native library that renders a
     // made-up host name ('Icon') renders, as on React Native's mocks.
     this.#app._load(loader, () => this.#app._serveAnyHostType(loader));
@@ -80,7 +79,11 @@ export class JestHost {
     // during the test, so a jest.mock the test file registered is the one kept).
     // The modules React Native's jest setup replaces by objects of `jest.fn`s (Linking's openURL, …) keep their
     // own functions here, served by the native side, each in a `jest.fn` that calls it (SPIED_AS_RN_SETUP_MOCKS).
-    const spied = (key, value) => (jestObject && Object.hasOwn(SPIED_AS_RN_SETUP_MOCKS, key) ? spyOnEach(jestObject, value, SPIED_AS_RN_SETUP_MOCKS[key]) : value);
+    const spied = (key, value) => {
+      // The Vibration the app reads (endOfFile cancels a repetition it left running).
+      if (key === 'Vibration') this.#vibration = value;
+      return jestObject && Object.hasOwn(SPIED_AS_RN_SETUP_MOCKS, key) ? spyOnEach(jestObject, value, SPIED_AS_RN_SETUP_MOCKS[key]) : value;
+    };
     try {
       memoizeGetters(jestRequire(resolve('react-native')), spied);
     } catch {}
@@ -94,14 +97,14 @@ export class JestHost {
   }
 
   /**
-   * The file's tests are over (its environment's run_finish, while its modules are still there), as an app's end is
-   * on a phone: a vibration repeating until cancelled (`Vibration.vibrate(pattern, true)`, on iOS a chain of React
-   * Native's own timers) stops. Left running, it would keep jest's process from exiting, where the mocks' vibrate
-   * is a jest.fn that starts nothing.
+   * The file's tests are over (its environment's run_finish), as an app's end is on a phone: a vibration repeating
+   * until cancelled (`Vibration.vibrate(pattern, true)`, on iOS a chain of React Native's own timers) stops. Left
+   * running, it would keep jest's process from exiting, where the mocks' vibrate is a jest.fn that starts nothing.
+   * Nothing is loaded for it: only a Vibration the app read from React Native's index is cancelled.
    */
   endOfFile() {
     try {
-      this.#loader?.require('react-native/Libraries/Vibration/Vibration')?.cancel?.();
+      this.#vibration?.cancel?.();
     } catch {}
   }
 
