@@ -523,7 +523,7 @@ export interface App {
   untypedComponents(): string[];
   /** Props the app sent that the daemon's components do not declare (left out), by component. */
   unknownProps(): { [component: string]: string[] };
-  /** Every root unmounted; globals and the require hook removed. */
+  /** The app's end: every root unmounted, a vibration it left repeating stopped, globals and the require hook removed. */
   close(): Promise<void>;
 }
 

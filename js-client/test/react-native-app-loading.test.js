@@ -37,6 +37,26 @@ describe('openApp: loading an app', { skip: appSkip }, () => {
     for (const made of layouts) made.remove();
   });
 
+  test("app.close() is the app's end: a vibration it left repeating stops (its timers would keep Node alive)", async () => {
+    const { root } = layout();
+    const app = await openApp(bridge, { root, cache: TEST_CACHE });
+    const Vibration = app.require('react-native/Libraries/Vibration/Vibration');
+    const cancel = Vibration.cancel;
+    let cancelled = 0;
+    Vibration.cancel = function () {
+      cancelled++;
+      return cancel.apply(this, arguments);
+    };
+    try {
+      // On iOS React Native repeats the pattern with timers of its own until Vibration.cancel().
+      Vibration.vibrate([0, 100, 200], true);
+    } finally {
+      await app.close();
+      Vibration.cancel = cancel;
+    }
+    assert.equal(cancelled, 1);
+  });
+
   test('resolves Foo.ios.js before Foo.native.js before Foo.js, and a package by its entry', async () => {
     const { root } = layout();
     mkdirSync(path.join(root, 'src', 'platform'), { recursive: true });

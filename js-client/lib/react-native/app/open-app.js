@@ -608,6 +608,11 @@ export class App {
         failure ??= error;
       }
     }
+    // The app's end, as on a phone: a vibration it left repeating (Vibration.vibrate(pattern, true), on iOS React
+    // Native's own chain of timers until cancel) stops; left running, it would keep Node's process alive.
+    try {
+      this.#loader?.require('react-native/Libraries/Vibration/Vibration')?.cancel?.();
+    } catch {}
     this._teardown();
     if (failure) throw failure;
   }
