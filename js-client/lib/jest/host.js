@@ -5,14 +5,13 @@
 // daemon's tree as of the last frame received.
 import path from 'node:path';
 import { commandOp, emitOp, touchOp } from '../command-op.js';
+import { MOMENTUM_SETTLED_MS } from '../react-native/app/native-events.js';
 import { STAND_INS } from '../react-native/app/require-hook.js';
 import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
 import { FiberElement, HOST_COMPONENT, HostElement } from './elements.js';
 import { createLibrary } from './library.js';
 import { createMatchers } from './matchers.js';
 
-/** A ScrollView takes a touch as a stop of its scroll within 16 ms of its last momentum end (host.pastMomentum). */
-const MOMENTUM_SETTLED_MS = 17;
 const SLEEP = new Int32Array(new SharedArrayBuffer(4));
 
 
@@ -30,8 +29,6 @@ export class JestHost {
   #library = null;
   /** React Native's Vibration, once the app read it from React Native's index (endOfFile). */
   #vibration = null;
-  /** When the last momentumScrollEnd was delivered, on the test's clock (`performance.now()`), and which clock. */
-  #momentumEnd = null;
 
   constructor(env) {
     this.#env = env;
@@ -40,11 +37,6 @@ export class JestHost {
   /** The test file's App, once its session is open (environment.js). */
   attach(app) {
     this.#app = app;
-    app.bridge.on('event', (frame) => {
-      if (frame?.event !== 'momentumScrollEnd') return;
-      const at = this.#env.global.performance?.now?.();
-      if (typeof at === 'number') this.#momentumEnd = { at, fake: this.fakeTimers() };
-    });
     // The queries read a view's host React props where native has none of that name (screen.js).
     app._hostProps = (tag) => this.reactProps(tag);
   }
@@ -219,7 +211,9 @@ export class JestHost {
     const fake = this.fakeTimers();
     const now = this.#env.global.performance?.now?.();
     if (typeof now !== 'number') return;
-    const end = this.#momentumEnd?.fake === fake ? this.#momentumEnd.at : fake ? 0 : null;
+    // The app's record, on this same clock (one later than now was taken on another: real time before fake).
+    let end = this.#app._momentumEndedAt;
+    if (end == null || end > now) end = fake ? 0 : null;
     const wait = end === null ? 0 : end + MOMENTUM_SETTLED_MS - now;
     if (!(wait > 0 && wait <= MOMENTUM_SETTLED_MS)) return;
     if (fake) {

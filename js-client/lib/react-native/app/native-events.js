@@ -40,7 +40,11 @@ export function fabricTouch(type, nativeEvent, rendererTag) {
 }
 
 /** Where the NativeSide's events go once the app's React Native is loaded. */
+/** A ScrollView takes a touch within 16 ms of its last momentum end as a stop of its scroll (its _isAnimating). */
+export const MOMENTUM_SETTLED_MS = 17;
+
 export class NativeEvents {
+  #clock;
   #native;
   #timers;
   #keyboard;
@@ -60,8 +64,10 @@ export class NativeEvents {
    * @param {import('./timers.js').TimerCapture} parts.timers
    * @param {{focused(tag: number): void, blurred(tag: number): void}} parts.keyboard
    * @param {() => object | undefined} parts.animated NativeAnimatedModule's source, when the app made it
+   * @param {() => number} [parts.clock] the app's clock, its global's `performance.now()`
    */
-  constructor({ native, timers, keyboard, animated }) {
+  constructor({ native, timers, keyboard, animated, clock = () => performance.now() }) {
+    this.#clock = clock;
     this.#native = native;
     this.#timers = timers;
     this.#keyboard = keyboard;
@@ -91,12 +97,15 @@ export class NativeEvents {
     if (!this.fabric) this.#native.deliver = this.#delivery;
   }
 
-  /** When the last momentum of a scroll view ended (`performance.now()`, as ScrollView reads it), or null. */
+  /**
+   * When the last momentum of a scroll view ended, on the app's clock (its global's `performance.now()`, as
+   * ScrollView reads it: under a jest test's fake timers, jest's), or null. A touch waits MOMENTUM_SETTLED_MS past it.
+   */
   momentumEndedAt = null;
 
   /** Delivers `type` to the view of renderer tag `target`; iOS shows its keyboard while a text input has the focus. */
   deliver(target, type, nativeEvent) {
-    if (type === 'topMomentumScrollEnd') this.momentumEndedAt = performance.now();
+    if (type === 'topMomentumScrollEnd') this.momentumEndedAt = this.#clock();
     this.#toJS(target, type, nativeEvent);
     if ((type === 'topFocus' || type === 'topBlur') && TEXT_INPUT_COMPONENTS.has(this.#native.componentOf(target))) {
       if (type === 'topFocus') this.#keyboard.focused(target);

@@ -170,6 +170,7 @@ export class App {
       timers: this.#timers,
       keyboard: this.#keyboard,
       animated: () => this.#host.modules.get('NativeAnimatedModule')?._source,
+      clock: () => this.global.performance.now(),
     });
     this.#screens = new Screens(this, this.native);
     this.#settling = new Settling(
@@ -405,7 +406,7 @@ export class App {
     this.#events.receiveTouches(type, touches, changedIndices);
   }
 
-  /** When the last momentum of a scroll view ended (`performance.now()`), or null. @internal (for app.press) */
+  /** When the last momentum of a scroll view ended, on the app's clock, or null. @internal (for app.press) */
   get _momentumEndedAt() {
     return this.#events.momentumEndedAt;
   }

@@ -4,14 +4,13 @@
 // toggles natively, a modal hears the back gesture. Each resolves once the app settled.
 
 import { commandOp, emitOp, touchOp } from '../../command-op.js';
+import { MOMENTUM_SETTLED_MS } from '../app/native-events.js';
 import { TEXT_INPUT_COMPONENTS } from './queries.js';
 
 /** How long a long press holds by default: past Pressability's default `delayLongPress` of 500 ms. */
 export const LONG_PRESS_MS = 800;
 /** The longest timer a press waits for after the touch ended: Pressability's minimum press duration (130 ms) and delays. */
 const PRESS_OUT_TIMER_MS = 1000;
-/** A ScrollView takes a touch within 16 ms of its last momentum end as a stop of its scroll (its _isAnimating). */
-const MOMENTUM_SETTLED_MS = 17;
 
 function tagOf(app, target, what) {
   if (typeof target === 'number') return target;
@@ -129,7 +128,7 @@ export class Actions {
    */
   async #pastMomentum() {
     const ended = this.#app._momentumEndedAt;
-    const wait = ended == null ? 0 : ended + MOMENTUM_SETTLED_MS - performance.now();
+    const wait = ended == null ? 0 : ended + MOMENTUM_SETTLED_MS - this.#app.global.performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
   }
 
