@@ -132,6 +132,37 @@ export class Screen {
 }
 
 /**
+ * A view's node in a screen's tree: what queries read (`component`, `props`, `text`, `children`), and the handle a
+ * query answers, made when first asked for (most nodes a query walks are never answered).
+ */
+class Node {
+  #handle = null;
+  #layout;
+  #within;
+
+  constructor(tag, view, text, children, within) {
+    this.tag = tag;
+    this.component = view.component;
+    this.props = view.props ?? {};
+    this.text = text;
+    this.children = children;
+    // With the session's layout on, the view's frame relative to its parent (onLayout's), as of the last pass.
+    this.#layout = view.layout;
+    this.#within = within;
+  }
+
+  /** `{tag, component, props, text}` (and `layout` with the session's layout on), frozen; `within` kept on it. */
+  get handle() {
+    if (this.#handle !== null) return this.#handle;
+    const handle = { tag: this.tag, component: this.component, props: this.props, text: this.text };
+    if (this.#layout) handle.layout = this.#layout;
+    Object.defineProperty(handle, kQueries, { value: this.#within });
+    this.#handle = Object.freeze(handle);
+    return handle;
+  }
+}
+
+/**
  * The node of `tag` and its subtree from the live tree's views; a Text's `text` is its whole content. Each handle
  * keeps `within` (its screen's, by tag), not enumerated. A view's node in `nodes` is kept while its `rev` is the same
  * (nothing at or below it changed).
@@ -146,12 +177,7 @@ function build(tag, views, within, nodes) {
   if (view.component === 'RCTRawText') text = view.props?.text ?? '';
   else if (TEXT_COMPONENTS.has(view.component)) text = children.map((c) => c.text ?? '').join('');
   else if (TEXT_INPUT_COMPONENTS.has(view.component)) text = view.props?.text ?? '';
-  const handle = { tag, component: view.component, props: view.props ?? {}, text };
-  // With the session's layout on, the view's frame relative to its parent (onLayout's), as of the last pass.
-  if (view.layout) handle.layout = view.layout;
-  Object.defineProperty(handle, kQueries, { value: within });
-  Object.freeze(handle);
-  const node = { tag, component: view.component, props: view.props ?? {}, text, handle, children };
+  const node = new Node(tag, view, text, children, within);
   nodes.set(view, { rev: view.rev, node });
   return node;
 }
