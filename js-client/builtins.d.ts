@@ -878,6 +878,8 @@ export interface BuiltinComponents {
       setTextAndSelection: [mostRecentEventCount: number, value: JsonValue, start: number, end: number];
       type: [text: string];
       clear: [];
+      deleteBackward: [];
+      deleteAll: [];
       submit: [];
     };
   };
@@ -989,6 +991,8 @@ export interface BuiltinComponents {
       setTextAndSelection: [mostRecentEventCount: number, value: JsonValue, start: number, end: number];
       type: [text: string];
       clear: [];
+      deleteBackward: [];
+      deleteAll: [];
       submit: [];
     };
   };

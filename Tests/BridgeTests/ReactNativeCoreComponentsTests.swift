@@ -52,6 +52,41 @@ struct ReactNativeTextInputTests {
         #expect(field(client.inspect(2), "result.props.text") == #""abc""#)
     }
 
+    @Test func theDeleteKeyReportsBackspaceThenTakesTheLastCharacter() {
+        let client = input()
+        client.send(#"{"op":"subscribe","tag":2,"event":"selectionChange"}"#)
+        client.send(#"{"op":"command","tag":2,"name":"type","args":["ab👍🏽"]}"#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"deleteBackward"}"#).events
+        #expect(names(events) == [#""keyPressSync""#, #""change""#, #""selectionChange""#])
+        #expect(field(events[0], "payload") == canonical(#"{"key":"Backspace","eventCount":1}"#))
+        // A grapheme at a time: the emoji with its skin tone (four UTF-16 units) goes at once.
+        #expect(field(events[1], "payload") == canonical(#"{"text":"ab","eventCount":2}"#))
+        #expect(field(events[2], "payload") == canonical(#"{"selection":{"start":2,"end":2}}"#))
+        client.send(#"{"op":"command","tag":2,"name":"deleteBackward"}"#)
+        client.send(#"{"op":"command","tag":2,"name":"deleteBackward"}"#)
+        #expect(field(client.inspect(2), "result.props.text") == #""""#)
+        // On an empty text the key is still reported; nothing changes.
+        let empty = client.send(#"{"op":"command","tag":2,"name":"deleteBackward"}"#).events
+        #expect(names(empty) == [#""keyPressSync""#])
+        #expect(field(empty[0], "payload") == canonical(#"{"key":"Backspace","eventCount":4}"#))
+    }
+
+    @Test func deleteAllSelectsTheTextThenDeletesIt() {
+        let client = input(#"{"text":"hello"}"#)
+        client.send(#"{"op":"subscribe","tag":2,"event":"selectionChange"}"#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"deleteAll"}"#).events
+        #expect(names(events) == [#""selectionChange""#, #""keyPressSync""#, #""change""#, #""selectionChange""#])
+        #expect(field(events[0], "payload") == canonical(#"{"selection":{"start":0,"end":5}}"#))
+        #expect(field(events[2], "payload") == canonical(#"{"text":"","eventCount":1}"#))
+        #expect(field(events[3], "payload") == canonical(#"{"selection":{"start":0,"end":0}}"#))
+        let again = client.send(#"{"op":"command","tag":2,"name":"deleteAll"}"#).events
+        #expect(names(again) == [#""keyPressSync""#], "nothing to select: the key alone")
+        let fixed = input(#"{"editable":false,"text":"fixed"}"#)
+        #expect(fixed.send(#"{"op":"command","tag":2,"name":"deleteBackward"}"#).events.isEmpty)
+        #expect(fixed.send(#"{"op":"command","tag":2,"name":"deleteAll"}"#).events.isEmpty)
+        #expect(field(fixed.inspect(2), "result.props.text") == #""fixed""#)
+    }
+
     @Test func setTextAndSelectionIgnoresAStaleCall() {
         let client = input()
         client.send(#"{"op":"command","tag":2,"name":"type","args":["a"]}"#)

@@ -240,15 +240,11 @@ export function createEvents(host, check) {
         for (const key of keys) {
           await tick(delay);
           host.act(() => {
-            // Return submits a single-line field and types a new line in a multi-line one, as on a phone. The daemon
-            // has no delete key: a backspace is the text without its last character, put in as a paste is.
+            // Return submits a single-line field and types a new line in a multi-line one, as on a phone; Backspace
+            // is the keyboard's delete key (keyPress 'Backspace', then the last character gone).
             if (key === 'Enter') host.command(field, 'submit');
-            else if (key !== 'Backspace') host.command(field, 'type', [key]);
-            else if (host.textOf(field) !== '') {
-              const rest = [...host.textOf(field)].slice(0, -1).join('');
-              host.command(field, 'clear');
-              if (rest !== '') host.command(field, 'type', [rest]);
-            }
+            else if (key === 'Backspace') host.command(field, 'deleteBackward');
+            else host.command(field, 'type', [key]);
           });
         }
         await tick(delay);
@@ -260,7 +256,9 @@ export function createEvents(host, check) {
         if (host.view(field).props?.editable === false) return;
         host.act(() => host.command(field, 'focus'));
         await tick(delay);
-        host.act(() => host.command(field, 'clear'));
+        // As RNTL's clear and a phone's select-all then delete: the selection over the text, keyPress 'Backspace',
+        // the change to '' (the key alone on an empty field).
+        host.act(() => host.command(field, 'deleteAll'));
         await tick(delay);
         host.act(() => host.command(field, 'blur'));
       }),

@@ -155,6 +155,12 @@ enum TextInputBehaviour: ViewConfigTable {
                 guard ctx.props.editable, !ctx.props.text.isEmpty else { return }
                 changed(to: "", ctx)
             },
+            Command("deleteBackward", emits: ["keyPress", "keyPressSync", "change", "selectionChange"]) { ctx in
+                deleteBackward(all: false, ctx)
+            },
+            Command("deleteAll", emits: ["selectionChange", "keyPress", "keyPressSync", "change"]) { ctx in
+                deleteBackward(all: true, ctx)
+            },
             Command(
                 "submit",
                 emits: ["submitEditing", "endEditing", "blur", "keyPress", "keyPressSync", "change", "selectionChange"]
@@ -209,6 +215,23 @@ enum TextInputBehaviour: ViewConfigTable {
         }
         guard !inserted.isEmpty else { return }
         changed(to: props.text + inserted, ctx)
+    }
+
+    /// The delete key at the caret (the end of the text), as `UIKeyInput.deleteBackward` and React Native's
+    /// `RCTBaseTextInputView` report it: `keyPress` `Backspace` (also on an empty text), then, when there was text, its
+    /// last character (a grapheme, as iOS deletes a composed character sequence) gone, as a change. `all`: the whole
+    /// text selected first (`selectionChange` over it), so that the key deletes all of it.
+    private static func deleteBackward(all: Bool, _ ctx: CommandContext<TextInputProps>) {
+        let props = ctx.props
+        guard props.editable else { return }
+        if all && !props.text.isEmpty {
+            let selection: [PropMember] = [PropMember("start", .int(0)), PropMember("end", .int(props.text.utf16.count))]
+            ctx.emit("selectionChange", ["selection": .object(selection)])
+        }
+        ctx.emit("keyPress", ["key": .string("Backspace"), "eventCount": .int(props.eventCount)])
+        ctx.emit("keyPressSync", ["key": .string("Backspace"), "eventCount": .int(props.eventCount)])
+        guard !props.text.isEmpty else { return }
+        changed(to: all ? "" : String(props.text.dropLast()), ctx)
     }
 
     /// The native side changed the text: a new event count, `change`, and the caret at the end.

@@ -203,3 +203,36 @@ test('userEvent.type presses {Enter} and {Backspace}, types {{ as {, and refuses
   await expect(user.type(screen.getByTestId('code'), 'a{Tab}')).rejects.toThrow('Unknown key "Tab" in "a{Tab}"');
   expect(onCode).not.toHaveBeenCalled();
 });
+
+test('{Backspace} and userEvent.clear are the delete key: keyPress Backspace, one change each', async () => {
+  const user = userEvent.setup();
+  const log = { keys: [], texts: [], selections: [] };
+  function Field() {
+    const [value, setValue] = React.useState('xy');
+    return (
+      <TextInput
+        testID="field"
+        value={value}
+        onChangeText={(text) => {
+          log.texts.push(text);
+          setValue(text);
+        }}
+        onKeyPress={(event) => log.keys.push(event.nativeEvent.key)}
+        onSelectionChange={(event) => log.selections.push(event.nativeEvent.selection)}
+      />
+    );
+  }
+  render(<Field />);
+  await user.type(screen.getByTestId('field'), 'a{Backspace}');
+  expect(log.keys).toEqual(['a', 'Backspace']);
+  expect(log.texts).toEqual(['xya', 'xy']);
+  log.keys = [];
+  log.texts = [];
+  log.selections = [];
+  // RNTL's clear, as a phone's select-all then delete: the selection over the text, the key, the change.
+  await user.clear(screen.getByTestId('field'));
+  expect(log.keys).toEqual(['Backspace']);
+  expect(log.texts).toEqual(['']);
+  expect(log.selections).toEqual([{ start: 0, end: 2 }, { start: 0, end: 0 }]);
+  expect(screen.getByTestId('field')).toHaveDisplayValue('');
+});
