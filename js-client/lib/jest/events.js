@@ -80,8 +80,54 @@ export function createEvents(host, check) {
       return callHandler(element, 'press', event === undefined ? [] : [event], { asGiven: true });
     }
     host.flush();
-    host.act(() => host.tap(element.tag, event?.nativeEvent));
-    return undefined;
+    return returnOfPress(found, () => host.act(() => host.tap(element.tag, event?.nativeEvent)));
+  };
+
+  /**
+   * RNTL's fireEvent returns what the handler returned (`await fireEvent.press(button)` waits for an async onPress):
+   * what that same handler returned when the touch called it, as its touchable's onPress (a Pressable's, a
+   * TouchableOpacity's, a Button's, a Text's: their Pressability's onPress; a TouchableHighlight's: its props'
+   * onPress, which its own calls); else undefined.
+   */
+  const returnOfPress = (found, touch) => {
+    let returned;
+    const recorder = (...args) => (returned = found.handler(...args));
+    const restore = [];
+    // A class touchable reads this.props.onPress when pressed (TouchableHighlight).
+    const instance = found.fiber.stateNode;
+    if (instance && typeof instance.render === 'function' && instance.props?.onPress === found.handler) {
+      const props = instance.props;
+      const recording = { ...props, onPress: recorder };
+      instance.props = recording;
+      restore.push(() => {
+        if (instance.props === recording) instance.props = props;
+      });
+    }
+    // Pressability reads its config's onPress when the touch ends.
+    const module = app.require('react-native/Libraries/Pressability/Pressability');
+    const proto = (module?.default ?? module)?.prototype;
+    const original = proto?._performTransitionSideEffects;
+    if (typeof original === 'function') {
+      proto._performTransitionSideEffects = function (...args) {
+        const config = this._config;
+        if (config?.onPress !== found.handler) return original.apply(this, args);
+        const recording = { ...config, onPress: recorder };
+        this._config = recording;
+        try {
+          return original.apply(this, args);
+        } finally {
+          // (Unless the touchable was configured anew meanwhile: a re-render's config stays.)
+          if (this._config === recording) this._config = config;
+        }
+      };
+      restore.push(() => (proto._performTransitionSideEffects = original));
+    }
+    try {
+      touch();
+    } finally {
+      for (const undo of restore) undo();
+    }
+    return returned;
   };
 
   fireEvent.longPress = (element) => {

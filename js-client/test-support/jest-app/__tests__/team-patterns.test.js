@@ -1,7 +1,7 @@
 // What teams' test files do around RNTL: a jest.mock of react-native that adds a native module, spies on Alert,
 // Linking and Keyboard, fake timers driving an interval, jest.runAllTimers, and RNTL's UNSAFE_* queries over composites.
 import * as React from 'react';
-import { Alert, Animated, Button, Keyboard, Linking, NativeModules, Platform, Switch, Text, TextInput, View, ActivityIndicator, FlatList } from 'react-native';
+import { Alert, Animated, Button, Keyboard, Linking, NativeModules, Platform, Pressable, Switch, Text, TextInput, TouchableHighlight, View, ActivityIndicator, FlatList } from 'react-native';
 import { act, fireEvent, render, screen, within } from '@testing-library/react-native';
 
 jest.mock('react-native', () => {
@@ -165,4 +165,36 @@ it('a native-driven fade ends as fake timers advance, its callback given { finis
   expect(onEnd).toHaveBeenCalledWith({ finished: true });
   expect(screen.queryByText('Saved')).toBeNull();
   jest.useRealTimers();
+});
+
+// RNTL's fireEvent returns what the handler returned, so `await fireEvent.press(button)` waits for an async onPress
+// (a login screen whose storage rejects after an await, its catch logging the error): on bridged the touch's
+// handler ran, but fireEvent.press returned undefined, and the test's expectation came before the catch.
+it('fireEvent.press returns what its handler returned: await waits for an async onPress', async () => {
+  const onError = jest.fn();
+  const save = jest.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('offline'));
+  const submit = async () => {
+    try {
+      await save();
+      await save();
+    } catch (error) {
+      onError(error);
+    }
+  };
+  render(<Button title="Log in" onPress={submit} />);
+  await fireEvent.press(screen.getByText('Log in'));
+  expect(onError).toHaveBeenCalledWith(new Error('offline'));
+  screen.unmount();
+  render(
+    <View>
+      <Pressable onPress={() => 'pressable'}><Text>A</Text></Pressable>
+      <Text onPress={() => 'text'}>B</Text>
+      <TouchableHighlight onPress={() => 'highlight'}><Text>C</Text></TouchableHighlight>
+      <Text>D</Text>
+    </View>,
+  );
+  expect(fireEvent.press(screen.getByText('A'))).toBe('pressable');
+  expect(fireEvent(screen.getByText('B'), 'press')).toBe('text');
+  expect(fireEvent.press(screen.getByText('C'))).toBe('highlight');
+  expect(fireEvent.press(screen.getByText('D'))).toBeUndefined();
 });
