@@ -105,6 +105,24 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     });
   }
 
+  test("an app's config that names React Native's jest setup itself (setupFiles) still runs on bridged's native side", async () => {
+    // Many apps list react-native/jest/setup.js in setupFiles beside the preset (by path, or require.resolve'd). Under
+    // the preset it is nothing: its mocks loaded over bridged's native side swapped Text for a mock that is no text to
+    // the renderer, and every render failed ("Text strings must be rendered within a <Text> component").
+    const config = path.join(layout.root, 'jest.config.react-native-setup.js');
+    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+    const setup = { setupFiles: ['<rootDir>/node_modules/react-native/jest/setup.js', ...own.setupFiles], setupFilesAfterEnv: [...own.setupFilesAfterEnv, 'react-native/jest/setup'] };
+    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, ...setup, rootDir: layout.root })};\n`);
+    try {
+      const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.equal(run.code, 0, run.stderr.slice(-3000));
+      assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
+      assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
   test("a file whose @jest-environment docblock names jest's node environment runs there: plain logic passes, RNTL says why it cannot", async () => {
     // jest picks a docblock's environment over any config: such a file has no native side. One of plain logic passes
     // as under React Native's preset; one that imports RNTL fails naming the docblock, not somewhere inside React Native.

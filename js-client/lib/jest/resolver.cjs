@@ -1,6 +1,7 @@
 // jest's resolver under preset: 'bridged-client': React Native Testing Library's and jest-native's entry points are
 // bridged's, whether or not they are installed (jest resolves setupFilesAfterEnv with the resolver, before any
-// moduleNameMapper); everything else resolves as jest's default resolver resolves it.
+// moduleNameMapper), and so is React Native's own jest setup where an app's config names it (it is the preset's to
+// replace); everything else resolves as jest's default resolver resolves it.
 const path = require('node:path');
 
 const here = (file) => path.join(__dirname, file);
@@ -17,6 +18,11 @@ const OURS = {
   '@testing-library/jest-native/legacy-extend-expect.js': here('legacy-extend-expect.cjs'),
 };
 
+/** React Native's `jest/setup.js`, however named (`react-native/jest/setup`, `<rootDir>/node_modules/…`, a path). */
+const REACT_NATIVE_SETUP = /[\\/]react-native[\\/]jest[\\/]setup\.js$/;
+
 module.exports = function resolve(request, options) {
-  return OURS[request] ?? options.defaultResolver(request, options);
+  if (Object.hasOwn(OURS, request)) return OURS[request];
+  const resolved = options.defaultResolver(request, options);
+  return REACT_NATIVE_SETUP.test(resolved) ? here('react-native-setup.cjs') : resolved;
 };
