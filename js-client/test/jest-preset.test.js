@@ -4,7 +4,7 @@
 // line in the app's jest config; and the run's daemon is never left behind, not even when jest itself is killed.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -86,14 +86,16 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }
   });
 
-  for (const environment of ['node', 'jsdom']) {
+  for (const environment of ['node', 'jsdom', 'react-native/jest/react-native-env.js']) {
     test(`an app's config that says testEnvironment: '${environment}' (it overrides the preset's) runs its files on bridged`, async () => {
       // Many React Native apps' configs name jest's node or jsdom environment beside their preset; bridged's runner
       // keeps their files in bridged's environment (a node one, as a phone has no DOM), where they would load React
       // Native with no native side.
-      const config = path.join(layout.root, `jest.config.${environment}-environment.js`);
+      const config = path.join(layout.root, `jest.config.${path.basename(environment, '.js')}-environment.js`);
       const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
-      writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironment: environment, rootDir: layout.root })};\n`);
+      // React Native's own, as an app's config copies it from React Native's preset: a path.
+      const named = environment.includes('/') ? path.join(layout.root, 'node_modules', environment) : environment;
+      writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironment: named, rootDir: layout.root })};\n`);
       try {
         const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
         assert.equal(run.code, 0, run.stderr.slice(-3000));
@@ -119,6 +121,33 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
       assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
       assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
     } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
+  test("a package's exports resolve under React Native's conditions, or under those of the environment the config names", async () => {
+    // React Native's environment resolves `exports` with ['require', 'react-native']; jest's node one with ['node',
+    // 'node-addons']. bridged's resolved with node's where the app's config named none (a package's node build in
+    // place of its React Native one), so a file differed from the mocks before it ran.
+    const probe = path.join(layout.root, 'node_modules', 'bridged-conditions-probe');
+    mkdirSync(probe);
+    const exports = { '.': { 'react-native': './rn.js', browser: './browser.js', node: './node.js', default: './default.js' } };
+    writeFileSync(path.join(probe, 'package.json'), JSON.stringify({ name: 'bridged-conditions-probe', version: '1.0.0', exports }));
+    for (const name of ['rn', 'browser', 'node', 'default']) writeFileSync(path.join(probe, `${name}.js`), `module.exports = '${name}';\n`);
+    const config = path.join(layout.root, 'jest.config.node-conditions.js');
+    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironment: 'node', rootDir: layout.root })};\n`);
+    const lines = ["test('resolves', () => { expect(require('bridged-conditions-probe')).toBe(process.env.BRIDGED_EXPECTED_BUILD); });"];
+    try {
+      await withTestFile('zz-conditions.test.js', lines, async () => {
+        const env = { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN };
+        const preset = await runJest(layout.root, ['--ci', '__tests__/zz-conditions'], { ...env, BRIDGED_EXPECTED_BUILD: 'rn' });
+        assert.equal(preset.code, 0, preset.stderr.slice(-1500));
+        const node = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/zz-conditions'], { ...env, BRIDGED_EXPECTED_BUILD: 'node' });
+        assert.equal(node.code, 0, node.stderr.slice(-1500));
+      });
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
       rmSync(config, { force: true });
     }
   });

@@ -21,6 +21,12 @@ const started = new WeakMap();
 class BridgedEnvironment extends NodeEnvironment {
   constructor(config, context) {
     super(config, context);
+    // As React Native's own environment (react-native/jest/react-native-env.js, its preset's): a package's `exports`
+    // resolve under the `require` and `react-native` conditions, not node's; unless the config names others (the
+    // runner names node's or jsdom's for a config that chose those environments, as they resolve on the mocks).
+    const options = (config.projectConfig ?? config).testEnvironmentOptions ?? {};
+    const conditions = options.customExportConditions;
+    this.customExportConditions = Array.isArray(conditions) && conditions.every((c) => typeof c === 'string') ? conditions : ['require', 'react-native'];
     const ready = load('environment.js').then((module) => {
       const session = module.start(this, config);
       started.set(this, session);

@@ -1,9 +1,11 @@
 // The test runner of preset: 'bridged-client': jest's own (jest-runner), with each test file kept in bridged's
-// environment where the app's config names jest's node or jsdom environment. Many React Native apps' configs say
-// `testEnvironment: 'node'` or `'jsdom'` beside `preset: 'react-native'` (React Native's preset's environment is a
-// node one), and an app's config overrides its preset's: the app's React Native would then load with no native side.
-// bridged's environment (environment.cjs) is jest's node environment with bridged's half added, so the file runs as
-// on a phone, which has no DOM (`document` is undefined there, as it is here). An app's own environment is left be.
+// environment where the app's config names jest's node or jsdom environment, or React Native's own. Many React
+// Native apps' configs say `testEnvironment: 'node'` or `'jsdom'` beside `preset: 'react-native'` (React Native's
+// preset's environment is a node one), or copy its `require.resolve('react-native/jest/react-native-env.js')`, and an
+// app's config overrides its preset's: the app's React Native would then load with no native side. bridged's
+// environment (environment.cjs) is jest's node environment with bridged's half added, so the file runs as on a
+// phone, which has no DOM (`document` is undefined there, as it is here); packages' `exports` resolve under the
+// conditions of the environment the config named, as on the mocks. An app's own environment is left be.
 const { createRequire } = require('node:module');
 const path = require('node:path');
 
@@ -18,13 +20,26 @@ function jestRunner() {
 }
 
 const BRIDGED_ENVIRONMENT = require.resolve('./environment.cjs');
-const JEST_ENVIRONMENT = /[\\/]jest-environment-(node|jsdom)[\\/]/;
+/** The environments a file is kept from, each with the export conditions it resolves packages with by default. */
+const KEPT = [
+  { pattern: /[\\/]jest-environment-node[\\/]/, conditions: ['node', 'node-addons'] },
+  { pattern: /[\\/]jest-environment-jsdom[\\/]/, conditions: ['browser'] },
+  // React Native's (bridged's environment resolves with its conditions already).
+  { pattern: /[\\/]react-native[\\/]jest[\\/]react-native-env\.js$/, conditions: null },
+];
 
-/** `test` (jest's Test: its path and context) with its project's environment bridged's, where it was jest's own. */
+/**
+ * `test` (jest's Test: its path and context) with its project's environment bridged's, where it was jest's own or
+ * React Native's, and the export conditions that one resolves with (unless the config's testEnvironmentOptions name
+ * theirs).
+ */
 function inBridgedEnvironment(test) {
   const config = test.context.config;
-  if (!JEST_ENVIRONMENT.test(config.testEnvironment)) return test;
-  return { ...test, context: { ...test.context, config: { ...config, testEnvironment: BRIDGED_ENVIRONMENT } } };
+  const kept = KEPT.find(({ pattern }) => pattern.test(config.testEnvironment));
+  if (!kept) return test;
+  let options = config.testEnvironmentOptions ?? {};
+  if (kept.conditions && !('customExportConditions' in options)) options = { ...options, customExportConditions: kept.conditions };
+  return { ...test, context: { ...test.context, config: { ...config, testEnvironment: BRIDGED_ENVIRONMENT, testEnvironmentOptions: options } } };
 }
 
 class BridgedRunner extends jestRunner() {
