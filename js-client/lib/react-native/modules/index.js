@@ -162,7 +162,9 @@ export class NativeModules {
 
   /**
    * `global.nativeModuleProxy`: every served module by name; absent ones are undefined. What the app's code (a
-   * test's setup: `NativeModules.MyModule = {…}` in a jest.mock of react-native) sets on it is kept and read first.
+   * test's setup: `NativeModules.MyModule = {…}` in a jest.mock of react-native) sets on it is kept and read first,
+   * a served module's name too (`NativeModules.SettingsManager = {settings: {AppleLocale: 'en_US'}}`, as tests of
+   * localized apps set it).
    */
   proxy() {
     const modules = this;
@@ -175,7 +177,7 @@ export class NativeModules {
         ownKeys: (target) => [...new Set([...Reflect.ownKeys(target), ...Object.keys(NATIVE_MODULES), ...modules.#extra.keys(), ...modules.#specs.keys()])],
         getOwnPropertyDescriptor: (target, key) => {
           if (own(target, key)) return Reflect.getOwnPropertyDescriptor(target, key);
-          return typeof key === 'string' && modules.has(key) ? { configurable: true, enumerable: true, value: modules.get(key) } : undefined;
+          return typeof key === 'string' && modules.has(key) ? { configurable: true, enumerable: true, writable: true, value: modules.get(key) } : undefined;
         },
       },
     );
