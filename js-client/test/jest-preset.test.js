@@ -48,6 +48,24 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     return { run, report: JSON.parse(readFileSync(file, 'utf8')) };
   }
 
+  /**
+   * jest over the hooks and events files with the app's config changed by `changes(own)` (written beside it as
+   * `jest.config.<name>.js`, removed after): both files pass.
+   */
+  async function passesWithConfig(name, changes) {
+    const config = path.join(layout.root, `jest.config.${name}.js`);
+    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, ...changes(own), rootDir: layout.root })};\n`);
+    try {
+      const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.equal(run.code, 0, run.stderr.slice(-3000));
+      assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
+      assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  }
+
   test("an app's RNTL test files pass unchanged, and the run's daemon is stopped", async () => {
     const results = path.join(tmp, 'results.json');
     const run = await runJest(layout.root, ['--ci', '--json', `--outputFile=${results}`], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
@@ -73,37 +91,18 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
   test("an app's own transformIgnorePatterns (which replace the preset's) with the client linked from a checkout", async () => {
     // The client is a link to this checkout, so jest sees its files outside node_modules; the app's patterns are
     // React Native's template's and Debian's jest runner's. bridged's files are loaded by Node all the same.
-    const config = path.join(layout.root, 'jest.config.own-patterns.js');
-    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
-    own.transformIgnorePatterns = ['node_modules/(?!(jest-)?react-native|@react-native|@react-native-community|@react-navigation)', '^/usr/(share|lib)/nodejs/'];
-    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, rootDir: layout.root })};\n`);
-    try {
-      const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
-      assert.equal(run.code, 0, run.stderr.slice(-3000));
-      assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
-    } finally {
-      rmSync(config, { force: true });
-    }
+    await passesWithConfig('own-patterns', () => ({
+      transformIgnorePatterns: ['node_modules/(?!(jest-)?react-native|@react-native|@react-native-community|@react-navigation)', '^/usr/(share|lib)/nodejs/'],
+    }));
   });
 
   for (const environment of ['node', 'jsdom', 'react-native/jest/react-native-env.js']) {
     test(`an app's config that says testEnvironment: '${environment}' (it overrides the preset's) runs its files on bridged`, async () => {
-      // Many React Native apps' configs name jest's node or jsdom environment beside their preset; bridged's runner
-      // keeps their files in bridged's environment (a node one, as a phone has no DOM), where they would load React
-      // Native with no native side.
-      const config = path.join(layout.root, `jest.config.${path.basename(environment, '.js')}-environment.js`);
-      const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
-      // React Native's own, as an app's config copies it from React Native's preset: a path.
+      // Many React Native apps' configs name jest's node or jsdom environment beside their preset, or React Native's
+      // own (a path, copied from its preset); bridged's runner keeps their files in bridged's environment (a node
+      // one, as a phone has no DOM), where they would load React Native with no native side.
       const named = environment.includes('/') ? path.join(layout.root, 'node_modules', environment) : environment;
-      writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironment: named, rootDir: layout.root })};\n`);
-      try {
-        const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
-        assert.equal(run.code, 0, run.stderr.slice(-3000));
-        assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
-        assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
-      } finally {
-        rmSync(config, { force: true });
-      }
+      await passesWithConfig(`${path.basename(environment, '.js')}-environment`, () => ({ testEnvironment: named }));
     });
   }
 
@@ -111,18 +110,10 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     // Many apps list react-native/jest/setup.js in setupFiles beside the preset (by path, or require.resolve'd). Under
     // the preset it is nothing: its mocks loaded over bridged's native side swapped Text for a mock that is no text to
     // the renderer, and every render failed ("Text strings must be rendered within a <Text> component").
-    const config = path.join(layout.root, 'jest.config.react-native-setup.js');
-    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
-    const setup = { setupFiles: ['<rootDir>/node_modules/react-native/jest/setup.js', ...own.setupFiles], setupFilesAfterEnv: [...own.setupFilesAfterEnv, 'react-native/jest/setup'] };
-    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, ...setup, rootDir: layout.root })};\n`);
-    try {
-      const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/hooks', '__tests__/events'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
-      assert.equal(run.code, 0, run.stderr.slice(-3000));
-      assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
-      assert.match(run.stderr, /PASS __tests__\/events\.test\.js/);
-    } finally {
-      rmSync(config, { force: true });
-    }
+    await passesWithConfig('react-native-setup', (own) => ({
+      setupFiles: ['<rootDir>/node_modules/react-native/jest/setup.js', ...own.setupFiles],
+      setupFilesAfterEnv: [...own.setupFilesAfterEnv, 'react-native/jest/setup'],
+    }));
   });
 
   test("a package's exports resolve under React Native's conditions, or under those of the environment the config names", async () => {
