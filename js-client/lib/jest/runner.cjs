@@ -4,8 +4,9 @@
 // preset's environment is a node one), or copy its `require.resolve('react-native/jest/react-native-env.js')`, and an
 // app's config overrides its preset's: the app's React Native would then load with no native side. bridged's
 // environment (environment.cjs) is jest's node environment with bridged's half added, so the file runs as on a
-// phone, which has no DOM (`document` is undefined there, as it is here); packages' `exports` resolve under the
-// conditions of the environment the config named, as on the mocks. An app's own environment is left be.
+// phone, which has no DOM (`document` is undefined there, as it is here); packages' `exports` resolve under React
+// Native's conditions, or jest's node environment's where the config names node's or jsdom's. An app's own
+// environment is left be.
 const { createRequire } = require('node:module');
 const path = require('node:path');
 
@@ -20,17 +21,21 @@ function jestRunner() {
 }
 
 const BRIDGED_ENVIRONMENT = require.resolve('./environment.cjs');
-/** The environments a file is kept from, each with the export conditions it resolves packages with by default. */
+/**
+ * The environments a file is kept from, each with the export conditions packages resolve with there: node's as in
+ * jest's node environment; under jsdom's, node's too, not its `browser` ones (a browser build may reach for the DOM
+ * that bridged's environment, as a phone, does not have).
+ */
 const KEPT = [
   { pattern: /[\\/]jest-environment-node[\\/]/, conditions: ['node', 'node-addons'] },
-  { pattern: /[\\/]jest-environment-jsdom[\\/]/, conditions: ['browser'] },
+  { pattern: /[\\/]jest-environment-jsdom[\\/]/, conditions: ['node', 'node-addons'] },
   // React Native's (bridged's environment resolves with its conditions already).
   { pattern: /[\\/]react-native[\\/]jest[\\/]react-native-env\.js$/, conditions: null },
 ];
 
 /**
  * `test` (jest's Test: its path and context) with its project's environment bridged's, where it was jest's own or
- * React Native's, and the export conditions that one resolves with (unless the config's testEnvironmentOptions name
+ * React Native's, and the export conditions packages resolve with there (unless the config's testEnvironmentOptions name
  * theirs).
  */
 function inBridgedEnvironment(test) {
