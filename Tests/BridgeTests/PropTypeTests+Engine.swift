@@ -193,7 +193,6 @@ extension PropTypeTests {
                 ("image", #"{"width":3}"#, ["image.uri"]),
                 ("image", #"{"uri":"a","size":3}"#, ["image.size"]),
                 ("width", #""50""#, ["width"]),
-                ("width", #""%""#, ["width"]),
                 ("tags", #"["a",1,"b",false]"#, ["tags[1]", "tags[3]"]),
                 ("grid", "[[1],[2,\"x\"],3]", ["grid[1][1]", "grid[2]"]),
                 ("marker", #"{"label":"a"}"#, ["marker.position"]),
@@ -226,6 +225,18 @@ extension PropTypeTests {
             #expect(prop(client, "small") == "0")
             #expect(prop(client, "origin") == "null")
             #expect(prop(client, "tags") == "[]")
+        }
+
+        /// iOS reads text ending in `%` as a percentage (`RCTConvert`'s `YGValue:`, `NSScanner`'s `scanFloat:`); one
+        /// whose number it cannot read (`${a / 0}%` before a layout, `"%"`) is `YGValueUndefined`, no error: unset.
+        @Test(arguments: [#""-Infinity%""#, #""NaN%""#, #""Infinity%""#, #""%""#, #""abc%""#])
+        func aPercentageWithNoNumberIOSReadsResetsToTheDefault(value: String) throws {
+            let client = try client()
+            client.send(#"{"op":"update","tag":1,"props":{"width":"40%"}}"#)
+            #expect(
+                client.result(#"{"op":"update","tag":1,"props":{"width":\#(value)}}"#) == #"{"changed":["width"]}"#
+            )
+            #expect(prop(client, "width") == #""auto""#)
         }
 
         @Test func equalAfterConversionChangesNothingAndRendersNothing() throws {

@@ -43,7 +43,10 @@ extension OpContext {
                 converted.append((prop, typed))
                 return
             }
-            if value.isNull {
+            if value.isNull
+                || prop.type == .dimension && value.kind == .string
+                    && Dimension.isUnreadablePercentage(value.stringValue)
+            {
                 converted.append((prop, prop.defaultValue))
                 return
             }

@@ -27,6 +27,19 @@ public enum Dimension: Sendable, Hashable, CustomStringConvertible {
         else { return nil }
         self = .percent(value)
     }
+
+    /// Whether `text` is a percentage iOS reads as no value: `RCTConvert`'s `YGValue:` takes text ending in `%` as
+    /// a percentage whose number `NSScanner`'s `scanFloat:` reads, and when it reads none (`"-Infinity%"`, what
+    /// `${a / 0}%` gives; `"NaN%"`) returns `YGValueUndefined` without an error, as for `null`: the prop is unset.
+    public static func isUnreadablePercentage(_ text: String) -> Bool {
+        guard text.hasSuffix("%") else { return false }
+        // scanFloat: skips leading white space, then wants a digit, or a sign or a point before one.
+        var rest = text.unicodeScalars.drop(while: { $0.properties.isWhitespace })
+        if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+        if rest.first == "." { rest = rest.dropFirst() }
+        guard let first = rest.first else { return true }
+        return !("0"..."9").contains(first)
+    }
 }
 
 /// A number as text: integral values without a fraction (`50`), others as Swift's shortest form.

@@ -101,3 +101,25 @@ test('Dimensions and useWindowDimensions have the four keys a phone gives', () =
   expect(Object.keys(Dimensions.get('screen')).sort()).toEqual(keys);
   expect(Object.keys(renderHook(() => useWindowDimensions()).result.current).sort()).toEqual(keys);
 });
+
+// A width computed before any layout, `${(containerWidth - textWidth) / 2 / containerWidth * 100}%` (a design
+// system's divider, trilogy's), is '-Infinity%' at first render: iOS's RCTConvert reads text ending in '%' with
+// NSScanner, reads no number there, and leaves the width unset, no error; the mocks take any prop. Bridged refused it
+// ("JSON value '-Infinity%' of type string cannot be converted to dimension").
+test('a percentage width with no number iOS reads (-Infinity%, NaN%) renders, the width unset', () => {
+  render(
+    <View style={{ width: 200, flexDirection: 'row' }}>
+      <View testID="side" style={{ width: `${(-16 / 0) * 100}%`, height: 1 }} />
+      <View testID="nan" style={{ width: `${(0 / 0) * 100}%`, height: 1 }} />
+      <View testID="half" style={{ width: '50%', height: 1 }} />
+    </View>,
+  );
+  expect(screen.getByTestId('side')).toHaveStyle({ width: '-Infinity%' });
+  expect(screen.getByTestId('nan')).toHaveStyle({ width: 'NaN%' });
+  expect(screen.getByTestId('half')).toHaveStyle({ width: '50%' });
+  // The native views (bridged's; the mocks have none): the unread widths unset, the 50% kept.
+  const native = (id) => screen.getByTestId(id).native;
+  if (native('side')) {
+    expect([native('side').props.width, native('nan').props.width, native('half').props.width]).toEqual([undefined, undefined, '50%']);
+  }
+});
