@@ -225,7 +225,7 @@ enum TextInputBehaviour: ViewConfigTable {
         let props = ctx.props
         guard props.editable else { return }
         if all && !props.text.isEmpty {
-            let selection: [PropMember] = [PropMember("start", .int(0)), PropMember("end", .int(props.text.utf16.count))]
+            let selection = [PropMember("start", .int(0)), PropMember("end", .int(props.text.utf16.count))]
             ctx.emit("selectionChange", ["selection": .object(selection)])
         }
         ctx.emit("keyPress", ["key": .string("Backspace"), "eventCount": .int(props.eventCount)])
