@@ -92,42 +92,55 @@ export function createEvents(host, check) {
   const returnOfPress = (found, touch) => {
     let returned;
     const recorder = (...args) => (returned = found.handler(...args));
-    const restore = [];
+    let restore = null;
     // A class touchable reads this.props.onPress when pressed (TouchableHighlight).
     const instance = found.fiber.stateNode;
     if (instance && typeof instance.render === 'function' && instance.props?.onPress === found.handler) {
       const props = instance.props;
-      const recording = { ...props, onPress: recorder };
-      instance.props = recording;
-      restore.push(() => {
-        if (instance.props === recording) instance.props = props;
-      });
-    }
-    // Pressability reads its config's onPress when the touch ends.
-    const module = app.require('react-native/Libraries/Pressability/Pressability');
-    const proto = (module?.default ?? module)?.prototype;
-    const original = proto?._performTransitionSideEffects;
-    if (typeof original === 'function') {
-      proto._performTransitionSideEffects = function (...args) {
-        const config = this._config;
-        if (config?.onPress !== found.handler) return original.apply(this, args);
-        const recording = { ...config, onPress: recorder };
-        this._config = recording;
-        try {
-          return original.apply(this, args);
-        } finally {
-          // (Unless the touchable was configured anew meanwhile: a re-render's config stays.)
-          if (this._config === recording) this._config = config;
-        }
+      const swapped = { ...props, onPress: recorder };
+      instance.props = swapped;
+      restore = () => {
+        if (instance.props === swapped) instance.props = props;
       };
-      restore.push(() => (proto._performTransitionSideEffects = original));
     }
+    watchPressability();
+    recording = { handler: found.handler, recorder };
     try {
       touch();
     } finally {
-      for (const undo of restore) undo();
+      recording = null;
+      restore?.();
     }
     return returned;
+  };
+
+  /** The press being made (returnOfPress): the handler RNTL found and the recorder that calls it; else null. */
+  let recording = null;
+  let watching = false;
+  /**
+   * Pressability calls its config's onPress when the touch ends (`_performTransitionSideEffects`): while a press is
+   * made, a config whose onPress is the handler RNTL found is given the recorder for that call. Installed on the
+   * prototype once (replacing a prototype's method at each press costs the engine its caches of Pressability's code).
+   */
+  const watchPressability = () => {
+    if (watching) return;
+    watching = true;
+    const module = app.require('react-native/Libraries/Pressability/Pressability');
+    const proto = (module?.default ?? module)?.prototype;
+    const original = proto?._performTransitionSideEffects;
+    if (typeof original !== 'function') return;
+    proto._performTransitionSideEffects = function performTransitionSideEffects(prevState, nextState, signal, event) {
+      const config = this._config;
+      if (recording === null || config?.onPress !== recording.handler) return original.call(this, prevState, nextState, signal, event);
+      const swapped = { ...config, onPress: recording.recorder };
+      this._config = swapped;
+      try {
+        return original.call(this, prevState, nextState, signal, event);
+      } finally {
+        // (Unless the touchable was configured anew meanwhile: a re-render's config stays.)
+        if (this._config === swapped) this._config = config;
+      }
+    };
   };
 
   fireEvent.longPress = (element) => {
