@@ -23,7 +23,7 @@ class BridgedEnvironment extends NodeEnvironment {
     super(config, context);
     // As React Native's own environment (react-native/jest/react-native-env.js, its preset's): a package's `exports`
     // resolve under the `require` and `react-native` conditions, not node's; unless the config names others (the
-    // runner names node's or jsdom's for a config that chose those environments, as they resolve on the mocks).
+    // runner names node's for a config that chose jest's node or jsdom environment).
     const options = (config.projectConfig ?? config).testEnvironmentOptions ?? {};
     const conditions = options.customExportConditions;
     this.customExportConditions = Array.isArray(conditions) && conditions.every((c) => typeof c === 'string') ? conditions : ['require', 'react-native'];
