@@ -878,6 +878,7 @@ export interface BuiltinComponents {
       setTextAndSelection: [mostRecentEventCount: number, value: JsonValue, start: number, end: number];
       type: [text: string];
       clear: [];
+      paste: [text: string];
       deleteBackward: [];
       deleteAll: [];
       submit: [];
@@ -991,6 +992,7 @@ export interface BuiltinComponents {
       setTextAndSelection: [mostRecentEventCount: number, value: JsonValue, start: number, end: number];
       type: [text: string];
       clear: [];
+      paste: [text: string];
       deleteBackward: [];
       deleteAll: [];
       submit: [];

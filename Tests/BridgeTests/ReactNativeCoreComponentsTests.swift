@@ -87,6 +87,20 @@ struct ReactNativeTextInputTests {
         #expect(field(fixed.inspect(2), "result.props.text") == #""fixed""#)
     }
 
+    @Test func pasteSelectsTheTextThenReplacesItAsOneChangeWithNoKey() {
+        let client = input(#"{"text":"hello","maxLength":4}"#)
+        client.send(#"{"op":"subscribe","tag":2,"event":"selectionChange"}"#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"paste","args":["ab👍c"]}"#).events
+        // No keyPressSync: iOS reports no key for pasted text. maxLength cuts the paste to whole characters.
+        #expect(names(events) == [#""selectionChange""#, #""change""#, #""selectionChange""#])
+        #expect(field(events[0], "payload") == canonical(#"{"selection":{"start":0,"end":5}}"#))
+        #expect(field(events[1], "payload") == canonical(#"{"text":"ab👍","eventCount":1}"#))
+        let same = client.send(#"{"op":"command","tag":2,"name":"paste","args":["ab👍"]}"#).events
+        #expect(names(same) == [#""selectionChange""#], "the same text: selected, nothing changes")
+        let fixed = input(#"{"editable":false,"text":"fixed"}"#)
+        #expect(fixed.send(#"{"op":"command","tag":2,"name":"paste","args":["x"]}"#).events.isEmpty)
+    }
+
     @Test func setTextAndSelectionIgnoresAStaleCall() {
         let client = input()
         client.send(#"{"op":"command","tag":2,"name":"type","args":["a"]}"#)

@@ -325,8 +325,10 @@ export function createEvents(host, check) {
         const field = requireField(element, 'userEvent.paste');
         if (host.view(field).props?.editable === false) return;
         host.act(() => host.command(field, 'focus'));
-        host.act(() => host.command(field, 'clear'));
-        if (String(text) !== '') host.act(() => host.command(field, 'type', [String(text)]));
+        // As RNTL's paste and a phone's select-all then paste: the selection over the text, then the text replaced as
+        // one change, no key (iOS reports none for pasted text).
+        host.act(() => host.command(field, 'paste', [String(text)]));
+        await tick(delay);
         host.act(() => host.command(field, 'blur'));
       }),
       // As RNTL's: a drag to `x`/`y` (an axis not given stays where it is; none given, no drag), then a momentum to

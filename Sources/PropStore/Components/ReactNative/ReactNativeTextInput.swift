@@ -155,6 +155,9 @@ enum TextInputBehaviour: ViewConfigTable {
                 guard ctx.props.editable, !ctx.props.text.isEmpty else { return }
                 changed(to: "", ctx)
             },
+            Command("paste", params: [CommandParam("text", .string)], emits: ["selectionChange", "change"]) {
+                ctx in paste(ctx.string(0), ctx)
+            },
             Command("deleteBackward", emits: ["keyPress", "keyPressSync", "change", "selectionChange"]) { ctx in
                 deleteBackward(all: false, ctx)
             },
@@ -215,6 +218,29 @@ enum TextInputBehaviour: ViewConfigTable {
         }
         guard !inserted.isEmpty else { return }
         changed(to: props.text + inserted, ctx)
+    }
+
+    /// Select all, then paste `pasted` over it: `selectionChange` over the text (none when empty), then the text
+    /// replaced as one change, with no key reported (React Native's `RCTBaseTextInputView` sends `keyPress` only for
+    /// text that was not pasted). With `maxLength`, the paste is cut to the whole characters that fit.
+    private static func paste(_ pasted: String, _ ctx: CommandContext<TextInputProps>) {
+        let props = ctx.props
+        guard props.editable else { return }
+        if !props.text.isEmpty {
+            let selection = [PropMember("start", .int(0)), PropMember("end", .int(props.text.utf16.count))]
+            ctx.emit("selectionChange", ["selection": .object(selection)])
+        }
+        var text = pasted
+        if let maxLength = props.maxLength, text.utf16.count > maxLength {
+            var kept = ""
+            for character in text {
+                guard kept.utf16.count + character.utf16.count <= maxLength else { break }
+                kept.append(character)
+            }
+            text = kept
+        }
+        guard text != props.text else { return }
+        changed(to: text, ctx)
     }
 
     /// The delete key at the caret (the end of the text), as `UIKeyInput.deleteBackward` and React Native's

@@ -236,3 +236,30 @@ test('{Backspace} and userEvent.clear are the delete key: keyPress Backspace, on
   expect(log.selections).toEqual([{ start: 0, end: 2 }, { start: 0, end: 0 }]);
   expect(screen.getByTestId('field')).toHaveDisplayValue('');
 });
+
+test("userEvent.paste (RNTL 12.5's) is a phone's select-all then paste: the selection, one change, no key", async () => {
+  const user = userEvent.setup();
+  const log = { keys: [], texts: [], selections: [] };
+  function Field() {
+    const [value, setValue] = React.useState('xy');
+    return (
+      <TextInput
+        testID="field"
+        value={value}
+        onChangeText={(text) => {
+          log.texts.push(text);
+          setValue(text);
+        }}
+        onKeyPress={(event) => log.keys.push(event.nativeEvent.key)}
+        onSelectionChange={(event) => log.selections.push(event.nativeEvent.selection)}
+      />
+    );
+  }
+  render(<Field />);
+  await user.paste(screen.getByTestId('field'), 'pasted');
+  // iOS reports no key for pasted text (RCTBaseTextInputView), and RNTL's paste sends none.
+  expect(log.keys).toEqual([]);
+  expect(log.texts).toEqual(['pasted']);
+  expect(log.selections).toEqual([{ start: 0, end: 2 }, { start: 6, end: 6 }]);
+  expect(screen.getByTestId('field')).toHaveDisplayValue('pasted');
+});
