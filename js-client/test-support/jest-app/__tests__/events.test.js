@@ -204,9 +204,9 @@ test('userEvent.type presses {Enter} and {Backspace}, types {{ as {, and refuses
   expect(onCode).not.toHaveBeenCalled();
 });
 
-test('{Backspace} and userEvent.clear are the delete key: keyPress Backspace, one change each', async () => {
-  const user = userEvent.setup();
-  const log = { keys: [], texts: [], selections: [] };
+/** A controlled field holding 'xy' that logs the keys, texts and selections its handlers get (`log` is emptied). */
+function renderLoggedField() {
+  const log = { keys: [], texts: [], selections: [], clear() { this.keys = []; this.texts = []; this.selections = []; } };
   function Field() {
     const [value, setValue] = React.useState('xy');
     return (
@@ -223,12 +223,16 @@ test('{Backspace} and userEvent.clear are the delete key: keyPress Backspace, on
     );
   }
   render(<Field />);
+  return log;
+}
+
+test('{Backspace} and userEvent.clear are the delete key: keyPress Backspace, one change each', async () => {
+  const user = userEvent.setup();
+  const log = renderLoggedField();
   await user.type(screen.getByTestId('field'), 'a{Backspace}');
   expect(log.keys).toEqual(['a', 'Backspace']);
   expect(log.texts).toEqual(['xya', 'xy']);
-  log.keys = [];
-  log.texts = [];
-  log.selections = [];
+  log.clear();
   // RNTL's clear, as a phone's select-all then delete: the selection over the text, the key, the change.
   await user.clear(screen.getByTestId('field'));
   expect(log.keys).toEqual(['Backspace']);
@@ -239,23 +243,7 @@ test('{Backspace} and userEvent.clear are the delete key: keyPress Backspace, on
 
 test("userEvent.paste (RNTL 12.5's) is a phone's select-all then paste: the selection, one change, no key", async () => {
   const user = userEvent.setup();
-  const log = { keys: [], texts: [], selections: [] };
-  function Field() {
-    const [value, setValue] = React.useState('xy');
-    return (
-      <TextInput
-        testID="field"
-        value={value}
-        onChangeText={(text) => {
-          log.texts.push(text);
-          setValue(text);
-        }}
-        onKeyPress={(event) => log.keys.push(event.nativeEvent.key)}
-        onSelectionChange={(event) => log.selections.push(event.nativeEvent.selection)}
-      />
-    );
-  }
-  render(<Field />);
+  const log = renderLoggedField();
   await user.paste(screen.getByTestId('field'), 'pasted');
   // iOS reports no key for pasted text (RCTBaseTextInputView), and RNTL's paste sends none.
   expect(log.keys).toEqual([]);
