@@ -200,20 +200,14 @@ enum TextInputBehaviour: ViewConfigTable {
         let props = ctx.props
         guard props.editable else { return }
         let key = typed == "\n" ? "Enter" : typed
-        ctx.emit("keyPress", ["key": .string(key), "eventCount": .int(props.eventCount)])
-        ctx.emit("keyPressSync", ["key": .string(key), "eventCount": .int(props.eventCount)])
+        pressed(key, ctx)
         var inserted = typed
         if let maxLength = props.maxLength {
             let room = max(maxLength - props.text.utf16.count, 0)
             if inserted.utf16.count > room {
                 // One character that does not fit is refused; more (a paste) are cut to the whole characters that fit.
                 guard inserted.count > 1 else { return }
-                var kept = ""
-                for character in inserted {
-                    guard kept.utf16.count + character.utf16.count <= room else { break }
-                    kept.append(character)
-                }
-                inserted = kept
+                inserted = fitting(inserted, in: room)
             }
         }
         guard !inserted.isEmpty else { return }
@@ -226,19 +220,8 @@ enum TextInputBehaviour: ViewConfigTable {
     private static func paste(_ pasted: String, _ ctx: CommandContext<TextInputProps>) {
         let props = ctx.props
         guard props.editable else { return }
-        if !props.text.isEmpty {
-            let selection = [PropMember("start", .int(0)), PropMember("end", .int(props.text.utf16.count))]
-            ctx.emit("selectionChange", ["selection": .object(selection)])
-        }
-        var text = pasted
-        if let maxLength = props.maxLength, text.utf16.count > maxLength {
-            var kept = ""
-            for character in text {
-                guard kept.utf16.count + character.utf16.count <= maxLength else { break }
-                kept.append(character)
-            }
-            text = kept
-        }
+        selectAll(ctx)
+        let text = props.maxLength.map { fitting(pasted, in: $0) } ?? pasted
         guard text != props.text else { return }
         changed(to: text, ctx)
     }
@@ -250,12 +233,8 @@ enum TextInputBehaviour: ViewConfigTable {
     private static func deleteBackward(all: Bool, _ ctx: CommandContext<TextInputProps>) {
         let props = ctx.props
         guard props.editable else { return }
-        if all && !props.text.isEmpty {
-            let selection = [PropMember("start", .int(0)), PropMember("end", .int(props.text.utf16.count))]
-            ctx.emit("selectionChange", ["selection": .object(selection)])
-        }
-        ctx.emit("keyPress", ["key": .string("Backspace"), "eventCount": .int(props.eventCount)])
-        ctx.emit("keyPressSync", ["key": .string("Backspace"), "eventCount": .int(props.eventCount)])
+        if all { selectAll(ctx) }
+        pressed("Backspace", ctx)
         guard !props.text.isEmpty else { return }
         changed(to: all ? "" : String(props.text.dropLast()), ctx)
     }
@@ -265,8 +244,37 @@ enum TextInputBehaviour: ViewConfigTable {
         ctx.set(\.text, text)
         ctx.set(\.eventCount, ctx.props.eventCount + 1)
         ctx.emit("change", textAndCount(ctx.props))
-        let caret = PropValue.int(text.utf16.count)
-        ctx.emit("selectionChange", ["selection": .object([PropMember("start", caret), PropMember("end", caret)])])
+        selected(from: text.utf16.count, to: text.utf16.count, ctx)
+    }
+
+    /// The keyboard reports `key`: `keyPress` and `keyPressSync`, with the event count JavaScript last saw.
+    private static func pressed(_ key: String, _ ctx: CommandContext<TextInputProps>) {
+        let payload: EventPayload = ["key": .string(key), "eventCount": .int(ctx.props.eventCount)]
+        ctx.emit("keyPress", payload)
+        ctx.emit("keyPressSync", payload)
+    }
+
+    /// The whole text selected (`selectionChange` over it; none when there is no text, as nothing moves).
+    private static func selectAll(_ ctx: CommandContext<TextInputProps>) {
+        let length = ctx.props.text.utf16.count
+        if length > 0 { selected(from: 0, to: length, ctx) }
+    }
+
+    /// `selectionChange` from `start` to `end` (UTF-16 offsets, as `NSRange`).
+    private static func selected(from start: Int, to end: Int, _ ctx: CommandContext<TextInputProps>) {
+        let selection = [PropMember("start", .int(start)), PropMember("end", .int(end))]
+        ctx.emit("selectionChange", ["selection": .object(selection)])
+    }
+
+    /// The whole characters of `text`, from its start, that fit in `room` UTF-16 units (`maxLength` counts
+    /// `NSString.length`).
+    private static func fitting(_ text: String, in room: Int) -> String {
+        var kept = ""
+        for character in text {
+            guard kept.utf16.count + character.utf16.count <= room else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// `TextInput "ana"`, or `TextInput placeholder="Enter text"` when empty; then ` focused`, ` disabled` (not

@@ -39,10 +39,10 @@ export function fabricTouch(type, nativeEvent, rendererTag) {
   return { ...first, touches: down, changedTouches: changed, targetTouches };
 }
 
-/** Where the NativeSide's events go once the app's React Native is loaded. */
 /** A ScrollView takes a touch within 16 ms of its last momentum end as a stop of its scroll (its _isAnimating). */
 export const MOMENTUM_SETTLED_MS = 17;
 
+/** Where the NativeSide's events go once the app's React Native is loaded. */
 export class NativeEvents {
   #clock;
   #native;
