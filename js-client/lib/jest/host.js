@@ -57,7 +57,7 @@ export class JestHost {
     // notifications, always empty then): the stand-ins openApp's require hook gives them.
     for (const { module, exports } of STAND_INS) {
       try {
-        jestObject?.doMock(resolve(module), exports);
+        jestObject?.doMock(resolve(module), () => exports((name) => jestRequire(resolve(name))));
       } catch {}
     }
     const loader = { require: (name) => jestRequire(resolve(name)), resolve };

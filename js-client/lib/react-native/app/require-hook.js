@@ -44,8 +44,17 @@ const TRANSFORMED_PACKAGES = new RegExp(
  *   environment (a packager URL, DevTools, polyfills Node has its own of);
  * - LogBox's notifications container, a component rendering null: LogBox is installed by InitializeCore alone, so
  *   it never holds a log here and the container AppContainer renders beside the app is always null (its UI modules
- *   were 30 ms of openApp's load and 56 ms of a jest test file's).
+ *   were 30 ms of openApp's load and 56 ms of a jest test file's). Its UI's imports register the view configs of
+ *   `RCTText`, `RCTVirtualText`, `RCTImageView` and `RCTTextInlineImage`, as on a phone, where AppContainer loads
+ *   it in development before the app renders: the stand-in loads those native components (`require`, the
+ *   loader's), so a host element of such a name that no `Text` or `Image` the app imported registered (a jest
+ *   mock's icon rendering `'RCTText'`) is created, as on a phone.
  */
+const LOGBOX_NATIVE_COMPONENTS = [
+  'react-native/Libraries/Text/TextNativeComponent',
+  'react-native/Libraries/Image/ImageViewNativeComponent',
+  'react-native/Libraries/Image/TextInlineImageNativeComponent',
+];
 export const STAND_INS = [
   {
     module: 'react-native/Libraries/Core/InitializeCore',
@@ -55,7 +64,15 @@ export const STAND_INS = [
   {
     module: 'react-native/Libraries/LogBox/LogBoxNotificationContainer',
     file: /[\\/]react-native[\\/]Libraries[\\/]LogBox[\\/]LogBoxNotificationContainer\.js$/,
-    exports: () => ({ __esModule: true, default: () => null }),
+    exports: (require) => {
+      for (const name of LOGBOX_NATIVE_COMPONENTS) {
+        // A React Native version without one of them registers it elsewhere, or has no such component.
+        try {
+          require(name);
+        } catch {}
+      }
+      return { __esModule: true, default: () => null };
+    },
   },
 ];
 const ESM_OR_FLOW = /^\s*(?:import\s|export\s|import\{|export\{|\/\/\s*@flow|\/\*\s*@flow)|@flow\b/m;
@@ -168,7 +185,7 @@ export class RequireHook {
       if (!hook.#files.has(filename)) return original.extensions['.js'](module, filename);
       const standIn = STAND_INS.find(({ file }) => file.test(filename));
       if (standIn) {
-        module.exports = standIn.exports();
+        module.exports = standIn.exports((name) => module.require(name));
         return;
       }
       let source = readFileSync(filename, 'utf8');
