@@ -3,6 +3,7 @@
 const host = global.__bridged__;
 if (!host) throw new Error(require('./missing.cjs').missingEnvironment('@testing-library/react-native'));
 const library = host.testingLibrary();
+require('./fake-clock.cjs')(host);
 if (typeof afterEach === 'function' && !process.env.RNTL_SKIP_AUTO_CLEANUP) {
   // As RNTL's: a turn of the event loop first (Node's own setImmediate, whatever timers the test faked), so that what
   // the test left pending (a promise rejected after a mount) surfaces while jest still counts it as this test's.

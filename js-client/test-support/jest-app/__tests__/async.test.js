@@ -82,6 +82,23 @@ test("jest's legacy fake timers, then real ones: a TouchableOpacity's press stil
   expect(onPress).toHaveBeenCalledTimes(2);
 });
 
+// RNTL's import under fake timers makes the fake clock a new one (its helpers/timers.js takes its timer functions
+// with real timers: jest.useRealTimers(), then jest.useFakeTimers()), so what was set on the clock before is left
+// there: jest's own timeout of each test, when an app's setupFiles faked the timers (react-native-paper's
+// testSetup.js), which jest.runAllTimers() would otherwise run (its Dialog tests failed at once with "Exceeded
+// timeout of 5000 ms"). The `pure` entry, as the full one registers a cleanup, which a test cannot.
+test("RNTL's import under fake timers starts a new fake clock: a timer set before it never runs", () => {
+  jest.useFakeTimers();
+  const before = jest.fn();
+  setTimeout(before, 10);
+  jest.isolateModules(() => require('@testing-library/react-native/pure'));
+  const after = jest.fn();
+  setTimeout(after, 10);
+  jest.runAllTimers();
+  expect(before).not.toHaveBeenCalled();
+  expect(after).toHaveBeenCalledTimes(1);
+});
+
 test('waitForElementToBeRemoved', async () => {
   render(<Catalog />);
   fireEvent.press(screen.getByText('More'));
