@@ -3,7 +3,7 @@
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
 import { STATE_DEFAULTS, TEXT_INPUT_COMPONENTS, hidesItself, isRegExp, matches } from '../react-native/testing/queries.js';
-import { HostElement } from './elements.js';
+import { FiberElement, HostElement } from './elements.js';
 
 function flatten(style) {
   if (Array.isArray(style)) return Object.assign({}, ...style.map(flatten));
@@ -101,6 +101,18 @@ export function createMatchers(host, { jestNative = false } = {}) {
     throw new Error(`expect(received).${matcher}(): received is not an element a query returned (${typeof received})`);
   };
   const result = (context, pass, what) => ({ pass, message: () => `expected element ${context.isNot ? 'not ' : ''}${what}` });
+  /** toHaveProp over an element's props `p`: as RNTL's, a prop given, whatever its value (style={null} included). */
+  const hasProp = (context, p, prop, value) => {
+    const pass = value === undefined ? prop in p : prop in p && context.equals(value, p[prop]);
+    return { pass, message: () => `expected element ${context.isNot ? 'not ' : ''}to have prop ${prop}${value === undefined ? '' : ` = ${JSON.stringify(value)}`}, it has ${JSON.stringify(p[prop])}` };
+  };
+  /** toHaveStyle over an element's `style` prop. */
+  const hasStyle = (context, given, expected) => {
+    const style = flatten(given);
+    const wanted = flatten(expected);
+    const pass = Object.entries(wanted).every(([k, v]) => context.equals(v, style[k]));
+    return { pass, message: () => `expected element ${context.isNot ? 'not ' : ''}to have style ${JSON.stringify(wanted)}, it has ${JSON.stringify(style)}` };
+  };
   const onScreen = (el) => el !== null && host.view(el.tag) !== undefined && host.isOnScreen(el.tag);
   const needed = (context, el, matcher) => {
     if (el === null || !onScreen(el)) throw new Error(`expect(element).${matcher}(): the element is not on the screen (null, or unmounted)`);
@@ -234,18 +246,12 @@ export function createMatchers(host, { jestNative = false } = {}) {
     toHaveProp(received, prop, value) {
       const el = element(received, 'toHaveProp');
       needed(this, el, 'toHaveProp');
-      const p = props(el.tag);
-      // As RNTL's: a prop given, whatever its value (style={null} included).
-      const pass = value === undefined ? prop in p : prop in p && this.equals(value, p[prop]);
-      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have prop ${prop}${value === undefined ? '' : ` = ${JSON.stringify(value)}`}, it has ${JSON.stringify(p[prop])}` };
+      return hasProp(this, props(el.tag), prop, value);
     },
     toHaveStyle(received, expected) {
       const el = element(received, 'toHaveStyle');
       needed(this, el, 'toHaveStyle');
-      const style = flatten(props(el.tag).style);
-      const wanted = flatten(expected);
-      const pass = Object.entries(wanted).every(([k, v]) => this.equals(v, style[k]));
-      return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have style ${JSON.stringify(wanted)}, it has ${JSON.stringify(style)}` };
+      return hasStyle(this, props(el.tag).style, expected);
     },
     toContainElement(received, other) {
       const el = element(received, 'toContainElement');
@@ -284,6 +290,16 @@ export function createMatchers(host, { jestNative = false } = {}) {
     toBeEmpty(received) {
       warnRenamed();
       return jestNativeEmpty(this, received, 'toBeEmpty');
+    },
+    // jest-native's take any instance react-test-renderer gives, a component's too (an element's `.children`,
+    // UNSAFE_getByType), and read its props, where RNTL's take host elements only.
+    toHaveProp(received, prop, value) {
+      if (received instanceof FiberElement) return hasProp(this, received.props, prop, value);
+      return matchers.toHaveProp.call(this, received, prop, value);
+    },
+    toHaveStyle(received, expected) {
+      if (received instanceof FiberElement) return hasStyle(this, received.props.style, expected);
+      return matchers.toHaveStyle.call(this, received, expected);
     },
   };
   for (const matcher of Object.values(own)) matcher[JEST_NATIVE] = true;

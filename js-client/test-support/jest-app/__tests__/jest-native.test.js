@@ -74,3 +74,21 @@ test("jest-native's toHaveTextContent matches a part of the text, and its toBeEm
   expect(screen.getByTestId('count')).not.toBeEmptyElement();
   expect(screen.getByTestId('blank')).toBeEmptyElement();
 });
+
+// jest-native's toHaveStyle and toHaveProp take any instance react-test-renderer gives, a component's too (an
+// element's `.children`, as react-native-paper's Dialog.Actions test reads its buttons' margins), and read its props;
+// RNTL 12.4's take host elements only.
+test("jest-native's toHaveStyle and toHaveProp read a component's instance (an element's children)", () => {
+  const Badge = ({ style, label }) => <View style={style} accessibilityLabel={label} />;
+  render(
+    <View testID="row">
+      <Badge style={[{ margin: 10 }, { marginRight: 8 }]} label="first" />
+    </View>,
+  );
+  const [badge] = screen.getByTestId('row').children;
+  expect(badge.type).toBe(Badge);
+  expect(badge).toHaveStyle({ margin: 10, marginRight: 8 });
+  expect(badge).not.toHaveStyle({ margin: 0 });
+  expect(badge).toHaveProp('label', 'first');
+  expect(badge).not.toHaveProp('testID');
+});
