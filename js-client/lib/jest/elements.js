@@ -253,12 +253,31 @@ export function expectOne(found, what) {
   throw new Error(found.length === 0 ? `No instances found ${what}` : `Expected 1 but found ${found.length} instances ${what}`);
 }
 
+/** The view name of React Native's native instance of a view (what a ref to one holds), else undefined. */
+function nativeInstanceName(value) {
+  if (value === null || typeof value !== 'object' || typeof value._nativeTag !== 'number') return undefined;
+  return value.viewConfig?.uiViewClassName ?? 'native view';
+}
+
+/**
+ * A prop as toJSON gives it, but for React Native's native instance of a view, in it or in a ref object in it (React
+ * Native's TextInput hands the app's ref down to its host as `forwardedRef`): shown by its view's name, as pretty-format
+ * would otherwise walk the app's whole fiber tree from it (its _internalFiberInstanceHandleDEV), a snapshot taking
+ * minutes, or ever.
+ */
+function jsonProp(value) {
+  const name = nativeInstanceName(value);
+  if (name) return `[${name}]`;
+  const current = value !== null && typeof value === 'object' && Object.keys(value).length === 1 ? nativeInstanceName(value.current) : undefined;
+  return current ? { current: `[${current}]` } : value;
+}
+
 /** An element as react-test-renderer's toJSON gives one: its type, its props but children, its children's JSON. */
 export function elementJSON(element) {
   const props = {};
   for (const [key, value] of Object.entries(element.props ?? {})) {
     if (key === 'children') continue;
-    props[key] = value;
+    props[key] = jsonProp(value);
   }
   const children = element.hostChildren.map((c) => (typeof c === 'string' ? c : elementJSON(c)));
   const json = { type: element.type, props, children: children.length > 0 ? children : null };
