@@ -30,6 +30,17 @@ export const STREAM_OPS = 1024;
  * next, and the test's thread waits only for the last (a 200-row mount: 600 creates).
  */
 export const SYNC_STREAM_OPS = 128;
+/**
+ * The most commits one turn of Node's event loop may send from queued ops, each queued by the one before (a layout
+ * that never settles: a frame calls `onLayout`, which sets state, whose commit lays out a new frame, which calls it
+ * again). On a phone such a loop runs a commit a frame and the app goes on; over a synchronous bridge (the jest
+ * preset's) each commit's layout events are delivered as it is answered and the next commit is a microtask away,
+ * so the loop would never give the event loop back: no timer, no test timeout, a jest run that never ends. Past
+ * this many, layout events are no longer delivered until the turn ends (the app keeps the state of the last one it
+ * took), and a warning says why. Not an error: a loop between two heights a pixel apart can come from the fonts
+ * Pango measures with, which are not the phone's.
+ */
+export const UNSETTLED_COMMITS = 100;
 
 /**
  * Whether a queued op is as it goes out: not a `setChildren` whose list is filled in when the batch goes
@@ -126,6 +137,9 @@ export class NativeSide {
   /** Whether the commit's ops go out in parts as it is built (`streamOps`, attachReactNative's option). */
   streamOps = STREAM_OPS;
   #scheduled = false;
+  /** The commits sent from queued ops in this turn of the event loop (UNSETTLED_COMMITS), and whether past it. */
+  #turnCommits = 0;
+  #unsettled = false;
   /**
    * Set from a call that threw until the synchronous work it was part of ends: the commit being built failed, so
    * what that work queues after it (React's own answer to the error, e.g. the root's children unmounted) is held
@@ -537,9 +551,28 @@ export class NativeSide {
     this.#queue.push(op);
     if (!this.#scheduled) {
       this.#scheduled = true;
-      queueMicrotask(() => this.flush());
+      queueMicrotask(() => this.#flushQueued());
     }
     if (this.#queue.length - this.#streamed >= this.streamOps && !this.#streamStopped) this.#stream();
+  }
+
+  /** flush() of the ops a commit queued, counted against UNSETTLED_COMMITS for this turn of the event loop. */
+  #flushQueued() {
+    if (this.#queue.length > 0 && this.#turnCommits++ === 0) {
+      setImmediate(() => {
+        this.#turnCommits = 0;
+        this.#unsettled = false;
+      });
+    }
+    if (this.#turnCommits > UNSETTLED_COMMITS && !this.#unsettled) {
+      this.#unsettled = true;
+      console.warn(
+        `bridged: the app's layout did not settle: ${UNSETTLED_COMMITS} commits in a row, each made by the last ` +
+          "one's layout events (an onLayout that sets state whose commit lays out a new frame); the layout events " +
+          'of this turn of the event loop are dropped',
+      );
+    }
+    return this.flush();
   }
 
   /**
@@ -769,6 +802,7 @@ export class NativeSide {
     // `target` is the view's tag as findNodeHandle() gives it (the daemon's), as on a device.
     const nativeEvent = { ...payload, target: frame.target };
     const type = topLevelType(frame.event);
+    if (this.#unsettled && type === 'topLayout') return;
     if (this.trace) this.record({ event: { target, type, nativeEvent: structuredClone(nativeEvent) } });
     try {
       this.deliver(target, type, nativeEvent);

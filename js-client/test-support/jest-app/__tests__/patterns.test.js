@@ -92,6 +92,41 @@ it('onLayout gets the frame the phone lays out (Yoga from the app\'s react-nativ
   expect(await screen.findByText('100x30')).toBeTruthy();
 });
 
+// A layout that never settles (each frame calls onLayout, which sets state, whose commit lays out the other
+// frame) runs a commit a frame on a phone, and the app goes on. Over the preset's synchronous bridge each commit's
+// layout events came with its answer and the next commit was a microtask away: the loop never gave the event loop
+// back and the jest run never ended (react-native-paper's TextInput with an affix, whose heights a pixel apart
+// flipped). The loop is cut after 100 commits: the test ends, and the screen answers.
+it('a layout that never settles is cut, and the event loop goes on', async () => {
+  let calls = 0;
+  function Flipping() {
+    const [tall, setTall] = useState(false);
+    return (
+      <View
+        testID="flipping"
+        style={{ height: tall ? 31 : 30 }}
+        onLayout={() => {
+          calls++;
+          setTall((t) => !t);
+        }}
+      />
+    );
+  }
+  // Real timers for this test (the file fakes them): a real turn of the event loop must come.
+  jest.useRealTimers();
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  try {
+    render(<Flipping />);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  } finally {
+    warn.mockRestore();
+    jest.useFakeTimers();
+  }
+  expect(calls).toBeGreaterThan(50);
+  expect(calls).toBeLessThan(1000);
+  expect(screen.getByTestId('flipping')).toBeOnTheScreen();
+});
+
 // Dimensions are what iOS's RCTDeviceInfo exports, window and screen alike: width, height, scale and fontScale (a
 // test comparing the whole object, or a snapshot of it, sees no other key; the safe-area insets are
 // react-native-safe-area-context's).
