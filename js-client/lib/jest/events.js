@@ -33,7 +33,25 @@ export function createEvents(host, check) {
     return null;
   };
 
+  /**
+   * A React element given where an element belongs (`getByTestId('bar').props.children`): RNTL's fireEvent, which
+   * reads `props` and `parent`, calls its `on<Event>` (or `<event>`) prop in act, unless its `pointerEvents` keep a
+   * press from it. No view is behind it to touch or type into, so press, changeText and scroll do the same.
+   */
+  const callElementProp = (element, eventName, data) => {
+    const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
+    const props = element.props;
+    const handler = typeof props[handlerName] === 'function' ? props[handlerName] : typeof props[eventName] === 'function' ? props[eventName] : null;
+    if (handler === null || (eventName === 'press' && (props.pointerEvents === 'none' || props.pointerEvents === 'box-none'))) return undefined;
+    let result;
+    host.act(() => {
+      result = handler(...data);
+    });
+    return result;
+  };
+
   function fireEvent(element, eventName, ...data) {
+    if (isReactElement(element)) return callElementProp(element, eventName, data);
     check(element, `fireEvent(element, '${eventName}')`);
     if (eventName === 'press') return fireEvent.press(element, ...data);
     if (eventName === 'changeText') return fireEvent.changeText(element, ...data);
@@ -71,6 +89,7 @@ export function createEvents(host, check) {
    * event's `nativeEvent` coordinates, when given, are the touch's.
    */
   fireEvent.press = (element, event) => {
+    if (isReactElement(element)) return callElementProp(element, 'press', event === undefined ? [] : [event]);
     check(element, 'fireEvent.press');
     const found = handlerFor(element, 'press');
     if (!found) return undefined;
@@ -163,6 +182,7 @@ export function createEvents(host, check) {
   };
 
   fireEvent.changeText = (element, ...data) => {
+    if (isReactElement(element)) return callElementProp(element, 'changeText', data);
     check(element, 'fireEvent.changeText');
     const field = fieldOf(element);
     // A field that is not editable takes no typing (RNTL calls no handler then either).
@@ -224,6 +244,7 @@ export function createEvents(host, check) {
   };
 
   fireEvent.scroll = (element, event = {}) => {
+    if (isReactElement(element)) return callElementProp(element, 'scroll', [event]);
     check(element, 'fireEvent.scroll');
     const tag = scrollViewOf(element);
     const nativeEvent = event?.nativeEvent ?? {};
@@ -406,6 +427,11 @@ function textInputProp(fiber, fallback, eventName) {
     }
   }
   return fallback;
+}
+
+/** A React element (what JSX makes), not an element a query returned. */
+function isReactElement(value) {
+  return value !== null && typeof value === 'object' && value.$$typeof === Symbol.for('react.element') && value.props !== null && typeof value.props === 'object';
 }
 
 function capitalize(name) {

@@ -99,6 +99,28 @@ test('fireEvent calls a custom event handler by its prop name, with its argument
   expect(handlePress).toHaveBeenCalledWith('one', 'two');
 });
 
+// callstack/react-native-paper's Searchbar: fireEvent(getByTestId('search-bar-icon-wrapper').props.children,
+// 'onPress'), a React element, whose own prop RNTL calls (it reads props and parent); bridged refused it as no
+// element a query returned.
+test('fireEvent given a React element (an element\'s props.children) calls its own prop, as RNTL does', () => {
+  const onPress = jest.fn(() => 'pressed');
+  const onChangeText = jest.fn();
+  function Icon() {
+    return <Text>icon</Text>;
+  }
+  render(
+    <View testID="wrapper">
+      <Icon onPress={onPress} onChangeText={onChangeText} />
+    </View>,
+  );
+  const icon = screen.getByTestId('wrapper').props.children;
+  expect(fireEvent(icon, 'onPress', 'a')).toBe('pressed');
+  fireEvent.press(icon);
+  fireEvent.changeText(icon, 'abc');
+  expect(onPress.mock.calls).toEqual([['a'], []]);
+  expect(onChangeText.mock.calls).toEqual([['abc']]);
+});
+
 test('no press reaches a Pressable under pointerEvents none or box-only, as none would on a phone', () => {
   const onPress = jest.fn();
   render(
