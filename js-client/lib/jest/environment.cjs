@@ -34,6 +34,17 @@ class BridgedEnvironment extends NodeEnvironment {
     });
     ready.catch(() => {});
     this.global.__bridged__ = { ready };
+    // jest.resetModules() clears the legacy fake clock's timers (jest-runtime's resetModules, whatever timers the
+    // test uses): the host hears of the reset there (jest.clearAllTimers() under legacy timers as well, which costs
+    // nothing but a getter's next require).
+    const legacy = this.fakeTimers;
+    if (legacy && typeof legacy.clearAllTimers === 'function') {
+      const clearAllTimers = legacy.clearAllTimers;
+      legacy.clearAllTimers = (...args) => {
+        this.global.__bridged__?.modulesReset?.();
+        return clearAllTimers.apply(legacy, args);
+      };
+    }
   }
 
   /** jest-circus's events: once the file's tests are over, the app's end (host.endOfFile). */

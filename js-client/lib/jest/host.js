@@ -27,6 +27,8 @@ export class JestHost {
   #screen = null;
   #now = 0;
   #library = null;
+  /** Puts React Native's index's getters back (jest.resetModules: the next read requires again), or null. */
+  #rememoizeIndex = null;
   /** React Native's Vibration, once the app read it from React Native's index (endOfFile). */
   #vibration = null;
 
@@ -68,7 +70,9 @@ export class JestHost {
     // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
     // is a map lookup; jest's resolves and checks for mocks each time. Each getter keeps its first answer (read
-    // during the test, so a jest.mock the test file registered is the one kept).
+    // during the test, so a jest.mock the test file registered is the one kept) until jest.resetModules(), after
+    // which the index's getters require again, as on React Native's mocks (a test's `jest.resetModules();
+    // jest.doMock('react-native/Libraries/Utilities/Platform', …)`, then `Platform.OS` read through the index).
     // The modules React Native's jest setup replaces by objects of `jest.fn`s (Linking's openURL, …) keep their
     // own functions here, served by the native side, each in a `jest.fn` that calls it (SPIED_AS_RN_SETUP_MOCKS).
     const spied = (key, value) => {
@@ -77,11 +81,16 @@ export class JestHost {
       return jestObject && Object.hasOwn(SPIED_AS_RN_SETUP_MOCKS, key) ? spyOnEach(jestObject, value, SPIED_AS_RN_SETUP_MOCKS[key]) : value;
     };
     try {
-      memoizeGetters(jestRequire(resolve('react-native')), spied);
+      this.#rememoizeIndex = memoizeGetters(jestRequire(resolve('react-native')), spied);
     } catch {}
     try {
       memoizeGetters(jestRequire(resolve('react-native/Libraries/ReactPrivate/ReactNativePrivateInterface')));
     } catch {}
+  }
+
+  /** jest.resetModules() was called (environment.cjs): React Native's index requires its modules again. */
+  modulesReset() {
+    this.#rememoizeIndex?.();
   }
 
   dispose() {
@@ -494,20 +503,37 @@ function hostTag(fiber) {
   return fiber.stateNode._nativeTag ?? fiber.stateNode.canonical?.nativeTag;
 }
 
-/** Replaces each getter of `object` by one that keeps its first value. */
+/**
+ * Replaces each getter of `object` by one that keeps its first value. Returns what puts them back as they were
+ * then, each to keep its next first value (a property the app has set since keeps what it set).
+ */
 function memoizeGetters(object, first = (key, value) => value) {
+  const getters = [];
   for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(object))) {
     if (typeof descriptor.get !== 'function' || !descriptor.configurable) continue;
-    Object.defineProperty(object, key, {
-      configurable: true,
-      enumerable: descriptor.enumerable,
-      get() {
-        const value = first(key, descriptor.get.call(this));
-        Object.defineProperty(object, key, { configurable: true, enumerable: descriptor.enumerable, writable: true, value });
-        return value;
-      },
-    });
+    getters.push([key, descriptor]);
   }
+  const kept = new Map();
+  const memoize = () => {
+    for (const [key, descriptor] of getters) {
+      const current = Object.getOwnPropertyDescriptor(object, key);
+      // Set by the app since it was read (ReactNative.Platform = …): its value stays.
+      if (current && 'value' in current && kept.has(key) && current.value !== kept.get(key)) continue;
+      Object.defineProperty(object, key, {
+        configurable: true,
+        enumerable: descriptor.enumerable,
+        get() {
+          const value = first(key, descriptor.get.call(this));
+          kept.set(key, value);
+          Object.defineProperty(object, key, { configurable: true, enumerable: descriptor.enumerable, writable: true, value });
+          return value;
+        },
+      });
+    }
+    kept.clear();
+  };
+  memoize();
+  return memoize;
 }
 
 /**
