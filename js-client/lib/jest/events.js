@@ -21,13 +21,12 @@ export function createEvents(host, check) {
    * `pointerEvents` for a press, a touch responder's onStartShouldSetResponder: a disabled Pressable).
    */
   const handlerFor = (element, eventName, from = null, responder = undefined) => {
-    const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
     const start = from ?? (element instanceof FiberElement ? element.fiber : host.fiber(element.tag));
     for (let fiber = start; fiber && fiber.tag !== HOST_ROOT; fiber = fiber.return) {
       const props = fiber.memoizedProps;
       if (!props || typeof props !== 'object') continue;
       if (isTouchResponder(fiber)) responder = fiber;
-      const handler = typeof props[handlerName] === 'function' ? props[handlerName] : typeof props[eventName] === 'function' ? props[eventName] : null;
+      const handler = handlerIn(props, eventName);
       if (handler && eventEnabled(fiber, eventName, responder)) return { handler, fiber };
     }
     return null;
@@ -39,9 +38,8 @@ export function createEvents(host, check) {
    * press from it. No view is behind it to touch or type into, so press, changeText and scroll do the same.
    */
   const callElementProp = (element, eventName, data) => {
-    const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
     const props = element.props;
-    const handler = typeof props[handlerName] === 'function' ? props[handlerName] : typeof props[eventName] === 'function' ? props[eventName] : null;
+    const handler = handlerIn(props, eventName);
     if (handler === null || (eventName === 'press' && (props.pointerEvents === 'none' || props.pointerEvents === 'box-none'))) return undefined;
     let result;
     host.act(() => {
@@ -419,7 +417,7 @@ function isNativeEvent(value) {
 
 /** What the TextInput component rendering a text field's native view was given for an event (its nearest composite). */
 function textInputProp(fiber, fallback, eventName) {
-  const handlerName = eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
+  const handlerName = handlerNameOf(eventName);
   for (let parent = fiber.return; parent; parent = parent.return) {
     const component = parent.type;
     if (typeof component === 'function' || (component && typeof component === 'object' && component.render)) {
@@ -427,6 +425,18 @@ function textInputProp(fiber, fallback, eventName) {
     }
   }
   return fallback;
+}
+
+/** The prop RNTL's fireEvent calls for `eventName`: `on<Event>` ('press' → 'onPress'; 'onPress' as given). */
+function handlerNameOf(eventName) {
+  return eventName.startsWith('on') ? eventName : `on${capitalize(eventName)}`;
+}
+
+/** The function `props` has for `eventName`, as RNTL's getEventHandler reads it: `on<Event>`, else `<event>`; or null. */
+function handlerIn(props, eventName) {
+  const handlerName = handlerNameOf(eventName);
+  if (typeof props[handlerName] === 'function') return props[handlerName];
+  return typeof props[eventName] === 'function' ? props[eventName] : null;
 }
 
 /** A React element (what JSX makes), not an element a query returned. */

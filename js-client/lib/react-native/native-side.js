@@ -31,13 +31,15 @@ export const STREAM_OPS = 1024;
  */
 export const SYNC_STREAM_OPS = 128;
 /**
- * The most commits one turn of Node's event loop may send from queued ops, each queued by the one before (a layout
- * that never settles: a frame calls `onLayout`, which sets state, whose commit lays out a new frame, which calls it
- * again). On a phone such a loop runs a commit a frame and the app goes on; over a synchronous bridge (the jest
- * preset's) each commit's layout events are delivered as it is answered and the next commit is a microtask away,
- * so the loop would never give the event loop back: no timer, no test timeout, a jest run that never ends. Past
- * this many, layout events are no longer delivered until the turn ends (the app keeps the state of the last one it
- * took), and a warning says why. Not an error: a loop between two heights a pixel apart can come from the fonts
+ * The most commits one turn of Node's event loop may send from ops left queued for a microtask (over the jest
+ * preset's synchronous bridge, what a commit's own events queued while it was answered: the host sends every other
+ * commit as it is made). A layout that never settles is such a chain: a frame calls `onLayout`, which sets state,
+ * whose commit lays out a new frame, which calls it again. On a phone it runs a commit a frame and the app goes on;
+ * over a synchronous bridge each commit's layout events are delivered as it is answered and the next commit is a
+ * microtask away, so the loop would never give the event loop back: no timer, no test timeout, a jest run that never
+ * ends. Past this many, layout events are no longer delivered until the turn ends (the app keeps the state of the
+ * last one it took), and a warning says why. Over an asynchronous bridge the events of a commit come in a later
+ * turn, so the count never drops one. Not an error: a loop between two heights a pixel apart can come from the fonts
  * Pango measures with, which are not the phone's.
  */
 export const UNSETTLED_COMMITS = 100;
