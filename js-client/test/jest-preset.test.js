@@ -143,33 +143,60 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }
   });
 
-  test("a file whose @jest-environment docblock names jest's node environment runs there: plain logic passes, RNTL says why it cannot", async () => {
-    // jest picks a docblock's environment over any config: such a file has no native side. One of plain logic passes
-    // as under React Native's preset; one that imports RNTL fails naming the docblock, not somewhere inside React Native.
-    const files = {
-      'zz-docblock-logic.test.js': ['/**', ' * @jest-environment node', ' */', "test('adds', () => { expect(1 + 1).toBe(2); });", ''],
-      'zz-docblock-rntl.test.js': [
-        '/** @jest-environment node */',
-        "import { render } from '@testing-library/react-native';",
-        "test('renders', () => { expect(render).toBeDefined(); });",
+  for (const runInBand of [true, false]) {
+    test(`a file whose @jest-environment docblock names jest's node or jsdom environment runs on bridged (${runInBand ? 'in band' : 'in workers'}); one naming the app's own runs there`, async () => {
+      // jest picks a docblock's environment over any config, in each worker (or in jest's process with --runInBand),
+      // where the runner's config does not reach: such a file loaded the app's React Native with no native side
+      // ("__DEV__ is not defined") where React Native's preset mocks it in any environment. Now kept in bridged's, as
+      // a config's is; a docblock naming an environment of the app's own still names it, and RNTL there says why it
+      // cannot run.
+      const press = [
+        "import React from 'react';",
+        "import { Pressable, Text } from 'react-native';",
+        "import { render, screen, fireEvent } from '@testing-library/react-native';",
+        "test('presses', () => {",
+        '  const onPress = jest.fn();',
+        '  render(<Pressable onPress={onPress}><Text>Go</Text></Pressable>);',
+        "  fireEvent.press(screen.getByText('Go'));",
+        '  expect(onPress).toHaveBeenCalledTimes(1);',
+        "  expect(typeof document).toBe('undefined');",
+        '});',
         '',
-      ],
-    };
-    for (const [name, lines] of Object.entries(files)) writeFileSync(path.join(layout.root, '__tests__', name), lines.join('\n'));
-    const results = path.join(tmp, 'docblock-results.json');
-    try {
-      await runJest(layout.root, ['--ci', '--json', `--outputFile=${results}`, '__tests__/zz-docblock'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
-      const outcome = Object.fromEntries(
-        JSON.parse(readFileSync(results, 'utf8')).testResults.map((file) => [path.basename(file.name), [file.status, file.message]]),
-      );
-      assert.equal(outcome['zz-docblock-logic.test.js'][0], 'passed', outcome['zz-docblock-logic.test.js'][1]);
-      assert.equal(outcome['zz-docblock-rntl.test.js'][0], 'failed');
-      assert.match(outcome['zz-docblock-rntl.test.js'][1], /@jest-environment` docblock/);
-      assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
-    } finally {
-      for (const name of Object.keys(files)) rmSync(path.join(layout.root, '__tests__', name), { force: true });
-    }
-  });
+      ];
+      const files = {
+        'zz-docblock-logic.test.js': ['/**', ' * @jest-environment node', ' */', "test('adds', () => { expect(1 + 1).toBe(2); });", ''],
+        'zz-docblock-node.test.js': ['/**', ' * @jest-environment node', ' */', ...press],
+        'zz-docblock-jsdom.test.js': ['/** @jest-environment jsdom */', ...press],
+        'zz-docblock-own.test.js': [
+          '/** @jest-environment ./zz-docblock-own-environment.js */',
+          "import { render } from '@testing-library/react-native';",
+          "test('renders', () => { expect(render).toBeDefined(); });",
+          '',
+        ],
+      };
+      for (const [name, lines] of Object.entries(files)) writeFileSync(path.join(layout.root, '__tests__', name), lines.join('\n'));
+      // The app's own environment (a test file's folder would make it a test file).
+      const own = path.join(layout.root, 'zz-docblock-own-environment.js');
+      writeFileSync(own, "module.exports = require('jest-environment-node').TestEnvironment;\n");
+      const results = path.join(tmp, 'docblock-results.json');
+      try {
+        const args = ['--ci', '--json', `--outputFile=${results}`, runInBand ? '--runInBand' : '--maxWorkers=2', '__tests__/zz-docblock'];
+        await runJest(layout.root, args, { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+        const outcome = Object.fromEntries(
+          JSON.parse(readFileSync(results, 'utf8')).testResults.map((file) => [path.basename(file.name), [file.status, file.message]]),
+        );
+        for (const name of ['zz-docblock-logic.test.js', 'zz-docblock-node.test.js', 'zz-docblock-jsdom.test.js']) {
+          assert.equal(outcome[name]?.[0], 'passed', `${name}: ${outcome[name]?.[1]}`);
+        }
+        assert.equal(outcome['zz-docblock-own.test.js'][0], 'failed');
+        assert.match(outcome['zz-docblock-own.test.js'][1], /@jest-environment` docblock/);
+        assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
+      } finally {
+        for (const name of Object.keys(files)) rmSync(path.join(layout.root, '__tests__', name), { force: true });
+        rmSync(own, { force: true });
+      }
+    });
+  }
 
   test('a promise a component rejects after its test fails that test, as with RNTL, and the run goes on', async () => {
     // RNTL's cleanup after each test waits a turn of the event loop first: the rejection is jest's to report while the

@@ -5,33 +5,36 @@
 // app's config overrides its preset's: the app's React Native would then load with no native side. bridged's
 // environment (environment.cjs) is jest's node environment with bridged's half added, so the file runs as on a
 // phone, which has no DOM (`document` is undefined there, as it is here); packages' `exports` resolve under React
-// Native's conditions, or jest's node environment's where the config names node's or jsdom's. An app's own
-// environment is left be.
+// Native's conditions, or jest's node environment's where the config names node's or jsdom's. A file whose
+// `@jest-environment` docblock names one of those is kept so as well (docblock.cjs). An app's own environment is
+// left be.
 const { createRequire } = require('node:module');
 const path = require('node:path');
 
-function jestRunner() {
+const { BRIDGED_ENVIRONMENT, keptEnvironment, keepDocblocksInBridged } = require('./docblock.cjs');
+
+/** jest-runner's entry point: the app's own, else the one beside this package. */
+function jestRunnerPath() {
   for (const from of [path.join(process.cwd(), 'package.json'), __filename]) {
     try {
-      const module = createRequire(from)('jest-runner');
-      return module.default ?? module;
+      return createRequire(from).resolve('jest-runner');
     } catch {}
   }
   throw new Error("preset: 'bridged-client' needs jest-runner (jest's own; install jest in the app)");
 }
 
-const BRIDGED_ENVIRONMENT = require.resolve('./environment.cjs');
-/**
- * The environments a file is kept from, each with the export conditions packages resolve with there: node's as in
- * jest's node environment; under jsdom's, node's too, not its `browser` ones (a browser build may reach for the DOM
- * that bridged's environment, as a phone, does not have).
- */
-const KEPT = [
-  { pattern: /[\\/]jest-environment-node[\\/]/, conditions: ['node', 'node-addons'] },
-  { pattern: /[\\/]jest-environment-jsdom[\\/]/, conditions: ['node', 'node-addons'] },
-  // React Native's (bridged's environment resolves with its conditions already).
-  { pattern: /[\\/]react-native[\\/]jest[\\/]react-native-env\.js$/, conditions: null },
-];
+const RUNNER = jestRunnerPath();
+
+// A docblock's environment (docblock.cjs): kept in bridged's here (--runInBand) and in the workers jest-runner starts
+// (a fork each, whose NODE_OPTIONS load docblock.cjs first, told which jest-docblock jest-runner reads with).
+try {
+  const docblock = createRequire(RUNNER).resolve('jest-docblock');
+  keepDocblocksInBridged(require(docblock));
+  if (process.env.BRIDGED_JEST_DOCBLOCK !== docblock) {
+    process.env.BRIDGED_JEST_DOCBLOCK = docblock;
+    process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(require.resolve('./docblock.cjs'))}`.trim();
+  }
+} catch {}
 
 /**
  * `test` (jest's Test: its path and context) with its project's environment bridged's, where it was jest's own or
@@ -40,14 +43,16 @@ const KEPT = [
  */
 function inBridgedEnvironment(test) {
   const config = test.context.config;
-  const kept = KEPT.find(({ pattern }) => pattern.test(config.testEnvironment));
+  const kept = keptEnvironment(config.testEnvironment);
   if (!kept) return test;
   let options = config.testEnvironmentOptions ?? {};
   if (kept.conditions && !('customExportConditions' in options)) options = { ...options, customExportConditions: kept.conditions };
   return { ...test, context: { ...test.context, config: { ...config, testEnvironment: BRIDGED_ENVIRONMENT, testEnvironmentOptions: options } } };
 }
 
-class BridgedRunner extends jestRunner() {
+const jestRunner = require(RUNNER);
+
+class BridgedRunner extends (jestRunner.default ?? jestRunner) {
   runTests(tests, watcher, options) {
     return super.runTests(tests.map(inBridgedEnvironment), watcher, options);
   }
