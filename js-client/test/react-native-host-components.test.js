@@ -3,8 +3,11 @@
 // serves named by TurboModuleRegistry.getEnforcing. Over the shared React Native 0.72.6's packages.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { NativeSide } from '../lib/react-native/native-side.js';
 import { HostComponents } from '../lib/react-native/app/components.js';
+import { buildSchema } from '../lib/react-native/app/codegen.js';
 import { NativeHost } from '../lib/react-native/app/native-host.js';
 import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 import { TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
@@ -79,4 +82,45 @@ test('getEnforcing names a module nobody serves and how to serve it; a served on
   );
   assert.deepEqual(asked, ['Served']);
   host.explainMissingModules(undefined);
+});
+
+// react-native-picker/picker's spec (written for React Native 0.76) declares an event field `UnsafeMixed`, which
+// 0.72's codegen cannot read: that file is left out, named, and the others are read all the same, where the whole
+// schema (and every test file of such an app) failed before ("Unable to determine event type for "newValue"").
+test("a spec file the app's codegen cannot read is left out and named; the others are read", { skip: appSkip }, () => {
+  const layout = makeApp();
+  try {
+    const dir = path.join(layout.root, 'specs');
+    mkdirSync(dir);
+    const head =
+      "import type {ViewProps} from 'react-native/Libraries/Components/View/ViewPropTypes';\n" +
+      "import type {HostComponent} from 'react-native/Libraries/Renderer/shims/ReactNativeTypes';\n" +
+      "import codegenNativeComponent from 'react-native/Libraries/Utilities/codegenNativeComponent';\n";
+    const good = path.join(dir, 'AcmeDialNativeComponent.js');
+    writeFileSync(
+      good,
+      `// @flow\n${head}import type {Int32} from 'react-native/Libraries/Types/CodegenTypes';\n` +
+        'type NativeProps = $ReadOnly<{|...ViewProps, turns?: Int32|}>;\n' +
+        "export default (codegenNativeComponent<NativeProps>('AcmeDial'): HostComponent<NativeProps>);\n",
+    );
+    const later = path.join(dir, 'AcmePickerNativeComponent.js');
+    writeFileSync(
+      later,
+      `// @flow\n${head}` +
+        "import type {BubblingEventHandler, UnsafeMixed} from 'react-native/Libraries/Types/CodegenTypes';\n" +
+        'type ChangeEvent = $ReadOnly<{|newValue: UnsafeMixed|}>;\n' +
+        'type NativeProps = $ReadOnly<{|...ViewProps, onChange: BubblingEventHandler<ChangeEvent>|}>;\n' +
+        "export default (codegenNativeComponent<NativeProps>('AcmePicker'): HostComponent<NativeProps>);\n",
+    );
+    const schema = buildSchema(layout.root, [good, later]);
+    assert.deepEqual(Object.keys(schema.modules), ['AcmeDial'], 'the readable spec is read, the other left out');
+    assert.ok(schema.modules.AcmeDial.components.AcmeDial);
+    assert.deepEqual(
+      schema.unread.map((u) => u.file),
+      [later],
+    );
+    assert.match(schema.unread[0].message, /UnsafeMixed/);
+  } finally {
+    layout.remove();
+  }
 });

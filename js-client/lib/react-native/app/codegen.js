@@ -114,7 +114,8 @@ function readSpecs(root) {
 
 /**
  * The codegen schema of `files`, made by the app's own `@react-native/codegen` (cached in `cacheDir` by the files'
- * content and the codegen's version), or null when the app has no codegen.
+ * content and the codegen's version), or null when the app has no codegen. A file the codegen cannot read is left
+ * out and named in the schema's `unread` (`[{ file, message }]`).
  */
 export function buildSchema(root, files, { cacheDir } = {}) {
   if (files.length === 0) return { modules: {} };
@@ -142,7 +143,23 @@ export function buildSchema(root, files, { cacheDir } = {}) {
     }
   }
   const combine = appRequire(entry);
-  const schema = (typeof combine === 'function' ? combine : combine.combineSchemas)(files);
+  const combineSchemas = typeof combine === 'function' ? combine : combine.combineSchemas;
+  let schema;
+  try {
+    schema = combineSchemas(files);
+  } catch {
+    // A spec file this codegen cannot read (one written for a later React Native: 0.72's reads no `UnsafeMixed`)
+    // does not take the others with it: they are read one by one, and what it declares is left out (`unread`), its
+    // components served untyped as one no spec describes.
+    schema = { modules: {}, unread: [] };
+    for (const file of files) {
+      try {
+        Object.assign(schema.modules, combineSchemas([file]).modules);
+      } catch (error) {
+        schema.unread.push({ file, message: String(error?.message ?? error) });
+      }
+    }
+  }
   SCHEMAS.set(key, JSON.stringify(schema));
   if (cached) {
     try {

@@ -90,6 +90,10 @@ export class HostComponents {
       const why = "the app has no @react-native/codegen to read its dependencies' specs with";
       return { specPackages, specsSkipped: why };
     }
+    if (schema.unread?.length > 0) {
+      const files = schema.unread.map((u) => `${path.relative(root, u.file)} (${u.message})`).join('; ');
+      specsSkipped = `the app's @react-native/codegen cannot read ${files}: what it declares is served untyped`;
+    }
     const { components, modules } = splitSchema(schema);
     addModuleSpecs(modules);
     if (Object.keys(components).length === 0 || !this.#canDefine) return { specPackages, specsSkipped };
