@@ -299,6 +299,9 @@ export class JestHost {
         returned = callback();
         return returned;
       });
+    } catch (error) {
+      this.#app.native.endFailedTurn();
+      this.#app.native.throwCause(error);
     } finally {
       if (!(returned && typeof returned.then === 'function')) global.IS_REACT_ACT_ENVIRONMENT = previous;
     }
@@ -309,6 +312,8 @@ export class JestHost {
         return value;
       });
     }
+    // React's synchronous answer to a commit that failed in it (an error boundary's) is in: the test goes on.
+    this.#app.native.endFailedTurn();
     this.flush();
     return thenable;
   }
@@ -450,9 +455,19 @@ export class JestHost {
     const React = app._React;
     const wrap = (el) => (Wrapper ? React.createElement(Wrapper, null, el) : el);
     let mounted;
-    this.act(() => {
-      mounted = app._mount(wrap(element));
-    });
+    try {
+      this.act(() => {
+        mounted = app._mount(wrap(element));
+      });
+    } catch (error) {
+      // A render that failed leaves nothing behind: the screen was never handed out, so its root view goes too.
+      if (mounted) {
+        try {
+          this.#unmount({ screen: mounted.screen });
+        } catch {}
+      }
+      throw error;
+    }
     const { screen, caught } = mounted;
     const failure = caught();
     if (failure) {

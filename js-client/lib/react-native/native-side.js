@@ -148,6 +148,8 @@ export class NativeSide {
    * back instead of sent, and goes out at the front of the next batch that has new ops.
    */
   #held = false;
+  /** Which failed turn #held is for: a microtask left from one that endFailedTurn() ended does not end the next. */
+  #heldTurn = 0;
   /** The ops held back since a failed commit, with their bookkeeping's undo and mapped tags. */
   #deferred = null;
   /** The batches sent and not answered yet. */
@@ -447,13 +449,25 @@ export class NativeSide {
     if (!this.#held) {
       this.#held = true;
       // The synchronous work the failed commit was part of ends before this runs (React's answer to the error
-      // included): what it queued since is held for the next batch, and the next commit goes out as usual.
+      // included), unless endFailedTurn() said so before.
+      const turn = ++this.#heldTurn;
       queueMicrotask(() => {
-        this.hold();
-        this.#held = false;
+        if (turn === this.#heldTurn) this.endFailedTurn();
       });
     }
     this.fail(error);
+  }
+
+  /**
+   * The synchronous work a failed commit was part of is over (a microtask after it, or, over the jest preset's
+   * synchronous bridge, where a test goes on in the same turn, the act it failed in has returned or thrown): what
+   * it queued since is held for the next batch, and the next commit goes out as usual.
+   */
+  endFailedTurn() {
+    if (!this.#held) return;
+    this.hold();
+    this.#held = false;
+    this.#heldTurn++;
   }
 
   /**
@@ -764,6 +778,19 @@ export class NativeSide {
   fail(error) {
     if (this.#reported.has(error) || this.#errors.includes(error)) return;
     this.#errors.push(error);
+  }
+
+  /**
+   * Throws what the app's synchronous work threw (`error`), or in its place the oldest error not reported yet: what
+   * React throws after a native call failed in its render (an error boundary's commit into a root whose creation
+   * was taken back with the failed call's commit) follows from that call. Every error kept is reported with it.
+   */
+  throwCause(error) {
+    const cause = this.#errors.length > 0 ? this.#errors[0] : error;
+    for (const kept of this.#errors) if (kept !== null && typeof kept === 'object') this.#reported.add(kept);
+    this.#errors = [];
+    if (error !== null && typeof error === 'object') this.#reported.add(error);
+    throw cause;
   }
 
   /** Throws the oldest error not reported yet. */

@@ -19,6 +19,48 @@ import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
 import { NONE, mostGo } from './native-side.js';
 
+/**
+ * Whether `value` can go over React Native's bridge, as its MessageQueue checks each native call's arguments in
+ * development (enqueueNativeCall's isValidArgument): a number that is finite, no function but as an object's value.
+ */
+function usableNatively(value) {
+  switch (typeof value) {
+    case 'undefined':
+    case 'boolean':
+    case 'string':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every(usableNatively);
+      for (const key in value) if (typeof value[key] !== 'function' && !usableNatively(value[key])) return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** JSON.stringify's replacer in MessageQueue's message: what JSON cannot show, shown. */
+function showUnusable(key, value) {
+  if (typeof value === 'function') return '<<Function>>';
+  if (typeof value === 'number' && !Number.isFinite(value)) return `<<${value}>>`;
+  return value;
+}
+
+/**
+ * Throws MessageQueue's invariant where a phone in development does, before the call reaches the native side (a
+ * red screen there): `width: NaN` from a size computed from an undefined one, a NaN among `snapToOffsets`. JSON would
+ * carry each as `null`, which resets the prop; React Native's jest mocks take any value. `AppError`: the app's own
+ * Error (React Native's error dialog reads any other as "Unspecified error").
+ */
+function checkNativeArguments(args, AppError) {
+  if (usableNatively(args)) return;
+  const error = new AppError(`${JSON.stringify(args, showUnusable)} is not usable as a native method argument`);
+  error.name = 'Invariant Violation';
+  throw error;
+}
+
 // What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
 // arguments, so that a commit of thousands of views allocates no closure per view.
 
@@ -119,9 +161,10 @@ const fitsInt32 = (n) => (n | 0) === n;
 /**
  * The paper UIManager of `native`. Every call that queues ops is guarded (NativeSide.guard): one that throws takes
  * its whole commit back. Its bookkeeping's undo is a log of what each call changed, taken back in reverse should
- * the daemon refuse the batch: O(1) per child moved, added or removed, never a copy of a list.
+ * the daemon refuse the batch: O(1) per child moved, added or removed, never a copy of a list. `Error`: the app's
+ * (its global's), for the errors it throws into the app.
  */
-export function createPaperUIManager(native) {
+export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
   /** What the UIManager keeps of the tree: each view's children (renderer tags), and each view's parent. */
   const children = new Map();
   const parents = new Map();
@@ -277,6 +320,7 @@ export function createPaperUIManager(native) {
   const UIManager = {
     createView(reactTag, viewName, rootTag, props) {
       if (native.trace) native.record({ call: 'createView', args: [reactTag, viewName, rootTag, props] });
+      checkNativeArguments([reactTag, viewName, rootTag, props], AppError);
       const tag = native.mapTag(reactTag, viewName);
       const { props: initial, subscriptions } = native.propOps(tag, viewName, props, { create: true });
       const op = { op: 'create', tag, component: viewName };
@@ -289,6 +333,7 @@ export function createPaperUIManager(native) {
 
     updateView(reactTag, viewName, props) {
       if (native.trace) native.record({ call: 'updateView', args: [reactTag, viewName, props] });
+      checkNativeArguments([reactTag, viewName, props], AppError);
       const tag = native.require(reactTag, 'updateView');
       const component = native.componentOf(reactTag) ?? viewName;
       const { props: changed, subscriptions } = native.propOps(tag, component, props);
@@ -411,6 +456,7 @@ export function createPaperUIManager(native) {
 
     dispatchViewManagerCommand(reactTag, commandName, commandArgs) {
       if (native.trace) native.record({ call: 'dispatchViewManagerCommand', args: [reactTag, commandName, commandArgs] });
+      checkNativeArguments([reactTag, commandName, commandArgs], AppError);
       native.enqueue(commandOp(native.require(reactTag, 'dispatchViewManagerCommand'), String(commandName), commandArgs));
     },
 

@@ -67,7 +67,7 @@ export function viewManagerConfig(name, description, propTypes) {
 
 export function create(app) {
   const native = app.native;
-  const paper = createPaperUIManager(native);
+  const paper = createPaperUIManager(native, { Error: app.global.Error ?? Error });
   // The components grow while the app runs (a component served untyped when first asked for): read them live.
   let constants = null;
   const configs = new Map();

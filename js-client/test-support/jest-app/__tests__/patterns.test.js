@@ -171,3 +171,14 @@ test('toJSON of a TextInput given a ref can be printed', () => {
   expect(json.props.placeholder).toBe('Search');
   expect(() => JSON.stringify(json)).not.toThrow();
 });
+
+// A size computed from one that is undefined (react-native-timer-picker's DurationScroll given a style without a
+// height: snapToOffsets = i * undefined) is NaN. React Native's MessageQueue refuses such a native call in development
+// (enqueueNativeCall: "… is not usable as a native method argument", a red screen on a phone), before the view is
+// made; React Native's mocks render it. The failed render leaves nothing behind, and the next one goes on.
+test('a NaN in a host prop fails the render as on a phone in development, and the next render goes on', () => {
+  const Rows = ({ height }) => <View testID="rows" style={{ width: 2 * height }} />;
+  expect(() => render(<Rows />)).toThrow(/^\[\d+,"RCTView",\d+,\{"testID":"rows","width":"<<NaN>>"\}\] is not usable as a native method/);
+  render(<Rows height={10} />);
+  expect(screen.getByTestId('rows')).toHaveStyle({ width: 20 });
+});
