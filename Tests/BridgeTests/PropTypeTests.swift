@@ -55,6 +55,9 @@ extension PropTypeTests {
             (.imageSource, "a.png", .imageSource(ImageSource(uri: "a.png"))),
             (.dimension, "50%", .dimension(.percent(50))),
             (.array(.int), [1, 2], .array([.int(1), .int(2)])),
+            // RCTConvertArrayValue leaves out an element RCTConvert turns into nil; a mixed array keeps its nulls.
+            (.array(.double), [nil, 50, nil, 100], .array([.double(50), .double(100)])),
+            (.array(.mixed), [nil, 1], .array([.json(nil), .json(1)])),
             (.object([PropField("a", .int)]), ["a": 1], .object([PropMember("a", .int(1))])),
             (.mixed, ["b": [1, nil]], .json(["b": [1, nil]])),
         ]

@@ -2,7 +2,7 @@
 // TouchableOpacity with no children found by testID, React Native's Button by role, fireEvent(element, 'press'),
 // fake timers for the whole file, run a step at a time, and a mocked React Native internal module.
 import React, { useState } from 'react';
-import { Button, Dimensions, Text, TextInput, TouchableOpacity, View, useWindowDimensions } from 'react-native';
+import { Button, Dimensions, ScrollView, Text, TextInput, TouchableOpacity, View, useWindowDimensions } from 'react-native';
 import { render, fireEvent, screen, act, renderHook } from '@testing-library/react-native';
 
 jest.mock('react-native/Libraries/Animated/NativeAnimatedHelper');
@@ -181,4 +181,17 @@ test('a NaN in a host prop fails the render as on a phone in development, and th
   expect(() => render(<Rows />)).toThrow(/^\[\d+,"RCTView",\d+,\{"testID":"rows","width":"<<NaN>>"\}\] is not usable as a native method/);
   render(<Rows height={10} />);
   expect(screen.getByTestId('rows')).toHaveStyle({ width: 20 });
+});
+
+// An offset not measured yet (undefined, sent as null) in a list prop: iOS's RCTConvertArrayValue leaves out each
+// element RCTConvert turns into nil, so the native list holds the others; the mocks keep the list as given.
+test('a list prop with an undefined element renders, the element left out natively', () => {
+  render(
+    <ScrollView testID="snapping" snapToOffsets={[undefined, 50, 100]}>
+      <Text>row</Text>
+    </ScrollView>,
+  );
+  expect(screen.getByText('row')).toBeTruthy();
+  const native = screen.getByTestId('snapping').native;
+  if (native) expect(native.props.snapToOffsets).toEqual([50, 100]);
 });
