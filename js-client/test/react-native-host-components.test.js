@@ -9,6 +9,7 @@ import { NativeSide } from '../lib/react-native/native-side.js';
 import { HostComponents } from '../lib/react-native/app/components.js';
 import { buildSchema } from '../lib/react-native/app/codegen.js';
 import { NativeHost } from '../lib/react-native/app/native-host.js';
+import { GENERIC_BUBBLING, viewManagerConfig } from '../lib/react-native/modules/ui-manager.js';
 import { startDaemonWithBridge, stopDaemonWithBridge } from '../test-support/daemon.js';
 import { TEST_CACHE, appSkip, makeApp } from '../test-support/react-native-app.js';
 
@@ -63,6 +64,41 @@ describe("the app's specs in the daemon", { skip: appSkip }, () => {
     await ctx.bridge.request({ op: 'create', tag: 2, component: 'LegacyThing', props: { anything: 1 } });
     assert.equal((await ctx.bridge.request({ op: 'inspect', tag: 2 })).component, 'LegacyThing');
     assert.deepEqual(components.unknown(), ['LegacyThing', 'NoSuchView']);
+  });
+
+  // rnmapbox/maps' RNMBXMapViewNativeComponent.ts (a spec written for the new architecture) declares `onPress:
+  // DirectEventHandler`; every iOS view bubbles topPress (RCTViewManager's customBubblingEventTypes, in each view
+  // config), so React Native's renderer refused the view config at the first MapView ("Event cannot be both direct
+  // and bubbling: topPress"). The library's own iOS code declares it RCTBubblingEventBlock: so is it served.
+  test("a spec's direct event named as one every view bubbles (onPress) is served bubbling", async () => {
+    const layout = makeApp();
+    try {
+      const file = path.join(layout.root, 'AcmeMapNativeComponent.js');
+      writeFileSync(
+        file,
+        "// @flow\nimport type {ViewProps} from 'react-native/Libraries/Components/View/ViewPropTypes';\n" +
+          "import type {HostComponent} from 'react-native/Libraries/Renderer/shims/ReactNativeTypes';\n" +
+          "import codegenNativeComponent from 'react-native/Libraries/Utilities/codegenNativeComponent';\n" +
+          "import type {DirectEventHandler} from 'react-native/Libraries/Types/CodegenTypes';\n" +
+          'type PressEvent = $ReadOnly<{|type: string, payload: string|}>;\n' +
+          'type NativeProps = $ReadOnly<{|...ViewProps, onPress?: DirectEventHandler<PressEvent>, ' +
+          'onMapChange?: DirectEventHandler<PressEvent>|}>;\n' +
+          "export default (codegenNativeComponent<NativeProps>('AcmeMap'): HostComponent<NativeProps>);\n",
+      );
+      const schema = buildSchema(layout.root, [file]);
+      const { components } = await ctx.bridge.request({ op: 'define', schema: { modules: schema.modules } });
+      const config = viewManagerConfig('AcmeMap', components.AcmeMap, ctx.bridge.propTypes);
+      assert.deepEqual(config.bubblingEventTypes, {
+        topPress: { phasedRegistrationNames: { bubbled: 'onPress', captured: 'onPressCapture' } },
+      });
+      assert.deepEqual(config.directEventTypes, { topMapChange: { registrationName: 'onMapChange' } });
+      assert.equal(config.NativeProps.onPress, 'RCTBubblingEventBlock');
+      assert.equal(config.NativeProps.onMapChange, 'RCTDirectEventBlock');
+      const both = Object.keys(config.directEventTypes).filter((top) => GENERIC_BUBBLING.includes(top));
+      assert.deepEqual(both, [], 'no direct event is one every view bubbles');
+    } finally {
+      layout.remove();
+    }
   });
 });
 

@@ -46,6 +46,16 @@ export function viewManagerConfig(name, description, propTypes) {
   const directEventTypes = {};
   for (const [event, spec] of Object.entries(description.events ?? {})) {
     const top = topLevelType(event);
+    // Every iOS view bubbles the generic events (RCTViewManager's customBubblingEventTypes, which each view config
+    // gets): one a spec declares direct (rnmapbox's MapView `onPress: DirectEventHandler`, a spec written for the new
+    // architecture) bubbles, as the library's old-architecture code declares it (RCTBubblingEventBlock), where the
+    // renderer refuses an event that is both ("Event cannot be both direct and bubbling: topPress").
+    if (!spec.bubbles && name !== VIEW && GENERIC_BUBBLING.includes(top)) {
+      const bubbled = spec.registrationName;
+      NativeProps[bubbled] = 'RCTBubblingEventBlock';
+      bubblingEventTypes[top] = { phasedRegistrationNames: { bubbled, captured: `${bubbled}Capture` } };
+      continue;
+    }
     // RCTComponentData lists an event's prop among the view's props, so that the renderer sends the handler.
     if (spec.bubbles) NativeProps[spec.registrationNames.bubbled] = 'RCTBubblingEventBlock';
     else NativeProps[spec.registrationName] = 'RCTDirectEventBlock';
