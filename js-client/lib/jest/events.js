@@ -192,6 +192,9 @@ export function createEvents(host, check) {
     if (field === null || !typable) return callHandler(element, 'changeText', data, { asGiven: true });
     const text = data[0];
     host.flush();
+    // No text into an empty field is no edit either (nothing to select or delete, nothing to paste): as RNTL, the
+    // handler gets '' (a form's "required" check on a field changed to '').
+    if (String(text) === '' && host.textOf(field) === '') return callHandler(element, 'changeText', data, { asGiven: true });
     host.act(() => {
       // The field's whole text becomes `text`, as a selection of everything replaced by a paste: natively, so
       // that maxLength, editable={false} and a controlled value hold.

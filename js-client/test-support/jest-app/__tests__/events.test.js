@@ -41,6 +41,30 @@ test('fireEvent.changeText with no text calls onChangeText once with nothing, as
   expect(screen.getByTestId('filled')).toHaveDisplayValue('kept');
 });
 
+test("fireEvent.changeText of '' into an empty field calls onChangeText('') once, as RNTL does, as a filled field's clearing does", () => {
+  // oluwatunmiisheii/Note-app's NotesForm validation tests: a field changed to '' shows its "required" message.
+  function Required() {
+    const [title, setTitle] = React.useState({ value: '', valid: true });
+    return (
+      <View>
+        <TextInput testID="title" value={title.value} onChangeText={(value) => setTitle({ value, valid: value.trim() !== '' })} />
+        {title.valid ? null : <Text>Title is required</Text>}
+      </View>
+    );
+  }
+  const onChangeText = jest.fn();
+  render(
+    <View>
+      <Required />
+      <TextInput testID="filled" defaultValue="kept" onChangeText={onChangeText} />
+    </View>,
+  );
+  fireEvent.changeText(screen.getByTestId('title'), '');
+  expect(screen.getByText('Title is required')).toBeTruthy();
+  fireEvent.changeText(screen.getByTestId('filled'), '');
+  expect(onChangeText.mock.calls).toEqual([['']]);
+});
+
 test("fireEvent of a TextInput's change, focus and blur with data that is no native event calls the app's handlers with it, as RNTL does", () => {
   // tiagoangelods/react-native-duofy-ui-components' Input test: React Native's TextInput hands its native view its
   // own onChange, which reads event.nativeEvent.text; a changeText of a value no keyboard types is called as given.
