@@ -150,6 +150,11 @@ export class NativeSide {
   #held = false;
   /** Which failed turn #held is for: a microtask left from one that endFailedTurn() ended does not end the next. */
   #heldTurn = 0;
+  /**
+   * The error a call of the commit being built refused it with, without throwing (refuse()): the batch goes out as
+   * nothing, refused with it.
+   */
+  #refusal = null;
   /** The ops held back since a failed commit, with their bookkeeping's undo and mapped tags. */
   #deferred = null;
   /** The batches sent and not answered yet. */
@@ -432,6 +437,7 @@ export class NativeSide {
    * back (see #held). Recorded in the trace as `{aborted: n}`, the number of ops dropped.
    */
   abort(error, { replay = false } = {}) {
+    this.#refusal = null;
     const undo = this.#undo;
     const mapped = this.#mapped;
     const dropped = this.#queue.length;
@@ -599,7 +605,7 @@ export class NativeSide {
   #stream() {
     // Not while requests wait to be written (the daemon reads no further while it parses a part): the rest go
     // with the batch's end, and nothing is refused for a full queue.
-    if (this.#held || this.#deferred !== null || this.bridge[kUnsentBytes]?.() > 0) return;
+    if (this.#held || this.#deferred !== null || this.#refusal !== null || this.bridge[kUnsentBytes]?.() > 0) return;
     // Another attachment on this Bridge has a commit's parts out (two roots rendered in one turn): this commit
     // goes whole, so as not to drop them.
     const owner = this.bridge[kPartsOwner];
@@ -717,6 +723,14 @@ export class NativeSide {
       this.#errors.push(error);
       return error;
     };
+    if (this.#refusal !== null) {
+      const error = this.#refusal;
+      this.#refusal = null;
+      if (streamed > 0) this.#sendDrop();
+      const failed = Promise.reject(refused(error));
+      failed.catch(() => {});
+      return failed;
+    }
     if (typeof this.bridge.requestSync === 'function') {
       // A synchronous bridge (the jest preset's): the batch is applied, and its bookkeeping done, before this returns.
       // Its parts written ahead are answered before its end; a part refused is the batch's error (the end is then
@@ -791,6 +805,16 @@ export class NativeSide {
     this.#errors = [];
     if (error !== null && typeof error === 'object') this.#reported.add(error);
     throw cause;
+  }
+
+  /**
+   * Refuses the commit being built with `error` once it would go out (the first such error): none of its ops is
+   * sent, the parts already sent are dropped, and it is refused as the daemon refuses a batch, its bookkeeping taken
+   * back, while the renderer goes on as if the call had gone through (paper's MessageQueue check: a throw in the
+   * middle of a render would leave the views React goes on creating for its siblings with no commit to attach them).
+   */
+  refuse(error) {
+    this.#refusal ??= error;
   }
 
   /** Throws the oldest error not reported yet. */

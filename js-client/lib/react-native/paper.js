@@ -49,16 +49,16 @@ function showUnusable(key, value) {
 }
 
 /**
- * Throws MessageQueue's invariant where a phone in development does, before the call reaches the native side (a
- * red screen there): `width: NaN` from a size computed from an undefined one, a NaN among `snapToOffsets`. JSON would
- * carry each as `null`, which resets the prop; React Native's jest mocks take any value. `AppError`: the app's own
- * Error (React Native's error dialog reads any other as "Unspecified error").
+ * MessageQueue's invariant where a phone in development raises it (a red screen there), or null: `width: NaN` from a
+ * size computed from an undefined one, a NaN among `snapToOffsets`. JSON would carry each as `null`, which resets the
+ * prop; React Native's jest mocks take any value. `AppError`: the app's own Error (React Native's error dialog reads
+ * any other as "Unspecified error"). The commit is refused with it (NativeSide.refuse), not thrown in the render.
  */
-function checkNativeArguments(args, AppError) {
-  if (usableNatively(args)) return;
+function unusableArguments(args, AppError) {
+  if (usableNatively(args)) return null;
   const error = new AppError(`${JSON.stringify(args, showUnusable)} is not usable as a native method argument`);
   error.name = 'Invariant Violation';
-  throw error;
+  return error;
 }
 
 // What the UIManager's bookkeeping records to take a change back (NativeSide.onRefused): functions of the record's
@@ -320,7 +320,8 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
   const UIManager = {
     createView(reactTag, viewName, rootTag, props) {
       if (native.trace) native.record({ call: 'createView', args: [reactTag, viewName, rootTag, props] });
-      checkNativeArguments([reactTag, viewName, rootTag, props], AppError);
+      const unusable = unusableArguments([reactTag, viewName, rootTag, props], AppError);
+      if (unusable) native.refuse(unusable);
       const tag = native.mapTag(reactTag, viewName);
       const { props: initial, subscriptions } = native.propOps(tag, viewName, props, { create: true });
       const op = { op: 'create', tag, component: viewName };
@@ -333,7 +334,8 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
 
     updateView(reactTag, viewName, props) {
       if (native.trace) native.record({ call: 'updateView', args: [reactTag, viewName, props] });
-      checkNativeArguments([reactTag, viewName, props], AppError);
+      const unusable = unusableArguments([reactTag, viewName, props], AppError);
+      if (unusable) native.refuse(unusable);
       const tag = native.require(reactTag, 'updateView');
       const component = native.componentOf(reactTag) ?? viewName;
       const { props: changed, subscriptions } = native.propOps(tag, component, props);
@@ -456,7 +458,8 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
 
     dispatchViewManagerCommand(reactTag, commandName, commandArgs) {
       if (native.trace) native.record({ call: 'dispatchViewManagerCommand', args: [reactTag, commandName, commandArgs] });
-      checkNativeArguments([reactTag, commandName, commandArgs], AppError);
+      const unusable = unusableArguments([reactTag, commandName, commandArgs], AppError);
+      if (unusable) native.refuse(unusable);
       native.enqueue(commandOp(native.require(reactTag, 'dispatchViewManagerCommand'), String(commandName), commandArgs));
     },
 
