@@ -162,7 +162,7 @@ const fitsInt32 = (n) => (n | 0) === n;
  * The paper UIManager of `native`. Every call that queues ops is guarded (NativeSide.guard): one that throws takes
  * its whole commit back. Its bookkeeping's undo is a log of what each call changed, taken back in reverse should
  * the daemon refuse the batch: O(1) per child moved, added or removed, never a copy of a list. `Error`: the app's
- * (its global's), for the errors it throws into the app.
+ * (its global's), for the errors it refuses a commit with (a call's arguments a phone's bridge would not carry).
  */
 export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
   /** What the UIManager keeps of the tree: each view's children (renderer tags), and each view's parent. */
