@@ -172,8 +172,12 @@ export interface FabricUIManager {
 /** The `nativeFabricUIManager` of an attachment, backed by its native side. */
 export function createFabricUIManager(native: NativeSide): FabricUIManager;
 
-/** React Native's paper `UIManager` over a native side (what attachReactNative gives the paper renderer): its calls become the daemon's ops. */
-export function createPaperUIManager(native: NativeSide): { [method: string]: unknown };
+/**
+ * React Native's paper `UIManager` over a native side (what attachReactNative gives the paper renderer): its calls become the daemon's ops.
+ * `Error`: the constructor of the errors it refuses a commit with (a call's arguments a phone's bridge would not carry, a `NaN`), the app's own
+ * where the app runs in another realm (a jest test file's context).
+ */
+export function createPaperUIManager(native: NativeSide, options?: { Error?: ErrorConstructor }): { [method: string]: unknown };
 
 /** A view config, as React Native's `ReactNativeViewConfigRegistry` holds it. */
 export interface ViewConfig {
