@@ -2,7 +2,7 @@
 // TouchableOpacity with no children found by testID, React Native's Button by role, fireEvent(element, 'press'),
 // fake timers for the whole file, run a step at a time, and a mocked React Native internal module.
 import React, { useState } from 'react';
-import { Button, Dimensions, ScrollView, Text, TextInput, TouchableOpacity, View, useWindowDimensions } from 'react-native';
+import { Button, Dimensions, ScrollView, Text, TextInput, TouchableOpacity, UIManager, View, useWindowDimensions } from 'react-native';
 import { render, fireEvent, screen, act, renderHook } from '@testing-library/react-native';
 
 jest.mock('react-native/Libraries/Animated/NativeAnimatedHelper');
@@ -194,4 +194,12 @@ test('a list prop with an undefined element renders, the element left out native
   expect(screen.getByText('row')).toBeTruthy();
   const native = screen.getByTestId('snapping').native;
   if (native) expect(native.props.snapToOffsets).toEqual([50, 100]);
+});
+
+// A native call that threw inside act (here a UIManager call on a tag no view has): act throws that error, once, and
+// the test goes on in the same turn; the next render is sent, not held for a microtask the test never yields to.
+test('after a native call that threw inside act, the next render shows', () => {
+  expect(() => act(() => UIManager.updateView(99999, 'RCTView', { opacity: 1 }))).toThrow(/no view with tag 99999/);
+  render(<Text>after</Text>);
+  expect(screen.getByText('after')).toBeTruthy();
 });
