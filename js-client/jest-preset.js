@@ -28,6 +28,8 @@ export default {
   testEnvironment: here('./lib/jest/environment.cjs'),
   // jest's own runner, which keeps a file in that environment where the app's config says testEnvironment: 'node'.
   runner: here('./lib/jest/runner.cjs'),
+  // jest's own module runtime, with the code V8 compiled for a module kept between runs.
+  runtime: here('./lib/jest/runtime.cjs'),
   setupFiles: [here('./lib/jest/setup.cjs')],
   globalSetup: here('./lib/jest/global-setup.cjs'),
   globalTeardown: here('./lib/jest/global-teardown.cjs'),

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jestEnv, jestSkip, makeJestApp, runJest } from '../test-support/jest-app.js';
 
@@ -86,6 +87,73 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
       return existsSync(dir) ? readdirSync(dir) : [];
     });
     assert.equal(schemas.filter((name) => name.endsWith('.json')).length, 1, `${caches}: ${schemas}`);
+  });
+
+  test("the code V8 compiled for a file's modules is kept in jest's cache folder, taken by the next run, and not with --no-cache", async () => {
+    const cache = path.join(tmp, 'v8-cache');
+    const packs = () => {
+      const folders = existsSync(cache) ? readdirSync(cache).filter((name) => name.startsWith('bridged-v8-')) : [];
+      return folders.flatMap((folder) => readdirSync(path.join(cache, folder)).map((name) => path.join(folder, name))).sort();
+    };
+    const env = { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN };
+    const first = await runJest(layout.root, ['--ci', `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
+    assert.equal(first.code, 0, first.stderr.slice(-2000));
+    const written = packs();
+    assert.equal(written.length, 1, `${written}`);
+    assert.match(written[0], /\.pack$/);
+    // The next run takes every module's data (V8 refusing any would have it written again, as a new pack).
+    const second = await runJest(layout.root, ['--ci', `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
+    assert.equal(second.code, 0, second.stderr.slice(-2000));
+    assert.deepEqual(packs(), written);
+    // A pack whose data changed (V8 would take it as code) is passed over and removed: the run passes and writes the
+    // data again.
+    const pack = readFileSync(path.join(cache, written[0]));
+    pack[pack.length - 100] ^= 0xff;
+    writeFileSync(path.join(cache, written[0]), pack);
+    const third = await runJest(layout.root, ['--ci', `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
+    assert.equal(third.code, 0, third.stderr.slice(-2000));
+    const again = packs();
+    assert.equal(again.length, 1, `${again}`);
+    assert.notEqual(again[0], written[0]);
+    rmSync(cache, { recursive: true, force: true });
+    const none = await runJest(layout.root, ['--ci', '--no-cache', `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
+    assert.equal(none.code, 0, none.stderr.slice(-2000));
+    assert.deepEqual(packs(), []);
+  });
+
+  test('the code cache merges its packs past 16 into one, and a cache grown too large starts over', () => {
+    const { CodeCache } = createRequire(import.meta.url)('../lib/jest/runtime.cjs');
+    const folder = path.join(tmp, 'packs');
+    const cache = new CodeCache(folder);
+    const names = () => readdirSync(folder).filter((name) => name.endsWith('.pack'));
+    for (let i = 0; i < 16; i++) cache.write([[`h${i}`, Buffer.from(`data ${i}`)]]);
+    assert.equal(names().length, 16);
+    cache.write([['h16', Buffer.from('data 16')]]);
+    assert.equal(names().length, 1);
+    const reader = new CodeCache(folder);
+    reader.refresh();
+    for (let i = 0; i <= 16; i++) assert.equal(reader.get(`h${i}`)?.toString(), `data ${i}`);
+    // Another process's new pack is read on the next refresh, each pack once.
+    cache.write([['h17', Buffer.from('data 17')]]);
+    reader.refresh();
+    assert.equal(reader.get('h17')?.toString(), 'data 17');
+    // A file that is not a pack is passed over, and removed.
+    writeFileSync(path.join(folder, 'other.pack'), 'not a pack');
+    const third = new CodeCache(folder);
+    third.refresh();
+    assert.equal(third.get('h17')?.toString(), 'data 17');
+    assert.ok(!existsSync(path.join(folder, 'other.pack')));
+    rmSync(folder, { recursive: true, force: true });
+    // Past its size, a merge keeps only the data just written.
+    const small = new CodeCache(folder, { maxPacks: 2, maxBytes: 12 });
+    small.write([['a', Buffer.from('aaaaaaaa')]]);
+    small.write([['b', Buffer.from('bbbbbbbb')]]);
+    small.write([['c', Buffer.from('cccccccc')]]);
+    assert.equal(names().length, 1);
+    const after = new CodeCache(folder);
+    after.refresh();
+    assert.deepEqual(['a', 'b', 'c'].map((hash) => after.get(hash)?.toString()), [undefined, undefined, 'cccccccc']);
+    rmSync(folder, { recursive: true, force: true });
   });
 
   test("an app's own transformIgnorePatterns (which replace the preset's) with the client linked from a checkout", async () => {

@@ -1,0 +1,216 @@
+// The module runtime of preset: 'bridged-client': jest's own (jest-runtime), whose compiled modules are kept in V8's
+// code cache between runs. jest runs every module of a test file through `new vm.Script` (its registry is per file),
+// so each run compiles React Native's libraries, its renderer and the app's files again, and compiles each function
+// again the first time it is called. Here a module's script is given the code V8 made for the same source in an
+// earlier run (its functions compiled as far as that run had called them), in jest's cache directory beside its
+// transform cache, keyed by the source's hash (V8 checks its own version and flags, and refuses stale data, which is
+// then made again). `cache: false` (`--no-cache`) neither reads nor writes it.
+const { createHash } = require('node:crypto');
+const { createRequire } = require('node:module');
+const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+
+/** jest-runtime: the one beside the app's jest, else beside this package. */
+function jestRuntime() {
+  for (const from of [path.join(process.cwd(), 'package.json'), __filename]) {
+    try {
+      const module = createRequire(from)('jest-runtime');
+      return module.default ?? module;
+    } catch {}
+  }
+  throw new Error("preset: 'bridged-client' needs jest-runtime (jest's own; install jest in the app)");
+}
+
+const Runtime = jestRuntime();
+/**
+ * The code cache's folder name: data of another Node (another V8), or of other V8 flags (which V8 refuses), is never
+ * looked at.
+ */
+const FLAVOUR = `bridged-v8-${process.version}-${process.arch}-${createHash('sha1')
+  .update(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))
+  .digest('hex')
+  .slice(0, 8)}`;
+/** Scripts smaller than this are compiled as jest does: their data costs more to look up than they take to compile. */
+const MIN_BYTES = 1024;
+/** More packs than this in the folder are merged into one by the next run that writes one. */
+const MAX_PACKS = 16;
+/** A merge that would be larger than this starts the cache over instead (old versions of the app's files pile up). */
+const MAX_BYTES = 256 << 20;
+
+/**
+ * The code cache of one folder: packs, each the data of the scripts one test file compiled without data, written once
+ * (a temporary name, renamed) and read by every later run (in this process, each pack once). A pack is a 4-byte length,
+ * a JSON header (`{sha1, index: [[hash, offset, length], …]}`, `sha1` the data's) and the data.
+ */
+class CodeCache {
+  /** hash → the data of the script whose wrapped source has that hash. @type {Map<string, Buffer>} */
+  #data = new Map();
+  /** The packs read so far, by file name. */
+  #read = new Set();
+  #folder;
+  #maxPacks;
+  #maxBytes;
+
+  constructor(folder, { maxPacks = MAX_PACKS, maxBytes = MAX_BYTES } = {}) {
+    this.#folder = folder;
+    this.#maxPacks = maxPacks;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Reads the packs other runs wrote since the last look. */
+  refresh() {
+    let names;
+    try {
+      names = readdirSync(this.#folder);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.pack') || this.#read.has(name)) continue;
+      this.#read.add(name);
+      const file = path.join(this.#folder, name);
+      try {
+        const pack = readFileSync(file);
+        const start = 4 + pack.readUInt32LE(0);
+        const { sha1, index } = JSON.parse(pack.toString('utf8', 4, start));
+        // V8 takes code it is given as its own (it checks its version and flags, not the code): a pack whose data is
+        // not what was written is passed over, and removed.
+        if (createHash('sha1').update(pack.subarray(start)).digest('base64url') !== sha1) throw new Error('not this pack');
+        for (const [hash, offset, size] of index) this.#data.set(hash, pack.subarray(start + offset, start + offset + size));
+      } catch {
+        try {
+          rmSync(file, { force: true });
+        } catch {}
+      }
+    }
+  }
+
+  get(hash) {
+    return this.#data.get(hash);
+  }
+
+  /**
+   * Writes `fresh` (`[hash, data]`) as one pack; with too many packs there, all the data known merged into one in
+   * their place (only `fresh` where that would be too large: the cache starts over).
+   */
+  write(fresh) {
+    for (const [hash, data] of fresh) this.#data.set(hash, data);
+    let entries = fresh;
+    let replaced = [];
+    try {
+      mkdirSync(this.#folder, { recursive: true });
+      const names = readdirSync(this.#folder);
+      const packs = names.filter((name) => name.endsWith('.pack'));
+      if (packs.length >= this.#maxPacks) {
+        // With the pack files left by a run that stopped between writing one and naming it (a minute old).
+        replaced = [...packs, ...names.filter((name) => name.endsWith('.tmp') && statSync(path.join(this.#folder, name)).mtimeMs < Date.now() - 60_000)];
+        entries = [...this.#data];
+        if (entries.reduce((sum, [, data]) => sum + data.length, 0) > this.#maxBytes) {
+          entries = fresh;
+          this.#data = new Map(fresh);
+        }
+      }
+    } catch {
+      return;
+    }
+    const index = [];
+    let offset = 0;
+    for (const [hash, data] of entries) {
+      index.push([hash, offset, data.length]);
+      offset += data.length;
+    }
+    const data = Buffer.concat(entries.map(([, bytes]) => bytes));
+    const header = Buffer.from(JSON.stringify({ sha1: createHash('sha1').update(data).digest('base64url'), index }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length, 0);
+    const name = `${Date.now().toString(36)}-${process.pid}-${(nextPack++).toString(36)}.pack`;
+    const file = path.join(this.#folder, name);
+    try {
+      writeFileSync(`${file}.tmp`, Buffer.concat([length, header, data]));
+      renameSync(`${file}.tmp`, file);
+      this.#read.add(name);
+      for (const old of replaced) rmSync(path.join(this.#folder, old), { force: true });
+    } catch {}
+  }
+}
+
+let nextPack = 0;
+/** folder → its CodeCache, one per process (a worker runs many test files). */
+const caches = new Map();
+
+class BridgedRuntime extends Runtime {
+  static CodeCache = CodeCache;
+  /** This run's code cache, or null when the config turns jest's cache off. */
+  #cache = null;
+  /** The scripts compiled without data (none yet, or refused), by the hash of their source. */
+  #unsaved = new Map();
+
+  constructor(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest) {
+    super(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest);
+    // Coverage instruments the code V8 compiles: left to jest as it is.
+    if (config.cache !== false && config.cacheDirectory && !coverageOptions?.collectCoverage) {
+      const folder = path.join(config.cacheDirectory, FLAVOUR);
+      if (!caches.has(folder)) caches.set(folder, new CodeCache(folder));
+      this.#cache = caches.get(folder);
+      this.#cache.refresh();
+    }
+  }
+
+  createScriptFromCode(scriptSource, filename) {
+    const code = this.wrapCodeInModuleWrapper(scriptSource);
+    if (this.#cache === null || code.length < MIN_BYTES || this._resolver.isCoreModule(filename)) {
+      return super.createScriptFromCode(scriptSource, filename);
+    }
+    const hash = createHash('sha1').update(code).digest('base64url');
+    const cachedData = this.#cache.get(hash);
+    let script;
+    try {
+      script = new vm.Script(code, {
+        displayErrors: true,
+        filename,
+        cachedData,
+        importModuleDynamically: async (specifier) => {
+          if (typeof vm.SourceTextModule !== 'function') {
+            throw new Error('You need to run with a version of node that supports ES Modules in the VM API. See https://jestjs.io/docs/ecmascript-modules');
+          }
+          const context = this._environment.getVmContext?.();
+          if (!context) throw new Error('Test environment has been torn down');
+          return this.linkAndEvaluateModule(await this.resolveModule(specifier, filename, context));
+        },
+      });
+    } catch {
+      // A syntax error: jest's own compilation reports it as jest does.
+      return super.createScriptFromCode(scriptSource, filename);
+    }
+    if (cachedData === undefined || script.cachedDataRejected === true) this.#unsaved.set(hash, script);
+    return script;
+  }
+
+  teardown() {
+    try {
+      this.#save();
+    } finally {
+      super.teardown();
+    }
+  }
+
+  /** Each script compiled without data: its code as this run left it (the functions it called compiled), written. */
+  #save() {
+    if (this.#unsaved.size === 0) return;
+    const entries = [];
+    for (const [hash, script] of this.#unsaved) {
+      try {
+        entries.push([hash, script.createCachedData()]);
+      } catch {}
+    }
+    this.#unsaved.clear();
+    this.#cache.write(entries);
+  }
+}
+
+// A jest-runtime without the two methods this one builds on (not jest 29's) is used as it is.
+module.exports =
+  typeof Runtime.prototype.createScriptFromCode === 'function' && typeof Runtime.prototype.wrapCodeInModuleWrapper === 'function'
+    ? BridgedRuntime
+    : Runtime;
