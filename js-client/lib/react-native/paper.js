@@ -480,5 +480,17 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
   for (const name of ['createView', 'updateView', 'setChildren', 'manageChildren', 'removeRootView']) {
     UIManager[name] = native.guard(UIManager[name]);
   }
+  // React updates only views it made and has not removed: an updateView of a view that is gone is the app's own call
+  // (UIManager.updateView, setNativeProps on a ref kept past its unmount, in an effect, a timer). It throws, and is
+  // all that is refused: the commit being built (React's, already applied in React, whose views the call may be made
+  // from the layout effects of) is not taken back with it.
+  const updateView = UIManager.updateView;
+  UIManager.updateView = function updateViewOfALiveView(reactTag, viewName, props) {
+    if (native.daemonTag(reactTag) === undefined) {
+      // Not in the trace: it changed nothing, and is nothing to play back.
+      throw new AppError(`UIManager.updateView: no view with tag ${reactTag}`);
+    }
+    return updateView.call(this, reactTag, viewName, props);
+  };
   return UIManager;
 }

@@ -196,10 +196,52 @@ test('a list prop with an undefined element renders, the element left out native
   if (native) expect(native.props.snapToOffsets).toEqual([50, 100]);
 });
 
-// A native call that threw inside act (here a UIManager call on a tag no view has): act throws that error, once, and
-// the test goes on in the same turn; the next render is sent, not held for a microtask the test never yields to.
+// A native call that threw inside act and took the commit being built back (here a UIManager call that moves views
+// under a tag no view has): act throws that error, once, and the test goes on in the same turn; the next render is
+// sent, not held for a microtask the test never yields to.
 test('after a native call that threw inside act, the next render shows', () => {
-  expect(() => act(() => UIManager.updateView(99999, 'RCTView', { opacity: 1 }))).toThrow(/no view with tag 99999/);
+  expect(() => act(() => UIManager.manageChildren(99999, [], [], [1], [0], []))).toThrow(/no view with tag 99999/);
   render(<Text>after</Text>);
   expect(screen.getByText('after')).toBeTruthy();
+});
+
+// An app's own updateView of a view that is gone, from a layout effect (setNativeProps on a ref kept past its view):
+// the call throws to the effect, and only the call is refused; the commit React applied (the effect's own
+// component's views) goes out, and the app's error boundary shows its fallback. It took that commit back, and the
+// boundary's next commit, made on views the daemon never had, failed again, for ever.
+class Boundary extends React.Component {
+  state = { error: null };
+  static getDerivedStateFromError(error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <Text>caught: {this.state.error.message}</Text> : this.props.children;
+  }
+}
+function UpdatesAViewThatIsGone() {
+  React.useLayoutEffect(() => {
+    UIManager.updateView(99999, 'RCTView', { opacity: 1 });
+  }, []);
+  return (
+    <View testID="gone">
+      <Text>mounted</Text>
+    </View>
+  );
+}
+test("an updateView of a view that is gone, from a layout effect: the app's error boundary shows its fallback", () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    render(
+      <View testID="outer">
+        <Boundary>
+          <UpdatesAViewThatIsGone />
+        </Boundary>
+      </View>,
+    );
+    expect(screen.getByText('caught: UIManager.updateView: no view with tag 99999')).toBeTruthy();
+    expect(screen.queryByTestId('gone')).toBeNull();
+    expect(screen.getByTestId('outer').children).toHaveLength(1);
+  } finally {
+    console.error.mockRestore();
+  }
 });
