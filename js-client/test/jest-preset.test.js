@@ -119,6 +119,10 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     const none = await runJest(layout.root, ['--ci', '--no-cache', `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
     assert.equal(none.code, 0, none.stderr.slice(-2000));
     assert.deepEqual(packs(), []);
+    // Coverage instruments what V8 compiles: left to jest.
+    const covered = await runJest(layout.root, ['--ci', '--coverage', `--coverageDirectory=${path.join(tmp, 'coverage')}`, `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
+    assert.equal(covered.code, 0, covered.stderr.slice(-2000));
+    assert.deepEqual(packs(), []);
   });
 
   test('the code cache merges its packs past 16 into one, and a cache grown too large starts over', () => {
