@@ -9,6 +9,7 @@ const { createHash } = require('node:crypto');
 const { createRequire } = require('node:module');
 const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const v8 = require('node:v8');
 const vm = require('node:vm');
 
 /** jest-runtime: the one beside the app's jest, else beside this package. */
@@ -24,13 +25,10 @@ function jestRuntime() {
 
 const Runtime = jestRuntime();
 /**
- * The code cache's folder name: data of another Node (another V8), or of other V8 flags (which V8 refuses), is never
- * looked at.
+ * The code cache's folder name: V8's tag for the code it can take (its version, its flags, the CPU's features), so
+ * that data another Node or other flags made, which V8 would refuse, is never looked at.
  */
-const FLAVOUR = `bridged-v8-${process.version}-${process.arch}-${createHash('sha1')
-  .update(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))
-  .digest('hex')
-  .slice(0, 8)}`;
+const FLAVOUR = `bridged-v8-${v8.cachedDataVersionTag().toString(16)}`;
 /** Scripts smaller than this are compiled as jest does: their data costs more to look up than they take to compile. */
 const MIN_BYTES = 1024;
 /** More packs than this in the folder are merged into one by the next run that writes one. */
