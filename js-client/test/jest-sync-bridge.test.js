@@ -13,7 +13,7 @@ describe('SyncBridge (the jest preset)', () => {
   let daemon;
   let bridge;
   before(async () => {
-    daemon = await startDaemon();
+    daemon = await startDaemon(['--max-frame-bytes', String(8 << 20)]);
     bridge = await SyncBridge.connect({ socket: daemon.socket });
   });
   after(async () => {
@@ -74,5 +74,15 @@ describe('SyncBridge (the jest preset)', () => {
     assert.match(bad.answer.error.message, /op 0 has no 'op' string/);
     await assert.rejects(bad.promise, (error) => error === bad.answer.error);
     assert.throws(() => bridge.requestSync({ op: 'inspect', tag: 21 }), (error) => error.code === 'unknown_tag');
+  });
+
+  test('text whose characters a read splits (an answer larger than the socket holds) is read whole', () => {
+    // 1.5 MB of four-byte characters, answered in reads of what the socket holds (a few hundred KB each): nearly
+    // every read ends inside a character, which decoded alone would become U+FFFD.
+    const text = '😀é€'.repeat(60_000);
+    bridge.requestSync({ op: 'create', tag: 30, component: 'View', props: { testID: text } });
+    const snapshot = bridge.requestSync({ op: 'inspect', tag: 30 });
+    assert.equal(snapshot.props.testID.length, text.length);
+    assert.ok(snapshot.props.testID === text, 'the text came back changed');
   });
 });

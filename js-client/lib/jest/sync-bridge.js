@@ -24,7 +24,11 @@ export class SyncBridge extends EventEmitter {
   #socket;
   #fd;
   #buffer = Buffer.alloc(1 << 20);
-  #pending = '';
+  /** The bytes read of a line not whole yet (a read may end inside a character: decoded only with its line). */
+  #partial = [];
+  /** Whole lines read and not handled yet, from #next on. */
+  #lines = [];
+  #next = 0;
   #nextId = 1;
   #nextTag = 1;
   #closed = false;
@@ -87,12 +91,7 @@ export class SyncBridge extends EventEmitter {
     const start = performance.now();
     let quiet;
     for (;;) {
-      const end = this.#pending.indexOf('\n');
-      if (end >= 0) {
-        const line = this.#pending.slice(0, end);
-        this.#pending = this.#pending.slice(end + 1);
-        return line;
-      }
+      if (this.#next < this.#lines.length) return this.#lines[this.#next++];
       let n = 0;
       let failed = null;
       // An empty socket is an EAGAIN error per read, built with the stack (jest sets a limit of 100 frames, and a
@@ -110,13 +109,34 @@ export class SyncBridge extends EventEmitter {
       if (failed !== null && failed.code !== 'EAGAIN') throw this.#lost(failed);
       if (n === 0 && failed === null) throw this.#lost(new Error(`bridged closed the connection before ${what} was answered`));
       if (n > 0) {
-        this.#pending += this.#buffer.toString('utf8', 0, n);
+        this.#split(this.#buffer.subarray(0, n));
         continue;
       }
       const waited = performance.now() - start;
       if (waited > REQUEST_TIMEOUT_MS) throw this.#lost(new Error(`bridged did not answer ${what} within ${REQUEST_TIMEOUT_MS} ms`));
       if (waited > SPIN_MS) Atomics.wait(SLEEP, 0, 0, 0.05);
     }
+  }
+
+  /**
+   * Takes the whole lines of `bytes` (what one read gave, after what the reads before left of a line) into #lines,
+   * decoded together in one string, and keeps the bytes after the last newline (a newline byte is never part of a
+   * character in UTF-8; a line's bytes are decoded only once it is whole).
+   */
+  #split(bytes) {
+    const end = bytes.lastIndexOf(10);
+    if (end < 0) {
+      this.#partial.push(Buffer.from(bytes));
+      return;
+    }
+    let whole = bytes.subarray(0, end);
+    if (this.#partial.length > 0) {
+      whole = Buffer.concat([...this.#partial, whole]);
+      this.#partial = [];
+    }
+    if (end + 1 < bytes.length) this.#partial.push(Buffer.from(bytes.subarray(end + 1)));
+    this.#lines = whole.toString('utf8').split('\n');
+    this.#next = 0;
   }
 
   #lost(cause) {
