@@ -169,9 +169,10 @@ export function createLibrary(host) {
         },
         { shallow: (message) => result.debug(message === undefined ? undefined : { message }) },
       ),
+      // RNTL's: the first host element rendered, undefined when there is none (a component that returns null).
       get root() {
         const first = host.contentTags(rendered.screen.tag)[0];
-        return first === undefined ? null : host.elementOf(first);
+        return first === undefined ? undefined : host.elementOf(first);
       },
       get UNSAFE_root() {
         host.flush();

@@ -141,6 +141,19 @@ it("an element's _fiber has the React props its host was given", () => {
   expect(screen.UNSAFE_getByType(Calc)._fiber.type).toBe(Calc);
 });
 
+// RNTL's `root` is the first host element rendered, undefined when the component renders nothing: a star rating
+// with no rating returns null and its test asserts `expect(root).toEqual(undefined)` (bridged answered null).
+it('root is undefined when the component renders nothing, as RNTL answers', () => {
+  function Rating({ value }) {
+    return value ? <Text>{value}</Text> : null;
+  }
+  const { root } = render(<Rating />);
+  expect(root).toEqual(undefined);
+  expect(screen.root).toBeUndefined();
+  screen.rerender(<Rating value="8" />);
+  expect(screen.root.props.children).toBe('8');
+});
+
 // A toast that fades out on the native driver, then hides: under fake timers, the test's advance past the fade ends
 // it, and its callback gets iOS's `{finished: true}` (it came on Node's next turn, after the test had asserted, and
 // with the node's value and offset besides).
