@@ -91,9 +91,19 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
 
   test("the code V8 compiled for a file's modules is kept in jest's cache folder, taken by the next run, and not with --no-cache", async () => {
     const cache = path.join(tmp, 'v8-cache');
+    // jest's cache folder → bridged-v8-<V8's tag> → the project's config id → its packs.
     const packs = () => {
-      const folders = existsSync(cache) ? readdirSync(cache).filter((name) => name.startsWith('bridged-v8-')) : [];
-      return folders.flatMap((folder) => readdirSync(path.join(cache, folder)).map((name) => path.join(folder, name))).sort();
+      const found = [];
+      const walk = (dir, depth) => {
+        if (!existsSync(dir)) return;
+        for (const name of readdirSync(dir)) {
+          if (depth === 0 && !name.startsWith('bridged-v8-')) continue;
+          if (depth < 2) walk(path.join(dir, name), depth + 1);
+          else found.push(path.relative(cache, path.join(dir, name)));
+        }
+      };
+      walk(cache, 0);
+      return found.sort();
     };
     const env = { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN };
     const first = await runJest(layout.root, ['--ci', `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
@@ -106,7 +116,7 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     assert.equal(second.code, 0, second.stderr.slice(-2000));
     assert.deepEqual(packs(), written);
     // A pack whose data changed (V8 would take it as code) is passed over and removed: the run passes and writes the
-    // data again.
+    // data again (an entry is checked against its SHA-1 when first asked for).
     const pack = readFileSync(path.join(cache, written[0]));
     pack[pack.length - 100] ^= 0xff;
     writeFileSync(path.join(cache, written[0]), pack);
@@ -125,7 +135,7 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     assert.deepEqual(packs(), []);
   });
 
-  test('the code cache merges its packs past 16 into one, and a cache grown too large starts over', () => {
+  test('the code cache merges its packs past 16 into one, passes over damaged data, starts over past its size, and keeps one V8 flavour', () => {
     const { CodeCache } = createRequire(import.meta.url)('../lib/jest/runtime.cjs');
     const folder = path.join(tmp, 'packs');
     const cache = new CodeCache(folder);
@@ -148,6 +158,19 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     assert.equal(third.get('h17')?.toString(), 'data 17');
     assert.ok(!existsSync(path.join(folder, 'other.pack')));
     rmSync(folder, { recursive: true, force: true });
+    // An entry whose data changed is not given out, and its pack is removed; the others are.
+    const two = new CodeCache(folder);
+    two.write([['x', Buffer.from('xxxxxxxx')], ['y', Buffer.from('yyyyyyyy')]]);
+    const [pack] = names();
+    const bytes = readFileSync(path.join(folder, pack));
+    bytes[bytes.length - 1] ^= 0xff;
+    writeFileSync(path.join(folder, pack), bytes);
+    const damaged = new CodeCache(folder);
+    damaged.refresh();
+    assert.equal(damaged.get('x')?.toString(), 'xxxxxxxx');
+    assert.equal(damaged.get('y'), undefined);
+    assert.deepEqual(names(), []);
+    rmSync(folder, { recursive: true, force: true });
     // Past its size, a merge keeps only the data just written.
     const small = new CodeCache(folder, { maxPacks: 2, maxBytes: 12 });
     small.write([['a', Buffer.from('aaaaaaaa')]]);
@@ -158,6 +181,17 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     after.refresh();
     assert.deepEqual(['a', 'b', 'c'].map((hash) => after.get(hash)?.toString()), [undefined, undefined, 'cccccccc']);
     rmSync(folder, { recursive: true, force: true });
+    // A project's folder is under its V8 flavour's; a flavour's folder made anew removes another's (another Node's).
+    const { projectFolder } = createRequire(import.meta.url)('../lib/jest/runtime.cjs');
+    const root = path.join(tmp, 'flavours');
+    mkdirSync(path.join(root, 'bridged-v8-0000', 'p'), { recursive: true });
+    writeFileSync(path.join(root, 'bridged-v8-0000', 'p', 'a.pack'), 'old');
+    mkdirSync(path.join(root, 'jest-transform-cache'));
+    const project = projectFolder(root, 'p');
+    assert.equal(path.basename(project), 'p');
+    assert.deepEqual(readdirSync(root).sort(), [path.basename(path.dirname(project)), 'jest-transform-cache'].sort());
+    assert.match(path.basename(path.dirname(project)), /^bridged-v8-[0-9a-f]+$/);
+    rmSync(root, { recursive: true, force: true });
   });
 
   test("an app's own transformIgnorePatterns (which replace the preset's) with the client linked from a checkout", async () => {

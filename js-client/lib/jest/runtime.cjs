@@ -7,7 +7,7 @@
 // then made again). `cache: false` (`--no-cache`) neither reads nor writes it.
 const { createHash } = require('node:crypto');
 const { createRequire } = require('node:module');
-const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const v8 = require('node:v8');
 const vm = require('node:vm');
@@ -33,17 +33,22 @@ const FLAVOUR = `bridged-v8-${v8.cachedDataVersionTag().toString(16)}`;
 const MIN_BYTES = 1024;
 /** More packs than this in the folder are merged into one by the next run that writes one. */
 const MAX_PACKS = 16;
-/** A merge that would be larger than this starts the cache over instead (old versions of the app's files pile up). */
-const MAX_BYTES = 256 << 20;
+/**
+ * A merge that would be larger than this starts the cache over instead (old versions of the app's files pile up;
+ * each worker reads its project's packs whole).
+ */
+const MAX_BYTES = 64 << 20;
 
 /**
- * The code cache of one folder: packs, each the data of the scripts one test file compiled without data, written once
- * (a temporary name, renamed) and read by every later run (in this process, each pack once). A pack is a 4-byte length,
- * a JSON header (`{sha1, index: [[hash, offset, length], …]}`, `sha1` the data's) and the data.
+ * The code cache of one project: packs, each the data of the scripts one test file compiled without data, written
+ * once (a temporary name, renamed) and read by every later run (in this process, each pack once). A pack is a 4-byte
+ * length, a JSON index (`[[hash, offset, length, sha1], …]`, `sha1` an entry's data's) and the data. An entry is
+ * checked against its SHA-1 when first asked for (V8 takes the code it is given as its own: it checks its version
+ * and flags, not the code); a pack with an entry that fails it is removed.
  */
 class CodeCache {
-  /** hash → the data of the script whose wrapped source has that hash. @type {Map<string, Buffer>} */
-  #data = new Map();
+  /** hash → `{data, sha1, pack}` of the script whose wrapped source has that hash (`sha1` null once checked). */
+  #entries = new Map();
   /** The packs read so far, by file name. */
   #read = new Set();
   #folder;
@@ -71,21 +76,34 @@ class CodeCache {
       try {
         const pack = readFileSync(file);
         const start = 4 + pack.readUInt32LE(0);
-        const { sha1, index } = JSON.parse(pack.toString('utf8', 4, start));
-        // V8 takes code it is given as its own (it checks its version and flags, not the code): a pack whose data is
-        // not what was written is passed over, and removed.
-        if (createHash('sha1').update(pack.subarray(start)).digest('base64url') !== sha1) throw new Error('not this pack');
-        for (const [hash, offset, size] of index) this.#data.set(hash, pack.subarray(start + offset, start + offset + size));
+        const index = JSON.parse(pack.toString('utf8', 4, start));
+        const entries = [];
+        for (const [hash, offset, size, sha1] of index) {
+          if (typeof hash !== 'string' || typeof sha1 !== 'string' || !(offset >= 0 && size > 0 && start + offset + size <= pack.length)) {
+            throw new Error('not a pack');
+          }
+          entries.push([hash, { data: pack.subarray(start + offset, start + offset + size), sha1, pack: file }]);
+        }
+        for (const [hash, entry] of entries) this.#entries.set(hash, entry);
       } catch {
-        try {
-          rmSync(file, { force: true });
-        } catch {}
+        removeQuietly(file);
       }
     }
   }
 
+  /** The data of the script whose source has `hash`, if a pack holds it and it is what was written. */
   get(hash) {
-    return this.#data.get(hash);
+    const entry = this.#entries.get(hash);
+    if (entry === undefined) return undefined;
+    if (entry.sha1 !== null) {
+      if (sha1(entry.data) !== entry.sha1) {
+        this.#entries.delete(hash);
+        removeQuietly(entry.pack);
+        return undefined;
+      }
+      entry.sha1 = null;
+    }
+    return entry.data;
   }
 
   /**
@@ -93,7 +111,6 @@ class CodeCache {
    * their place (only `fresh` where that would be too large: the cache starts over).
    */
   write(fresh) {
-    for (const [hash, data] of fresh) this.#data.set(hash, data);
     let entries = fresh;
     let replaced = [];
     try {
@@ -103,10 +120,12 @@ class CodeCache {
       if (packs.length >= this.#maxPacks) {
         // With the pack files left by a run that stopped between writing one and naming it (a minute old).
         replaced = [...packs, ...names.filter((name) => name.endsWith('.tmp') && statSync(path.join(this.#folder, name)).mtimeMs < Date.now() - 60_000)];
-        entries = [...this.#data];
+        const known = new Map([...this.#entries].filter(([, entry]) => entry.sha1 === null || sha1(entry.data) === entry.sha1).map(([hash, entry]) => [hash, entry.data]));
+        for (const [hash, data] of fresh) known.set(hash, data);
+        entries = [...known];
         if (entries.reduce((sum, [, data]) => sum + data.length, 0) > this.#maxBytes) {
           entries = fresh;
-          this.#data = new Map(fresh);
+          this.#entries.clear();
         }
       }
     } catch {
@@ -115,22 +134,49 @@ class CodeCache {
     const index = [];
     let offset = 0;
     for (const [hash, data] of entries) {
-      index.push([hash, offset, data.length]);
+      index.push([hash, offset, data.length, sha1(data)]);
       offset += data.length;
     }
-    const data = Buffer.concat(entries.map(([, bytes]) => bytes));
-    const header = Buffer.from(JSON.stringify({ sha1: createHash('sha1').update(data).digest('base64url'), index }));
+    const header = Buffer.from(JSON.stringify(index));
     const length = Buffer.alloc(4);
     length.writeUInt32LE(header.length, 0);
     const name = `${Date.now().toString(36)}-${process.pid}-${(nextPack++).toString(36)}.pack`;
     const file = path.join(this.#folder, name);
     try {
-      writeFileSync(`${file}.tmp`, Buffer.concat([length, header, data]));
+      writeFileSync(`${file}.tmp`, Buffer.concat([length, header, ...entries.map(([, data]) => data)]));
       renameSync(`${file}.tmp`, file);
       this.#read.add(name);
-      for (const old of replaced) rmSync(path.join(this.#folder, old), { force: true });
+      for (const old of replaced) removeQuietly(path.join(this.#folder, old));
+      // Checked already: what this process wrote is what it has.
+      for (const [hash, data] of entries) this.#entries.set(hash, { data, sha1: null, pack: file });
     } catch {}
   }
+}
+
+const sha1 = (data) => createHash('sha1').update(data).digest('base64url');
+
+function removeQuietly(file) {
+  try {
+    rmSync(file, { force: true });
+  } catch {}
+}
+
+/**
+ * The folder of a project's code cache in jest's cache folder (`cacheDirectory`): one per V8 flavour, and in it one
+ * per project (jest's config `id`), so that a run reads only its own project's packs. A flavour's folder made anew
+ * removes the others' (data of another Node, which V8 would refuse).
+ */
+function projectFolder(cacheDirectory, id) {
+  const flavour = path.join(cacheDirectory, FLAVOUR);
+  if (!existsSync(flavour)) {
+    try {
+      mkdirSync(flavour, { recursive: true });
+      for (const name of readdirSync(cacheDirectory)) {
+        if (name.startsWith('bridged-v8-') && name !== FLAVOUR) rmSync(path.join(cacheDirectory, name), { recursive: true, force: true });
+      }
+    } catch {}
+  }
+  return path.join(flavour, id);
 }
 
 let nextPack = 0;
@@ -139,6 +185,7 @@ const caches = new Map();
 
 class BridgedRuntime extends Runtime {
   static CodeCache = CodeCache;
+  static projectFolder = projectFolder;
   /** This run's code cache, or null when the config turns jest's cache off. */
   #cache = null;
   /** The scripts compiled without data (none yet, or refused), by the hash of their source. */
@@ -148,7 +195,7 @@ class BridgedRuntime extends Runtime {
     super(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest);
     // Coverage instruments the code V8 compiles: left to jest as it is.
     if (config.cache !== false && config.cacheDirectory && !coverageOptions?.collectCoverage) {
-      const folder = path.join(config.cacheDirectory, FLAVOUR);
+      const folder = projectFolder(config.cacheDirectory, typeof config.id === 'string' && /^[\w.-]+$/.test(config.id) ? config.id : sha1(String(config.rootDir)));
       if (!caches.has(folder)) caches.set(folder, new CodeCache(folder));
       this.#cache = caches.get(folder);
       this.#cache.refresh();
