@@ -97,7 +97,10 @@ export function createEvents(host, check) {
       return callHandler(element, 'press', event === undefined ? [] : [event], { asGiven: true });
     }
     host.flush();
-    return returnOfPress(found, () => host.act(() => host.tap(element.tag, event?.nativeEvent)));
+    // The finger is on the view its pointerEvents give the touch to (the element's, unless they say otherwise).
+    const target = host.touchTarget(element.tag);
+    if (target === null) return undefined;
+    return returnOfPress(found, () => host.act(() => host.tap(target, event?.nativeEvent)));
   };
 
   /**
@@ -286,10 +289,13 @@ export function createEvents(host, check) {
       check(element, what);
       if (!typing) await tick(delay);
       host.flush();
-      host.act(() => host.touch(element.tag, 'start'));
+      // A press's finger is on the view the element's pointerEvents give the touch to; typing's on the field.
+      const target = typing ? element.tag : host.touchTarget(element.tag);
+      if (target === null) return;
+      host.act(() => host.touch(target, 'start'));
       await tick(typing ? delay : ms);
-      if (!host.view(element.tag)) return;
-      host.act(() => host.touch(element.tag, 'end'));
+      if (!host.view(target)) return;
+      host.act(() => host.touch(target, 'end'));
       const field = TEXT_INPUT_COMPONENTS.has(host.view(element.tag)?.component);
       if (!field && MIN_PRESS_DURATION_MS - ms > 0) await tick(MIN_PRESS_DURATION_MS - ms);
     };

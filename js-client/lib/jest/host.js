@@ -330,6 +330,26 @@ export class JestHost {
     bridge.requestSync(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
   }
 
+  /**
+   * The view a finger on the view of daemon tag `tag` touches, as iOS's `RCTView` hitTest decides along its
+   * ancestors (`RCTView.m`): the deepest of them that takes touches itself, not one with `pointerEvents` `none` nor
+   * one under it, not one with `box-none`, nor one under a `box-only` (that one takes them). `tag` itself unless a
+   * `pointerEvents` says otherwise (a press on a `TextInput` with `pointerEvents="none"` inside a touchable touches
+   * the touchable, not the field's own responder); null when no view there takes a touch.
+   */
+  touchTarget(tag) {
+    const path = [];
+    for (let view = this.view(tag); view; view = view.parent != null ? this.view(view.parent) : undefined) path.push(view);
+    let target = null;
+    for (let i = path.length - 1; i >= 0; i -= 1) {
+      const events = path[i].props?.pointerEvents;
+      if (events === 'none') break;
+      if (events !== 'box-none') target = path[i].tag;
+      if (events === 'box-only') break;
+    }
+    return target;
+  }
+
   /** A tap: the finger's start and end in one request (their events come back in order, each delivered). */
   tap(tag, at = {}) {
     this.pastMomentum();

@@ -174,6 +174,33 @@ test('a non-editable text field takes no focus or typing, and still lays out', (
   expect(onLayout).toHaveBeenCalledWith({ nativeEvent: { layout: { width: 1, height: 1 } } });
 });
 
+// After the non-editable field's test: the file's first TextInput (React Native's module, its first native field) is
+// that test's cost, as before this one was added.
+test("a press on a view whose pointerEvents let no touch reach it is the touchable's around it, as a finger's", async () => {
+  const onRow = jest.fn();
+  const onInner = jest.fn();
+  const onOuter = jest.fn();
+  render(
+    <View>
+      <TouchableOpacity onPress={onRow}>
+        <TextInput pointerEvents="none" editable={false} value="task" />
+      </TouchableOpacity>
+      <Pressable onPress={onOuter}>
+        <Pressable testID="inner" pointerEvents="none" onPress={onInner}>
+          <Text>inner</Text>
+        </Pressable>
+      </Pressable>
+    </View>,
+  );
+  // The field's own responder (React Native's TextInput answers onStartShouldSetResponder) never sees the finger.
+  fireEvent.press(screen.getByDisplayValue('task'));
+  expect(onRow).toHaveBeenCalledTimes(1);
+  fireEvent.press(screen.getByText('inner'));
+  await userEvent.press(screen.getByTestId('inner'));
+  expect(onInner).not.toHaveBeenCalled();
+  expect(onOuter).toHaveBeenCalledTimes(2);
+});
+
 test("a FlatList's own events fire through its scroll view, as on React Native's mocks", () => {
   const onEndReached = jest.fn();
   render(<FlatList testID="list" data={['a']} renderItem={({ item }) => <Text>{item}</Text>} onEndReached={onEndReached} />);
