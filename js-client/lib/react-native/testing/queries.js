@@ -117,6 +117,52 @@ function visitHidden(root, visit, hidden = false, context = null) {
 }
 
 /**
+ * Calls `found(node, path)` for each node under `root` (parents first, in order) that `test` accepts, `path` being
+ * its ancestors from `root` down (a new array each time; `root` itself is passed with none). Nothing else is
+ * computed per node: whether a match is hidden is read along its path afterwards (`hiddenAlong`), for the few that
+ * match, not for the whole tree.
+ */
+function visitMatches(root, test, found) {
+  if (test(root)) found(root, []);
+  const path = [root];
+  const next = [0];
+  while (path.length > 0) {
+    const last = path.length - 1;
+    const parent = path[last];
+    const i = next[last];
+    if (i >= parent.children.length) {
+      path.pop();
+      next.pop();
+      continue;
+    }
+    next[last] = i + 1;
+    const child = parent.children[i];
+    if (test(child)) found(child, path.slice());
+    if (child.children.length > 0) {
+      path.push(child);
+      next.push(0);
+    }
+  }
+}
+
+/**
+ * Whether `node`, below `path` (its ancestors from the walk's root down), is hidden from accessibility, as
+ * visitHidden decides it on the way down: `hidden` (the root is, by an ancestor above it), a node on the way that
+ * hides itself, or a modal sibling of a node on the way.
+ */
+function hiddenAlong(path, node, hidden, context) {
+  let hides = hidden;
+  for (let k = 0; k < path.length && !hides; k++) {
+    const n = path[k];
+    if (nodeHides(n, context)) return true;
+    const child = k + 1 < path.length ? path[k + 1] : node;
+    const modal = n.children.find((c) => isModal(c.props));
+    hides = modal !== undefined && child !== modal;
+  }
+  return hides || nodeHides(node, context);
+}
+
+/**
  * The node of `tag` under `root`, and whether an ancestor hides it from accessibility: {node, hidden}, or null.
  * `context`: as bindQueries' (`hostProps`).
  */
@@ -335,12 +381,20 @@ export function bindQueries(
       const found = [];
       if (!root) return found;
       const includeHidden = options?.includeHiddenElements ?? options?.hidden ?? includeHiddenElements();
-      // One pass: each node tested (hidden ones too, for the deepest-only rule), with whether it is hidden.
+      // One pass: each node tested (hidden ones too, for the deepest-only rule); whether a match is hidden is read
+      // along its ancestors afterwards, and only where it decides something.
       const matched = new Map();
-      visitHidden(root, (node, hides) => {
-        if (excludeRoot && node === root) return;
-        if (KINDS[kind].test(node, matcher, options, root, context)) matched.set(node, hides);
-      }, hidden(), context);
+      const test = KINDS[kind].test;
+      const paths = new Map();
+      visitMatches(
+        root,
+        (node) => !(excludeRoot && node === root) && test(node, matcher, options, root, context),
+        (node, path) => paths.set(node, path),
+      );
+      if (paths.size > 0) {
+        const above = hidden();
+        for (const [node, path] of paths) matched.set(node, includeHidden ? false : hiddenAlong(path, node, above, context));
+      }
       // A match with a matching descendant is left out (RNTL's matchDeepestOnly), hidden descendants included.
       if (DEEPEST_ONLY.has(kind) && matched.size > 1) {
         for (const node of [...matched.keys()]) {

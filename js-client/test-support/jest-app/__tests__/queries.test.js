@@ -132,3 +132,35 @@ test('importantForAccessibility no-hide-descendants and a modal sibling hide, fo
   expect(isHiddenFromAccessibility(screen.getByText('dialog'))).toBe(false);
   expect(isHiddenFromAccessibility(null)).toBe(true);
 });
+
+// What hides a match is read along its ancestors: one several levels up that hides itself, a modal sibling of an
+// ancestor (not of the match), and the matches in tree order, hidden ones left out unless asked for.
+test('a match is hidden by an ancestor several levels up, or by a modal sibling of one; the others are found in order', () => {
+  render(
+    <View>
+      <Text>row 1</Text>
+      <View style={{ display: 'none' }}>
+        <View>
+          <View><Text>row 2</Text></View>
+        </View>
+      </View>
+      <View>
+        <View>
+          <View><Text>row 3</Text></View>
+        </View>
+        <View accessibilityViewIsModal testID="dialog">
+          <View><Text>row 4</Text></View>
+        </View>
+      </View>
+      <Text>row 5</Text>
+    </View>,
+  );
+  expect(screen.getAllByText(/^row /).map((e) => e.props.children)).toEqual(['row 1', 'row 4', 'row 5']);
+  expect(screen.getAllByText(/^row /, { includeHiddenElements: true }).map((e) => e.props.children)).toEqual([
+    'row 1', 'row 2', 'row 3', 'row 4', 'row 5',
+  ]);
+  expect(screen.queryByText('row 3')).toBeNull();
+  expect(isHiddenFromAccessibility(screen.getByText('row 2', { includeHiddenElements: true }))).toBe(true);
+  expect(within(screen.getByTestId('dialog')).getByText('row 4')).toBeTruthy();
+  expect(within(screen.getByTestId('dialog')).queryByText('row 3')).toBeNull();
+});
