@@ -87,7 +87,7 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     const broken = report.testResults.filter((file) => file.status !== 'passed' && file.assertionResults.length === 0).map((f) => `${f.name}: ${f.message.slice(0, 800)}`);
     assert.deepEqual([...broken, ...failures], [], run.stderr.slice(-2000));
     assert.equal(run.code, 0);
-    assert.equal(report.numTotalTestSuites, 16);
+    assert.equal(report.numTotalTestSuites, 17);
     assert.ok(report.numPassedTests >= 62, `${report.numPassedTests} tests passed`);
     assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
     // The schema of the app's specs (screens, safe-area) is kept in jest's cache folder, for the next files and runs.

@@ -70,9 +70,11 @@ export class JestHost {
     // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
     // is a map lookup; jest's resolves and checks for mocks each time. Each getter keeps its first answer (read
-    // during the test, so a jest.mock the test file registered is the one kept) until jest.resetModules(), after
-    // which the index's getters require again, as on React Native's mocks (a test's `jest.resetModules();
-    // jest.doMock('react-native/Libraries/Utilities/Platform', …)`, then `Platform.OS` read through the index).
+    // during the test, so a jest.mock the test file registered is the one kept) until jest.resetModules() or a
+    // module mocked or unmocked later (runtime.cjs), after which the index's getters require again, as on React
+    // Native's mocks (a test's `jest.resetModules(); jest.doMock('react-native/Libraries/Utilities/Platform', …)`,
+    // or a `jest.mock` of Platform in a test's body after earlier tests read it, then `Platform.OS` read through the
+    // index).
     // The modules React Native's jest setup replaces by objects of `jest.fn`s (Linking's openURL, …) keep their
     // own functions here, served by the native side, each in a `jest.fn` that calls it (SPIED_AS_RN_SETUP_MOCKS).
     const spied = (key, value) => {

@@ -193,6 +193,19 @@ class BridgedRuntime extends Runtime {
 
   constructor(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest) {
     super(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest);
+    // A module mocked or unmocked while the file runs (`jest.mock` or `jest.doMock` in a test's body, which babel hoists
+    // to the top of that function, after an earlier test read React Native's index): the host puts the index's getters
+    // back (host.js keeps each getter's first answer), so that the next read requires again and gets the mock, as
+    // React Native's index, which requires at every read, does on its mocks. Every jest object's mock, doMock, unmock,
+    // dontMock and setMock, and jest.mock without a factory, go through this map.
+    const explicit = this._explicitShouldMock;
+    if (explicit instanceof Map) {
+      const set = explicit.set;
+      explicit.set = (...args) => {
+        environment?.global?.__bridged__?.modulesReset?.();
+        return set.apply(explicit, args);
+      };
+    }
     // Coverage instruments the code V8 compiles: left to jest as it is.
     if (config.cache !== false && config.cacheDirectory && !coverageOptions?.collectCoverage) {
       const folder = projectFolder(config.cacheDirectory, typeof config.id === 'string' && /^[\w.-]+$/.test(config.id) ? config.id : sha1(String(config.rootDir)));

@@ -1,0 +1,31 @@
+// A module mocked in a test's body, after earlier tests read it through React Native's index
+// (testshallpass/react-native-dropdownalert's Android tests: `jest.mock('react-native/Libraries/Utilities/Platform', …)`
+// and a mocked StatusBar inside the test, then the component reads `Platform.OS` and `StatusBar.currentHeight` through
+// the index). On React Native's mocks the index's getter requires at every read and gets the mock; bridged kept each
+// getter's first answer (for speed), so the component still saw 'ios' and the real StatusBar. A module mocked while
+// the file runs now puts the getters back.
+import React from 'react';
+import { Platform, StatusBar, Text } from 'react-native';
+import { render, screen } from '@testing-library/react-native';
+
+function Height() {
+  return <Text>{`${Platform.OS} ${StatusBar.currentHeight ?? 'none'}`}</Text>;
+}
+
+test('the index as the app first reads it', () => {
+  render(<Height />);
+  expect(screen.getByText('ios none')).toBeTruthy();
+});
+
+test('a jest.mock in the test body, after the index was read', () => {
+  jest.mock('react-native/Libraries/Utilities/Platform', () => ({ OS: 'android', select: (choices) => choices.android }));
+  jest.mock('react-native/Libraries/Components/StatusBar/StatusBar', () => ({ currentHeight: 20 }));
+  render(<Height />);
+  expect(screen.getByText('android 20')).toBeTruthy();
+});
+
+test('jest.unmock of one of them, later in the file', () => {
+  jest.unmock('react-native/Libraries/Components/StatusBar/StatusBar');
+  expect(StatusBar.currentHeight).not.toBe(20);
+  expect(Platform.OS).toBe('android');
+});
