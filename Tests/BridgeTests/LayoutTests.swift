@@ -441,6 +441,200 @@ struct LayoutTests {
         _ = daemon
     }
 
+    // MARK: - Deferred passes
+
+    /// The lines a request gets (frames and events) up to its answer, whose `id` is `id`.
+    private func linesUntilAnswer(_ client: SocketClient, _ line: String, id: Int) throws -> [[String: Any]] {
+        client.send(line + "\n")
+        var lines: [[String: Any]] = []
+        while let next = client.readLine() {
+            let frame = object(next)
+            lines.append(frame)
+            if frame["id"] as? Int == id { return lines }
+        }
+        throw HarnessError("no answer to \(line)")
+    }
+
+    private func frameOf(_ tag: Int, _ client: SocketClient) throws -> [String: Int]? {
+        result(try client.request(#"{"op":"inspect","tag":\#(tag)}"#))["layout"] as? [String: Int]
+    }
+
+    /// A session whose own observation leaves the `laidOut` frames out (`observe` with `tree: true, layout: false`, the
+    /// jest preset's) gets none, and the frames it reads are those of the tree as each request left it: a pass no one
+    /// could see waits for the first read of a frame.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func anObservationWithoutLaidOutFramesGetsNoneAndReadsTheFramesOfTheTreeAsItIs() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        let own =
+            try #require(
+                (object(try client.request(#"{"op":"sessions"}"#))["result"] as? [String: Any])?["sessions"]
+                    as? [[String: Any]]
+            ).first?["session"] as? String
+        let id = try #require(own)
+        #expect(
+            errorCode(try client.request(#"{"op":"observe","session":"\#(id)","tree":true,"layout":false}"#)) == nil
+        )
+        let create =
+            #"{"id":10,"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+            + #"{"op":"create","tag":2,"component":"RCTView","props":{"flexDirection":"row","height":10},"parent":1},"#
+            + #"{"op":"create","tag":3,"component":"RCTView","props":{"width":20},"parent":2},"#
+            + #"{"op":"create","tag":4,"component":"RCTView","props":{"width":30},"parent":2}]}"#
+        let created = try linesUntilAnswer(client, create, id: 10)
+        #expect(created.contains { $0["change"] as? String == "created" })
+        #expect(!created.contains { $0["change"] as? String == "laidOut" }, "\(created)")
+        // Three changes in a row, none read: the frames read then are the last one's.
+        for (n, width) in [40, 50, 60].enumerated() {
+            let lines = try linesUntilAnswer(
+                client,
+                #"{"id":\#(20 + n),"op":"update","tag":3,"props":{"width":\#(width)}}"#,
+                id: 20 + n
+            )
+            #expect(!lines.contains { $0["change"] as? String == "laidOut" })
+        }
+        #expect(try frameOf(4, client) == ["x": 60, "y": 0, "width": 30, "height": 10])
+        #expect(try frameOf(3, client) == ["x": 0, "y": 0, "width": 60, "height": 10])
+        // A touch's hit-test reads the frames too.
+        let hit = result(try client.request(#"{"op":"layout","at":{"x":65,"y":5}}"#))["hit"] as? [String: Any]
+        #expect(hit?["tag"] as? Int == 4)
+        // The default observation takes the laidOut frames again, after each request that moved a view.
+        #expect(errorCode(try client.request(#"{"op":"observe","session":"\#(id)","tree":true}"#)) == nil)
+        let moved = try linesUntilAnswer(client, #"{"id":30,"op":"update","tag":3,"props":{"width":70}}"#, id: 30)
+        let laidOut = moved.first { $0["change"] as? String == "laidOut" }
+        let frames = try #require(laidOut?["frames"] as? [[String: Any]], "\(moved)")
+        #expect(frames.compactMap { $0["tag"] as? Int }.sorted() == [3, 4])
+        // `layout: false` is the own session's tree-only observation's.
+        #expect(errorCode(try client.request(#"{"op":"observe","session":"\#(id)","layout":false}"#)) == "bad_request")
+        _ = daemon
+    }
+
+    /// The first `layout` listener of a session that deferred its passes sees what changes from then on, as in a
+    /// session that laid out after each request: no event for a frame that moved before it listened.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func theFirstLayoutListenerOfADeferringSessionSeesOnlyWhatChangesFromThenOn() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, first) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        let second = try SocketClient(path: dir.file("bridged.sock"))
+        try second.hello()
+        let create =
+            #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+            + #"{"op":"create","tag":2,"component":"RCTView","props":{"flexDirection":"row","height":10},"parent":1},"#
+            + #"{"op":"create","tag":3,"component":"RCTView","props":{"width":20},"parent":2},"#
+            + #"{"op":"create","tag":4,"component":"RCTView","props":{"width":30},"parent":2}]}"#
+        for client in [first, second] {
+            _ = try client.request(layoutLine(Self.yogaSources))
+            #expect(errorCode(try client.request(create)) == nil)
+            // View 4 moves after its last pass, before anything listens.
+            #expect(errorCode(try client.request(#"{"op":"update","tag":3,"props":{"width":25}}"#)) == nil)
+        }
+        func events(_ lines: [[String: Any]]) -> [Int] {
+            lines.filter { $0["event"] != nil }.compactMap { $0["target"] as? Int }
+        }
+        // A subscription alone moves nothing: no event. Then each change that moves view 4 brings one.
+        #expect(
+            events(try linesUntilAnswer(first, #"{"id":1,"op":"subscribe","tag":4,"event":"layout"}"#, id: 1)) == []
+        )
+        #expect(
+            events(try linesUntilAnswer(first, #"{"id":2,"op":"update","tag":3,"props":{"width":15}}"#, id: 2)) == [4]
+        )
+        #expect(
+            events(try linesUntilAnswer(first, #"{"id":3,"op":"update","tag":3,"props":{"opacity":0.5}}"#, id: 3)) == []
+        )
+        // A batch that subscribes after a change that moves nothing: no event (the deferred pass ran before it) ...
+        let quiet =
+            #"{"id":4,"op":"batch","ops":[{"op":"update","tag":3,"props":{"opacity":0.5}},"#
+            + #"{"op":"subscribe","tag":4,"event":"layout"}]}"#
+        #expect(events(try linesUntilAnswer(second, quiet, id: 4)) == [])
+        // ... and one that moves it as it subscribes: an event.
+        let moving =
+            #"{"id":5,"op":"batch","ops":[{"op":"update","tag":3,"props":{"width":5}},"#
+            + #"{"op":"subscribe","tag":3,"event":"layout"}]}"#
+        #expect(events(try linesUntilAnswer(second, moving, id: 5)) == [3, 4])
+        _ = daemon
+    }
+
+    /// An observer that takes every frame (another connection: the DevTools page) joining a session that deferred its
+    /// passes reads the frames of the tree as it is, and gets `laidOut` frames from then on.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func anObserverJoiningADeferringSessionReadsItsFramesAsTheyAre() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        let create =
+            #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+            + #"{"op":"create","tag":2,"component":"RCTView","props":{"height":30},"parent":1},"#
+            + #"{"op":"create","tag":3,"component":"RCTView","props":{"height":40},"parent":1}]}"#
+        #expect(errorCode(try client.request(create)) == nil)
+        #expect(errorCode(try client.request(#"{"op":"update","tag":2,"props":{"height":50}}"#)) == nil)
+        let sessions = (object(try client.request(#"{"op":"sessions"}"#))["result"] as? [String: Any])?["sessions"]
+        let id = try #require((sessions as? [[String: Any]])?.first?["session"] as? String)
+        let observer = try SocketClient(path: dir.file("bridged.sock"))
+        try observer.hello()
+        #expect(errorCode(try observer.request(#"{"op":"observe","session":"\#(id)"}"#)) == nil)
+        let hit = result(try observer.request(#"{"op":"layout","session":"\#(id)","at":{"x":5,"y":55}}"#))
+        #expect((hit["hit"] as? [String: Any])?["tag"] as? Int == 3, "\(hit)")
+        // From now on each request's pass runs with it, and the observer is told.
+        #expect(errorCode(try client.request(#"{"op":"update","tag":2,"props":{"height":10}}"#)) == nil)
+        var laidOut: [String: Any]?
+        while laidOut == nil, let line = observer.readLine() {
+            let frame = object(line)
+            if frame["change"] as? String == "laidOut" { laidOut = frame }
+        }
+        let tags = (laidOut?["frames"] as? [[String: Any]])?.compactMap { $0["tag"] as? Int }.sorted()
+        #expect(tags == [2, 3])
+        _ = daemon
+    }
+
+    /// A batch that reads a frame after changing the tree, in a session that deferred its passes, reads the frame the
+    /// last request left (what a session laid out after each request reads until the batch commits); the next read
+    /// has the batch's change.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func aBatchReadingAFrameAfterItsOwnChangeReadsTheLastRequestsFrame() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        let create =
+            #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},"#
+            + #"{"op":"create","tag":2,"component":"RCTView","props":{"height":30},"parent":1}]}"#
+        #expect(errorCode(try client.request(create)) == nil)
+        let batch = result(
+            try client.request(
+                #"{"op":"batch","ops":[{"op":"update","tag":2,"props":{"height":50}},{"op":"inspect","tag":2}]}"#
+            )
+        )
+        let read = (batch["results"] as? [[String: Any]])?.last?["layout"] as? [String: Int]
+        #expect(read == ["x": 0, "y": 0, "width": 390, "height": 30], "\(batch)")
+        #expect(try frameOf(2, client) == ["x": 0, "y": 0, "width": 390, "height": 50])
+        _ = daemon
+    }
+
+    /// A session that never reads a frame keeps its marks bounded, and reads the right frame when it does.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func manyChangesWithNoFrameReadLeaveTheRightFrameToRead() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        _ = try client.request(layoutLine(Self.yogaSources))
+        #expect(
+            errorCode(
+                try client.request(
+                    #"{"op":"batch","ops":[{"op":"create","tag":1,"component":"RCTView"},{"op":"create","tag":2,"component":"RCTView","props":{"height":10},"parent":1}]}"#
+                )
+            ) == nil
+        )
+        for n in 0..<3_000 {
+            // Views made and deleted, and one changed, past the marks' bound several times over.
+            client.send(
+                #"{"op":"batch","ops":[{"op":"create","tag":\#(10 + n),"component":"RCTView","parent":1},"#
+                    + #"{"op":"update","tag":2,"props":{"height":\#(n % 50)}},{"op":"delete","tag":\#(10 + n)}]}"#
+                    + "\n"
+            )
+        }
+        for _ in 0..<3_000 { #expect(client.readLine().map { errorCode($0) == nil } == true) }
+        #expect(try frameOf(2, client) == ["x": 0, "y": 0, "width": 390, "height": 2_999 % 50])
+        _ = daemon
+    }
+
     @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
     func aDeletedSubtreeLeavesItsParentLaidOutAgain() throws {
         let dir = TemporaryDirectory()

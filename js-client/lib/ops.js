@@ -312,7 +312,7 @@ export const OPS = freeze({
     safeToRepeat: false,
     sessionFree: false,
     needsLayout: false,
-    fields: {"session":"string","tree?":"boolean"},
+    fields: {"session":"string","tree?":"boolean","layout?":"boolean"},
     sample: {"op":"observe","session":"<session>"},
     result: {
       $name: "ObserveSnapshot",

@@ -7,7 +7,7 @@ extension Connection {
             switch request {
             case .sessions:
                 engine.writeSessions(into: &w)
-            case .observe(let session, let tree):
+            case .observe(let session, let tree, let layout):
                 guard let makeObserverSink else {
                     throw BridgeError(.badRequest, "observe: this connection cannot be sent change frames")
                 }
@@ -18,9 +18,17 @@ extension Connection {
                         "observe: 'tree' is for the connection's own session ('\(self.session.id)'), not '\(session)'"
                     )
                 }
+                guard layout || (own && tree) else {
+                    throw BridgeError(
+                        .badRequest,
+                        "observe: 'layout: false' is for the connection's own session with 'tree: true' (its change "
+                            + "frames without 'laidOut')"
+                    )
+                }
                 if let old = observing.removeValue(forKey: session) { stop(old, observing: session) }
                 // Its own session: the frames go out with each answer, ahead of it (``OwnSessionObservation``).
-                let sink: any ObserverSink = own ? OwnSessionObservation(treeOnly: tree) : makeObserverSink(session)
+                let sink: any ObserverSink =
+                    own ? OwnSessionObservation(treeOnly: tree, takesLayout: layout) : makeObserverSink(session)
                 try engine.observe(session, sink: sink, into: &w)
                 observing[session] = sink
             case .unobserve(let session):

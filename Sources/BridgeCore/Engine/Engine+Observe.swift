@@ -63,6 +63,8 @@ extension Engine {
             guard !session.closed else { return false }
             // What a batch in parts applied ahead is not the session's yet: the snapshot must not show it.
             session.retractStaged()
+            // A session that deferred its passes lays out what it deferred before one who takes the frames comes.
+            _ = session.layoutToRead()
             session.addObserver(sink, connected: connected, into: &w)
             return true
         }

@@ -5,7 +5,7 @@
 enum ObserverRequest {
     case sessions
     /// `tree`: the tree's changes alone, compactly (the connection's own session only).
-    case observe(String, tree: Bool = false)
+    case observe(String, tree: Bool = false, layout: Bool = true)
     case unobserve(String)
     /// Another session's window drawn (``Engine/screenshot(_:scale:frames:into:)``).
     case screenshot(session: String, scale: Double?, frames: Bool)

@@ -24,8 +24,14 @@ final class OwnSessionObservation: ObserverSink {
     /// `observe` with `tree: true`: only the frames that change the tree, a created view with only its props that
     /// are set (``SessionWatch/treeFrames``).
     let treeOnly: Bool
+    /// `observe` with `tree: true, layout: false`: not the `laidOut` frames either (the client reads a frame when it
+    /// needs one), so that the session may defer its layout passes (``Session/layoutIsDeferred``).
+    let takesLayout: Bool
 
-    init(treeOnly: Bool) { self.treeOnly = treeOnly }
+    init(treeOnly: Bool, takesLayout: Bool = true) {
+        self.treeOnly = treeOnly
+        self.takesLayout = takesLayout
+    }
 
     func deliver(_ frames: UnsafeRawBufferPointer, last: Bool) -> Bool { true }
     func close() {}

@@ -48,6 +48,10 @@ public final class Session: @unchecked Sendable {
     var components: SessionComponents?
     /// The session's layout, once `layout` turned it on (``ShadowTree``); `nil`: no geometry, as before it existed.
     var layout: ShadowTree?
+    /// Some view of the session has listened to `layout` (sticky: set by the first subscription, never cleared).
+    /// Until then, and while no observer takes the `laidOut` frames, a request's layout pass is deferred to the
+    /// first read of a frame (``layoutToRead()``): nothing could tell when it ran.
+    var layoutListened = false
 
     /// Event frames not yet acked, for a resume.
     var events: EventBuffer
@@ -168,7 +172,9 @@ public final class Session: @unchecked Sendable {
             scratch.writeResponse(id: id, to: &out)
             return .answered
         }
-        if let layout, layout.isDirty { layOut(layout) }
+        if let layout, layout.isDirty {
+            if layoutIsDeferred { layout.deferPass() } else { layOut(layout) }
+        }
         let responseBytes = isHello ? 0 : scratch.result.count + Session.responseOverhead(id)
         guard commit(into: &out, responseBytes: responseBytes) else {
             rollback()

@@ -186,7 +186,10 @@ struct SessionSnapshot {
                         listenerError = StateError("session \(id): view \(tag) has a bad listener phase")
                     }
                 }
-                if !set.isEmpty { view.listeners[event] = set }
+                if !set.isEmpty {
+                    view.listeners[event] = set
+                    if event == Session.layoutEvent.name { session.layoutListened = true }
+                }
             }
             if let listenerError { throw listenerError }
             // A view that needed a render when it was saved (one never inspected, or changed since) still does:

@@ -56,8 +56,9 @@ extension SessionWatch {
     /// A layout pass moved or resized views (the session's layout, ``ShadowTree``): their new frames, relative to
     /// their parents, in the order read (parents first).
     mutating func laidOut(_ frames: [(view: ViewProxy, frame: Frame)]) {
-        guard !frames.isEmpty else { return }
-        treeChange { w, session in
+        guard !frames.isEmpty, takesLayoutFrames else { return }
+        let session = self.session
+        let write = { (w: inout JSONWriter, session: String) in
             w.openChange("laidOut", session: session)
             w.raw(#","frames":["#)
             for (index, entry) in frames.enumerated() {
@@ -71,6 +72,8 @@ extension SessionWatch {
             w.raw("]")
             w.closeChange()
         }
+        if takesEveryFrame { write(&pending, session) }
+        if ownTreeTakesLayout { write(&treeFrames, session) }
     }
 
     /// A command changed the view's state (it recorded how to undo): `updated` with every prop, since the

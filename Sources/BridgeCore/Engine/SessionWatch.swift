@@ -21,6 +21,11 @@ struct SessionWatch: ~Copyable {
     /// Some observer takes every change frame, as ``pending`` holds them: another connection, or the session's own
     /// without `tree`. When none does, ``pending`` stays empty.
     private(set) var takesEveryFrame = false
+    /// Some observer takes the `laidOut` frames: every one that takes every frame, and the session's own tree-only
+    /// observation unless it said `layout: false`.
+    private(set) var takesLayoutFrames = false
+    /// The session's own tree-only observation takes the `laidOut` frames.
+    private(set) var ownTreeTakesLayout = false
     /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
     var pending = JSONWriter(capacity: 0)
     /// The same request's frames for a tree-only own observation (``ownTreeOnly``): those that change the tree,
@@ -67,5 +72,7 @@ struct SessionWatch: ~Copyable {
         observesItself = own != nil
         ownTreeOnly = own?.treeOnly == true
         takesEveryFrame = others || (own != nil && !ownTreeOnly)
+        ownTreeTakesLayout = ownTreeOnly && own?.takesLayout != false
+        takesLayoutFrames = takesEveryFrame || ownTreeTakesLayout
     }
 }

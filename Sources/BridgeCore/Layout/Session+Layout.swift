@@ -12,9 +12,24 @@ extension Session {
         layout.yoga.lock.withLock { _ in layOut(layout, event: event) }
     }
 
+    /// Whether a request's layout pass waits for the first read of a frame: no view has listened to `layout`
+    /// (``layoutListened``) and no observer takes the `laidOut` frames. A pass then would emit nothing; reading a frame
+    /// runs it first (``layoutToRead()``), so what is read is what an eager pass would have laid out.
+    var layoutIsDeferred: Bool { !layoutListened && !watch.takesLayoutFrames }
+
+    /// The session's layout, laid out first when a pass was deferred (``layoutIsDeferred``): what reads a frame
+    /// (`inspect`, `layout`'s `at`, `screenshot`) takes the tree from here. Not in the middle of a request that has
+    /// changed the tree already (a batch whose earlier ops did): that reads the frames of the last pass, as an eager
+    /// session does until the batch commits.
+    func layoutToRead() -> ShadowTree? {
+        guard let layout else { return nil }
+        if layout.isDirty && layoutIsDeferred && undo.count == 0 && staged?.isApplied != true { layOut(layout) }
+        return layout
+    }
+
     private func layOut(_ layout: ShadowTree, event: EventSpec) {
         // Observers (openApp's own session, whose queries' handles carry `layout`) are told every frame that changed.
-        let observed = watch.isObserved
+        let observed = watch.takesLayoutFrames
         var changed: [(view: ViewProxy, frame: Frame)] = []
         defer { if observed { watch.laidOut(changed) } }
         layout.layOut { view, frame in

@@ -191,13 +191,31 @@ final class ShadowTree {
         return frames
     }
 
-    // MARK: - The pass
+    // MARK: - A deferred pass
 
-    /// Brings the marked nodes in line with their views, lays out every root, and calls `emit` for each view
-    /// whose frame changed (with its new frame), parents before children.
-    func layOut(emit: (ViewProxy, Frame) -> Void) {
-        let api = yoga.api
-        // Deleted views: their nodes go (a view that came back, its request rolled back, keeps its node).
+    /// How many marks a deferred pass lets pile up before it drops the repeated ones and those of deleted views.
+    private var marksBound = 1_024
+
+    /// The request's pass is deferred (``Session/layoutIsDeferred``): what it marked waits for the next pass, but
+    /// the nodes of deleted views are freed now, and the marks stay bounded (each view once, deleted ones dropped,
+    /// once they outgrow twice what was left the last time), so that a session that never reads a frame holds no
+    /// more than its live views.
+    func deferPass() {
+        if !removedViews.isEmpty { yoga.lock.withLock { _ in freeRemoved() } }
+        guard dirtyStyle.count + dirtyChildren.count > marksBound else { return }
+        func compacted(_ marks: [ViewProxy]) -> [ViewProxy] {
+            var seen = Set<ObjectIdentifier>()
+            seen.reserveCapacity(marks.count)
+            return marks.filter { $0.isMounted && seen.insert(ObjectIdentifier($0)).inserted }
+        }
+        dirtyStyle = compacted(dirtyStyle)
+        dirtyChildren = compacted(dirtyChildren)
+        marksBound = max(1_024, 2 * (dirtyStyle.count + dirtyChildren.count))
+    }
+
+    /// Frees the nodes of the views deleted since the last pass (a view that came back, its request rolled back,
+    /// keeps its node).
+    private func freeRemoved() {
         for view in removedViews where !view.isMounted {
             if let node = nodes.removeValue(forKey: ObjectIdentifier(view)) {
                 roots[ObjectIdentifier(view)] = nil
@@ -205,6 +223,15 @@ final class ShadowTree {
             }
         }
         removedViews.removeAll()
+    }
+
+    // MARK: - The pass
+
+    /// Brings the marked nodes in line with their views, lays out every root, and calls `emit` for each view
+    /// whose frame changed (with its new frame), parents before children.
+    func layOut(emit: (ViewProxy, Frame) -> Void) {
+        let api = yoga.api
+        freeRemoved()
         generation += 1
         var texts: [ObjectIdentifier: Node] = [:]
         // A mount makes a node for most of the views marked: room for them at once, not by doubling.

@@ -30,6 +30,7 @@ extension Ops {
                 // A part: whatever goes wrong with it, the parts held so far are dropped with it.
                 do throws(BridgeError) {
                     let held = try checkStart(at ?? 0, of: session)
+                    if held == 0 { layOutBeforeReads(ops, session) }
                     try checkCount(held + ops.count, context)
                     guard more else {
                         try run(context, staged: session.takeStaged(), ops, from: held)
@@ -45,9 +46,28 @@ extension Ops {
             }
             // A whole batch between the parts of another is not one of them: it sees none of theirs.
             session.retractStaged()
+            layOutBeforeReads(ops, session)
             try checkCount(ops.count, context)
             try run(context, staged: nil, ops, from: 0)
             return nil
+        }
+
+        /// A batch (or its first part) that reads frames (`inspect`, `layout`) or subscribes the session's first
+        /// `layout` listener, where the session has deferred its passes (``Session/layoutIsDeferred``): what it
+        /// deferred is laid out before the batch's first op, so that its reads give the frames of the tree as the
+        /// last request left it, and the views it starts listening to move, as in a session that never deferred, by
+        /// what this batch changes alone.
+        private static func layOutBeforeReads(_ ops: [JSONRef], _ session: Session) {
+            guard session.layoutIsDeferred, session.layout?.isDirty == true else { return }
+            let layoutEvent = Session.layoutEvent.name
+            let reads = ops.contains { op in
+                switch op[field: "op"]?.string {
+                case "inspect", "layout": true
+                case "subscribe": op[field: "event"]?.string == layoutEvent
+                default: false
+                }
+            }
+            if reads { _ = session.layoutToRead() }
         }
 
         /// Checks that a part starting at op `at` follows the parts `session` holds (`at` is how many ops they

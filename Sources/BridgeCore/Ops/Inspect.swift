@@ -33,7 +33,7 @@ extension Ops {
             context.result.raw(#","commands":"#)
             context.result.commandLog(view.commandsInOrder)
             if view.type.isUntyped { context.result.raw(#","untyped":true"#) }
-            if let layout = context.session.layout, let frame = layout.frame(of: view) {
+            if let layout = context.session.layoutToRead(), let frame = layout.frame(of: view) {
                 context.result.raw(#","layout":"#)
                 context.result.frame(frame)
                 if let inWindow = layout.frameInWindow(of: view) {

@@ -95,7 +95,7 @@ extension Ops {
         /// Answers `at`: the view a touch there reaches.
         private static func hit(_ at: JSONRef, _ context: OpContext) throws(BridgeError) -> Session.Handoff? {
             let other = try context.request.optionalString("session")
-            let tree = context.session.layout
+            let tree = other == nil ? context.session.layoutToRead() : context.session.layout
             if other == nil && tree == nil {
                 throw BridgeError(.badRequest, "layout: 'at' needs the session's layout on (send 'yoga' first)")
             }

@@ -132,6 +132,13 @@ struct OpContext {
     func setListeners(_ phases: ListenerPhases, of view: ViewProxy, for event: String) {
         let old = view.listeners[event] ?? []
         guard phases != old else { return }
+        if !phases.isEmpty && event == Session.layoutEvent.name && !session.layoutListened {
+            // The first listener: what the session deferred is laid out first, before anything listens, so that only
+            // what changes from here on moves a view (unless this request changed the tree already: Ops.Batch lays a
+            // batch that subscribes out before its first op). Kept when its request is undone.
+            _ = session.layoutToRead()
+            session.layoutListened = true
+        }
         view.listeners[event] = phases.isEmpty ? nil : phases
         if session.undo.isActive { session.undo.record { view.listeners[event] = old.isEmpty ? nil : old } }
         if session.watch.isObserved { session.watch.subscribed(view, event: event) }

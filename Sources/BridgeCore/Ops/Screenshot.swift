@@ -71,7 +71,7 @@ extension Ops {
             frames: Bool,
             into w: inout JSONWriter
         ) throws(BridgeError) {
-            guard let tree = session.layout else {
+            guard let tree = session.layoutToRead() else {
                 throw BridgeError(
                     .badRequest,
                     "screenshot: layout is off in this session, so nothing has a place to be drawn at; send 'layout' "

@@ -32,10 +32,10 @@ extension Engine {
             guard !session.closed else {
                 throw BridgeError(.unknownSession, "layout: session '\(id)' has just ended")
             }
-            guard let tree = session.layout else {
+            session.retractStaged()
+            guard let tree = session.layoutToRead() else {
                 throw BridgeError(.badRequest, "layout: 'at' needs session '\(id)''s layout on")
             }
-            session.retractStaged()
             Ops.Layout.writeHit(tree, x: x, y: y, into: &w)
         }
     }

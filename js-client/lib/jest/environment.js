@@ -56,6 +56,8 @@ export function start(env, config) {
       cache: projectConfig.cache === false || !projectConfig.cacheDirectory ? false : path.join(projectConfig.cacheDirectory, 'bridged', 'transforms'),
       global: env.global,
       defaultIncludeHiddenElements: false,
+      // Frames are read from the daemon when needed (measure, onLayout's events): none ride along with each change.
+      layoutFrames: false,
     });
     host.attach(app);
     // As openApp opens an app: its specs' components defined, then the phone's layout (Yoga from its package).

@@ -194,7 +194,10 @@ export class App {
    */
   async _describeNative() {
     // The live tree starts from the session's snapshot (empty for a new session; a resumed one's views).
-    this._liveTree.reset(await this.#bridge.request(LiveTree.observe(this.#bridge.session)));
+    // The jest preset's elements read a frame from the daemon when they need one (measure, a scroll's sizes), never
+    // from the live tree: without `laidOut` frames the daemon lays a request out only when a frame is read.
+    const layout = this.#options.layoutFrames !== false;
+    this._liveTree.reset(await this.#bridge.request(LiveTree.observe(this.#bridge.session, { layout })));
     const { specPackages, specsSkipped } = await this.#components.describe(this.root, {
       cache: this.#options.cache,
       addModuleSpecs: (modules) => this.#host.modules.addSpecs(modules),

@@ -83,9 +83,12 @@ export class LiveTree {
     return view.parent != null ? this.views.get(view.parent) : undefined;
   }
 
-  /** The request that starts the observation of a connection's own `session`, whose answer `reset` takes. */
-  static observe(session) {
-    return { op: 'observe', session, tree: true };
+  /**
+   * The request that starts the observation of a connection's own `session`, whose answer `reset` takes; with `{ layout:
+   * false }`, without the `laidOut` frames (the views then have no `layout`; the daemon defers its passes).
+   */
+  static observe(session, { layout = true } = {}) {
+    return layout ? { op: 'observe', session, tree: true } : { op: 'observe', session, tree: true, layout: false };
   }
 
   /** Starts from `observe`'s snapshot of the session. */
