@@ -3,8 +3,9 @@
 // so each run compiles React Native's libraries, its renderer and the app's files again, and compiles each function
 // again the first time it is called. Here a module's script is given the code V8 made for the same source in an
 // earlier run (its functions compiled as far as that run had called them), in jest's cache directory beside its
-// transform cache, keyed by the source's hash (V8 checks its own version and flags, and refuses stale data, which is
-// then made again). `cache: false` (`--no-cache`) neither reads nor writes it.
+// transform cache, keyed by the name of jest's transform cache file for the module (itself the hash of the module's
+// contents and transform) or, for a module jest does not transform, by the source's hash (V8 checks its own version
+// and flags, and refuses stale data, which is then made again). `cache: false` (`--no-cache`) neither reads nor writes it.
 const { createHash } = require('node:crypto');
 const { createRequire } = require('node:module');
 const { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
@@ -179,6 +180,38 @@ function projectFolder(cacheDirectory, id) {
   return path.join(flavour, id);
 }
 
+/**
+ * The file of jest's transform cache that holds each module's transformed code, by project and module, for the
+ * modules jest transformed in this process: its name is the hash jest made of the file's contents, its transform's
+ * config and options (ScriptTransformer's `_getFileCachePath`), so a module's code is keyed by it, not hashed again
+ * (5 MB of React Native's code each run). A module jest does not transform (transformIgnorePatterns) is hashed.
+ */
+const transformed = new Map();
+const kRecorded = Symbol('bridged.recordsTransformPaths');
+
+/** Makes `transformer` (jest's ScriptTransformer for a test file) record its cache file of each module it transforms. */
+function recordTransformPaths(transformer, project) {
+  if (!transformer || transformer[kRecorded] === true) return;
+  const { transformSource, _getFileCachePath: cachePathOf } = transformer;
+  if (typeof transformSource !== 'function' || typeof cachePathOf !== 'function') return;
+  transformer[kRecorded] = true;
+  let asked = null;
+  transformer.transformSource = function (filepath, content, options) {
+    const outer = asked;
+    asked = filepath;
+    try {
+      return transformSource.call(this, filepath, content, options);
+    } finally {
+      asked = outer;
+    }
+  };
+  transformer._getFileCachePath = function (filename, content, options) {
+    const cachePath = cachePathOf.call(this, filename, content, options);
+    if (asked !== null && typeof cachePath === 'string') transformed.set(`${project}\0${asked}`, cachePath);
+    return cachePath;
+  };
+}
+
 let nextPack = 0;
 /** folder → its CodeCache, one per process (a worker runs many test files). */
 const caches = new Map();
@@ -190,6 +223,10 @@ class BridgedRuntime extends Runtime {
   #cache = null;
   /** The scripts compiled without data (none yet, or refused), by the hash of their source. */
   #unsaved = new Map();
+  /** The project's id, which keys `transformed`. */
+  #project = '';
+  /** The module wrapper around an empty source, part of a transformed module's key. */
+  #wrapper = null;
 
   constructor(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest) {
     super(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest);
@@ -212,6 +249,8 @@ class BridgedRuntime extends Runtime {
       if (!caches.has(folder)) caches.set(folder, new CodeCache(folder));
       this.#cache = caches.get(folder);
       this.#cache.refresh();
+      this.#project = String(config.id ?? config.rootDir);
+      recordTransformPaths(transformer, this.#project);
     }
   }
 
@@ -220,7 +259,10 @@ class BridgedRuntime extends Runtime {
     if (this.#cache === null || code.length < MIN_BYTES || this._resolver.isCoreModule(filename)) {
       return super.createScriptFromCode(scriptSource, filename);
     }
-    const hash = createHash('sha1').update(code).digest('base64url');
+    // A module jest transformed: its transform cache file (its contents' hash), the wrapper and the length; else its code.
+    const cachePath = transformed.get(`${this.#project}\0${filename}`);
+    this.#wrapper ??= this.wrapCodeInModuleWrapper('');
+    const hash = (cachePath === undefined ? createHash('sha1').update(code) : createHash('sha1').update(`${cachePath}\0${code.length}\0${this.#wrapper}`)).digest('base64url');
     const cachedData = this.#cache.get(hash);
     let script;
     try {
