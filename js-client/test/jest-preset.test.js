@@ -125,6 +125,28 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     const second = await runJest(layout.root, ['--ci', `--cacheDirectory=${cache}`, '__tests__/hooks'], env);
     assert.equal(second.code, 0, second.stderr.slice(-2000));
     assert.deepEqual(packs(), written);
+    // A module whose source changed (here to another of the same length) runs as it is now, not as the data kept for
+    // it: a module's data is keyed by jest's transform cache file for it, which is named by the hash of its contents.
+    const padding = `// ${'x'.repeat(1200)}\n`;
+    mkdirSync(path.join(layout.root, 'src'), { recursive: true });
+    writeFileSync(path.join(layout.root, 'src', 'answer.js'), `${padding}module.exports = 'first';\n`);
+    writeFileSync(
+      path.join(layout.root, '__tests__', 'answer.test.js'),
+      "test('the module as it is now', () => { expect(require('../src/answer')).toBe(process.env.ANSWER); });\n",
+    );
+    try {
+      for (const answer of ['first', 'other']) {
+        writeFileSync(path.join(layout.root, 'src', 'answer.js'), `${padding}module.exports = '${answer}';\n`);
+        for (let run = 0; run < 2; run++) {
+          const ran = await runJest(layout.root, ['--ci', `--cacheDirectory=${cache}-answer`, '__tests__/answer'], { ...env, ANSWER: answer });
+          assert.equal(ran.code, 0, `${answer}, run ${run}: ${ran.stderr.slice(-2000)}`);
+        }
+      }
+    } finally {
+      rmSync(path.join(layout.root, 'src', 'answer.js'), { force: true });
+      rmSync(path.join(layout.root, '__tests__', 'answer.test.js'), { force: true });
+      rmSync(`${cache}-answer`, { recursive: true, force: true });
+    }
     // A pack whose data changed (V8 would take it as code) is passed over and removed: the run passes and writes the
     // data again (an entry is checked against its SHA-1 when first asked for).
     const pack = readFileSync(path.join(cache, written[0]));
