@@ -457,7 +457,10 @@ export function createFabricUIManager(native, { send = true } = {}) {
 
     // Frames are the daemon's once the session's layout is on (native.frameOf, app/layout.js), else zeros; no node
     // is at a point (protocol.md).
-    ...fabricNoLayout((node) => native.frameOf?.(node?.tag)),
+    ...fabricNoLayout(
+      (node) => native.frameOf?.(node?.tag),
+      () => !native.detached,
+    ),
   };
   // A call that queues ops and throws part way takes its whole commit back (NativeSide.guard).
   for (const name of ['completeRoot', 'stopSurface']) manager[name] = native.guard(manager[name]);

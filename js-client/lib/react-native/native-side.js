@@ -202,8 +202,9 @@ export class NativeSide {
     if (typeof bridge.requestSync === 'function') this.streamOps = SYNC_STREAM_OPS;
   }
 
-  /** Stops hearing the bridge's events. */
+  /** Stops hearing the bridge's events; the app is gone (`detached`): no native call of its is answered after. */
   detach() {
+    this.detached = true;
     this.bridge.off('event', this.#onEvent);
   }
 

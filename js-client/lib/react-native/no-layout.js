@@ -3,12 +3,17 @@
 // `{x, y, width, height}` relative to the parent with `pageX`, `pageY` in the window; without it, every view at 0,0
 // with no size. No view is at a point; responders, focus, accessibility events and layout animations do nothing.
 // Shared by paper's UIManager, Fabric's nativeFabricUIManager and an app's UIManager; each answers on a later
-// turn, as native does.
+// turn, as native does, and only while the app is open (`live()`): a phone answers no call of an app that is gone,
+// and an answer after a jest file's end would run the app's callback in a torn-down environment (an app that
+// measures again in each answer, a loop, would throw outside any test and end the worker).
 
 export const NO_FRAME = Object.freeze({ x: 0, y: 0, width: 0, height: 0 });
 
-/** The measure calls of a UIManager, over `frameOf(target)` (a renderer tag, or a Fabric node; a frame or a promise). */
-export function measurements(frameOf = () => NO_FRAME) {
+/**
+ * The measure calls of a UIManager, over `frameOf(target)` (a renderer tag, or a Fabric node; a frame or a promise),
+ * answered while `live()`.
+ */
+export function measurements(frameOf = () => NO_FRAME, live = () => true) {
   const frame = (target) => {
     let f;
     try {
@@ -21,8 +26,12 @@ export function measurements(frameOf = () => NO_FRAME) {
       () => NO_FRAME,
     );
   };
+  const answerLater = (answer) =>
+    setImmediate(() => {
+      if (live()) answer();
+    });
   const later = (target, answer) => {
-    frame(target).then((f) => setImmediate(() => answer(f)));
+    frame(target).then((f) => answerLater(() => answer(f)));
   };
   const pageX = (f) => f.pageX ?? f.x;
   const pageY = (f) => f.pageY ?? f.y;
@@ -37,7 +46,7 @@ export function measurements(frameOf = () => NO_FRAME) {
     // RCTUIManager's measureLayout: the frame relative to `relativeTo`'s, both in the window.
     measureLayout(target, relativeTo, onFail, onSuccess) {
       Promise.all([frame(target), frame(relativeTo)]).then(([f, to]) =>
-        setImmediate(() => onSuccess(pageX(f) - pageX(to), pageY(f) - pageY(to), f.width, f.height)),
+        answerLater(() => onSuccess(pageX(f) - pageX(to), pageY(f) - pageY(to), f.width, f.height)),
       );
     },
     measureLayoutRelativeToParent(target, onFail, onSuccess) {
@@ -52,13 +61,15 @@ const NO_SCREEN = Object.freeze({
   configureNextLayoutAnimation() {},
 });
 
-/** The paper UIManager's calls with no layout engine or screen behind them. */
-export function paperNoLayout(frameOf) {
+/** The paper UIManager's calls with no layout engine or screen behind them, answered while `live()`. */
+export function paperNoLayout(frameOf, live = () => true) {
   return {
-    ...measurements(frameOf),
+    ...measurements(frameOf, live),
     ...NO_SCREEN,
     findSubviewIn(reactTag, point, callback) {
-      setImmediate(() => callback(reactTag, 0, 0, 0, 0));
+      setImmediate(() => {
+        if (live()) callback(reactTag, 0, 0, 0, 0);
+      });
     },
     setJSResponder() {},
     clearJSResponder() {},
@@ -68,16 +79,18 @@ export function paperNoLayout(frameOf) {
   };
 }
 
-/** The nativeFabricUIManager's calls with no layout engine or screen behind them. */
-export function fabricNoLayout(frameOf) {
+/** The nativeFabricUIManager's calls with no layout engine or screen behind them, answered while `live()`. */
+export function fabricNoLayout(frameOf, live = () => true) {
   return {
-    ...measurements(frameOf),
+    ...measurements(frameOf, live),
     ...NO_SCREEN,
     getBoundingClientRect() {
       return [0, 0, 0, 0];
     },
     findNodeAtPoint(node, x, y, callback) {
-      setImmediate(() => callback(null));
+      setImmediate(() => {
+        if (live()) callback(null);
+      });
     },
     setIsJSResponder() {},
   };

@@ -464,7 +464,10 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
     },
 
     // Frames are the daemon's once the session's layout is on (native.frameOf, app/layout.js), else zeros.
-    ...paperNoLayout((reactTag) => native.frameOf?.(reactTag)),
+    ...paperNoLayout(
+      (reactTag) => native.frameOf?.(reactTag),
+      () => !native.detached,
+    ),
     getConstants() {
       return {};
     },

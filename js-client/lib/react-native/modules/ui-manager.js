@@ -108,7 +108,10 @@ export function create(app) {
       paper.dispatchViewManagerCommand(reactTag, name, args);
     },
     // The daemon's frames once the session's layout is on (app/layout.js sets native.frameOf), else app.frameOf's.
-    ...measurements((reactTag) => (app.native.frameOf ? app.native.frameOf(reactTag) : app.frameOf(reactTag))),
+    ...measurements(
+      (reactTag) => (app.native.frameOf ? app.native.frameOf(reactTag) : app.frameOf(reactTag)),
+      () => !app.native.detached,
+    ),
     viewIsDescendantOf(reactTag, ancestorReactTag, callback) {
       callback([app.isDescendant(reactTag, ancestorReactTag)]);
     },
