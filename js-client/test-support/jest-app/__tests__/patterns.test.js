@@ -2,7 +2,7 @@
 // TouchableOpacity with no children found by testID, React Native's Button by role, fireEvent(element, 'press'),
 // fake timers for the whole file, run a step at a time, and a mocked React Native internal module.
 import React, { useState } from 'react';
-import { Button, Dimensions, ScrollView, Text, TextInput, TouchableOpacity, UIManager, View, findNodeHandle, useWindowDimensions } from 'react-native';
+import { Button, Dimensions, ScrollView, Text, TextInput, TouchableOpacity, UIManager, View, useWindowDimensions } from 'react-native';
 import { render, fireEvent, screen, act, renderHook } from '@testing-library/react-native';
 
 jest.mock('react-native/Libraries/Animated/NativeAnimatedHelper');
@@ -253,13 +253,17 @@ test("an updateView of a view that is gone, from a layout effect: the app's erro
 // it; a phone answers no native call of an app that is gone. Kept last in the file: the loop runs until the file ends.
 function MeasuresWhileItHasNoSize({ onWindow }) {
   const ref = React.useRef(null);
-  const measure = () => {
-    UIManager.measureInWindow(findNodeHandle(ref.current), (x, y, width, height) => {
-      onWindow(require('react-native').Dimensions.get('window').width);
-      if (!width && !height) measure();
-    });
-  };
-  React.useLayoutEffect(measure, []);
+  React.useLayoutEffect(() => {
+    // The host view, kept: the loop goes on after the test's cleanup unmounts it (the mocks' measureInWindow, a
+    // jest.fn, never answers; their UIManager has no measure calls).
+    const view = ref.current;
+    const measure = () =>
+      view.measureInWindow((x, y, width, height) => {
+        onWindow(require('react-native').Dimensions.get('window').width);
+        if (!width && !height) measure();
+      });
+    measure();
+  }, []);
   return <View ref={ref} testID="unsized" style={{ width: 0, height: 0 }} />;
 }
 test('an app that measures a view again in each answer, the loop still going when the file ends', () => {
