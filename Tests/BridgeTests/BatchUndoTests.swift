@@ -176,4 +176,74 @@ struct BatchUndoTests {
         undo.rollBack()
         #expect(ran == [1, 2])
     }
+
+    @Test func aLargeBatchsStepsWaitToBeFreedUntilTaken() {
+        final class Held {}
+        weak var held: Held?
+        var undo = BatchUndo()
+        do {
+            let object = Held()
+            held = object
+            undo.begin()
+            undo.record { _ = object }
+            for _ in 1..<BatchUndo.retiringSteps { undo.record {} }
+        }
+        undo.commit()
+        #expect(!undo.isActive)
+        #expect(undo.count == 0, "a new batch starts with no steps")
+        #expect(undo.retiredCount == BatchUndo.retiringSteps)
+        #expect(held != nil, "the committed batch's steps are not freed at its commit")
+        let retired = undo.takeRetired()
+        #expect(retired?.count == BatchUndo.retiringSteps)
+        #expect(undo.takeRetired() == nil, "taken once")
+        withExtendedLifetime(retired) {}
+        _ = consume retired
+        #expect(held == nil, "freed with what was taken")
+    }
+
+    @Test func aSmallBatchsStepsAreFreedAtItsCommit() {
+        final class Held {}
+        weak var held: Held?
+        var undo = BatchUndo()
+        do {
+            let object = Held()
+            held = object
+            undo.begin()
+            undo.record { _ = object }
+        }
+        undo.commit()
+        #expect(held == nil)
+        #expect(undo.retiredCount == 0)
+        #expect(undo.takeRetired() == nil)
+    }
+
+    @Test func theNextBatchFreesWhatNoOneTook() {
+        final class Held {}
+        weak var held: Held?
+        var undo = BatchUndo()
+        do {
+            let object = Held()
+            held = object
+            undo.begin()
+            undo.record { _ = object }
+            for _ in 1..<BatchUndo.retiringSteps { undo.record {} }
+        }
+        undo.commit()
+        #expect(held != nil)
+        undo.begin()
+        undo.record {}
+        undo.commit()
+        #expect(held == nil, "at most one batch's steps wait")
+        // And a rollback of a batch after a large one frees them too, running only its own steps.
+        var ran = 0
+        undo.begin()
+        undo.record { ran += 1 }
+        for _ in 1..<BatchUndo.retiringSteps { undo.record {} }
+        undo.commit()
+        #expect(undo.retiredCount == BatchUndo.retiringSteps)
+        undo.begin()
+        undo.rollBack()
+        #expect(ran == 0, "a retired step is never run")
+        #expect(undo.retiredCount == 0)
+    }
 }

@@ -67,18 +67,40 @@ struct RequestScratchTests {
         #expect(root.children.map(\.tag) == [2])
         #expect(child.parent === root)
         #expect(child.isMounted)
-        scratch.tearDownDeleted()
-        #expect(child.parent === root, "discarded roots are not torn down later")
+        scratch.deferDeleted()
+        #expect(scratch.takeDeferredDeleted().isEmpty, "discarded roots are not torn down later")
+        #expect(child.parent === root)
     }
 
-    @Test func tearDownDeletedFreesTheSubtrees() {
+    @Test func aSucceededRequestsDeletedViewsAreTornDownWhenTaken() {
         var scratch = RequestScratch()
         let (root, child) = subtree()
         scratch.deletedRoots.append(root)
-        scratch.tearDownDeleted()
+        scratch.deferDeleted()
         #expect(scratch.deletedRoots.isEmpty)
+        // Not yet: the request's answer goes first.
+        #expect(root.children.map(\.tag) == [2])
+        let taken = scratch.takeDeferredDeleted()
+        #expect(taken.map(\.tag) == [1])
+        #expect(scratch.takeDeferredDeleted().isEmpty, "taken once")
+        for view in taken { view.tearDown() }
         #expect(root.children.isEmpty)
         #expect(child.parent == nil)
         #expect(!child.isMounted && !root.isMounted)
+    }
+
+    @Test func whatNoOneTookIsTornDownByTheNextRequestThatSucceeds() {
+        var scratch = RequestScratch()
+        let (first, firstChild) = subtree()
+        scratch.deletedRoots.append(first)
+        scratch.deferDeleted()
+        let (second, _) = subtree()
+        scratch.deletedRoots.append(second)
+        scratch.deferDeleted()
+        // At most one request's deleted views wait.
+        #expect(first.children.isEmpty)
+        #expect(firstChild.parent == nil)
+        #expect(second.children.map(\.tag) == [2])
+        #expect(scratch.takeDeferredDeleted().map { ObjectIdentifier($0) } == [ObjectIdentifier(second)])
     }
 }

@@ -13,10 +13,15 @@ import PropStore
 ///
 /// A prop's change, the step a batch of updates records for every prop it changes, is kept as data (the view,
 /// the prop, the old value) rather than a closure, so that recording it allocates nothing.
+///
+/// A large batch's steps, once it commits, are not freed there but kept aside (``Retired``): freeing them (a step
+/// per op, each holding its view) is a few hundred microseconds for a React Native screen's mount, which its client
+/// would wait for. The daemon takes them after the request and frees them once the answer is on its way
+/// (``takeRetired()``); else the next batch's commit or rollback frees them, so at most one batch's steps wait.
 struct BatchUndo {
     typealias Step = () -> Void
 
-    private enum Entry {
+    fileprivate enum Entry {
         /// Set `prop` of `view` back to `old`.
         case prop(ViewProxy, ComponentType.PropDescriptor, old: PropValue)
         /// Take a command out of `view`'s command log again.
@@ -38,6 +43,30 @@ struct BatchUndo {
     private var touched: [(view: ViewProxy, neededRender: Bool)] = []
     /// How many batches are open.
     private var depth = 0
+    /// The steps of the last large batch that committed, not freed yet.
+    private var retired: Retired?
+
+    /// A batch this many steps long or longer has its steps retired at its commit rather than freed.
+    static let retiringSteps = 256
+
+    /// A committed batch's undo steps, which free what they hold (views among them) when this is released: taken
+    /// out of its session under the session's gate, then only released.
+    struct Retired {
+        fileprivate var steps: [Entry]
+        fileprivate var touched: [(view: ViewProxy, neededRender: Bool)]
+
+        /// How many undo steps it holds.
+        var count: Int { steps.count }
+    }
+
+    /// How many steps of a committed batch wait to be freed (tests).
+    var retiredCount: Int { retired?.count ?? 0 }
+
+    /// Takes the steps of the last large committed batch, for the caller to free once the request is answered.
+    mutating func takeRetired() -> Retired? {
+        defer { retired = nil }
+        return retired
+    }
 
     /// Whether a batch is open, so that changes are to be recorded.
     @inline(__always)
@@ -91,7 +120,7 @@ struct BatchUndo {
     mutating func commit() {
         precondition(isActive, "a commit without a batch")
         depth -= 1
-        if depth == 0 { forget() }
+        if depth == 0 { retire() }
     }
 
     /// Undoes every change of the open batches, newest first, and closes them all. Nothing renders: a view
@@ -107,7 +136,19 @@ struct BatchUndo {
     }
 
     private mutating func forget() {
+        retired = nil
         steps.removeAll(keepingCapacity: true)
         touched.removeAll(keepingCapacity: true)
+    }
+
+    /// A commit's forget: a large batch's steps are retired (replacing, so freeing, those retired before).
+    private mutating func retire() {
+        guard steps.count >= Self.retiringSteps else {
+            forget()
+            return
+        }
+        retired = Retired(steps: steps, touched: touched)
+        steps = []
+        touched = []
     }
 }

@@ -92,6 +92,12 @@ public final class Connection: @unchecked Sendable {
         return aboutOtherSessions ? .observer : kind
     }
 
+    /// Frees what the session's last request left to free once answered (``Session/freeDeferred()``): called
+    /// when its answer is written.
+    public func freeDeferred() {
+        current?.freeDeferred()
+    }
+
     /// Handles one line of text; returns the frames written, one per element, without newlines.
     public func handle(line: String) -> [String] {
         JSONWriter.frames(answering: line) { handle(line: $0, into: &$1) }

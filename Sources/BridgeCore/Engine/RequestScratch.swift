@@ -16,6 +16,9 @@ struct RequestScratch: ~Copyable {
     var events: [Session.PendingEvent] = []
     /// Roots of the subtrees the request deleted; torn down once it succeeds.
     var deletedRoots: [ViewProxy] = []
+    /// Roots of the subtrees a request that succeeded deleted, whose teardown waits for its answer to be on its way
+    /// (``takeDeferredDeleted()``). Out of storage and detached, nothing reaches them but this.
+    private var deferredDeleted: [ViewProxy] = []
     /// For `update`: the props converted from the request.
     private var converted: [Session.PropChange] = []
     /// For an event's dispatch: the listening views on its way.
@@ -49,11 +52,21 @@ struct RequestScratch: ~Copyable {
         deletedRoots.removeAll()
     }
 
-    /// The request succeeded: the views it deleted are freed.
-    mutating func tearDownDeleted() {
-        guard !deletedRoots.isEmpty else { return }
-        for root in deletedRoots { root.tearDown() }
-        deletedRoots.removeAll()
+    /// The request succeeded: the views it deleted are freed once its answer is on its way (a React Native
+    /// screen's unmount frees hundreds, for a few hundred microseconds its client need not wait for): kept for
+    /// ``takeDeferredDeleted()``. What the request before it deferred, and no one took, is freed now.
+    mutating func deferDeleted() {
+        for root in deferredDeleted { root.tearDown() }
+        deferredDeleted.removeAll()
+        swap(&deferredDeleted, &deletedRoots)
+    }
+
+    /// Takes the subtrees a request that succeeded deleted, for the caller to tear down (``ViewProxy/tearDown()``).
+    mutating func takeDeferredDeleted() -> [ViewProxy] {
+        guard !deferredDeleted.isEmpty else { return [] }
+        var taken: [ViewProxy] = []
+        swap(&taken, &deferredDeleted)
+        return taken
     }
 
     /// The empty array for converted props, with the capacity it had when given back.

@@ -106,6 +106,7 @@ public final class Session: @unchecked Sendable {
         closed = true
         dropStaged()
         endObservations(reason: "closed")
+        for root in scratch.takeDeferredDeleted() { root.tearDown() }
         for view in ViewStorage.removeSession(storageKey) { view.unmount() }
         viewCount = 0
         listing.closed.store(true, ordering: .releasing)
@@ -223,7 +224,7 @@ public final class Session: @unchecked Sendable {
             }
             scratch.events.removeAll(keepingCapacity: true)
         }
-        scratch.tearDownDeleted()
+        scratch.deferDeleted()
         return true
     }
 
@@ -279,6 +280,15 @@ public final class Session: @unchecked Sendable {
         scratch.discard()
         if watch.isObserved { watch.discardPending() }
         staged?.retracted()
+    }
+
+    /// Frees what the last request's commit left to free (the views it deleted; a large batch's undo steps,
+    /// ``BatchUndo/Retired``), outside the gate. The daemon calls it once the request's answer is on its way, so
+    /// that its client does not wait for it; else the next request's commit frees them.
+    public func freeDeferred() {
+        let (deleted, retired) = gate.withLock { _ in (scratch.takeDeferredDeleted(), undo.takeRetired()) }
+        for root in deleted { root.tearDown() }
+        withExtendedLifetime(retired) {}
     }
 
     /// Holds a batch in parts, which ``Ops/Batch`` may have applied ahead.

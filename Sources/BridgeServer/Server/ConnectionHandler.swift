@@ -167,6 +167,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func channelReadComplete(context: ChannelHandlerContext) {
         writeOutput(context: context)
+        // The answers are written: what their requests left to free is freed now, while their client reads them.
+        // (A request running off the loop owns the connection: its thread does this when it ends.)
+        if !state.requestRunning { connection.freeDeferred() }
         endIfSaidBye(context: context)
         context.fireChannelReadComplete()
     }
@@ -333,8 +336,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
         configuration.longRequests.run {
             hold?.wait()
             var frames: [UInt8] = []
+            // (The session before the request: a resume in it may attach the connection to another.)
+            let session = connection.session
             let kind = line.withUnsafeReadableBytes { connection.handle(line: $0, into: &frames) }
             done.succeed(Answered(kind: kind, frames: allocator.buffer(bytes: frames)))
+            // The answer is on its way to the loop: what the request left to free is freed meanwhile.
+            session.freeDeferred()
         }
         done.futureResult.assumeIsolated().whenSuccess { [self] answered in
             requestEnded(line: line, answered: answered, context: context)
