@@ -421,4 +421,55 @@ struct ObserveTests {
         )
         _ = daemon
     }
+
+    /// A session observing itself with `tree: true, grouped: true` reads each request's tree changes as one frame,
+    /// `{"observe":…,"tree":[…]}`, each change an array, in the order the per-change frames come; a batch in parts
+    /// gives its whole batch's changes with its last part's answer. `grouped` without `tree`, or on another session,
+    /// is refused.
+    @Test func aGroupedOwnObservationReadsEachRequestsChangesAsOneFrame() throws {
+        let dir = TemporaryDirectory()
+        let socket = dir.file("bridged.sock")
+        let daemon = try DaemonProcess.start(socket: socket, [], in: dir)
+        let tools = try SocketClient(path: socket)
+        try tools.hello()
+        let app = try SocketClient(path: socket)
+        let id = try app.hello().id
+        let refusals = [
+            (tools, #"{"id":"t","op":"observe","session":"\#(id)","tree":true,"grouped":true}"#),
+            (app, #"{"id":"t","op":"observe","session":"\#(id)","grouped":true}"#),
+        ]
+        for (client, line) in refusals {
+            let refused = try client.request(line)
+            #expect(errorCode(refused) == "bad_request", "\(line)")
+        }
+        let snapshot = object(
+            try app.request(#"{"id":0,"op":"observe","session":"\#(id)","tree":true,"grouped":true}"#)
+        )
+        #expect(snapshot["ok"] as? Bool == true)
+        let inParts = [
+            #"{"id":11,"op":"batch","more":true,"ops":[{"op":"create","tag":5,"component":"View","parent":1}]}"#,
+            #"{"id":12,"op":"batch","at":1,"ops":[{"op":"update","tag":5,"props":{"testID":"five"}},"#
+                + #"{"op":"setChildren","tag":1,"children":[5,2]}]}"#,
+        ]
+        let read = Self.frames(app, answering: Self.driving + inParts)
+        let own = read.filter { $0.hasPrefix(#"{"observe""#) }.map { $0.replacing(id, with: "S") }
+        #expect(
+            own == [
+                #"{"observe":"S","tree":[["created",1,"View",{"testID":"root"},null,[]]]}"#,
+                #"{"observe":"S","tree":[["created",2,"SwiftUIButton",{"title":"Tap"},1,[],0]]}"#,
+                #"{"observe":"S","tree":[["created",3,"View",{},null,[]]]}"#,
+                #"{"observe":"S","tree":[["updated",2,{"count":3}]]}"#,
+                #"{"observe":"S","tree":[["moved",1,[3,2]]]}"#,
+                #"{"observe":"S","tree":[["deleted",[3]]]}"#,
+                // The parts' changes, with the last part's answer: one frame for the batch.
+                #"{"observe":"S","tree":[["created",5,"View",{},1,[],1],["updated",5,{"testID":"five"}],"#
+                    + #"["moved",1,[5,2]]]}"#,
+            ]
+        )
+        // Each frame comes before the answer to the request that made it.
+        let staged = try #require(read.firstIndex { object($0)["id"] as? Int == 11 })
+        let last = try #require(read.firstIndex { object($0)["id"] as? Int == 12 })
+        #expect(read[staged + 1].hasPrefix(#"{"observe""#) && staged + 2 == last)
+        _ = daemon
+    }
 }

@@ -14,6 +14,8 @@ export function frameKind(frame) {
   // An observer's change frame (protocol.md, "Observing sessions"): its own members, never an id (a `subscribed`
   // or `event` change has an `event` member too).
   if (typeof frame.observe === 'string' && typeof frame.change === 'string' && !('id' in frame)) return 'change';
+  // A request's changes grouped (`observe` with `grouped: true`): `{observe, tree: [...]}`.
+  if (typeof frame.observe === 'string' && Array.isArray(frame.tree) && !('id' in frame)) return 'change';
   if ('event' in frame) return 'event';
   return null;
 }

@@ -312,7 +312,7 @@ export const OPS = freeze({
     safeToRepeat: false,
     sessionFree: false,
     needsLayout: false,
-    fields: {"session":"string","tree?":"boolean","layout?":"boolean"},
+    fields: {"session":"string","tree?":"boolean","layout?":"boolean","grouped?":"boolean"},
     sample: {"op":"observe","session":"<session>"},
     result: {
       $name: "ObserveSnapshot",

@@ -96,3 +96,40 @@ test('a snapshot the observation starts again from is read whole', () => {
   assert.equal(screen.queryByText('Hello'), null);
   assert.notEqual(screen.getByTestId('b'), box);
 });
+
+test("a request's changes grouped (observe's grouped) leave the tree as the same changes one frame each do", () => {
+  const one = setUp();
+  const grouped = setUp();
+  const changes = [
+    { change: 'created', view: { tag: 8, component: 'RCTText', parent: null, children: [], props: { testID: 'new' } } },
+    { change: 'created', view: { tag: 9, component: 'RCTRawText', parent: 8, children: [], props: { text: 'New' } } },
+    { change: 'created', view: { tag: 10, component: 'RCTView', parent: 2, children: [], props: {} }, index: 0 },
+    { change: 'moved', tag: 1, children: [2, 8] },
+    { change: 'updated', tag: 4, props: { text: 'Hi' } },
+    { change: 'updated', tag: 5, props: { testID: null } },
+    { change: 'laidOut', frames: [{ tag: 2, layout: { x: 0, y: 10, width: 390, height: 44 } }] },
+    { change: 'deleted', tags: [6, 7] },
+  ];
+  for (const change of changes) one.apply(change);
+  grouped.tree.apply({
+    observe: SESSION,
+    tree: [
+      ['created', 8, 'RCTText', { testID: 'new' }, null, []],
+      ['created', 9, 'RCTRawText', { text: 'New' }, 8, []],
+      ['created', 10, 'RCTView', {}, 2, [], 0],
+      ['moved', 1, [2, 8]],
+      ['updated', 4, { text: 'Hi' }],
+      ['updated', 5, { testID: null }],
+      ['laidOut', [{ tag: 2, layout: { x: 0, y: 10, width: 390, height: 44 } }]],
+      ['deleted', [6, 7]],
+    ],
+  });
+  assert.equal(grouped.tree.version, one.tree.version, 'a version for each change, as for each frame');
+  assert.deepEqual([...grouped.tree.views], [...one.tree.views]);
+  assert.deepEqual(grouped.tree.views.get(2).children, [10, 3, 5], 'the index of a created view');
+  assert.equal(grouped.screen.getByText('New').props.testID, 'new');
+  assert.equal(grouped.screen.queryByText('Other'), null);
+  // Another session's frame changes nothing.
+  grouped.tree.apply({ observe: 'another', tree: [['deleted', [1]]] });
+  assert.ok(grouped.tree.views.has(1));
+});

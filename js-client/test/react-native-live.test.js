@@ -86,14 +86,29 @@ describe(`openApp: live queries and InitializeCore's globals (${architecture})`,
   test("the live tree is the daemon's: each view's set props, parent and children, as another observer's snapshot has them", async () => {
     // The app's own observation is tree-only (LiveTree.observe): a created view comes with only its props not at
     // their default, and no frame of a subscription, command, event or render comes at all.
+    // It observes with `grouped: true` too: a request's changes come as one frame, each change an array, read here as
+    // the frames they stand for.
     const frames = [];
-    const onChange = (frame) => frames.push(frame);
+    let single = 0;
+    const onChange = (frame) => {
+      if (!Array.isArray(frame.tree)) return void (single++, frames.push(frame));
+      for (const [change, ...rest] of frame.tree) {
+        if (change === 'created') {
+          const [tag, component, props, parent, children, ...index] = rest;
+          frames.push({ change, view: { tag, component, props, parent, children }, ...(index.length ? { index: index[0] } : {}) });
+        } else if (change === 'updated') frames.push({ change, tag: rest[0], props: rest[1] });
+        else if (change === 'moved') frames.push({ change, tag: rest[0], children: rest[1] });
+        else if (change === 'deleted') frames.push({ change, tags: rest[0] });
+        else frames.push({ change, frames: rest[0] });
+      }
+    };
     bridge.on('change', onChange);
     const s = await app.render(h(LiveScreen()));
     while (s.queryByText('later') === null || s.getByTestId('fading').props.opacity !== 1) await sleep(10);
     await app.longPress(s.getByText('not held'), { duration: 2500 });
     assert.ok(s.getByText('held'));
     bridge.off('change', onChange);
+    assert.equal(single, 0, 'a change came in a frame of its own');
     const kinds = new Set(frames.map((f) => f.change));
     assert.ok(kinds.has('created') && kinds.has('updated'), [...kinds].join());
     for (const kind of ['subscribed', 'command', 'event', 'render']) assert.ok(!kinds.has(kind), `a ${kind} frame came`);

@@ -67,7 +67,15 @@ extension JSONWriter {
         int(view.tag)
         raw(#","component":"#)
         string(view.type.name)
-        raw(#","props":{"#)
+        raw(#","props":"#)
+        setProps(of: view)
+        viewPlace(view)
+        raw("}")
+    }
+
+    /// `{"testID":"row-1",…}`: the props of `view` whose value is not their default.
+    private mutating func setProps(of view: ViewProxy) {
+        raw("{")
         var first = true
         view.forEachChangedProp { prop, value in
             if !first { comma() }
@@ -77,8 +85,20 @@ extension JSONWriter {
             propValue(value)
         }
         raw("}")
-        viewPlace(view)
-        raw("}")
+    }
+
+    /// A created view in a grouped own-tree change (``SessionWatch/ownTreeGrouped``): `tag,"component",{props},
+    /// parent,[children]`, its props as ``treeView(_:)`` lists them.
+    mutating func treeViewEntry(_ view: ViewProxy) {
+        int(view.tag)
+        comma()
+        string(view.type.name)
+        comma()
+        setProps(of: view)
+        comma()
+        if let parent = view.parent { int(parent.tag) } else { null() }
+        comma()
+        tagArray(view.children)
     }
 
     /// `,"listeners":{"press":["capture","bubble"],…}`: a view's listeners by event, each event's phases in

@@ -7,7 +7,7 @@ extension Connection {
             switch request {
             case .sessions:
                 engine.writeSessions(into: &w)
-            case .observe(let session, let tree, let layout):
+            case .observe(let session, let tree, let layout, let grouped):
                 guard let makeObserverSink else {
                     throw BridgeError(.badRequest, "observe: this connection cannot be sent change frames")
                 }
@@ -25,10 +25,19 @@ extension Connection {
                             + "frames without 'laidOut')"
                     )
                 }
+                guard !grouped || (own && tree) else {
+                    throw BridgeError(
+                        .badRequest,
+                        "observe: 'grouped' is for the connection's own session with 'tree: true' (a request's "
+                            + "change frames as one)"
+                    )
+                }
                 if let old = observing.removeValue(forKey: session) { stop(old, observing: session) }
                 // Its own session: the frames go out with each answer, ahead of it (``OwnSessionObservation``).
                 let sink: any ObserverSink =
-                    own ? OwnSessionObservation(treeOnly: tree, takesLayout: layout) : makeObserverSink(session)
+                    own
+                    ? OwnSessionObservation(treeOnly: tree, takesLayout: layout, grouped: grouped)
+                    : makeObserverSink(session)
                 try engine.observe(session, sink: sink, into: &w)
                 observing[session] = sink
             case .unobserve(let session):

@@ -4,8 +4,9 @@
 /// frames.
 enum ObserverRequest {
     case sessions
-    /// `tree`: the tree's changes alone, compactly (the connection's own session only).
-    case observe(String, tree: Bool = false, layout: Bool = true)
+    /// `tree`: the tree's changes alone, compactly (the connection's own session only); `grouped`: each request's
+    /// as one frame.
+    case observe(String, tree: Bool = false, layout: Bool = true, grouped: Bool = false)
     case unobserve(String)
     /// Another session's window drawn (``Engine/screenshot(_:scale:frames:into:)``).
     case screenshot(session: String, scale: Double?, frames: Bool)

@@ -27,10 +27,14 @@ final class OwnSessionObservation: ObserverSink {
     /// `observe` with `tree: true, layout: false`: not the `laidOut` frames either (the client reads a frame when it
     /// needs one), so that the session may defer its layout passes (``Session/layoutIsDeferred``).
     let takesLayout: Bool
+    /// `observe` with `tree: true, grouped: true`: a request's changes as one frame, `{"observe":…,"tree":[…]}`, each
+    /// change an array (``SessionWatch/writeOwnFrames(to:)``).
+    let grouped: Bool
 
-    init(treeOnly: Bool, takesLayout: Bool = true) {
+    init(treeOnly: Bool, takesLayout: Bool = true, grouped: Bool = false) {
         self.treeOnly = treeOnly
         self.takesLayout = takesLayout
+        self.grouped = grouped
     }
 
     func deliver(_ frames: UnsafeRawBufferPointer, last: Bool) -> Bool { true }

@@ -8,11 +8,25 @@ import PropStore
 /// batch shows them nothing.
 extension SessionWatch {
     /// A frame that changes the tree, the same for every observer: written for those who take every frame and for a
-    /// tree-only own observation.
-    private mutating func treeChange(_ write: (inout JSONWriter, String) -> Void) {
+    /// tree-only own observation; for a grouped one (``ownTreeGrouped``), `entry` writes the change's array instead.
+    private mutating func treeChange(_ write: (inout JSONWriter, String) -> Void, entry: (inout JSONWriter) -> Void) {
         let session = self.session
         if takesEveryFrame { write(&pending, session) }
-        if ownTreeOnly { write(&treeFrames, session) }
+        if ownTreeOnly { ownTree(session, write, entry: entry) }
+    }
+
+    /// A change for the session's own tree-only observation: its frame, or, grouped, its array among the request's.
+    private mutating func ownTree(
+        _ session: String,
+        _ write: (inout JSONWriter, String) -> Void,
+        entry: (inout JSONWriter) -> Void
+    ) {
+        if ownTreeGrouped {
+            if !treeFrames.isEmpty { treeFrames.comma() }
+            entry(&treeFrames)
+        } else {
+            write(&treeFrames, session)
+        }
     }
 
     /// A frame that does not change the tree (a subscription, a command's log entry, an event, a render): written for
@@ -31,10 +45,21 @@ extension SessionWatch {
             pending.closeCreated(index: index)
         }
         if ownTreeOnly {
-            treeFrames.openChange("created", session: session)
-            treeFrames.raw(#","view":"#)
-            treeFrames.treeView(view)
-            treeFrames.closeCreated(index: index)
+            ownTree(session) { w, session in
+                w.openChange("created", session: session)
+                w.raw(#","view":"#)
+                w.treeView(view)
+                w.closeCreated(index: index)
+            } entry: { w in
+                // ["created",tag,component,{props},parent,[children]] and its index when it has one.
+                w.raw(#"["created","#)
+                w.treeViewEntry(view)
+                if let index {
+                    w.comma()
+                    w.int(index)
+                }
+                w.raw("]")
+            }
         }
     }
 
@@ -50,6 +75,10 @@ extension SessionWatch {
             w.openUpdated(view, session: session)
             w.object(changed, key: \.0.name) { $0.propValue($1.1) }
             w.closeChange()
+        } entry: { w in
+            w.openUpdatedEntry(view)
+            w.object(changed, key: \.0.name) { $0.propValue($1.1) }
+            w.raw("]")
         }
     }
 
@@ -58,9 +87,8 @@ extension SessionWatch {
     mutating func laidOut(_ frames: [(view: ViewProxy, frame: Frame)]) {
         guard !frames.isEmpty, takesLayoutFrames else { return }
         let session = self.session
-        let write = { (w: inout JSONWriter, session: String) in
-            w.openChange("laidOut", session: session)
-            w.raw(#","frames":["#)
+        let list = { (w: inout JSONWriter) in
+            w.raw("[")
             for (index, entry) in frames.enumerated() {
                 if index > 0 { w.comma() }
                 w.raw(#"{"tag":"#)
@@ -70,10 +98,21 @@ extension SessionWatch {
                 w.raw("}")
             }
             w.raw("]")
+        }
+        let write = { (w: inout JSONWriter, session: String) in
+            w.openChange("laidOut", session: session)
+            w.raw(#","frames":"#)
+            list(&w)
             w.closeChange()
         }
         if takesEveryFrame { write(&pending, session) }
-        if ownTreeTakesLayout { write(&treeFrames, session) }
+        if ownTreeTakesLayout {
+            ownTree(session, write) { w in
+                w.raw(#"["laidOut","#)
+                list(&w)
+                w.raw("]")
+            }
+        }
     }
 
     /// A command changed the view's state (it recorded how to undo): `updated` with every prop, since the
@@ -84,6 +123,10 @@ extension SessionWatch {
             w.openUpdated(view, session: session)
             w.object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
             w.closeChange()
+        } entry: { w in
+            w.openUpdatedEntry(view)
+            w.object(view.listedProps, key: \.name) { $0.propValue(view.value(of: $1)) }
+            w.raw("]")
         }
     }
 
@@ -95,6 +138,12 @@ extension SessionWatch {
             w.raw(#","children":"#)
             w.tagArray(parent.children)
             w.closeChange()
+        } entry: { w in
+            w.raw(#"["moved","#)
+            w.int(parent.tag)
+            w.comma()
+            w.tagArray(parent.children)
+            w.raw("]")
         }
     }
 
@@ -104,6 +153,10 @@ extension SessionWatch {
             w.raw(#","tags":"#)
             w.tagArray(subtree)
             w.closeChange()
+        } entry: { w in
+            w.raw(#"["deleted","#)
+            w.tagArray(subtree)
+            w.raw("]")
         }
     }
 
@@ -183,6 +236,13 @@ extension JSONWriter {
             int(index)
         }
         closeChange()
+    }
+
+    /// Starts a grouped `updated` change of `view`, `["updated",tag,`, up to its props object.
+    fileprivate mutating func openUpdatedEntry(_ view: ViewProxy) {
+        raw(#"["updated","#)
+        int(view.tag)
+        comma()
     }
 
     /// Starts the frame `updated` of `view`, up to its `props` object.

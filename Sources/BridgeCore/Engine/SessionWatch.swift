@@ -26,10 +26,13 @@ struct SessionWatch: ~Copyable {
     private(set) var takesLayoutFrames = false
     /// The session's own tree-only observation takes the `laidOut` frames.
     private(set) var ownTreeTakesLayout = false
+    /// The session's own tree-only observation takes a request's changes as one frame (`grouped`): ``treeFrames``
+    /// holds them as the elements of its `tree` array.
+    private(set) var ownTreeGrouped = false
     /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
     var pending = JSONWriter(capacity: 0)
     /// The same request's frames for a tree-only own observation (``ownTreeOnly``): those that change the tree,
-    /// a created view with only its props that are set.
+    /// a created view with only its props that are set (grouped: the changes, each an array, comma-separated).
     var treeFrames = JSONWriter(capacity: 0)
     /// The `client` of the session's hello.
     var client: String?
@@ -50,7 +53,18 @@ struct SessionWatch: ~Copyable {
     /// Writes the frames the session's own observation is owed for the request that just succeeded into `out`.
     mutating func writeOwnFrames(to out: inout [UInt8]) {
         if ownTreeOnly {
-            treeFrames.write(to: &out)
+            guard !treeFrames.isEmpty else { return }
+            if ownTreeGrouped {
+                var head = JSONWriter(capacity: 48)
+                head.raw(#"{"observe":"#)
+                head.string(session)
+                head.raw(#","tree":["#)
+                head.write(to: &out)
+                treeFrames.write(to: &out)
+                out.append(contentsOf: "]}\n".utf8)
+            } else {
+                treeFrames.write(to: &out)
+            }
             treeFrames.removeAll()
         } else {
             pending.write(to: &out)
@@ -73,6 +87,7 @@ struct SessionWatch: ~Copyable {
         ownTreeOnly = own?.treeOnly == true
         takesEveryFrame = others || (own != nil && !ownTreeOnly)
         ownTreeTakesLayout = ownTreeOnly && own?.takesLayout != false
+        ownTreeGrouped = ownTreeOnly && own?.grouped == true
         takesLayoutFrames = takesEveryFrame || ownTreeTakesLayout
     }
 }

@@ -204,7 +204,7 @@ export class SyncBridge extends EventEmitter {
         if (parsed.ok) return parsed.result;
         throw BridgeError.fromProtocol(parsed.error);
       }
-      if (typeof parsed.observe === 'string' && typeof parsed.change === 'string') {
+      if (typeof parsed.observe === 'string' && (typeof parsed.change === 'string' || Array.isArray(parsed.tree))) {
         this.emit('change', parsed);
       } else {
         if (Number.isInteger(parsed.seq)) this.#seenSeq = Math.max(this.#seenSeq, parsed.seq);

@@ -88,7 +88,9 @@ export class LiveTree {
    * false }`, without the `laidOut` frames (the views then have no `layout`; the daemon defers its passes).
    */
   static observe(session, { layout = true } = {}) {
-    return layout ? { op: 'observe', session, tree: true } : { op: 'observe', session, tree: true, layout: false };
+    const request = { op: 'observe', session, tree: true, grouped: true };
+    if (!layout) request.layout = false;
+    return request;
   }
 
   /** Starts from `observe`'s snapshot of the session. */
@@ -99,63 +101,109 @@ export class LiveTree {
     this.version++;
   }
 
-  /** One change frame (`{observe, change, …}`) of the observed session. */
+  /**
+   * One change frame of the observed session: `{observe, change, …}`, or a request's changes grouped (`{observe,
+   * tree: [[change, …], …]}`, `observe`'s `grouped`), each applied in order.
+   */
   apply(frame) {
     if (frame.observe !== this.session) return;
+    if (Array.isArray(frame.tree)) {
+      for (const change of frame.tree) if (Array.isArray(change)) this.#applyGrouped(change);
+      return;
+    }
     switch (frame.change) {
-      case 'created': {
-        const view = this.#live(frame.view);
-        this.views.set(view.tag, view);
-        if (view.parent != null) {
-          const parent = this.views.get(view.parent);
-          if (parent && !parent.children.includes(view.tag)) {
-            const index = Number.isInteger(frame.index) ? frame.index : parent.children.length;
-            parent.children.splice(index, 0, view.tag);
-          }
-        }
-        this.#touch(view.tag);
+      case 'created':
+        this.#created(frame.view, frame.index);
         break;
-      }
-      case 'updated': {
-        const view = this.views.get(frame.tag);
-        if (view) {
-          for (const key in frame.props) {
-            const value = frame.props[key];
-            if (value === null) delete view.props[key];
-            else view.props[key] = value;
-          }
-          this.#touch(frame.tag);
-        }
+      case 'updated':
+        this.#updated(frame.tag, frame.props);
         break;
-      }
       case 'moved':
         this.#move(frame.tag, frame.children ?? []);
         break;
       // The session's layout (app/layout.js): each view's frame relative to its parent, as onLayout has it.
       case 'laidOut':
-        for (const { tag, layout } of frame.frames ?? []) {
-          const view = this.views.get(tag);
-          if (view) {
-            view.layout = layout;
-            this.#touch(tag);
-          }
-        }
+        this.#laidOut(frame.frames);
         break;
       case 'deleted':
-        for (const tag of frame.tags ?? []) {
-          const view = this.views.get(tag);
-          if (!view) continue;
-          const parent = view.parent != null ? this.views.get(view.parent) : undefined;
-          if (parent) {
-            parent.children = parent.children.filter((t) => t !== tag);
-            this.#touch(parent.tag);
-          }
-          this.views.delete(tag);
-        }
+        this.#deleted(frame.tags);
         break;
       case 'ended':
       case 'cutoff':
         this.session = null;
+        break;
+      default:
+        return;
+    }
+    this.version++;
+  }
+
+  #created(frameView, index) {
+    const view = this.#live(frameView);
+    this.views.set(view.tag, view);
+    if (view.parent != null) {
+      const parent = this.views.get(view.parent);
+      if (parent && !parent.children.includes(view.tag)) {
+        parent.children.splice(Number.isInteger(index) ? index : parent.children.length, 0, view.tag);
+      }
+    }
+    this.#touch(view.tag);
+  }
+
+  #updated(tag, props) {
+    const view = this.views.get(tag);
+    if (!view) return;
+    for (const key in props) {
+      const value = props[key];
+      if (value === null) delete view.props[key];
+      else view.props[key] = value;
+    }
+    this.#touch(tag);
+  }
+
+  #laidOut(frames) {
+    for (const { tag, layout } of frames ?? []) {
+      const view = this.views.get(tag);
+      if (view) {
+        view.layout = layout;
+        this.#touch(tag);
+      }
+    }
+  }
+
+  #deleted(tags) {
+    for (const tag of tags ?? []) {
+      const view = this.views.get(tag);
+      if (!view) continue;
+      const parent = view.parent != null ? this.views.get(view.parent) : undefined;
+      if (parent) {
+        parent.children = parent.children.filter((t) => t !== tag);
+        this.#touch(parent.tag);
+      }
+      this.views.delete(tag);
+    }
+  }
+
+  /**
+   * A grouped change (protocol.md, `observe`'s `grouped`): `['created', tag, component, props, parent, children,
+   * index?]`, `['updated', tag, props]`, `['moved', tag, children]`, `['deleted', tags]`, `['laidOut', frames]`.
+   */
+  #applyGrouped(change) {
+    switch (change[0]) {
+      case 'created':
+        this.#created({ tag: change[1], component: change[2], props: change[3], parent: change[4], children: change[5] }, change[6]);
+        break;
+      case 'updated':
+        this.#updated(change[1], change[2]);
+        break;
+      case 'moved':
+        this.#move(change[1], change[2] ?? []);
+        break;
+      case 'deleted':
+        this.#deleted(change[1]);
+        break;
+      case 'laidOut':
+        this.#laidOut(change[1]);
         break;
       default:
         return;
