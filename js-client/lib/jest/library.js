@@ -1,10 +1,15 @@
 // React Native Testing Library 12's API under preset: 'bridged-client' (what `@testing-library/react-native`
 // resolves to): render and its result, screen, within, the query grid over the rendered element's views, UNSAFE_*
 // queries, act, waitFor, renderHook, configure; fireEvent and userEvent from events.js.
-import { hidesItself, isModal } from '../react-native/testing/queries.js';
+import { QUERY_NAMES, hidesItself, isModal } from '../react-native/testing/queries.js';
 import { FiberElement, HostElement, elementJSON, expectOne, typeName } from './elements.js';
 import { createEvents } from './events.js';
 import { formatTree, loadPrettyFormat } from './format.js';
+
+/** The synchronous queries of a grid (the getBy, getAllBy, queryBy and queryAllBy ones), wrapped to answer elements. */
+const SYNC_QUERY_NAMES = QUERY_NAMES.filter((name) => !name.startsWith('find'));
+/** Each getBy and getAllBy query, with the findBy or findAllBy query made of it (`getByText` → `findByText`). */
+const FIND_OF_GET = SYNC_QUERY_NAMES.filter((name) => name.startsWith('get')).map((name) => [name, `find${name.slice(3)}`]);
 
 const SCREEN_MISSING = '`render` method has not been called';
 
@@ -101,14 +106,12 @@ export function createLibrary(host) {
       }
       return Array.isArray(found) ? found.map((h) => host.elementOf(h.tag)) : found ? host.elementOf(found.tag) : null;
     };
-    for (const [name, query] of Object.entries(queries)) {
-      if (typeof query !== 'function') continue;
-      if (name.startsWith('find')) continue;
-      wrapped[name] = (...args) => run(query, args, true);
+    for (const name of SYNC_QUERY_NAMES) {
+      const query = queries[name];
+      if (typeof query === 'function') wrapped[name] = (...args) => run(query, args, true);
     }
-    for (const name of Object.keys(wrapped)) {
-      if (!name.startsWith('get')) continue;
-      const find = name.replace(/^get/, 'find');
+    for (const [name, find] of FIND_OF_GET) {
+      if (!(name in wrapped)) continue;
       // As RNTL's: the screen is printed once, into the error the wait ends with (not at each failed check), and
       // not at all into the error an onTimeout of the test's own is given.
       // As RNTL 12.4's: the wait's options are the third argument's; a timeout or interval among the query's options

@@ -442,6 +442,9 @@ export function bindQueries(
   return queries;
 }
 
+/** The names of the query grid bindQueries makes, in its order (`getByText`, `queryAllByTestId`, `findByRole`…). */
+export const QUERY_NAMES = Object.freeze(Object.keys(bindQueries(() => null)));
+
 /**
  * React Native Testing Library's `within(handle)`: the queries of the handle's screen, over the handle's subtree as
  * it is at each query (a handle from an earlier snapshot names its view by tag).

@@ -1,7 +1,7 @@
 // A screen the app rendered: its root view in the daemon, the daemon's native tree under it as the live tree holds
 // it (testing/live-tree.js: every change frame received, applied as it is read), the queries over it, and toJSON().
 
-import { TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, bindQueries, kQueries, locate, printTree } from './queries.js';
+import { QUERY_NAMES, TEXT_COMPONENTS, TEXT_INPUT_COMPONENTS, bindQueries, kQueries, locate, printTree } from './queries.js';
 
 /** How often findBy* checks again while nothing settles (the app's own timers bring changes too). */
 const POLL_MS = 20;
@@ -14,6 +14,8 @@ export class Screen {
   #nodes = new WeakMap();
   #within = null;
   #holder;
+  /** The query grid over the whole screen, bound when a query of it is first read (the jest preset reads a render's). */
+  #grid = null;
   rootTag;
   /** The daemon's tag of the root view. */
   tag;
@@ -25,7 +27,23 @@ export class Screen {
     this.tag = tag;
     this.appKey = appKey;
     this.#holder = holder;
-    Object.assign(this, this.#queries(() => this.#current(), () => false));
+  }
+
+  // The queries (`s.getByText`, `const { getByText } = s`): each read from the screen's grid, bound at the first.
+  static {
+    for (const name of QUERY_NAMES) {
+      Object.defineProperty(this.prototype, name, {
+        configurable: true,
+        get() {
+          this.#grid ??= this.#queries(() => this.#current(), () => false);
+          return this.#grid[name];
+        },
+        // A test's own assignment (a spy) replaces it on that screen.
+        set(value) {
+          Object.defineProperty(this, name, { value, writable: true, configurable: true, enumerable: true });
+        },
+      });
+    }
   }
 
   /** The query grid over the tree `snapshot()` gives; `hidden()`: whether an ancestor above it hides it. */
