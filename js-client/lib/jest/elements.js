@@ -272,6 +272,50 @@ function jsonProp(value) {
   return current ? { current: `[${current}]` } : value;
 }
 
+/** The prototypes given a toJSON for pretty-format (printable). */
+const PRINTABLE = new WeakSet();
+
+/** A fiber's component, as React's DevTools name it, or its tag. */
+function fiberName(fiber) {
+  const type = fiber.type;
+  if (typeof type === 'string') return type;
+  const named = (t) => (t && (typeof t === 'object' || typeof t === 'function') ? t.displayName || t.name : undefined);
+  return named(type) || named(type?.render) || named(type?.type) || named(type?._context) || `tag ${fiber.tag}`;
+}
+
+/** Gives `prototype` (not Object's, nor one that has its own) a toJSON for pretty-format: `describe(this)`. */
+function printAs(prototype, describe) {
+  if (!prototype || prototype === Object.prototype || PRINTABLE.has(prototype)) return;
+  PRINTABLE.add(prototype);
+  if (Object.prototype.hasOwnProperty.call(prototype, 'toJSON')) return;
+  Object.defineProperty(prototype, 'toJSON', {
+    configurable: true,
+    writable: true,
+    // JSON.stringify calls toJSON(key), and gets the object itself: it throws on its circular structure, as on a phone.
+    value: function toJSON(...key) {
+      return key.length === 0 ? describe(this) : this;
+    },
+  });
+}
+
+/**
+ * React's fibers and React Native's native instances of views (the prototypes of `fiber` and of its native instance),
+ * as pretty-format prints them in a failing matcher's message or a snapshot: one line naming the component or the
+ * view, `"[fiber Pressable]"`, `"[RCTView]"`. pretty-format would walk the app's whole fiber tree from either (each
+ * path to an object printed anew, as it only marks an object circular on its own path): a press's event, React
+ * Native's own, persisted by Pressability, holds the pressed view's fiber (`_targetInst`) and native instance
+ * (`target`), so `expect(onPress).toHaveBeenCalledWith(data)` ran the jest worker out of memory instead of failing.
+ * pretty-format calls `toJSON()` with no argument; JSON.stringify calls `toJSON(key)`, which gets the object itself.
+ */
+export function printable(fiber) {
+  printAs(Object.getPrototypeOf(fiber), (f) => `[fiber ${fiberName(f)}]`);
+  if (fiber.tag !== HOST_COMPONENT || !fiber.stateNode || typeof fiber.stateNode !== 'object') return false;
+  // Paper's stateNode is the native instance; Fabric's holds it as `canonical`.
+  const instance = fiber.stateNode.canonical ?? fiber.stateNode;
+  printAs(Object.getPrototypeOf(instance), (view) => `[${nativeInstanceName(view) ?? 'native view'}]`);
+  return true;
+}
+
 /** An element as react-test-renderer's toJSON gives one: its type, its props but children, its children's JSON. */
 export function elementJSON(element) {
   const props = {};

@@ -8,7 +8,7 @@ import { commandOp, emitOp, touchOp } from '../command-op.js';
 import { MOMENTUM_SETTLED_MS } from '../react-native/app/native-events.js';
 import { STAND_INS } from '../react-native/app/require-hook.js';
 import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
-import { FiberElement, HOST_COMPONENT, HostElement } from './elements.js';
+import { FiberElement, HOST_COMPONENT, HostElement, printable } from './elements.js';
 import { createLibrary } from './library.js';
 import { createMatchers } from './matchers.js';
 
@@ -21,6 +21,8 @@ export class JestHost {
   #roots = new Set();
   /** The current host fiber of each renderer tag, kept as each commit changes them (#indexCommit). */
   #fibers = new Map();
+  /** Whether the fibers' and native instances' prototypes print as a line (elements.js, printable). */
+  #printable = false;
   #elements = new Map();
   #instances = new WeakMap();
   #rendered = new Set();
@@ -175,7 +177,10 @@ export class JestHost {
     while (stack.length > 0) {
       const fiber = stack.pop();
       const tag = hostTag(fiber);
-      if (tag !== undefined) this.#fibers.set(tag, fiber);
+      if (tag !== undefined) {
+        this.#fibers.set(tag, fiber);
+        if (!this.#printable) this.#printable = printable(fiber);
+      }
       // The children this commit deleted (React keeps them on their parent until its next render): out of the index.
       for (const deleted of fiber.deletions ?? []) this.#forget(deleted);
       if (fiber.sibling) stack.push(fiber.sibling);

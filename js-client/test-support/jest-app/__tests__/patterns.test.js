@@ -2,7 +2,7 @@
 // TouchableOpacity with no children found by testID, React Native's Button by role, fireEvent(element, 'press'),
 // fake timers for the whole file, run a step at a time, and a mocked React Native internal module.
 import React, { useState } from 'react';
-import { Button, Dimensions, ScrollView, Text, TextInput, TouchableOpacity, UIManager, View, useWindowDimensions } from 'react-native';
+import { Button, Dimensions, Pressable, ScrollView, Text, TextInput, TouchableOpacity, UIManager, View, useWindowDimensions } from 'react-native';
 import { render, fireEvent, screen, act, renderHook } from '@testing-library/react-native';
 
 jest.mock('react-native/Libraries/Animated/NativeAnimatedHelper');
@@ -270,4 +270,23 @@ test('an app that measures a view again in each answer, the loop still going whe
   const onWindow = jest.fn();
   render(<MeasuresWhileItHasNoSize onWindow={onWindow} />);
   expect(screen.getByTestId('unsized')).toBeTruthy();
+});
+
+// A press's handler gets React Native's event (Pressability persists it), which holds the pressed view's fiber
+// (_targetInst) and native instance (target), and through them the app's whole fiber tree: pretty-format printed it
+// path by path, so a failing toHaveBeenCalledWith(data) ran jest out of memory (4 GB, after a minute and more), the
+// run ending with no report (corpus 38: DariuDev/ApplicationDesignSystem's OfferCard test, fireEvent.press(card,
+// eventData) then toHaveBeenCalledWith(eventData)). The fiber and the native instance print as a line each.
+test("a press handler's event, in a failing toHaveBeenCalledWith's message, is printed", () => {
+  const onPress = jest.fn();
+  render(
+    <Pressable testID="card" onPress={onPress}>
+      <Text>Offer</Text>
+    </Pressable>,
+  );
+  fireEvent.press(screen.getByTestId('card'), { nativeEvent: { pageX: 20, pageY: 30 } });
+  const [event] = onPress.mock.calls[0];
+  const prettyFormat = require('pretty-format'); // React Native 0.72's (26) is the function itself
+  expect((prettyFormat.format ?? prettyFormat)(event, { maxDepth: 3 })).not.toMatch(/memoizedProps/);
+  expect(() => expect(onPress).toHaveBeenCalledWith({ nativeEvent: { pageX: 21 } })).toThrow(/pageX/);
 });
