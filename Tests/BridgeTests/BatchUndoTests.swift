@@ -177,63 +177,53 @@ struct BatchUndoTests {
         #expect(ran == [1, 2])
     }
 
-    @Test func aLargeBatchsStepsWaitToBeFreedUntilTaken() {
-        final class Held {}
+    /// An object only a batch's first step holds.
+    final class Held {}
+
+    /// Commits a batch of `steps` steps whose first holds a new object; returns a weak reference to that object.
+    func commitBatch(of steps: Int, in undo: inout BatchUndo) -> () -> Held? {
         weak var held: Held?
-        var undo = BatchUndo()
         do {
             let object = Held()
             held = object
             undo.begin()
             undo.record { _ = object }
-            for _ in 1..<BatchUndo.retiringSteps { undo.record {} }
+            for _ in 1..<steps { undo.record {} }
         }
         undo.commit()
+        return { held }
+    }
+
+    @Test func aLargeBatchsStepsWaitToBeFreedUntilTaken() {
+        var undo = BatchUndo()
+        let held = commitBatch(of: BatchUndo.retiringSteps, in: &undo)
         #expect(!undo.isActive)
         #expect(undo.count == 0, "a new batch starts with no steps")
         #expect(undo.retiredCount == BatchUndo.retiringSteps)
-        #expect(held != nil, "the committed batch's steps are not freed at its commit")
+        #expect(held() != nil, "the committed batch's steps are not freed at its commit")
         let retired = undo.takeRetired()
         #expect(retired?.count == BatchUndo.retiringSteps)
         #expect(undo.takeRetired() == nil, "taken once")
-        withExtendedLifetime(retired) {}
         _ = consume retired
-        #expect(held == nil, "freed with what was taken")
+        #expect(held() == nil, "freed with what was taken")
     }
 
     @Test func aSmallBatchsStepsAreFreedAtItsCommit() {
-        final class Held {}
-        weak var held: Held?
         var undo = BatchUndo()
-        do {
-            let object = Held()
-            held = object
-            undo.begin()
-            undo.record { _ = object }
-        }
-        undo.commit()
-        #expect(held == nil)
+        let held = commitBatch(of: 1, in: &undo)
+        #expect(held() == nil)
         #expect(undo.retiredCount == 0)
         #expect(undo.takeRetired() == nil)
     }
 
     @Test func theNextBatchFreesWhatNoOneTook() {
-        final class Held {}
-        weak var held: Held?
         var undo = BatchUndo()
-        do {
-            let object = Held()
-            held = object
-            undo.begin()
-            undo.record { _ = object }
-            for _ in 1..<BatchUndo.retiringSteps { undo.record {} }
-        }
-        undo.commit()
-        #expect(held != nil)
+        let held = commitBatch(of: BatchUndo.retiringSteps, in: &undo)
+        #expect(held() != nil)
         undo.begin()
         undo.record {}
         undo.commit()
-        #expect(held == nil, "at most one batch's steps wait")
+        #expect(held() == nil, "at most one batch's steps wait")
         // And a rollback of a batch after a large one frees them too, running only its own steps.
         var ran = 0
         undo.begin()
