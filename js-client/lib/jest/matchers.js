@@ -101,10 +101,15 @@ export function createMatchers(host, { jestNative = false } = {}) {
     throw new Error(`expect(received).${matcher}(): received is not an element a query returned (${typeof received})`);
   };
   const result = (context, pass, what) => ({ pass, message: () => `expected element ${context.isNot ? 'not ' : ''}${what}` });
-  /** toHaveProp over an element's props `p`: as RNTL's, a prop given, whatever its value (style={null} included). */
+  /**
+   * toHaveProp over an element's props `p`: as RNTL's, a prop given, whatever its value (style={null} included). Its
+   * message prints the values as jest-native's does (jest's stringify: a function as `[Function name]`, where
+   * JSON.stringify gave undefined for an expected handler and threw on a native instance's circular structure).
+   */
   const hasProp = (context, p, prop, value) => {
     const pass = value === undefined ? prop in p : prop in p && context.equals(value, p[prop]);
-    return { pass, message: () => `expected element ${context.isNot ? 'not ' : ''}to have prop ${prop}${value === undefined ? '' : ` = ${JSON.stringify(value)}`}, it has ${JSON.stringify(p[prop])}` };
+    const show = (v) => context.utils.stringify(v);
+    return { pass, message: () => `expected element ${context.isNot ? 'not ' : ''}to have prop ${prop}${value === undefined ? '' : ` = ${show(value)}`}, it has ${prop in p ? show(p[prop]) : 'none'}` };
   };
   /** toHaveStyle over an element's `style` prop. */
   const hasStyle = (context, given, expected) => {

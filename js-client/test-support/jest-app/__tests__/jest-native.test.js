@@ -92,3 +92,13 @@ test("jest-native's toHaveStyle and toHaveProp read a component's instance (an e
   expect(badge).toHaveProp('label', 'first');
   expect(badge).not.toHaveProp('testID');
 });
+
+// A failing toHaveProp names the values as jest-native's message does (jest's stringify): an expected handler read
+// "= undefined, it has undefined" (JSON.stringify drops a function; corpus 38: DariuDev/ApplicationDesignSystem's Text
+// test, toHaveProp('onPress', onPressMock) on a Text's host, which has no onPress on a phone).
+test("a failing toHaveProp's message prints the function it expected and the one the element has", () => {
+  render(<View testID="box" onLayout={function measured() {}} />);
+  const box = screen.getByTestId('box');
+  expect(() => expect(box).toHaveProp('onLayout', function expected() {})).toThrow(/\[Function expected\][\s\S]*\[Function measured\]/);
+});
+
