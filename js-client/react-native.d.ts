@@ -304,7 +304,9 @@ type QueryKind =
 /** React Native Testing Library 12's deprecated queries whose matcher is an object: the state or value to have. */
 interface ObjectQueryKinds {
   A11yState: { disabled?: boolean; selected?: boolean; checked?: boolean | 'mixed'; busy?: boolean; expanded?: boolean };
+  AccessibilityState: ObjectQueryKinds['A11yState'];
   A11yValue: { min?: number; max?: number; now?: number; text?: TextMatch };
+  AccessibilityValue: ObjectQueryKinds['A11yValue'];
 }
 type ObjectQueries = {
   [K in keyof ObjectQueryKinds as `getBy${K}`]: (matcher: ObjectQueryKinds[K], options?: QueryOptions) => NativeHandle;

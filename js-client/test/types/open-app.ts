@@ -25,6 +25,9 @@ export async function main(): Promise<void> {
   const volume: NativeHandle | null = screen.queryByA11yValue({ now: 3, text: /loud/ });
   const label: NativeHandle = await screen.findByAccessibilityLabel('Close', {}, { timeout: 10 });
   console.log(off.length, volume, label, screen.getAllByA11yLabel(/x/).length);
+  const busy: NativeHandle[] = screen.getAllByAccessibilityState({ busy: true });
+  const full: NativeHandle | null = form.queryByAccessibilityValue({ max: 10, now: 10 });
+  console.log(busy.length, full);
   const tag: number = field.tag;
   await app.settled();
   const shown: string | null = await app.waitFor(() => screen.getByText('Welcome').text, { timeout: 2000 });
