@@ -178,9 +178,19 @@ export class FiberElement {
     this.#fiber = fiber;
   }
 
+  /**
+   * The pair's fiber that is on screen now: React renders into a fiber's alternate and swaps the two at each commit
+   * that re-renders the component, so the fiber this element was made for holds the props of an earlier render
+   * after an update (`rerender`, a state change); react-test-renderer's instance reads the current one alike
+   * (its `_currentFiber`, React's findCurrentFiberUsingSlowPath).
+   */
+  get #current() {
+    return currentFiber(this.#fiber);
+  }
+
   /** @internal */
   get fiber() {
-    return this.#fiber;
+    return this.#current;
   }
 
   get type() {
@@ -188,7 +198,7 @@ export class FiberElement {
   }
 
   get props() {
-    return this.#fiber.memoizedProps ?? {};
+    return this.#current.memoizedProps ?? {};
   }
 
   get instance() {
@@ -197,19 +207,19 @@ export class FiberElement {
 
   /** react-test-renderer's own field, as a host view's: the component's fiber. */
   get _fiber() {
-    return this.#fiber;
+    return this.#current;
   }
 
   get parent() {
-    return instanceParent(this.#host, this.#fiber);
+    return instanceParent(this.#host, this.#current);
   }
 
   get children() {
-    return instanceChildren(this.#fiber).map((c) => (typeof c === 'string' ? c : this.#host.instanceOf(c)));
+    return instanceChildren(this.#current).map((c) => (typeof c === 'string' ? c : this.#host.instanceOf(c)));
   }
 
   get tag() {
-    const stack = [this.#fiber];
+    const stack = [this.#current];
     while (stack.length > 0) {
       const f = stack.shift();
       if (f.tag === HOST_COMPONENT) {
@@ -222,10 +232,64 @@ export class FiberElement {
   }
 
   findAll(predicate, { deep = true } = {}) {
-    return findAllInstances(this.#host, this.#fiber, predicate, deep);
+    return findAllInstances(this.#host, this.#current, predicate, deep);
   }
 }
 withFinders(FiberElement);
+
+/**
+ * Of a fiber and its alternate, the one in the tree on screen: React's findCurrentFiberUsingSlowPath (what
+ * react-test-renderer's instances read through), walking both up to the root and down their parents' child lists.
+ * A fiber of a tree no longer mounted is answered as it is (its last props, as react-test-renderer keeps them).
+ */
+export function currentFiber(fiber) {
+  const alternate = fiber.alternate;
+  if (!alternate) return fiber;
+  let a = fiber;
+  let b = alternate;
+  for (;;) {
+    const parentA = a.return;
+    if (parentA === null) break;
+    const parentB = parentA.alternate;
+    if (parentB === null) {
+      // Both parents are the same fiber (it has rendered once): on up.
+      if (parentA.return !== null) {
+        a = b = parentA.return;
+        continue;
+      }
+      break;
+    }
+    if (parentA.child === parentB.child) {
+      // The parents share their children (they bailed out): whichever of the two is among them is current.
+      for (let child = parentA.child; child; child = child.sibling) {
+        if (child === a) return fiber;
+        if (child === b) return alternate;
+      }
+      return fiber;
+    }
+    if (a.return !== b.return) {
+      a = parentA;
+      b = parentB;
+    } else {
+      let found = false;
+      for (let child = parentA.child; child; child = child.sibling) {
+        if (child === a) [found, a, b] = [true, parentA, parentB];
+        else if (child === b) [found, b, a] = [true, parentA, parentB];
+        if (found) break;
+      }
+      if (!found) {
+        for (let child = parentB.child; child; child = child.sibling) {
+          if (child === a) [found, a, b] = [true, parentB, parentA];
+          else if (child === b) [found, b, a] = [true, parentB, parentA];
+          if (found) break;
+        }
+      }
+      if (!found) return fiber;
+    }
+  }
+  if (a.tag !== HOST_ROOT) return fiber;
+  return a.stateNode?.current === a ? fiber : alternate;
+}
 
 /**
  * react-test-renderer's findAll over the fibers from `rootFiber`: the instances matching, the root's included (with

@@ -65,6 +65,32 @@ it('UNSAFE_getByType', () => {
   expect(screen.UNSAFE_getByType(Switch).props.value).toBe(false);
 });
 
+// meliorence/react-native-render-html's "should update <img> contentWidth when contentWidth prop changes": a
+// composite's props after `update`, read from a fresh UNSAFE_getByType and from the one taken before (React renders
+// into the fiber's alternate, so the fiber the first query saw holds the first render's props).
+it('UNSAFE_getByType answers the props of the last render after update', () => {
+  function Leaf({ n }) { return <Text>leaf {n}</Text>; }
+  const Memo = React.memo(function Memo({ n }) { return <View><Leaf n={n} /></View>; });
+  const Width = React.createContext(0);
+  function FromContext() { return <Leaf n={React.useContext(Width)} />; }
+  const Stable = React.memo(function Stable() { return <FromContext />; });
+  const { update } = render(<Memo n={1} />);
+  const before = screen.UNSAFE_getByType(Leaf);
+  expect(before.props.n).toBe(1);
+  update(<Memo n={2} />);
+  expect(screen.UNSAFE_getByType(Leaf).props.n).toBe(2);
+  expect(before.props.n).toBe(2);
+  update(<Memo n={3} />);
+  expect(screen.UNSAFE_getByType(Leaf).props.n).toBe(3);
+  expect(before.props.n).toBe(3);
+  // A context's value reaching a component below a memo that does not re-render.
+  const second = render(<Width.Provider value={300}><Stable /></Width.Provider>);
+  expect(second.UNSAFE_getByType(Leaf).props.n).toBe(300);
+  second.rerender(<Width.Provider value={200}><Stable /></Width.Provider>);
+  expect(second.UNSAFE_getByType(Leaf).props).toEqual({ n: 200 });
+  expect(second.getByText('leaf 200')).toBeOnTheScreen();
+});
+
 it('UNSAFE queries and root over composites', () => {
   const onChange = jest.fn();
   const onPress = jest.fn();
