@@ -209,7 +209,9 @@ public final class ViewProxy: @unchecked Sendable {
     /// observer is shown until it renders again.
     public func restore(render: String) { self.render = render }
 
-    /// Breaks the references between this view and its subtree so that a deleted subtree is freed.
+    /// Breaks the references between this view and its subtree so that a deleted subtree is freed. A deleted
+    /// subtree is unmounted already (``unmount()`` writes nothing then but the references it breaks): its teardown may
+    /// run on another thread than the session's next request, which reads no more than whether it is mounted.
     public func tearDown() {
         var stack = [self]
         while let view = stack.popLast() {
@@ -220,7 +222,7 @@ public final class ViewProxy: @unchecked Sendable {
 
     /// Takes this view out of the tree for good: no parent, no children, no listeners, never emits again.
     public func unmount() {
-        isMounted = false
+        if isMounted { isMounted = false }
         children = []
         parent = nil
         listeners = [:]
