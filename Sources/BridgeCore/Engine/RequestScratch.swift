@@ -61,6 +61,9 @@ struct RequestScratch: ~Copyable {
         swap(&deferredDeleted, &deletedRoots)
     }
 
+    /// Whether a request that succeeded left deleted subtrees to tear down.
+    var hasDeferredDeleted: Bool { !deferredDeleted.isEmpty }
+
     /// Takes the subtrees a request that succeeded deleted, for the caller to tear down (``ViewProxy/tearDown()``).
     mutating func takeDeferredDeleted() -> [ViewProxy] {
         guard !deferredDeleted.isEmpty else { return [] }

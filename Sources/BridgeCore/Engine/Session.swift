@@ -30,6 +30,9 @@ public final class Session: @unchecked Sendable {
     /// Held while a connection drives the session, or while the engine reads it (state, observers). Taken
     /// after the engine's session table when both are needed, never before (see ``Engine/table``).
     let gate = Mutex<Void>(())
+    /// Whether a committed request left something for ``freeDeferred()``: read without the gate, so that a read with
+    /// nothing to free (most) takes no lock for it.
+    private let leftToFree = Atomic<Bool>(false)
     public let engine: Engine
     /// The longest `client` name a hello may give, in UTF-8 bytes (`sessions` lists it for every session).
     public static let maxClientBytes = 256
@@ -183,6 +186,7 @@ public final class Session: @unchecked Sendable {
             return .answered
         }
         if undo.isActive { undo.commit() }
+        if scratch.hasDeferredDeleted || undo.retiredCount > 0 { leftToFree.store(true, ordering: .releasing) }
         // A session observing itself reads a request's changes before its answer: the client's view of the tree is
         // then the daemon's the moment a response arrives.
         if watch.isObserved, watch.observesItself { watch.writeOwnFrames(to: &out) }
@@ -286,6 +290,7 @@ public final class Session: @unchecked Sendable {
     /// ``BatchUndo/Retired``), outside the gate. The daemon calls it once the request's answer is on its way, so
     /// that its client does not wait for it; else the next request's commit frees them.
     public func freeDeferred() {
+        guard leftToFree.exchange(false, ordering: .acquiringAndReleasing) else { return }
         let (deleted, retired) = gate.withLock { _ in (scratch.takeDeferredDeleted(), undo.takeRetired()) }
         for root in deleted { root.tearDown() }
         withExtendedLifetime(retired) {}

@@ -29,6 +29,14 @@ struct SessionWatch: ~Copyable {
     /// The session's own tree-only observation takes a request's changes as one frame (`grouped`): ``treeFrames``
     /// holds them as the elements of its `tree` array.
     private(set) var ownTreeGrouped = false
+    /// The start of a grouped frame, `{"observe":"<session>","tree":[`, written once.
+    private lazy var groupedHead: [UInt8] = {
+        var head = JSONWriter(capacity: 48)
+        head.raw(#"{"observe":"#)
+        head.string(session)
+        head.raw(#","tree":["#)
+        return head.bytes
+    }()
     /// Change frames of the request being handled; delivered when it succeeds, dropped when it fails.
     var pending = JSONWriter(capacity: 0)
     /// The same request's frames for a tree-only own observation (``ownTreeOnly``): those that change the tree,
@@ -55,11 +63,7 @@ struct SessionWatch: ~Copyable {
         if ownTreeOnly {
             guard !treeFrames.isEmpty else { return }
             if ownTreeGrouped {
-                var head = JSONWriter(capacity: 48)
-                head.raw(#"{"observe":"#)
-                head.string(session)
-                head.raw(#","tree":["#)
-                head.write(to: &out)
+                out.append(contentsOf: groupedHead)
                 treeFrames.write(to: &out)
                 out.append(contentsOf: "]}\n".utf8)
             } else {
