@@ -367,6 +367,19 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     assert.ok(s.getByText('State background'));
     await app.emitDeviceEvent('appStateDidChange', { app_state: 'active' });
     assert.deepEqual(log.take(), ['app state active']);
+    // Appearance.setColorScheme overrides the system's light scheme; iOS tells the app after the call
+    // (appearanceChanged), so useColorScheme re-renders then; null gives the system's back.
+    const { Appearance } = app.require('react-native');
+    assert.ok(s.getByText('Scheme light'));
+    Appearance.setColorScheme('dark');
+    assert.equal(Appearance.getColorScheme(), 'light', 'not in the call: once the windows changed');
+    await app.settled();
+    assert.equal(Appearance.getColorScheme(), 'dark');
+    assert.ok(s.getByText('Scheme dark'));
+    Appearance.setColorScheme(null);
+    await app.settled();
+    assert.ok(s.getByText('Scheme light'));
+    assert.deepEqual(app.nativeCalls('Appearance').filter((call) => call.method === 'setColorScheme').map((call) => call.args), [['dark'], ['unspecified']]);
     await s.unmount();
     await app.emitDeviceEvent('appStateDidChange', { app_state: 'background' });
     assert.deepEqual(log.take(), [], 'the listener was removed with the screen');

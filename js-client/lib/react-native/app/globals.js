@@ -10,6 +10,7 @@ export const APP_GLOBALS = [
   'requestAnimationFrame',
   'cancelAnimationFrame',
   'nativeModuleProxy',
+  'nativeCallSyncHook',
   'ErrorUtils',
   'regeneratorRuntime',
   '__fbBatchedBridge',
@@ -74,6 +75,15 @@ function installOn(target, { nativeModuleProxy, nativeFabricUIManager, expo, dev
     frames.delete(id);
   });
   set('nativeModuleProxy', nativeModuleProxy);
+  // What a phone's bridge (JSIExecutor) installs beside the proxy: its presence tells React Native it runs on a device
+  // and not in a remote debugger (DebugEnvironment.isAsyncDebugging, which had Appearance answer 'light' whatever the
+  // module said). It calls the modules of a bridge configuration, which bridged gives none: every module is on the
+  // proxy.
+  set('nativeCallSyncHook', (moduleID, methodID) => {
+    throw new Error(
+      `nativeCallSyncHook(${moduleID}, ${methodID}): bridged serves its native modules on nativeModuleProxy, by name`,
+    );
+  });
   // Fabric only: React Native's ReactFabric reads it when it loads.
   if (nativeFabricUIManager) set('nativeFabricUIManager', nativeFabricUIManager);
   // An Expo app only: its modules by name (globalThis.expo.modules, and ExpoModules before it).

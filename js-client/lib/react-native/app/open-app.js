@@ -372,6 +372,14 @@ export class App {
     return this.settled();
   }
 
+  /**
+   * Emits a device event of a native module's own doing (Appearance's `appearanceChanged`): heard by the app's
+   * listeners at once, and settled with whatever the test awaits next. @internal (for the modules)
+   */
+  _emitFromNative(eventName, body) {
+    this.#host.emit(eventName, body);
+  }
+
   /** A fatal report of ExceptionsManager: kept for the next render() or settled(). @internal (for ExceptionsManager) */
   reportNativeException(data) {
     const error = new Error(data?.message ?? 'an exception was reported to ExceptionsManager');

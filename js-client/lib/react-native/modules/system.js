@@ -17,7 +17,25 @@ export const modules = {
     setNetworkActivityIndicatorVisible: noop,
     ...listeners,
   }),
-  Appearance: () => ({ getColorScheme: () => 'light', setColorScheme: noop, ...listeners }),
+  // iOS's RCTAppearance: the system's scheme is light; setColorScheme overrides it on the app's windows ('unspecified'
+  // gives it back), and the root view's trait collection change then has the module send `appearanceChanged` (after
+  // the call, not in it), from which on getColorScheme answers the new scheme (useColorScheme re-renders).
+  Appearance: (app) => {
+    const system = 'light';
+    let current = system;
+    return {
+      getColorScheme: () => current,
+      setColorScheme: (style) => {
+        const next = style === 'dark' || style === 'light' ? style : system;
+        queueMicrotask(() => {
+          if (next === current) return;
+          current = next;
+          app._emitFromNative('appearanceChanged', { colorScheme: next });
+        });
+      },
+      ...listeners,
+    };
+  },
   I18nManager: () => ({
     getConstants: () => ({ isRTL: false, doLeftAndRightSwapInRTL: true, localeIdentifier: 'en_US' }),
     allowRTL: noop,
