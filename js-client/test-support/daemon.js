@@ -1,7 +1,7 @@
 // Test support (kept out of test/, where node --test would run it as a test file): starts a real
 // bridged daemon on a temporary socket for one test file.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,16 @@ export const BRIDGED_BIN =
 /** The CLI under test. */
 export const CLI = fileURLToPath(new URL('../bin/bridged-client.js', import.meta.url));
 
+/** The folders tempDir made in this process: removed when it exits, whatever its tests removed themselves. */
+const made = new Set();
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 export async function tempDir() {
-  return mkdtemp(join(tmpdir(), 'bridged-client-'));
+  const dir = await mkdtemp(join(tmpdir(), 'bridged-client-'));
+  made.add(dir);
+  return dir;
 }
 
 /** Waits until `socketPath` accepts a connection (or the process exits). */

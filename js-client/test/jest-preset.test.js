@@ -4,7 +4,7 @@
 // line in the app's jest config; and the run's daemon is never left behind, not even when jest itself is killed.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -445,6 +445,27 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
       await running;
       for (let i = 0; i < 200 && daemonsIn(tmp).length > 0; i++) await sleep(50);
       assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived jest');
+      // No globalTeardown ran: the run's folder stayed, with the daemon's log. The next run removes it (once a
+      // minute old: made older here), and not a folder whose daemon runs, nor one holding anything else.
+      const left = readdirSync(tmp).filter((name) => /^bridged-jest-[A-Za-z0-9]{6}$/.test(name));
+      assert.equal(left.length, 1, 'the killed run left its folder');
+      const kept = ['bridged-jest-Kept01', 'bridged-jest-Kept02'].map((name) => path.join(tmp, name));
+      mkdirSync(kept[0]);
+      writeFileSync(path.join(kept[0], 'notes.txt'), 'not the daemon\'s\n');
+      mkdirSync(kept[1]);
+      writeFileSync(path.join(kept[1], 'bridged.sock'), '');
+      writeFileSync(path.join(kept[1], 'bridged.sock.lock'), `${process.pid}\n`);
+      const old = new Date(Date.now() - 120_000);
+      for (const dir of [path.join(tmp, left[0]), ...kept]) utimesSync(dir, old, old);
+      writeFileSync(slow, "test('adds', () => { expect(1 + 1).toBe(2); });\n");
+      const next = await runJest(layout.root, ['--ci', '__tests__/zz-slow'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+      assert.equal(next.code, 0, `${next.stdout}${next.stderr}`);
+      assert.deepEqual(
+        readdirSync(tmp).filter((name) => name.startsWith('bridged-jest-')).sort(),
+        ['bridged-jest-Kept01', 'bridged-jest-Kept02'],
+        'the left folder removed, the others kept, and the next run removed its own',
+      );
+      for (const dir of kept) rmSync(dir, { recursive: true, force: true });
     } finally {
       rmSync(slow, { force: true });
     }
