@@ -147,6 +147,7 @@ struct Serve: AsyncParsableCommand {
         // A hello that evicts a large detached session (`--max-sessions`) leaves its end to another thread.
         engineConfiguration.endLargeSession = { longRequests.run($0) }
         engineConfiguration.largeSessionViews = longRequests.minimumViews
+        engineConfiguration.prepareAside = { work in NIOThreadPool.singleton.submit { _ in work() } }
         let engine = Engine(
             registry: registry,
             configuration: engineConfiguration,

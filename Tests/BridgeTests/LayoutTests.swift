@@ -87,6 +87,31 @@ struct LayoutTests {
         _ = daemon
     }
 
+    /// Turning a session's layout on readies the text system (fontconfig's configuration, Pango, the default font) on
+    /// a thread of the daemon's (``Engine/Configuration/prepareAside``), so that the session's first layout pass with a
+    /// text does not wait for it: before, no font is mapped in the daemon; after, one is, with no text sent. Polled
+    /// with no clock asserted: the readying runs beside the answer.
+    @Test(.enabled(if: haveSources, Comment(rawValue: noSources)))
+    func turningLayoutOnReadiesTheTextSystemAside() throws {
+        let dir = TemporaryDirectory()
+        let (daemon, client) = try start(in: dir, environment: ["BRIDGED_CACHE_DIR": Self.sharedCache])
+        func fontsMapped() -> Bool {
+            let maps = (try? String(contentsOfFile: "/proc/\(daemon.pid)/maps", encoding: .utf8)) ?? ""
+            return maps.split(separator: "\n").contains { line in
+                line.hasSuffix(".otf") || line.hasSuffix(".ttf") || line.contains("/fontconfig/")
+            }
+        }
+        _ = try client.request(#"{"op":"create","tag":1,"component":"RCTView"}"#)
+        #expect(!fontsMapped(), "no text system while no session has layout on")
+        #expect(result(try client.request(layoutLine(Self.yogaSources)))["enabled"] as? Bool == true)
+        var mapped = fontsMapped()
+        for _ in 0..<1_000 where !mapped {
+            usleep(10_000)
+            mapped = fontsMapped()
+        }
+        #expect(mapped, "the text system readied once layout is on, before any text was measured")
+    }
+
     /// The first open of a React Native version builds its Yoga (seconds of the C++ compiler): other connections,
     /// on the builder's event loop too, are answered meanwhile. Counted, with no clock: the compiler here waits for a
     /// file the test makes only after the others were answered (a daemon that built on the loop would answer them

@@ -43,6 +43,10 @@ public final class Engine: Sendable {
         public var endLargeSession: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
         /// From how many views an evicted session is ended by ``endLargeSession``.
         public var largeSessionViews: Int = 1_000
+        /// Where the text system is readied when a session first turns its layout on (``TextLayout/prepare()``:
+        /// fontconfig, Pango, the default font, 5–9 ms), so that its first layout pass with a text finds it done:
+        /// the daemon passes a thread of its own; `nil`: the first text measured readies it.
+        public var prepareAside: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
 
         public init() {}
     }
@@ -63,6 +67,8 @@ public final class Engine: Sendable {
     private let openSessions = Atomic<Int>(0)
     private let liveViews = Atomic<Int>(0)
     private let interrupted = Atomic<Bool>(false)
+    /// Whether a session turned its layout on, the text system then readied aside (``prepareTextAside()``).
+    private let textPrepared = Atomic<Bool>(false)
     /// The sessions by id. **Lock order: the table, then a gate.** The table's lock may be held while a
     /// session's ``Session/gate`` is taken only where that gate cannot be held by a long request (`detach` reads
     /// whether the session said hello, for the connection that drives it, which is not in a request then), never
@@ -119,6 +125,13 @@ public final class Engine: Sendable {
     /// progress (each is linear in what it touches) ends first. Every session's state is then as of its last
     /// answered request, ready for ``saveState(socket:)``.
     public func interruptRequests() { interrupted.store(true, ordering: .releasing) }
+
+    /// ``TextLayout/prepare()`` on ``Configuration/prepareAside``, the first time a session of this engine turns its
+    /// layout on; nothing without it. A text measured meanwhile waits for it on Pango's lock and finds it done.
+    func prepareTextAside() {
+        guard let aside = configuration.prepareAside, !textPrepared.exchange(true, ordering: .relaxed) else { return }
+        aside { TextLayout.prepare() }
+    }
 
     /// Whether ``interruptRequests()`` was called.
     @inline(__always)

@@ -58,6 +58,7 @@ extension Ops {
                     let tree = ShadowTree(yoga: yoga, window: window ?? defaultWindow)
                     tree.adopt(ViewStorage.views(session: session.storageKey))
                     session.layout = tree
+                    context.engine.prepareTextAside()
                 }
             } else if let window {
                 guard let tree = session.layout else {

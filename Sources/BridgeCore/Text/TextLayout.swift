@@ -46,6 +46,16 @@ enum TextLayout {
         let width: Double?
     }
 
+    /// Readies the text system: fontconfig's configuration (a hundred files read and parsed), Pango's font map and
+    /// the default family's font, which the first text measured would otherwise do while its client waits (5–9 ms
+    /// of the first `inspect` a jest file's first press sends, whose layout pass measures its texts):
+    /// ``Engine/prepareTextAside()`` runs it on a thread of the daemon's when a session turns its layout on.
+    static func prepare() {
+        var content = TextContent()
+        content.spans = [TextSpan(text: "Aa", style: TextStyle())]
+        _ = size(content, width: nil)
+    }
+
     /// The size of `content` laid out in `width` points (nil: unbounded), as `NSLayoutManager`'s used rect: the
     /// widest line and the lines' height, `numberOfLines` of them at most. An empty text is 0 by 0, an empty input
     /// one line high.
