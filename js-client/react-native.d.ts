@@ -382,6 +382,8 @@ export interface OpenAppOptions {
     fontScale?: number;
     insets?: { top?: number; right?: number; bottom?: number; left?: number };
   };
+  /** The phone's appearance: what `Appearance` and `useColorScheme()` answer until the app overrides it (default 'light'). */
+  colorScheme?: 'light' | 'dark';
   /** Where transforms are kept (default `$BRIDGED_CACHE_DIR`, else `$XDG_CACHE_HOME/bridged`, else `~/.cache/bridged`); false: none. */
   cache?: string | false;
   /** More native modules, or replacements, by name: an object of methods (and `getConstants`). */
@@ -431,6 +433,8 @@ export interface App {
   defaultIncludeHiddenElements: boolean;
   /** How the actions' waits pass (openApp's `time`). */
   readonly time: 'virtual' | 'real';
+  /** The phone's appearance (openApp's `colorScheme`). */
+  readonly colorScheme: 'light' | 'dark';
   /** How many of the app's timers the actions ran when due in virtual time. */
   readonly timersRunEarly: number;
   /** The global object the app's code sees (globalThis under openApp; a test file's own under the jest preset). */

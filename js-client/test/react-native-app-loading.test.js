@@ -57,6 +57,31 @@ describe('openApp: loading an app', { skip: appSkip }, () => {
     assert.equal(cancelled, 1);
   });
 
+  test("colorScheme is the phone's appearance: Appearance answers it until the app overrides it, and null gives it back", async () => {
+    const { root } = layout();
+    await assert.rejects(openApp(bridge, { root, cache: TEST_CACHE, colorScheme: 'sepia' }), /colorScheme 'sepia' is not 'light' or 'dark'/);
+    const app = await openApp(bridge, { root, cache: TEST_CACHE, colorScheme: 'dark' });
+    try {
+      assert.equal(app.colorScheme, 'dark');
+      const { Appearance } = app.require('react-native');
+      const heard = [];
+      const subscription = Appearance.addChangeListener(({ colorScheme }) => heard.push(colorScheme));
+      assert.equal(Appearance.getColorScheme(), 'dark');
+      Appearance.setColorScheme('light');
+      await app.settled();
+      assert.equal(Appearance.getColorScheme(), 'light');
+      Appearance.setColorScheme(null);
+      await app.settled();
+      assert.equal(Appearance.getColorScheme(), 'dark');
+      Appearance.setColorScheme('dark');
+      await app.settled();
+      assert.deepEqual(heard, ['light', 'dark'], 'an override that changes nothing sends no appearanceChanged');
+      subscription.remove();
+    } finally {
+      await app.close();
+    }
+  });
+
   test('resolves Foo.ios.js before Foo.native.js before Foo.js, and a package by its entry', async () => {
     const { root } = layout();
     mkdirSync(path.join(root, 'src', 'platform'), { recursive: true });

@@ -51,6 +51,7 @@ export function start(env, config) {
       platform: 'ios',
       architecture,
       window: options.window,
+      colorScheme: options.colorScheme,
       // The schemas of the app's specs are kept in jest's own cache folder (none with jest's cache off), read
       // again by each test file (app/codegen.js); transforms are jest's.
       cache: projectConfig.cache === false || !projectConfig.cacheDirectory ? false : path.join(projectConfig.cacheDirectory, 'bridged', 'transforms'),

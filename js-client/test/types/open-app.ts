@@ -4,7 +4,8 @@ import { openApp, within, type NativeHandle, type Queries, type Screen } from '.
 
 export async function main(): Promise<void> {
   const bridge = await connect({ spawn: true });
-  const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390, insets: { top: 59 } }, defaultIncludeHiddenElements: false });
+  const app = await openApp(bridge, { root: '/path/to/app', window: { width: 390, insets: { top: 59 } }, defaultIncludeHiddenElements: false, colorScheme: 'dark' });
+  const scheme: 'light' | 'dark' = app.colorScheme;
   const React = app.require('react');
   app.defaultIncludeHiddenElements = true;
   const { default: LoginScreen } = app.require('./screens/LoginScreen');
@@ -32,7 +33,7 @@ export async function main(): Promise<void> {
   await app.settled();
   const shown: string | null = await app.waitFor(() => screen.getByText('Welcome').text, { timeout: 2000 });
   await app.waitForElementToBeRemoved(() => screen.queryByText('Loading'), { interval: 20 });
-  console.log(shown);
+  console.log(shown, scheme);
   app.implementNativeModule('RNCAsyncStorage', { multiGet: async (keys: string[]) => keys.map((k) => [k, null]) });
   await app.emitNativeModuleEvent('RNCAsyncStorage', 'changed', { key: 'a' });
   await app.goBack();

@@ -271,9 +271,10 @@ export function callerFile(stack, self) {
 }
 
 /**
- * The current stack as `(file:0:0)` lines (the callers' files are what is asked for), read from V8's call sites: `new Error().stack` would be formatted
- * by whatever `Error.prepareStackTrace` is installed, and jest's maps every frame through its source map (a map
- * parsed per file: 110 of a warm test file's 1,600 ms went there for the native components React Native asks for).
+ * The current stack as `(file:0:0)` lines (the callers' files are what is asked for), read from V8's call sites:
+ * `new Error().stack` would be formatted by whatever `Error.prepareStackTrace` is installed, and jest's maps every
+ * frame through its source map (a map parsed per file: 110 of a warm test file's 1,600 ms went there for the native
+ * components React Native asks for).
  */
 export function stackFiles() {
   const previous = Error.prepareStackTrace;

@@ -54,6 +54,8 @@ const DEFAULT_WINDOW = Object.freeze({
  *   $XDG_CACHE_HOME/bridged, else ~/.cache/bridged); false keeps none
  * @param {Record<string, object>} [options.nativeModules] more native modules, by name
  * @param {boolean} [options.rendererAsShipped] paper: load the package's renderer file untouched (default false)
+ * @param {'light'|'dark'} [options.colorScheme] the phone's appearance, what `Appearance` and `useColorScheme()`
+ *   answer until the app calls `Appearance.setColorScheme`: default 'light'
  * @param {'virtual'|'real'} [options.time] how the actions' waits pass: 'virtual' (default) runs the timers the app
  *   started for a touch (Pressability's long-press and press-out timers) when the hold or the press-out is due,
  *   without sleeping; 'real' sleeps as a finger would
@@ -133,6 +135,11 @@ export class App {
     }
     /** How the actions' waits pass: 'virtual' (the touch's own timers run when due, no sleeping) or 'real'. */
     this.time = options.time ?? 'virtual';
+    if (options.colorScheme !== undefined && options.colorScheme !== 'light' && options.colorScheme !== 'dark') {
+      throw new TypeError(`openApp: colorScheme '${options.colorScheme}' is not 'light' or 'dark'`);
+    }
+    /** The phone's own appearance (Settings › Display): what Appearance answers until the app overrides it. */
+    this.colorScheme = options.colorScheme ?? 'light';
     /** How many of the app's timers the actions ran when due in virtual time, rather than sleeping for them. */
     this.timersRunEarly = 0;
     this.global = options.global ?? globalThis;

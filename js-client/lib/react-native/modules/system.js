@@ -17,11 +17,12 @@ export const modules = {
     setNetworkActivityIndicatorVisible: noop,
     ...listeners,
   }),
-  // iOS's RCTAppearance: the system's scheme is light; setColorScheme overrides it on the app's windows ('unspecified'
-  // gives it back), and the root view's trait collection change then has the module send `appearanceChanged` (after
-  // the call, not in it), from which on getColorScheme answers the new scheme (useColorScheme re-renders).
+  // iOS's RCTAppearance: the system's scheme is the phone's (openApp's `colorScheme`, light by default);
+  // setColorScheme overrides it on the app's windows ('unspecified' gives it back), and the root view's trait
+  // collection change then has the module send `appearanceChanged` (after the call, not in it), from which on
+  // getColorScheme answers the new scheme (useColorScheme re-renders).
   Appearance: (app) => {
-    const system = 'light';
+    const system = app.colorScheme === 'dark' ? 'dark' : 'light';
     let current = system;
     return {
       getColorScheme: () => current,
