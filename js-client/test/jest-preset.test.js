@@ -226,6 +226,39 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  test("under the config's fakeTimers.enableGlobally, work React schedules outside act waits for the fake clock, as on React Native's preset", async () => {
+    // React Native loads in the preset's setup file, before jest installs the config's fake timers: React's scheduler
+    // kept the real ones, so work scheduled outside act (a react-test-renderer tree's effects) ran on its own, and
+    // after the file ended, where a first require fails (jest's environment is gone), where React Native's preset
+    // loads React after, with fake ones (cardiffinc/RNChallengeBeta's App test: bottom-tabs' effect requiring Easing).
+    const lines = [
+      "import 'react-native';",
+      "import { unstable_scheduleCallback as schedule, unstable_NormalPriority as normal } from 'scheduler';",
+      'const ran = [];',
+      "const late = () => { ran.push('work'); require('react-native/Libraries/Animated/Easing'); };",
+      "test('work scheduled outside act runs when the fake clock does', () => {",
+      '  schedule(normal, late);',
+      '  expect(ran).toEqual([]);',
+      '  jest.runAllTimers();',
+      "  expect(ran).toEqual(['work']);",
+      '});',
+      "test('work left pending at the end of the file', () => { schedule(normal, late); });",
+    ];
+    const config = path.join(layout.root, 'jest.config.fake-globally.js');
+    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, fakeTimers: { enableGlobally: true }, rootDir: layout.root })};\n`);
+    try {
+      await withTestFile('zz-fake-globally.test.js', lines, async () => {
+        const run = await runJest(layout.root, ['--ci', `--config=${config}`, '__tests__/zz-fake-globally'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN });
+        assert.equal(run.code, 0, run.stderr.slice(-3000));
+        assert.match(run.stderr, /Tests:\s+2 passed/);
+        assert.doesNotMatch(run.stderr, /torn down/, 'no effect ran after the file ended');
+      });
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
   test("an app's own transformIgnorePatterns (which replace the preset's) with the client linked from a checkout", async () => {
     // The client is a link to this checkout, so jest sees its files outside node_modules; the app's patterns are
     // React Native's template's and Debian's jest runner's. bridged's files are loaded by Node all the same.

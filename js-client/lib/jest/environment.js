@@ -35,7 +35,7 @@ export function start(env, config) {
   const options = { root: projectConfig.rootDir, ...(projectConfig.testEnvironmentOptions?.bridged ?? {}) };
   const socket = process.env.BRIDGED_JEST_SOCKET;
   const architecture = paperOnly(options);
-  const host = new JestHost(env);
+  const host = new JestHost(env, { fakeTimersGlobally: projectConfig.fakeTimers?.enableGlobally === true });
   let bridge = null;
   let app = null;
   host.ready = (async () => {

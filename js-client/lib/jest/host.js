@@ -14,6 +14,32 @@ import { createMatchers } from './matchers.js';
 
 const SLEEP = new Int32Array(new SharedArrayBuffer(4));
 
+/** The timer functions React's scheduler and renderer keep as they load (scheduler.native: `localSetImmediate`, …). */
+const TIMERS = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'];
+
+/**
+ * Under `fakeTimers: { enableGlobally: true }` jest installs its fake timers after the setup files. React Native's own
+ * setup loads no React, so there the test file's imports load React's scheduler and renderer once the timers are
+ * fake, and they keep the fake ones: work React schedules outside `act` (a react-test-renderer tree's effects) waits
+ * for the test to advance the clock, and never runs after the file ended. Here React Native loads in a setup file,
+ * before: while it loads, each timer function is one that calls whichever the global has when called (the fake
+ * ones, from the test's start on). Returns what puts the global's own back.
+ */
+function timersOfTheMoment(global) {
+  const saved = TIMERS.map((name) => [name, global[name]]);
+  for (const [name, own] of saved) {
+    if (typeof own !== 'function') continue;
+    const current = function current() {
+      const now = global[name];
+      return (now === current ? own : now).apply(this, arguments);
+    };
+    global[name] = current;
+  }
+  return () => {
+    for (const [name, own] of saved) global[name] = own;
+  };
+}
+
 
 export class JestHost {
   #app;
@@ -34,8 +60,12 @@ export class JestHost {
   /** React Native's Vibration, once the app read it from React Native's index (endOfFile). */
   #vibration = null;
 
-  constructor(env) {
+  /** Whether the config has jest install fake timers for every file (`fakeTimers.enableGlobally`). */
+  #fakeTimersGlobally;
+
+  constructor(env, { fakeTimersGlobally = false } = {}) {
     this.#env = env;
+    this.#fakeTimersGlobally = fakeTimersGlobally;
   }
 
   /** The test file's App, once its session is open (environment.js). */
@@ -67,7 +97,12 @@ export class JestHost {
     const loader = { require: (name) => jestRequire(resolve(name)), resolve };
     // Before the renderer loads (it keeps the registry's `get`): a jest.mock of a native library that renders a
     // made-up host name ('Icon') renders, as on React Native's mocks.
-    this.#app._load(loader, () => this.#app._serveAnyHostType(loader));
+    const restoreTimers = this.#fakeTimersGlobally ? timersOfTheMoment(global) : () => {};
+    try {
+      this.#app._load(loader, () => this.#app._serveAnyHostType(loader));
+    } finally {
+      restoreTimers();
+    }
     this.#keepFramesUnderLegacyTimers(global);
     // React Native's index and the renderer's private interface are objects of getters, each a `require` at every
     // read (the renderer reads UIManager for every view it creates; an app's `<View>` reads `View`). Node's require
