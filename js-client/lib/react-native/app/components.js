@@ -140,7 +140,11 @@ export class HostComponents {
   /**
    * Under jest: a host element whose name no component has (a `jest.mock` of a native library that renders
    * `'Icon'` or `<mock-map-view>`, as React Native's own jest mocks render any name) is served untyped when the
-   * renderer first asks for its view config, where React Native would throw that it has none.
+   * renderer first asks for its view config, where React Native would throw that it has none. Only a jest mock
+   * renders a host name that nothing registered a view config for (React Native's components and a package's
+   * `requireNativeComponent` register theirs before rendering), so such a name is made up even where the daemon has
+   * a component of that name that React Native has no view for (the client API's `View`, `Slider`, `TextField`: an
+   * expo-linear-gradient mocked as `React.createElement('View', {}, children)`).
    */
   serveAnyHostType(loader) {
     const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
@@ -150,9 +154,8 @@ export class HostComponents {
       try {
         return get.apply(this, arguments);
       } catch (error) {
-        const unknown = typeof name === 'string' && !Object.hasOwn(components.#native.components, name);
         const noConfig = /View config getter callback/.test(String(error?.message));
-        if (!unknown || !noConfig || !components.#canDefine) throw error;
+        if (typeof name !== 'string' || !noConfig || !components.#canDefine) throw error;
         components.#serveUntyped(name, loader, { madeUp: true });
         return get.apply(this, arguments);
       }

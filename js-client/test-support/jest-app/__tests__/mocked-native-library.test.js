@@ -97,3 +97,30 @@ test("an element of type '' (a library mocked as empty strings) renders and take
   fireEvent.press(screen.getByTestId('icon'));
   expect(onTap).toHaveBeenCalledTimes(1);
 });
+
+// A mock whose made-up name is also one of the daemon's own components, which React Native has no view for (the
+// client API's 'View', 'Slider', 'TextField'): andremralves/hackathon-caixa-2025's setup mocks expo-linear-gradient as
+// `({ children }) => React.createElement('View', {}, children)`, and a common line mocks the slider as 'Slider'. React
+// Native registers no view config under these names (its view is RCTView), so such an element is a mock's made-up
+// host as any other, rendered as on the mocks; it was refused as a component bridged does not serve.
+test("made-up hosts named as the daemon's own components ('View', 'Slider') render and take their presses, as on the mocks", () => {
+  const onPress = jest.fn();
+  const onSlide = jest.fn();
+  const LinearGradient = ({ children }) => React.createElement('View', {}, children);
+  render(
+    <Pressable accessibilityRole="button" onPress={onPress}>
+      <LinearGradient>
+        <Text>Contratar</Text>
+      </LinearGradient>
+      {React.createElement('Slider', { testID: 'slider', value: 0.5, onValueChange: onSlide })}
+    </Pressable>,
+  );
+  expect(screen.getByText('Contratar')).toBeOnTheScreen();
+  expect(screen.UNSAFE_getByType('View').props.children).toBeTruthy();
+  expect(screen.getByTestId('slider').type).toBe('Slider');
+  expect(screen.getByTestId('slider').props.value).toBe(0.5);
+  fireEvent.press(screen.getByRole('button'));
+  expect(onPress).toHaveBeenCalledTimes(1);
+  fireEvent(screen.getByTestId('slider'), 'valueChange', 0.7);
+  expect(onSlide).toHaveBeenCalledWith(0.7);
+});
