@@ -32,11 +32,62 @@ function childless(children) {
   return false;
 }
 
+/** The components jest-native 5's toBeDisabled reads a `disabled` prop of (its DISABLE_TYPES), by their names. */
+const JEST_NATIVE_DISABLE_TYPES = new Set([
+  'Button',
+  'Slider',
+  'Switch',
+  'Text',
+  'TouchableHighlight',
+  'TouchableOpacity',
+  'TouchableWithoutFeedback',
+  'TouchableNativeFeedback',
+  'View',
+  'TextInput',
+  'Pressable',
+]);
+
+/** jest-native's getType: a component's displayName or name, a host element's type. */
+function jestNativeType(element) {
+  const type = element?.type;
+  return type?.displayName || type?.name || type;
+}
+
 /**
- * The matchers over `host`'s elements. With `jestNative`, the two whose rule jest-native 5 has its own of are its:
+ * jest-native 5's isElementDisabled over one instance (a host element or a component's): a TextInput whose
+ * `editable` is false, or an instance of one of its types given `disabled`, `accessibilityState.disabled` or the old
+ * `accessibilityStates` with 'disabled'. `aria-disabled` is not read.
+ */
+function jestNativeElementDisabled(element) {
+  const type = jestNativeType(element);
+  const p = element?.props ?? {};
+  if (type === 'TextInput' && p.editable === false) return true;
+  if (!JEST_NATIVE_DISABLE_TYPES.has(type)) return false;
+  return Boolean(p.disabled) || Boolean(p.accessibilityState?.disabled) || Boolean(p.accessibilityStates?.includes?.('disabled'));
+}
+
+/**
+ * jest-native 5's toBeDisabled rule: the element, or an instance above it (components too, as react-test-renderer's
+ * `parent` walks them), is disabled by jest-native's isElementDisabled. As its isAncestorDisabled, an instance is
+ * looked at only while it has a parent: the topmost one `render` was given counts only when it is the element.
+ */
+function jestNativeDisabled(element) {
+  if (jestNativeElementDisabled(element)) return true;
+  for (let current = element; current?.parent != null; current = current.parent) {
+    if (jestNativeElementDisabled(current)) return true;
+  }
+  return false;
+}
+
+/**
+ * The matchers over `host`'s elements. With `jestNative`, those whose rule jest-native 5 has its own of are its:
  * toHaveTextContent matches a part of the text (a string is looked for in it, whitespace runs made one space and the
  * ends trimmed; a RegExp tested), where RNTL's matches the whole; toBeEmptyElement (and toBeEmpty) asks whether the
- * element was given children, where RNTL's counts its host children (a Text's string is none).
+ * element was given children, where RNTL's counts its host children (a Text's string is none); toBeDisabled and
+ * toBeEnabled read a `disabled` prop of the element's components too (its DISABLE_TYPES: a `Button` of the app's
+ * own, given `disabled`, disables what it renders) and not `aria-disabled`; toBeVisible hides by style, a closed
+ * Modal, `accessibilityElementsHidden` and `importantForAccessibility="no-hide-descendants"` only, where RNTL's also
+ * hides by `aria-hidden` and by a sibling modal for accessibility.
  */
 export function createMatchers(host, { jestNative = false } = {}) {
   const ancestors = function* (element) {
@@ -52,16 +103,20 @@ export function createMatchers(host, { jestNative = false } = {}) {
     }
     return false;
   };
-  const isVisible = (element) => {
-    // As RNTL's: hidden from accessibility (by itself, an ancestor, or a sibling modal for accessibility), else by
-    // an ancestor's style or a Modal not visible.
-    if (host.testingLibrary().isHiddenFromAccessibility(element)) return false;
+  /**
+   * As RNTL's: hidden from accessibility (by itself, an ancestor, or a sibling modal for accessibility), else by
+   * an ancestor's style or a Modal not visible. With `jestNativeRule`, jest-native 5's: by the style, a closed
+   * Modal, `accessibilityElementsHidden` or `importantForAccessibility="no-hide-descendants"` of the element or a
+   * view above it (not `aria-hidden`, nor a sibling modal for accessibility).
+   */
+  const isVisible = (element, { jestNativeRule = false } = {}) => {
+    if (!jestNativeRule && host.testingLibrary().isHiddenFromAccessibility(element)) return false;
     for (const tag of ancestors(element)) {
       const view = host.view(tag);
       const style = flatten(props(tag).style);
       if (style.display === 'none' || style.opacity === 0 || view?.props?.display === 'none' || view?.props?.opacity === 0) return false;
       const p = props(tag);
-      if (hidesItself(p)) return false;
+      if (jestNativeRule ? p.accessibilityElementsHidden || p.importantForAccessibility === 'no-hide-descendants' : hidesItself(p)) return false;
       if (view?.component === 'RCTModalHostView' && p.visible === false) return false;
     }
     return true;
@@ -305,6 +360,23 @@ export function createMatchers(host, { jestNative = false } = {}) {
     toHaveStyle(received, expected) {
       if (received instanceof FiberElement) return hasStyle(this, received.props.style, expected);
       return matchers.toHaveStyle.call(this, received, expected);
+    },
+    // A component's instance too, as jest-native's (checkReactElement takes any instance with a _fiber).
+    toBeDisabled(received) {
+      if (received instanceof FiberElement) return result(this, jestNativeDisabled(received), 'to be disabled');
+      const el = element(received, 'toBeDisabled');
+      needed(this, el, 'toBeDisabled');
+      return result(this, jestNativeDisabled(el), 'to be disabled');
+    },
+    toBeEnabled(received) {
+      if (received instanceof FiberElement) return result(this, !jestNativeDisabled(received), 'to be enabled');
+      const el = element(received, 'toBeEnabled');
+      needed(this, el, 'toBeEnabled');
+      return result(this, !jestNativeDisabled(el), 'to be enabled');
+    },
+    toBeVisible(received) {
+      const el = element(received, 'toBeVisible');
+      return result(this, onScreen(el) && isVisible(el, { jestNativeRule: true }), 'to be visible');
     },
   };
   for (const matcher of Object.values(own)) matcher[JEST_NATIVE] = true;

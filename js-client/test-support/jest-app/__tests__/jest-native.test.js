@@ -102,3 +102,41 @@ test("a failing toHaveProp's message prints the function it expected and the one
   expect(() => expect(box).toHaveProp('onLayout', function expected() {})).toThrow(/\[Function expected\][\s\S]*\[Function measured\]/);
 });
 
+// jest-native's toBeDisabled and toBeEnabled read a `disabled` prop of the components above the element too (those
+// of its DISABLE_TYPES' names: an app's own `Button` that leaves `disabled` off what it renders disables its text),
+// and its toBeVisible does not hide what a sibling modal for accessibility hides; RNTL 12.4's read the host views,
+// and hide it (corpus 47's probe of jest-native's rules: both passed under React Native's preset with jest-native
+// 5.4.3 and failed on bridged).
+test("jest-native's toBeDisabled reads its components' disabled prop, and its toBeVisible no sibling modal", () => {
+  function Button({ title, disabled, onPress }) {
+    return (
+      <Pressable onPress={disabled ? undefined : onPress}>
+        <Text>{title}</Text>
+      </Pressable>
+    );
+  }
+  render(
+    <View>
+      <Button title="Save" disabled />
+      <Button title="Back" />
+    </View>,
+  );
+  expect(screen.getByText('Save')).toBeDisabled();
+  expect(screen.getByText('Save')).not.toBeEnabled();
+  expect(screen.UNSAFE_getAllByType(Button)[0]).toBeDisabled();
+  expect(screen.UNSAFE_getAllByType(Button)[1]).toBeEnabled();
+  expect(screen.getByText('Back')).toBeEnabled();
+  expect(screen.getByText('Back')).not.toBeDisabled();
+  render(
+    <View>
+      <View>
+        <Text testID="behind">Behind</Text>
+      </View>
+      <View accessibilityViewIsModal>
+        <Text>Dialog</Text>
+      </View>
+    </View>,
+  );
+  expect(screen.queryByTestId('behind')).toBeNull();
+  expect(screen.getByTestId('behind', { includeHiddenElements: true })).toBeVisible();
+});
