@@ -3,7 +3,7 @@
 // for UNSAFE_* and UNSAFE_root), their JSON as react-test-renderer's toJSON, and RNTL's rules for which handler an
 // event reaches (fiber helpers).
 import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
-import { EMPTY_HOST_NAME } from '../react-native/app/components.js';
+import { madeUpType } from '../react-native/app/components.js';
 import { TEST_JSON } from './format.js';
 
 /** The host component names RNTL's tests see under React Native's jest mocks, for the native ones bridged serves. */
@@ -15,7 +15,6 @@ const HOST_TYPES = {
   RCTMultilineTextInputView: 'TextInput',
   RCTImageView: 'Image',
   RCTModalHostView: 'Modal',
-  [EMPTY_HOST_NAME]: '',
 };
 
 /**
@@ -72,7 +71,7 @@ export class HostElement {
 
   get type() {
     const component = this.#host.view(this.#tag)?.component;
-    return HOST_TYPES[component] ?? component ?? null;
+    return HOST_TYPES[component] ?? madeUpType(component) ?? component ?? null;
   }
 
   /** The React props the app's host component was given (testID, style, accessibilityState, children, …). */

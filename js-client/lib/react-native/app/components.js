@@ -13,6 +13,20 @@ import { buildSchema, findSpecs, splitSchema } from './codegen.js';
  */
 export const EMPTY_HOST_NAME = 'EmptyNamedHost';
 
+/**
+ * The daemon's name of a made-up host whose name is also one of the daemon's own components (a mock's 'View' or
+ * 'Slider', the client API's): this prefix and the name, a component of its own that takes any prop, where the
+ * daemon's would refuse the mock's (a gradient's `colors`). Its elements' type stays the mock's name (madeUpType).
+ */
+export const MADE_UP_PREFIX = 'MadeUp:';
+
+/** The type a made-up host's elements have: the name the mock rendered (for the daemon's names above), else null. */
+export function madeUpType(component) {
+  if (component === EMPTY_HOST_NAME) return '';
+  if (typeof component !== 'string' || !component.startsWith(MADE_UP_PREFIX)) return null;
+  return component.slice(MADE_UP_PREFIX.length);
+}
+
 export class HostComponents {
   #bridge;
   #native;
@@ -174,8 +188,12 @@ export class HostComponents {
   #serveUntyped(name, loader, { madeUp = false } = {}) {
     // `madeUp` stays on the description: such a view does nothing natively (fireEvent calls its handlers as RNTL does).
     const description = { props: {}, events: {}, commands: {}, untyped: true, ...(madeUp ? { madeUp: true } : {}) };
-    const nativeName = name === '' ? EMPTY_HOST_NAME : name;
-    this.#native.addComponents({ [name]: description, [nativeName]: description });
+    // A made-up name the daemon has a component of is served under a name of its own (the daemon's would refuse the
+    // mock's props); the daemon's own is left as it is.
+    const taken = madeUp && name !== '' && Object.hasOwn(this.#native.components, name);
+    const nativeName = name === '' ? EMPTY_HOST_NAME : taken ? MADE_UP_PREFIX + name : name;
+    const described = taken ? { [nativeName]: description } : { [name]: description, [nativeName]: description };
+    this.#native.addComponents(described);
     const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
     const styles = 'react-native/Libraries/Components/View/ReactNativeStyleAttributes';
     const styleAttributes = interop(loader.require(styles));

@@ -124,3 +124,19 @@ test("made-up hosts named as the daemon's own components ('View', 'Slider') rend
   fireEvent(screen.getByTestId('slider'), 'valueChange', 0.7);
   expect(onSlide).toHaveBeenCalledWith(0.7);
 });
+
+// Such a mock passes the library's own props through, which the daemon's component of that name does not take (its
+// 'View' has no `colors`): the made-up host is a component of its own, and its element's type is still the mock's.
+test('a made-up host named as a daemon component takes the props the mock passes through, as on the mocks', () => {
+  const LinearGradient = ({ children, ...rest }) => React.createElement('View', rest, children);
+  render(
+    <LinearGradient testID="gradient" colors={['#fff', '#000']} start={{ x: 0, y: 0 }} style={{ flex: 1 }}>
+      <Text>Inside</Text>
+    </LinearGradient>,
+  );
+  const gradient = screen.getByTestId('gradient');
+  expect(gradient.type).toBe('View');
+  expect(gradient.props.colors).toEqual(['#fff', '#000']);
+  expect(gradient).toHaveStyle({ flex: 1 });
+  expect(screen.getByText('Inside')).toBeOnTheScreen();
+});
