@@ -415,6 +415,30 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     });
   });
 
+  test("a tree a file leaves mounted (rendered in its own afterEach, after RNTL's cleanup) is unmounted as its tests end, and jest exits with 0", async () => {
+    // It was unmounted at the environment's teardown, after jest had torn the file's module registry down: the
+    // unmount's first require failed ("You are trying to `import` a file after the Jest environment has been torn
+    // down", and jest's exit code 1 with every test passed) and the tree stayed live, where a FlatList's pending
+    // batch re-rendered it outside any test and React's error dialog, no longer loadable, threw and ended jest's
+    // process with every file's results (crismegisto/to-do-app's navigator.test.tsx renders in its afterEach).
+    const lines = [
+      "import * as React from 'react';",
+      "import { FlatList, Text } from 'react-native';",
+      "import { render, screen } from '@testing-library/react-native';",
+      'const items = Array.from({ length: 40 }, (_, i) => ({ id: String(i) }));',
+      'const List = () => <FlatList data={items} keyExtractor={(item) => item.id} renderItem={({ item }) => <Text>item {item.id}</Text>} />;',
+      'afterEach(() => { render(<List />); });',
+      "test('renders a list', () => { render(<List />); expect(screen.getByText('item 0')).toBeTruthy(); });",
+    ];
+    await withTestFile('zz-left-mounted.test.js', lines, async () => {
+      const { run, report } = await jestReport(['--runInBand', '__tests__/zz-left-mounted', '__tests__/pure'], 'left-mounted-results.json');
+      const outcome = report.testResults.map((file) => [path.basename(file.name), file.status]);
+      assert.deepEqual(outcome.sort(), [['pure.test.js', 'passed'], ['zz-left-mounted.test.js', 'passed']]);
+      assert.doesNotMatch(run.stderr, /after the Jest environment has been torn down/);
+      assert.equal(run.code, 0, run.stderr.slice(-1500));
+    });
+  });
+
   test('a vibration left repeating (Vibration.vibrate(pattern, true)) ends with its file, and jest exits', { timeout: 120_000 }, async () => {
     // On iOS React Native repeats it with a chain of its own timers until Vibration.cancel(); the mocks' vibrate
     // starts nothing. Left running, it kept jest's process alive (run in band, jest never ended). It stops once the

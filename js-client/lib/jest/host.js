@@ -141,8 +141,17 @@ export class JestHost {
    * until cancelled (`Vibration.vibrate(pattern, true)`, on iOS a chain of React Native's own timers) stops. Left
    * running, it would keep jest's process from exiting, where the mocks' vibrate is a jest.fn that starts nothing.
    * Nothing is loaded for it: only a Vibration the app read from React Native's index is cancelled.
+   * And a tree the file left mounted (rendered after RNTL's cleanup, in its own afterEach, or under
+   * dont-cleanup-after-each) is unmounted now, while its modules can still be loaded: at the environment's
+   * teardown jest has torn its module registry down, the unmount's first require failed ("You are trying to `import`
+   * a file after the Jest environment has been torn down", and jest exits with 1) and the tree stayed live, where a
+   * VirtualizedList's pending batch re-rendered it outside any test and React's error dialog, a module not loadable
+   * any more, threw and ended jest's process.
    */
   endOfFile() {
+    try {
+      if (this.#app) this.cleanup();
+    } catch {}
     try {
       this.#vibration?.cancel?.();
     } catch {}
