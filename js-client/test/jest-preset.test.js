@@ -60,6 +60,20 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
   }
 
   /**
+   * jest in band over `__tests__/<name>.test.js` (its lines, removed after) and the pure logic file after it: both
+   * files pass and jest exits with 0. Resolves jest's run.
+   */
+  async function passesBesidePure(name, lines) {
+    return withTestFile(`${name}.test.js`, lines, async () => {
+      const { run, report } = await jestReport(['--runInBand', `__tests__/${name}`, '__tests__/pure'], `${name}-results.json`);
+      const outcome = report.testResults.map((file) => [path.basename(file.name), file.status]);
+      assert.deepEqual(outcome.sort(), [['pure.test.js', 'passed'], [`${name}.test.js`, 'passed']]);
+      assert.equal(run.code, 0, run.stderr.slice(-1500));
+      return run;
+    });
+  }
+
+  /**
    * jest over the hooks and events files with the app's config changed by `changes(own)` (written beside it as
    * `jest.config.<name>.js`, removed after): both files pass.
    */
@@ -407,12 +421,7 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
       '  expect(appearance.getColorScheme()).toBeDefined();',
       '});',
     ];
-    await withTestFile('zz-left-work.test.js', lines, async () => {
-      const { run, report } = await jestReport(['--runInBand', '__tests__/zz-left-work', '__tests__/pure'], 'left-work-results.json');
-      const outcome = report.testResults.map((file) => [path.basename(file.name), file.status]);
-      assert.deepEqual(outcome.sort(), [['pure.test.js', 'passed'], ['zz-left-work.test.js', 'passed']]);
-      assert.equal(run.code, 0, run.stderr.slice(-1500));
-    });
+    await passesBesidePure('zz-left-work', lines);
   });
 
   test("a tree a file leaves mounted (rendered in its own afterEach, after RNTL's cleanup) is unmounted as its tests end, and jest exits with 0", async () => {
@@ -430,13 +439,8 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
       'afterEach(() => { render(<List />); });',
       "test('renders a list', () => { render(<List />); expect(screen.getByText('item 0')).toBeTruthy(); });",
     ];
-    await withTestFile('zz-left-mounted.test.js', lines, async () => {
-      const { run, report } = await jestReport(['--runInBand', '__tests__/zz-left-mounted', '__tests__/pure'], 'left-mounted-results.json');
-      const outcome = report.testResults.map((file) => [path.basename(file.name), file.status]);
-      assert.deepEqual(outcome.sort(), [['pure.test.js', 'passed'], ['zz-left-mounted.test.js', 'passed']]);
-      assert.doesNotMatch(run.stderr, /after the Jest environment has been torn down/);
-      assert.equal(run.code, 0, run.stderr.slice(-1500));
-    });
+    const run = await passesBesidePure('zz-left-mounted', lines);
+    assert.doesNotMatch(run.stderr, /after the Jest environment has been torn down/);
   });
 
   test('a vibration left repeating (Vibration.vibrate(pattern, true)) ends with its file, and jest exits', { timeout: 120_000 }, async () => {
