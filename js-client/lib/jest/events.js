@@ -92,8 +92,10 @@ export function createEvents(host, check) {
     const found = handlerFor(element, 'press');
     if (!found) return undefined;
     // On a made-up host (a jest.mock's `'TouchableOpacity'` or `'Icon'`, which no phone has and which responds to
-    // no touch), the handler is called as RNTL calls it: the mocks' behaviour is the only one such a view has.
-    if (found.fiber.tag === HOST_COMPONENT && app.native.components[found.fiber.type]?.madeUp) {
+    // no touch), the handler is called as RNTL calls it: the mocks' behaviour is the only one such a view has. It is
+    // served under its view config's native name (a made-up '' or 'View' is renamed: components.js).
+    const served = found.fiber.stateNode?.viewConfig?.uiViewClassName ?? found.fiber.type;
+    if (found.fiber.tag === HOST_COMPONENT && app.native.components[served]?.madeUp) {
       return callHandler(element, 'press', event === undefined ? [] : [event], { asGiven: true });
     }
     host.flush();

@@ -8,21 +8,15 @@ import { defaultCacheDirectory } from './transform-cache.js';
 import { buildSchema, findSpecs, splitSchema } from './codegen.js';
 
 /**
- * The daemon's name of a made-up host named '' (`jest.mock('@expo/vector-icons', () => ({ Ionicons: '' }))`, which
- * the mocks render as an element of type ''): the daemon takes no empty name. Its elements' type stays ''.
- */
-export const EMPTY_HOST_NAME = 'EmptyNamedHost';
-
-/**
- * The daemon's name of a made-up host whose name is also one of the daemon's own components (a mock's 'View' or
- * 'Slider', the client API's): this prefix and the name, a component of its own that takes any prop, where the
- * daemon's would refuse the mock's (a gradient's `colors`). Its elements' type stays the mock's name (madeUpType).
+ * The daemon's name of a made-up host whose name it cannot take as it is: this prefix and the name. Empty
+ * (`jest.mock('@expo/vector-icons', () => ({ Ionicons: '' }))`, an element of type '' on the mocks: the daemon takes
+ * no empty name), or one of the daemon's own components (a mock's 'View' or 'Slider', the client API's, whose props
+ * would refuse the mock's: a gradient's `colors`). Its elements' type stays the mock's name (madeUpType).
  */
 export const MADE_UP_PREFIX = 'MadeUp:';
 
-/** The type a made-up host's elements have: the name the mock rendered (for the daemon's names above), else null. */
+/** The type a made-up host's elements have: the name the mock rendered (for a prefixed name above), else null. */
 export function madeUpType(component) {
-  if (component === EMPTY_HOST_NAME) return '';
   if (typeof component !== 'string' || !component.startsWith(MADE_UP_PREFIX)) return null;
   return component.slice(MADE_UP_PREFIX.length);
 }
@@ -188,12 +182,11 @@ export class HostComponents {
   #serveUntyped(name, loader, { madeUp = false } = {}) {
     // `madeUp` stays on the description: such a view does nothing natively (fireEvent calls its handlers as RNTL does).
     const description = { props: {}, events: {}, commands: {}, untyped: true, ...(madeUp ? { madeUp: true } : {}) };
-    // A made-up name the daemon has a component of is served under a name of its own (the daemon's would refuse the
-    // mock's props); the daemon's own is left as it is.
-    const taken = madeUp && name !== '' && Object.hasOwn(this.#native.components, name);
-    const nativeName = name === '' ? EMPTY_HOST_NAME : taken ? MADE_UP_PREFIX + name : name;
-    const described = taken ? { [nativeName]: description } : { [name]: description, [nativeName]: description };
-    this.#native.addComponents(described);
+    // A made-up name the daemon cannot take (empty, or one of its own components, which is left as it is) is served
+    // under a name of its own.
+    const renamed = madeUp && (name === '' || Object.hasOwn(this.#native.components, name));
+    const nativeName = renamed ? MADE_UP_PREFIX + name : name;
+    this.#native.addComponents({ [nativeName]: description });
     const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
     const styles = 'react-native/Libraries/Components/View/ReactNativeStyleAttributes';
     const styleAttributes = interop(loader.require(styles));

@@ -139,4 +139,9 @@ test('a made-up host named as a daemon component takes the props the mock passes
   expect(gradient.props.colors).toEqual(['#fff', '#000']);
   expect(gradient).toHaveStyle({ flex: 1 });
   expect(screen.getByText('Inside')).toBeOnTheScreen();
+  // Its own press handler is called as RNTL calls it, as any made-up host's (no phone has such a view to touch).
+  const onPress = jest.fn();
+  render(React.createElement('View', { testID: 'tap', onPress }));
+  fireEvent.press(screen.getByTestId('tap'));
+  expect(onPress).toHaveBeenCalledTimes(1);
 });
