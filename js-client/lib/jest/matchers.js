@@ -73,7 +73,7 @@ function jestNativeElementDisabled(element) {
  */
 function jestNativeDisabled(element) {
   if (jestNativeElementDisabled(element)) return true;
-  for (let current = element; current?.parent != null; current = current.parent) {
+  for (let current = element.parent; current?.parent != null; current = current.parent) {
     if (jestNativeElementDisabled(current)) return true;
   }
   return false;
@@ -176,6 +176,13 @@ export function createMatchers(host, { jestNative = false } = {}) {
   const onScreen = (el) => el !== null && host.view(el.tag) !== undefined && host.isOnScreen(el.tag);
   const needed = (context, el, matcher) => {
     if (el === null || !onScreen(el)) throw new Error(`expect(element).${matcher}(): the element is not on the screen (null, or unmounted)`);
+  };
+  /** jest-native's toBeDisabled rule over what `matcher` received: a component's instance too, as its own takes. */
+  const disabledByJestNative = (context, received, matcher) => {
+    if (received instanceof FiberElement) return jestNativeDisabled(received);
+    const el = element(received, matcher);
+    needed(context, el, matcher);
+    return jestNativeDisabled(el);
   };
 
   /** jest-native's warning that toBeEmpty is toBeEmptyElement's old name, once a test file. */
@@ -361,18 +368,11 @@ export function createMatchers(host, { jestNative = false } = {}) {
       if (received instanceof FiberElement) return hasStyle(this, received.props.style, expected);
       return matchers.toHaveStyle.call(this, received, expected);
     },
-    // A component's instance too, as jest-native's (checkReactElement takes any instance with a _fiber).
     toBeDisabled(received) {
-      if (received instanceof FiberElement) return result(this, jestNativeDisabled(received), 'to be disabled');
-      const el = element(received, 'toBeDisabled');
-      needed(this, el, 'toBeDisabled');
-      return result(this, jestNativeDisabled(el), 'to be disabled');
+      return result(this, disabledByJestNative(this, received, 'toBeDisabled'), 'to be disabled');
     },
     toBeEnabled(received) {
-      if (received instanceof FiberElement) return result(this, !jestNativeDisabled(received), 'to be enabled');
-      const el = element(received, 'toBeEnabled');
-      needed(this, el, 'toBeEnabled');
-      return result(this, !jestNativeDisabled(el), 'to be enabled');
+      return result(this, !disabledByJestNative(this, received, 'toBeEnabled'), 'to be enabled');
     },
     toBeVisible(received) {
       const el = element(received, 'toBeVisible');

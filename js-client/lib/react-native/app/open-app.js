@@ -153,7 +153,7 @@ export class App {
     this.#host = new NativeHost(this);
     this.#keyboard = new Keyboard(
       this.window,
-      (name, body) => this.#host.emit(name, body),
+      (name, body) => this._emitFromNative(name, body),
       (rendererTag) => this.native.daemonTag(rendererTag) !== undefined,
     );
     /** The daemon's views the screens read: this session observed, each change frame applied as it is read. */
@@ -164,7 +164,7 @@ export class App {
       native: this.native,
       keyboard: this.#keyboard,
       architecture: this.architecture,
-      emitDeviceEvent: (name, body) => this.#host.emit(name, body),
+      emitDeviceEvent: (name, body) => this._emitFromNative(name, body),
       insets: () => windowMetrics(this),
     });
     this.native.onApplied = (ops) => this.#afterCommit.applied(ops);
@@ -380,8 +380,9 @@ export class App {
   }
 
   /**
-   * Emits a device event of a native module's own doing (Appearance's `appearanceChanged`): heard by the app's
-   * listeners at once, and settled with whatever the test awaits next. @internal (for the modules)
+   * Emits a device event of the native side's own doing (Appearance's `appearanceChanged`, the keyboard's, a
+   * dismissed modal's): heard by the app's listeners at once, and settled with whatever the test awaits next.
+   * @internal (for the modules)
    */
   _emitFromNative(eventName, body) {
     this.#host.emit(eventName, body);

@@ -22,7 +22,7 @@ export const modules = {
   // collection change then has the module send `appearanceChanged` (after the call, not in it), from which on
   // getColorScheme answers the new scheme (useColorScheme re-renders).
   Appearance: (app) => {
-    const system = app.colorScheme === 'dark' ? 'dark' : 'light';
+    const system = app.colorScheme ?? 'light';
     let current = system;
     return {
       getColorScheme: () => current,
