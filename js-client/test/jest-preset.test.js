@@ -301,6 +301,37 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }));
   });
 
+  test("an app's own globalSetup and globalTeardown (which replace the preset's): one daemon for the run all the same, and nothing left in the app", async () => {
+    // jest runs one globalSetup per project: an app's own (a time zone, a mock server) replaces the preset's, which
+    // starts the run's daemon. Each test file's session then spawned a daemon of its own on a socket in the app's
+    // folder, and left the daemon's log there (`.bridged-jest.sock.log`); bridged's runner starts the run's daemon.
+    const marker = path.join(tmp, 'own-global-setup.txt');
+    const setup = path.join(layout.root, 'own-global-setup.js');
+    const teardown = path.join(layout.root, 'own-global-teardown.js');
+    writeFileSync(setup, `module.exports = async () => require('fs').writeFileSync(${JSON.stringify(marker)}, 'setup');\n`);
+    writeFileSync(teardown, `module.exports = async () => require('fs').appendFileSync(${JSON.stringify(marker)}, ' teardown');\n`);
+    try {
+      await passesWithConfig('own-global-setup', () => ({ globalSetup: setup, globalTeardown: teardown }));
+    } finally {
+      rmSync(setup, { force: true });
+      rmSync(teardown, { force: true });
+    }
+    assert.equal(readFileSync(marker, 'utf8'), 'setup teardown');
+    assert.deepEqual(readdirSync(layout.root).filter((name) => name.startsWith('.bridged-jest')), []);
+    assert.deepEqual(daemonsIn(tmp), [], 'the daemon outlived the run');
+  });
+
+  test("a TMPDIR too deep for a Unix socket's path (107 bytes): the run's daemon listens in /tmp, and nothing is left", async () => {
+    // Some CI runners set TMPDIR deep in their workspace; the socket in the run's folder there was too long, and the
+    // daemon could not listen ("socket path is too long"): no test file ran.
+    const deep = path.join(tmp, 'd'.repeat(110));
+    mkdirSync(deep);
+    const run = await runJest(layout.root, ['--ci', '__tests__/hooks'], { ...jestEnv(deep), BRIDGED_BIN: process.env.BRIDGED_BIN });
+    assert.equal(run.code, 0, run.stderr.slice(-3000));
+    assert.match(run.stderr, /PASS __tests__\/hooks\.test\.js/);
+    assert.deepEqual(readdirSync(deep).filter((name) => name.startsWith('bridged-jest-')), []);
+  });
+
   test("a package's exports resolve under React Native's conditions, or under those of the environment the config names", async () => {
     // React Native's environment resolves `exports` with ['require', 'react-native']; jest's node one with ['node',
     // 'node-addons']. bridged's resolved with node's where the app's config named none (a package's node build in

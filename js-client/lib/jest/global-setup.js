@@ -9,8 +9,9 @@ import { launchDaemon } from '../spawn.js';
 
 export default async function globalSetup() {
   if (process.env.BRIDGED_JEST_SOCKET) return;
-  removeLeftFolders(tmpdir());
-  const dir = mkdtempSync(path.join(tmpdir(), 'bridged-jest-'));
+  const root = runFolderRoot();
+  removeLeftFolders(root);
+  const dir = mkdtempSync(path.join(root, 'bridged-jest-'));
   const socket = path.join(dir, 'bridged.sock');
   // Started, not waited for: it comes up (some 25 ms) while jest loads the first test file's environment, which
   // waits for it to accept (environment.js), or says why it exited (its log, beside the socket).
@@ -28,6 +29,19 @@ export default async function globalSetup() {
   }
   process.env.BRIDGED_JEST_SOCKET = socket;
   process.env.BRIDGED_JEST_DIR = dir;
+}
+
+/** The longest path a Unix socket can have (`sun_path` holds 108 bytes with its terminating zero). */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * Where the run's folder is made: the system's temporary folder (TMPDIR), unless the socket's path in it would be
+ * longer than a Unix socket's can be (a deep TMPDIR, as some CI runners set: the daemon could not listen there), then
+ * /tmp.
+ */
+function runFolderRoot() {
+  const root = tmpdir();
+  return Buffer.byteLength(path.join(root, 'bridged-jest-XXXXXX', 'bridged.sock')) <= MAX_SOCKET_PATH ? root : '/tmp';
 }
 
 /** A run's folder, as mkdtempSync names it. */

@@ -12,6 +12,7 @@ const { createRequire } = require('node:module');
 const path = require('node:path');
 
 const { BRIDGED_ENVIRONMENT, keptEnvironment, keepDocblocksInBridged } = require('./docblock.cjs');
+const { load } = require('./entry.cjs');
 
 /** jest-runner's entry point: the app's own, else the one beside this package. */
 function jestRunnerPath() {
@@ -53,8 +54,20 @@ function inBridgedEnvironment(test) {
 const jestRunner = require(RUNNER);
 
 class BridgedRunner extends (jestRunner.default ?? jestRunner) {
-  runTests(tests, watcher, options) {
-    return super.runTests(tests.map(inBridgedEnvironment), watcher, options);
+  /**
+   * The run's daemon is the preset's globalSetup's, unless the app's config names a globalSetup of its own (jest runs
+   * one per project: the preset's is then not run, nor its globalTeardown). The runner then starts it as that one
+   * would, before the tests and their workers, and stops it once they are over, whatever their outcome: one daemon
+   * for the run still, never one per worker spawned in the app's folder.
+   */
+  async runTests(tests, watcher, options) {
+    const startsDaemon = !process.env.BRIDGED_JEST_SOCKET;
+    if (startsDaemon) await (await load('global-setup.js')).default();
+    try {
+      return await super.runTests(tests.map(inBridgedEnvironment), watcher, options);
+    } finally {
+      if (startsDaemon) await (await load('global-teardown.js')).default();
+    }
   }
 }
 
