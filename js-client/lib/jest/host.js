@@ -73,6 +73,28 @@ export class JestHost {
     this.#app = app;
     // The queries read a view's host React props where native has none of that name (screen.js).
     app._hostProps = (tag) => this.reactProps(tag);
+    // The device events the native side sends of its own doing as a test acts (the keyboard shown by a tap on a field,
+    // hidden by its blur; a modal dismissed) reach the app's listeners inside React's act, as RNTL's events do: a
+    // `Keyboard.addListener` that sets state then warns of no update "not wrapped in act(...)" (React Native's own
+    // events run inside its batchedUpdates, where React never warns; a device event does not).
+    app._nativeEventScope = (emit) => this.#inAct(emit);
+  }
+
+  /** `work` inside React's act (its updates rendered as it ends, or with the act it is inside). */
+  #inAct(work) {
+    const React = this.#app?._React;
+    const reactAct = React?.unstable_act ?? React?.act;
+    if (typeof reactAct !== 'function') return work();
+    const global = this.#env.global;
+    const previous = global.IS_REACT_ACT_ENVIRONMENT;
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    try {
+      reactAct(() => {
+        work();
+      });
+    } finally {
+      global.IS_REACT_ACT_ENVIRONMENT = previous;
+    }
   }
 
   get app() {

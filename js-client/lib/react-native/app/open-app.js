@@ -385,8 +385,14 @@ export class App {
    * @internal (for the modules)
    */
   _emitFromNative(eventName, body) {
-    this.#host.emit(eventName, body);
+    this._nativeEventScope(() => this.#host.emit(eventName, body));
   }
+
+  /**
+   * The scope the native side's own device events run in (`_emitFromNative`): as they come, unless the jest preset's
+   * host makes it React's `act` (its listeners' updates are then a test's, as RNTL's events are). @internal
+   */
+  _nativeEventScope = (emit) => emit();
 
   /** A fatal report of ExceptionsManager: kept for the next render() or settled(). @internal (for ExceptionsManager) */
   reportNativeException(data) {
