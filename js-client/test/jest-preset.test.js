@@ -4,7 +4,7 @@
 // line in the app's jest config; and the run's daemon is never left behind, not even when jest itself is killed.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -21,6 +21,9 @@ function runtimeAtHand() {
     return false;
   }
 }
+
+/** Debian's react-test-renderer (node-react-test-renderer), which a test copies into the app (a link loads a second React). */
+const TEST_RENDERER = '/usr/share/nodejs/react-test-renderer';
 
 /** The bridged daemons whose command line names `dir` (the run's own temporary folder). */
 function daemonsIn(dir) {
@@ -454,6 +457,53 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     ];
     await passesBesidePure('zz-left-work', lines);
   });
+
+  test(
+    "fireEvent on an instance of a tree the test rendered with react-test-renderer itself calls its handler, as RNTL's does",
+    { skip: existsSync(TEST_RENDERER) ? false : `no react-test-renderer at ${TEST_RENDERER} (Debian's node-react-test-renderer)` },
+    async () => {
+      // `renderer.create(<Screen />).root.findByProps({ testID })`: no native view is behind that tree, so RNTL's
+      // fireEvent, which calls the handler it finds, is the only event it can take; bridged refused it ("give an
+      // element a query returned"), and a press inside a waitFor the test did not await then rejected after the test,
+      // ending jest (relvok/SimonSays's EndGameModal and ResultsScreen tests).
+      const copy = path.join(layout.root, 'node_modules', 'react-test-renderer');
+      cpSync(TEST_RENDERER, copy, { recursive: true, dereference: true });
+      const lines = [
+        "import * as React from 'react';",
+        "import { ScrollView, Text, TextInput, TouchableOpacity } from 'react-native';",
+        "import renderer, { act } from 'react-test-renderer';",
+        "import { fireEvent } from '@testing-library/react-native';",
+        'function EndGame({ onSubmit }) {',
+        "  const [name, setName] = React.useState('');",
+        '  const [scrolled, setScrolled] = React.useState(false);',
+        '  return (',
+        '    <ScrollView testID="scroll" onScroll={() => setScrolled(true)}>',
+        '      <TextInput testID="name" value={name} onChangeText={setName} />',
+        '      <TouchableOpacity testID="submit" onPress={() => onSubmit(name)}><Text>Submit</Text></TouchableOpacity>',
+        "      <Text testID=\"state\">{scrolled ? 'scrolled' : 'still'}</Text>",
+        '    </ScrollView>',
+        '  );',
+        '}',
+        "test('events on a react-test-renderer tree', () => {",
+        '  const onSubmit = jest.fn();',
+        '  let tree;',
+        '  act(() => { tree = renderer.create(<EndGame onSubmit={onSubmit} />); });',
+        "  fireEvent.changeText(tree.root.findByProps({ testID: 'name' }), 'Ann');",
+        "  fireEvent.press(tree.root.findByProps({ testID: 'submit' }));",
+        "  expect(onSubmit).toHaveBeenCalledWith('Ann');",
+        "  fireEvent.scroll(tree.root.findByProps({ testID: 'scroll' }), { nativeEvent: { contentOffset: { y: 10 } } });",
+        "  expect(tree.root.findByProps({ testID: 'state' }).props.children).toBe('scrolled');",
+        "  fireEvent(tree.root.findByProps({ testID: 'submit' }), 'press');",
+        '  expect(onSubmit).toHaveBeenCalledTimes(2);',
+        '});',
+      ];
+      try {
+        await passesBesidePure('zz-test-renderer-events', lines);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    },
+  );
 
   test("a tree a file leaves mounted (rendered in its own afterEach, after RNTL's cleanup) is unmounted as its tests end, and jest exits with 0", async () => {
     // It was unmounted at the environment's teardown, after jest had torn the file's module registry down: the

@@ -237,6 +237,17 @@ export class FiberElement {
 withFinders(FiberElement);
 
 /**
+ * Whether `value` is an instance of a tree a test rendered with react-test-renderer itself
+ * (`create(<Screen />).root.findByProps(…)`): react-test-renderer's ReactTestInstance, over that renderer's fibers.
+ * No native view is behind it: RNTL's fireEvent, which calls the handler it finds, is the only event it can take.
+ */
+export function isTestRendererInstance(value) {
+  if (value === null || typeof value !== 'object' || value instanceof HostElement || value instanceof FiberElement) return false;
+  const fiber = value._fiber;
+  return fiber !== null && typeof fiber === 'object' && 'memoizedProps' in fiber && typeof value.findByProps === 'function';
+}
+
+/**
  * Of a fiber and its alternate, the one in the tree on screen: React's findCurrentFiberUsingSlowPath (what
  * react-test-renderer's instances read through), walking both up to the root and down their parents' child lists.
  * A fiber of a tree no longer mounted is answered as it is (its last props, as react-test-renderer keeps them).

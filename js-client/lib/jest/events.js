@@ -2,7 +2,7 @@
 // sends (native touches through React Native's responder system, the daemon's text field edited, the native scroll
 // view scrolled), where RNTL 12.4 would find an enabled handler; any other event calls its handler as RNTL does.
 import { TEXT_INPUT_COMPONENTS } from '../react-native/testing/queries.js';
-import { FiberElement, HOST_COMPONENT, HOST_ROOT, eventEnabled, isTextInputFiber, isTouchResponder } from './elements.js';
+import { FiberElement, HOST_COMPONENT, HOST_ROOT, currentFiber, eventEnabled, isTestRendererInstance, isTextInputFiber, isTouchResponder } from './elements.js';
 
 /** Pressability's minimum press duration: a press's onPressOut comes this long after its start. */
 const MIN_PRESS_DURATION_MS = 130;
@@ -21,7 +21,7 @@ export function createEvents(host, check) {
    * `pointerEvents` for a press, a touch responder's onStartShouldSetResponder: a disabled Pressable).
    */
   const handlerFor = (element, eventName, from = null, responder = undefined) => {
-    const start = from ?? (element instanceof FiberElement ? element.fiber : host.fiber(element.tag));
+    const start = from ?? (element instanceof FiberElement ? element.fiber : isTestRendererInstance(element) ? currentFiber(element._fiber) : host.fiber(element.tag));
     for (let fiber = start; fiber && fiber.tag !== HOST_ROOT; fiber = fiber.return) {
       const props = fiber.memoizedProps;
       if (!props || typeof props !== 'object') continue;
@@ -51,6 +51,8 @@ export function createEvents(host, check) {
   function fireEvent(element, eventName, ...data) {
     if (isReactElement(element)) return callElementProp(element, eventName, data);
     check(element, `fireEvent(element, '${eventName}')`);
+    // An instance of a tree rendered with react-test-renderer itself: no view to touch or type into (isTestRendererInstance).
+    if (isTestRendererInstance(element)) return callHandler(element, eventName, data, { asGiven: true });
     if (eventName === 'press') return fireEvent.press(element, ...data);
     if (eventName === 'changeText') return fireEvent.changeText(element, ...data);
     if (eventName === 'scroll') return fireEvent.scroll(element, ...data);
@@ -89,6 +91,7 @@ export function createEvents(host, check) {
   fireEvent.press = (element, event) => {
     if (isReactElement(element)) return callElementProp(element, 'press', event === undefined ? [] : [event]);
     check(element, 'fireEvent.press');
+    if (isTestRendererInstance(element)) return callHandler(element, 'press', event === undefined ? [] : [event], { asGiven: true });
     const found = handlerFor(element, 'press');
     if (!found) return undefined;
     // On a made-up host (a jest.mock's `'TouchableOpacity'` or `'Icon'`, which no phone has and which responds to
@@ -187,6 +190,7 @@ export function createEvents(host, check) {
   fireEvent.changeText = (element, ...data) => {
     if (isReactElement(element)) return callElementProp(element, 'changeText', data);
     check(element, 'fireEvent.changeText');
+    if (isTestRendererInstance(element)) return callHandler(element, 'changeText', data, { asGiven: true });
     const field = fieldOf(element);
     // A field that is not editable takes no typing (RNTL calls no handler then either).
     if (field !== null && host.view(field)?.props?.editable === false) return undefined;
@@ -249,9 +253,11 @@ export function createEvents(host, check) {
     host.act(() => host.emit(tag, 'momentumScrollEnd', payload(to)));
   };
 
-  fireEvent.scroll = (element, event = {}) => {
+  fireEvent.scroll = (element, ...data) => {
+    const event = data[0] ?? {};
     if (isReactElement(element)) return callElementProp(element, 'scroll', [event]);
     check(element, 'fireEvent.scroll');
+    if (isTestRendererInstance(element)) return callHandler(element, 'scroll', data, { asGiven: true });
     const tag = scrollViewOf(element);
     const nativeEvent = event?.nativeEvent ?? {};
     if (tag === null) return callHandler(element, 'scroll', [event]);
