@@ -50,9 +50,9 @@ export function createEvents(host, check) {
 
   function fireEvent(element, eventName, ...data) {
     if (isReactElement(element)) return callElementProp(element, eventName, data);
-    check(element, `fireEvent(element, '${eventName}')`);
     // An instance of a tree rendered with react-test-renderer itself: no view to touch or type into (isTestRendererInstance).
     if (isTestRendererInstance(element)) return callHandler(element, eventName, data, { asGiven: true });
+    check(element, `fireEvent(element, '${eventName}')`);
     if (eventName === 'press') return fireEvent.press(element, ...data);
     if (eventName === 'changeText') return fireEvent.changeText(element, ...data);
     if (eventName === 'scroll') return fireEvent.scroll(element, ...data);
@@ -90,8 +90,8 @@ export function createEvents(host, check) {
    */
   fireEvent.press = (element, event) => {
     if (isReactElement(element)) return callElementProp(element, 'press', event === undefined ? [] : [event]);
-    check(element, 'fireEvent.press');
     if (isTestRendererInstance(element)) return callHandler(element, 'press', event === undefined ? [] : [event], { asGiven: true });
+    check(element, 'fireEvent.press');
     const found = handlerFor(element, 'press');
     if (!found) return undefined;
     // On a made-up host (a jest.mock's `'TouchableOpacity'` or `'Icon'`, which no phone has and which responds to
@@ -189,8 +189,8 @@ export function createEvents(host, check) {
 
   fireEvent.changeText = (element, ...data) => {
     if (isReactElement(element)) return callElementProp(element, 'changeText', data);
-    check(element, 'fireEvent.changeText');
     if (isTestRendererInstance(element)) return callHandler(element, 'changeText', data, { asGiven: true });
+    check(element, 'fireEvent.changeText');
     const field = fieldOf(element);
     // A field that is not editable takes no typing (RNTL calls no handler then either).
     if (field !== null && host.view(field)?.props?.editable === false) return undefined;
@@ -256,8 +256,8 @@ export function createEvents(host, check) {
   fireEvent.scroll = (element, ...data) => {
     const event = data[0] ?? {};
     if (isReactElement(element)) return callElementProp(element, 'scroll', [event]);
-    check(element, 'fireEvent.scroll');
     if (isTestRendererInstance(element)) return callHandler(element, 'scroll', data, { asGiven: true });
+    check(element, 'fireEvent.scroll');
     const tag = scrollViewOf(element);
     const nativeEvent = event?.nativeEvent ?? {};
     if (tag === null) return callHandler(element, 'scroll', [event]);

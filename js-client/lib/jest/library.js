@@ -2,7 +2,7 @@
 // resolves to): render and its result, screen, within, the query grid over the rendered element's views, UNSAFE_*
 // queries, act, waitFor, renderHook, configure; fireEvent and userEvent from events.js.
 import { QUERY_NAMES, hidesItself, isModal } from '../react-native/testing/queries.js';
-import { FiberElement, HostElement, elementJSON, expectOne, isTestRendererInstance, typeName } from './elements.js';
+import { FiberElement, HostElement, elementJSON, expectOne, typeName } from './elements.js';
 import { createEvents } from './events.js';
 import { formatTree, loadPrettyFormat } from './format.js';
 
@@ -19,7 +19,6 @@ export function createLibrary(host) {
   let config = { asyncUtilTimeout: 1000, defaultIncludeHiddenElements: false, defaultDebugOptions: undefined };
 
   const check = (element, what) => {
-    if (isTestRendererInstance(element)) return;
     if (!(element instanceof HostElement) && !(element instanceof FiberElement)) {
       throw new TypeError(`${what}: give an element a query returned (bridged's host element), got ${element === null ? 'null' : typeof element}`);
     }
