@@ -1,8 +1,9 @@
 // React Native Testing Library's query grid, run on a snapshot of the daemon's native tree (what native received):
 // getBy* (exactly one, else an error with the tree), getAllBy*, queryBy* (null), queryAllBy*, and findBy* /
 // findAllBy* (await until present; checked after every settled change, `{ timeout }` 1,000 ms by default), each
-// ByText, ByTestId, ByPlaceholderText, ByDisplayValue, ByLabelText (and its aliases ByA11yLabel,
-// ByAccessibilityLabel), ByHintText (ByA11yHint, ByAccessibilityHint), ByRole, and RNTL 12's deprecated
+// ByText, ByTestId, ByPlaceholderText, ByDisplayValue, ByLabelText (also as ByA11yLabel and ByAccessibilityLabel,
+// names RNTL 12 no longer has, for files written against RNTL 7 to 9), ByHintText (RNTL 12's aliases ByA11yHint,
+// ByAccessibilityHint), ByRole, and RNTL 12's deprecated
 // ByA11yState and ByA11yValue (an object to match). As in RNTL 12, a query leaves out what is hidden from accessibility (a covered
 // screen of a navigator, `display: 'none'`, …: isHiddenFromAccessibility below) unless `{ includeHiddenElements: true }`
 // (or `hidden: true`) or the screen's default says otherwise, and ByRole matches accessibility elements only.
