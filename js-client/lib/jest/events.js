@@ -86,11 +86,13 @@ export function createEvents(host, check) {
   /**
    * A press is a native touch through React Native's responder system, where RNTL's fireEvent would find an
    * enabled onPress (so none where `pointerEvents` or `disabled` keep it from the element, as on a phone); the
-   * event's `nativeEvent` coordinates, when given, are the touch's.
+   * event's `nativeEvent` coordinates, when given, are the touch's. The handler RNTL finds is called, when the touch
+   * ends in it, with the data given, as RNTL documents it (`...data`: "passed to the event handler"); given none,
+   * with React Native's press event, as on a phone.
    */
-  fireEvent.press = (element, event) => {
-    if (isReactElement(element)) return callElementProp(element, 'press', event === undefined ? [] : [event]);
-    if (isTestRendererInstance(element)) return callHandler(element, 'press', event === undefined ? [] : [event], { asGiven: true });
+  fireEvent.press = (element, ...data) => {
+    if (isReactElement(element)) return callElementProp(element, 'press', data);
+    if (isTestRendererInstance(element)) return callHandler(element, 'press', data, { asGiven: true });
     check(element, 'fireEvent.press');
     const found = handlerFor(element, 'press');
     if (!found) return undefined;
@@ -99,24 +101,25 @@ export function createEvents(host, check) {
     // served under its view config's native name (a made-up '' or 'View' is renamed: components.js).
     const served = found.fiber.stateNode?.viewConfig?.uiViewClassName ?? found.fiber.type;
     if (found.fiber.tag === HOST_COMPONENT && app.native.components[served]?.madeUp) {
-      return callHandler(element, 'press', event === undefined ? [] : [event], { asGiven: true });
+      return callHandler(element, 'press', data, { asGiven: true });
     }
     host.flush();
     // The finger is on the view its pointerEvents give the touch to (the element's, unless they say otherwise).
     const target = host.touchTarget(element.tag);
     if (target === null) return undefined;
-    return returnOfPress(found, () => host.act(() => host.tap(target, event?.nativeEvent)));
+    return returnOfPress(found, data, () => host.act(() => host.tap(target, data[0]?.nativeEvent)));
   };
 
   /**
    * RNTL's fireEvent returns what the handler returned (`await fireEvent.press(button)` waits for an async onPress):
    * what that same handler returned when the touch called it, as its touchable's onPress (a Pressable's, a
    * TouchableOpacity's, a Button's, a Text's: their Pressability's onPress; a TouchableHighlight's: its props'
-   * onPress, which its own calls); else undefined.
+   * onPress, which its own calls); else undefined. It is called with `data` when any was given (RNTL's), else with
+   * what the touchable passes it (React Native's press event).
    */
-  const returnOfPress = (found, touch) => {
+  const returnOfPress = (found, data, touch) => {
     let returned;
-    const recorder = (...args) => (returned = found.handler(...args));
+    const recorder = (...args) => (returned = found.handler(...(data.length > 0 ? data : args)));
     let restore = null;
     // A class touchable reads this.props.onPress when pressed (TouchableHighlight).
     const instance = found.fiber.stateNode;
