@@ -459,13 +459,15 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
   });
 
   test(
-    "fireEvent on an instance of a tree the test rendered with react-test-renderer itself calls its handler, as RNTL's does",
+    "fireEvent and jest-native's matchers on an instance of a tree the test rendered with react-test-renderer itself: its handler called, its props read, as RNTL's and jest-native's do",
     { skip: existsSync(TEST_RENDERER) ? false : `no react-test-renderer at ${TEST_RENDERER} (Debian's node-react-test-renderer)` },
     async () => {
       // `renderer.create(<Screen />).root.findByProps({ testID })`: no native view is behind that tree, so RNTL's
       // fireEvent, which calls the handler it finds, is the only event it can take; bridged refused it ("give an
       // element a query returned"), and a press inside a waitFor the test did not await then rejected after the test,
-      // ending jest (relvok/SimonSays's EndGameModal and ResultsScreen tests).
+      // ending jest (relvok/SimonSays's EndGameModal and ResultsScreen tests). jest-native's matchers read any instance
+      // react-test-renderer gives (its props, its children prop's strings); bridged's refused one ("received is not an
+      // element a query returned").
       const copy = path.join(layout.root, 'node_modules', 'react-test-renderer');
       cpSync(TEST_RENDERER, copy, { recursive: true, dereference: true });
       const lines = [
@@ -473,11 +475,12 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
         "import { ScrollView, Text, TextInput, TouchableOpacity } from 'react-native';",
         "import renderer, { act } from 'react-test-renderer';",
         "import { fireEvent } from '@testing-library/react-native';",
+        "import '@testing-library/jest-native/extend-expect';",
         'function EndGame({ onSubmit }) {',
         "  const [name, setName] = React.useState('');",
         '  const [scrolled, setScrolled] = React.useState(false);',
         '  return (',
-        '    <ScrollView testID="scroll" onScroll={() => setScrolled(true)}>',
+        '    <ScrollView testID="scroll" style={{ flex: 1 }} onScroll={() => setScrolled(true)}>',
         '      <TextInput testID="name" value={name} onChangeText={setName} />',
         '      <TouchableOpacity testID="submit" onPress={() => onSubmit(name)}><Text>Submit</Text></TouchableOpacity>',
         "      <Text testID=\"state\">{scrolled ? 'scrolled' : 'still'}</Text>",
@@ -495,6 +498,12 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
         "  expect(tree.root.findByProps({ testID: 'state' }).props.children).toBe('scrolled');",
         "  fireEvent(tree.root.findByProps({ testID: 'submit' }), 'press');",
         '  expect(onSubmit).toHaveBeenCalledTimes(2);',
+        "  expect(tree.root.findByProps({ testID: 'state' })).toHaveTextContent('scrolled');",
+        "  expect(tree.root.findByProps({ testID: 'name' })).toHaveProp('value', 'Ann');",
+        "  expect(tree.root.findByProps({ testID: 'scroll' })).toHaveStyle({ flex: 1 });",
+        "  expect(tree.root.findByProps({ testID: 'submit' })).toBeEnabled();",
+        "  expect(tree.root.findByProps({ testID: 'state' })).toBeVisible();",
+        "  expect(tree.root.findByProps({ testID: 'submit' })).not.toBeEmptyElement();",
         '});',
       ];
       try {

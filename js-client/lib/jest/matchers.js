@@ -3,7 +3,7 @@
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
 import { STATE_DEFAULTS, TEXT_INPUT_COMPONENTS, hidesItself, isRegExp, matches } from '../react-native/testing/queries.js';
-import { FiberElement, HostElement } from './elements.js';
+import { FiberElement, HostElement, isTestRendererInstance } from './elements.js';
 
 function flatten(style) {
   if (Array.isArray(style)) return Object.assign({}, ...style.map(flatten));
@@ -77,6 +77,41 @@ function jestNativeDisabled(element) {
     if (jestNativeElementDisabled(current)) return true;
   }
   return false;
+}
+
+/**
+ * jest-native 5's getTextContent over an instance of a tree a test rendered with react-test-renderer itself: the
+ * strings and numbers of its `children` prop, and of its elements' children, joined.
+ */
+function jestNativeTextContent(node) {
+  if (!node) return '';
+  if (typeof node === 'string') return node;
+  const children = node.props?.children;
+  if (!children) return '';
+  if (typeof children === 'string') return children;
+  if (!Array.isArray(children)) return jestNativeTextContent(children);
+  const parts = [];
+  for (const child of children) {
+    if (typeof child === 'string') parts.push(child);
+    else if (typeof child === 'number') parts.push(child.toString());
+    else if (child?.props?.children) parts.push(jestNativeTextContent(child));
+  }
+  return parts.join('');
+}
+
+/**
+ * jest-native 5's toBeVisible over such an instance: it and every instance above it shown by its style (no `display:
+ * 'none'`, no `opacity: 0`), not a closed `Modal`, and not hidden from accessibility.
+ */
+function jestNativeInstanceVisible(instance) {
+  for (let current = instance; current; current = current.parent) {
+    const p = current.props ?? {};
+    const style = flatten(p.style);
+    if (style.display === 'none' || style.opacity === 0) return false;
+    if (jestNativeType(current) === 'Modal' && p.visible === false) return false;
+    if (p.accessibilityElementsHidden || p.importantForAccessibility === 'no-hide-descendants') return false;
+  }
+  return true;
 }
 
 /**
@@ -179,7 +214,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
   };
   /** jest-native's toBeDisabled rule over what `matcher` received: a component's instance too, as its own takes. */
   const disabledByJestNative = (context, received, matcher) => {
-    if (received instanceof FiberElement) return jestNativeDisabled(received);
+    if (received instanceof FiberElement || isTestRendererInstance(received)) return jestNativeDisabled(received);
     const el = element(received, matcher);
     needed(context, el, matcher);
     return jestNativeDisabled(el);
@@ -339,15 +374,23 @@ export function createMatchers(host, { jestNative = false } = {}) {
   if (!jestNative) return matchers;
 
   const jestNativeEmpty = (context, received, matcher) => {
+    if (isTestRendererInstance(received)) return result(context, childless(received.props.children), 'to be empty');
     const el = element(received, matcher);
     needed(context, el, matcher);
     return result(context, childless(props(el.tag).children), 'to be empty');
   };
   const own = {
+    // (jest-native's take an instance of a tree the test rendered with react-test-renderer itself too: read from its
+    // props, as jest-native reads any instance; no native view is behind it.)
     toHaveTextContent(received, expected) {
-      const el = element(received, 'toHaveTextContent');
-      needed(this, el, 'toHaveTextContent');
-      const text = host.textOf(el.tag).replace(/\s+/g, ' ').trim();
+      let text;
+      if (isTestRendererInstance(received)) text = jestNativeTextContent(received);
+      else {
+        const el = element(received, 'toHaveTextContent');
+        needed(this, el, 'toHaveTextContent');
+        text = host.textOf(el.tag);
+      }
+      text = text.replace(/\s+/g, ' ').trim();
       const pass = isRegExp(expected) ? expected.test(text) : text.includes(expected);
       return { pass, message: () => `expected element ${this.isNot ? 'not ' : ''}to have text content ${String(expected)}, it has "${text}"` };
     },
@@ -361,11 +404,11 @@ export function createMatchers(host, { jestNative = false } = {}) {
     // jest-native's take any instance react-test-renderer gives, a component's too (an element's `.children`,
     // UNSAFE_getByType), and read its props, where RNTL's take host elements only.
     toHaveProp(received, prop, value) {
-      if (received instanceof FiberElement) return hasProp(this, received.props, prop, value);
+      if (received instanceof FiberElement || isTestRendererInstance(received)) return hasProp(this, received.props, prop, value);
       return matchers.toHaveProp.call(this, received, prop, value);
     },
     toHaveStyle(received, expected) {
-      if (received instanceof FiberElement) return hasStyle(this, received.props.style, expected);
+      if (received instanceof FiberElement || isTestRendererInstance(received)) return hasStyle(this, received.props.style, expected);
       return matchers.toHaveStyle.call(this, received, expected);
     },
     toBeDisabled(received) {
@@ -375,6 +418,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
       return result(this, !disabledByJestNative(this, received, 'toBeEnabled'), 'to be enabled');
     },
     toBeVisible(received) {
+      if (isTestRendererInstance(received)) return result(this, jestNativeInstanceVisible(received), 'to be visible');
       const el = element(received, 'toBeVisible');
       return result(this, onScreen(el) && isVisible(el, { jestNativeRule: true }), 'to be visible');
     },
