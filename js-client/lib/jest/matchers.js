@@ -106,12 +106,20 @@ function jestNativeTextContent(node) {
 function jestNativeInstanceVisible(instance) {
   for (let current = instance; current; current = current.parent) {
     const p = current.props ?? {};
-    const style = flatten(p.style);
-    if (style.display === 'none' || style.opacity === 0) return false;
+    if (styleHides(flatten(p.style)) || jestNativeHidesItself(p)) return false;
     if (jestNativeType(current) === 'Modal' && p.visible === false) return false;
-    if (p.accessibilityElementsHidden || p.importantForAccessibility === 'no-hide-descendants') return false;
   }
   return true;
+}
+
+/** A flattened style that hides its view, to toBeVisible (RNTL's and jest-native's alike). */
+function styleHides(style) {
+  return style.display === 'none' || style.opacity === 0;
+}
+
+/** Props by which jest-native 5's toBeVisible takes a view for hidden from accessibility (not `aria-hidden`). */
+function jestNativeHidesItself(p) {
+  return Boolean(p.accessibilityElementsHidden) || p.importantForAccessibility === 'no-hide-descendants';
 }
 
 /**
@@ -148,10 +156,9 @@ export function createMatchers(host, { jestNative = false } = {}) {
     if (!jestNativeRule && host.testingLibrary().isHiddenFromAccessibility(element)) return false;
     for (const tag of ancestors(element)) {
       const view = host.view(tag);
-      const style = flatten(props(tag).style);
-      if (style.display === 'none' || style.opacity === 0 || view?.props?.display === 'none' || view?.props?.opacity === 0) return false;
       const p = props(tag);
-      if (jestNativeRule ? p.accessibilityElementsHidden || p.importantForAccessibility === 'no-hide-descendants' : hidesItself(p)) return false;
+      if (styleHides(flatten(p.style)) || styleHides(view?.props ?? {})) return false;
+      if (jestNativeRule ? jestNativeHidesItself(p) : hidesItself(p)) return false;
       if (view?.component === 'RCTModalHostView' && p.visible === false) return false;
     }
     return true;
