@@ -16,8 +16,13 @@ import { connectOrSpawn, connectWhenAccepting } from '../spawn.js';
 
 /** How long a request may take before the test's thread gives up (the daemon gone or stuck). */
 const REQUEST_TIMEOUT_MS = 60_000;
-/** How long the reader spins on an empty socket before it sleeps between reads. */
-const SPIN_MS = 2;
+/**
+ * How long the reader spins on an empty socket before it sleeps between reads: a little over a small request's round
+ * trip (45 µs median). Longer, on 2 cores, the spinning thread held the core the daemon's woken thread was queued on:
+ * with 2 ms, 1 press in 40 waited 2.1–2.5 ms for an answer due in 0.05 (2,000 presses: the slowest 50 waits 91 ms in
+ * all, 30 ms with 0.1).
+ */
+const SPIN_MS = 0.1;
 const SLEEP = new Int32Array(new SharedArrayBuffer(4));
 
 export class SyncBridge extends EventEmitter {
