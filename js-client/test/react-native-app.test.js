@@ -58,6 +58,10 @@ describe(`openApp: the app’s own screens over React Native 0.72.6 (${architect
     await app.settled();
     assert.equal((await inspect(button)).props.opacity, 0.2);
     await bridge.request({ op: 'touch', tag: s.getByText('Login').tag, phase: 'end' });
+    // Back to 1 in 250 ms (TouchableOpacity's press-out), as a phone's native driver runs it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.settled();
+    assert.equal((await inspect(button)).props.opacity, 0.2, 'still on the way back');
     await new Promise((resolve) => setTimeout(resolve, 200));
     await app.settled();
     assert.equal((await inspect(button)).props.opacity, 1);

@@ -649,6 +649,9 @@ export class App {
    */
   _teardown({ keepGlobals = false } = {}) {
     this.#closed = true;
+    try {
+      this.#host?.modules.end();
+    } catch {}
     this.native.detach();
     this.#bridge.off('change', this.#onChange);
     const session = this._liveTree.session;

@@ -105,6 +105,11 @@ export class NativeModules {
     this.#made.delete(name);
   }
 
+  /** The app's end, as on a phone: what a module made for it keeps running (a native animation's timer) stops. */
+  end() {
+    for (const module of this.#made.values()) module._source?._end?.();
+  }
+
   has(name) {
     return this.#extra.has(name) || Object.hasOwn(NATIVE_MODULES, name) || this.#specs.has(name) || (this.#expo !== null && (name === expo.name || name === expo.EVENT_EMITTER));
   }

@@ -1,26 +1,97 @@
 // NativeAnimatedModule: the animated node graph that `useNativeDriver: true` builds, kept on the native side.
-// Headless, a started animation completes at once: its node takes the animation's final value, every view whose
-// props depend on it gets those props in the daemon (an `update`, as UIManager.synchronouslyUpdateViewOnUIThread
-// would), and its end callback gets `{finished: true}` from a timer of the app's (`setTimeout` of 0 on its
-// global: under a jest test's fake timers, jest's clock, so the test's advance delivers it, as it runs the frames of
-// a JavaScript-driven one). An endless loop (`iterations: -1`) takes its final value too but runs until
-// stopAnimation, which ends it with `finished: false`.
+// A started animation runs for as long as it would on a phone: iOS's drivers (RCTFrameAnimation, RCTSpringAnimation,
+// RCTDecayAnimation) step it at 60 frames a second until it ends, and so it ends here at that frame, on a timer of
+// the app's (its global's `setTimeout`: under a jest test's fake timers, jest's clock, so the test's advance ends it,
+// as it runs the frames of a JavaScript-driven one; in real time, when it is due). Then its node takes the final
+// value, every view whose props depend on it gets those props in the daemon (an `update`, as
+// UIManager.synchronouslyUpdateViewOnUIThread would), and its end callback gets `{finished: true}`. Headless, no
+// frame between is drawn: the node's value on the way is worked out when asked (`getValue`), and is where it stays
+// when the animation is stopped (`stopAnimation`, or another animation started on the node), whose end callback
+// gets `{finished: false}`. An endless loop (`iterations: -1`) takes its final value at once and runs until stopped.
 
 export const name = 'NativeAnimatedModule';
 
-/** The final value of an animation config (frames, spring, decay), from the node's current value. */
-function finalValue(config, current) {
+/** A frame of iOS's display link, in ms: the drivers step an animation at 60 frames a second. */
+const FRAME_MS = 1000 / 60;
+/** The longest a spring or a decay runs before it is taken as at rest (one that never settles: a spring with no damping). */
+const MAX_FRAMES = 60 * 60;
+
+/**
+ * How an animation config runs from `from`: `{duration, valueAt(ms), to}` — its length in ms (every iteration), the
+ * node's value `ms` after its start, and its value at its end. As React Native 0.72's iOS drivers run them:
+ * `frames` (Animated.timing: the eased progress of each frame, from the start to `toValue`), `spring` (the damped
+ * oscillator of RCTSpringAnimation and SpringAnimation.js, at rest once within its rest thresholds, or past
+ * `toValue` with `overshootClamping`), `decay` (at rest once a frame moves it less than 0.1).
+ */
+export function driverOf(config, from) {
+  const iterations = Number.isInteger(config?.iterations) && config.iterations > 1 ? config.iterations : 1;
+  const repeat = (one) => {
+    const total = one.duration * iterations;
+    return {
+      duration: total,
+      to: one.to,
+      valueAt: (ms) => (ms >= total ? one.to : one.valueAt(one.duration > 0 ? ms % one.duration : ms)),
+    };
+  };
   switch (config?.type) {
-    case 'frames':
-    case 'spring':
-      return typeof config.toValue === 'number' ? config.toValue : current;
-    case 'decay': {
-      // RN's DecayAnimation: value(t) = from + v/(1-d)·(1-e^{-(1-d)t}); as t → ∞.
-      const deceleration = config.deceleration ?? 0.998;
-      return current + (config.velocity ?? 0) / (1 - deceleration);
+    case 'frames': {
+      const frames = Array.isArray(config.frames) && config.frames.length > 0 ? config.frames : [1];
+      const to = typeof config.toValue === 'number' ? config.toValue : from;
+      const at = (i) => from + (Number(frames[i]) || 0) * (to - from);
+      return repeat({
+        duration: Math.round((frames.length - 1) * FRAME_MS),
+        to,
+        valueAt: (ms) => at(Math.min(frames.length - 1, Math.floor(ms / FRAME_MS))),
+      });
     }
-    default:
-      return typeof config?.toValue === 'number' ? config.toValue : current;
+    case 'spring': {
+      const to = typeof config.toValue === 'number' ? config.toValue : from;
+      const k = config.stiffness ?? 100;
+      const c = config.damping ?? 10;
+      const m = config.mass ?? 1;
+      const v0 = -(config.initialVelocity ?? 0);
+      const zeta = c / (2 * Math.sqrt(k * m));
+      const omega0 = Math.sqrt(k / m);
+      const omega1 = omega0 * Math.sqrt(1 - zeta * zeta);
+      const x0 = to - from;
+      const state = (t) => {
+        if (zeta < 1) {
+          const envelope = Math.exp(-zeta * omega0 * t);
+          const a = (v0 + zeta * omega0 * x0) / omega1;
+          return {
+            position: to - envelope * (a * Math.sin(omega1 * t) + x0 * Math.cos(omega1 * t)),
+            velocity:
+              zeta * omega0 * envelope * (Math.sin(omega1 * t) * a + x0 * Math.cos(omega1 * t)) -
+              envelope * (Math.cos(omega1 * t) * (v0 + zeta * omega0 * x0) - omega1 * x0 * Math.sin(omega1 * t)),
+          };
+        }
+        const envelope = Math.exp(-omega0 * t);
+        return { position: to - envelope * (x0 + (v0 + omega0 * x0) * t), velocity: envelope * (v0 * (t * omega0 - 1) + t * x0 * omega0 * omega0) };
+      };
+      const atRest = ({ position, velocity }) => {
+        const overshooting = config.overshootClamping === true && k !== 0 && (from < to ? position > to : position < to);
+        const still = Math.abs(velocity) <= (config.restSpeedThreshold ?? 0.001);
+        const near = k === 0 || Math.abs(to - position) <= (config.restDisplacementThreshold ?? 0.001);
+        return overshooting || (still && near);
+      };
+      let frame = 1;
+      while (frame < MAX_FRAMES && !atRest(state((frame * FRAME_MS) / 1000))) frame++;
+      const end = k !== 0 ? to : state((frame * FRAME_MS) / 1000).position;
+      return repeat({ duration: Math.round(frame * FRAME_MS), to: end, valueAt: (ms) => state(ms / 1000).position });
+    }
+    case 'decay': {
+      const deceleration = config.deceleration ?? 0.998;
+      const velocity = config.velocity ?? 0;
+      const at = (ms) => from + (velocity / (1 - deceleration)) * (1 - Math.exp(-(1 - deceleration) * ms));
+      let frame = 1;
+      while (frame < MAX_FRAMES && Math.abs(at(frame * FRAME_MS) - at((frame - 1) * FRAME_MS)) >= 0.1) frame++;
+      const duration = Math.round(frame * FRAME_MS);
+      return repeat({ duration, to: at(duration), valueAt: at });
+    }
+    default: {
+      const to = typeof config?.toValue === 'number' ? config.toValue : from;
+      return { duration: 0, to, valueAt: () => to };
+    }
   }
 }
 
@@ -51,10 +122,14 @@ export function create(app) {
   /** tag → {config, parents:Set, children:Set, value, offset, view} */
   const nodes = new Map();
   const eventMappings = [];
-  /** Animations still running (endless loops), by id. */
+  /**
+   * Animations running, by id: `{node, tag, endCallback, driver, startedAt, timer}` (an endless loop: no driver, no
+   * timer), where `startedAt` is the app's clock (`Date.now()` of its global: jest's under its fake timers).
+   */
   const running = new Map();
   /** Runs `fn` on a timer of the app's, read at each call (a test may fake them after the module is made). */
-  const later = (fn) => app.global.setTimeout(fn, 0);
+  const later = (fn, ms = 0) => app.global.setTimeout(fn, ms);
+  const now = () => (typeof app.global.Date?.now === 'function' ? app.global.Date.now() : Date.now());
   /**
    * An end callback's result: React Native 0.72's iOS drivers (RCTFrameAnimation.m, RCTSpringAnimation.m,
    * RCTDecayAnimation.m) send `{finished}` alone, its `EndResult` type; later versions' `EndResult` also has the
@@ -78,7 +153,7 @@ export function create(app) {
     const inputs = () => (c.input ?? []).map((t) => valueOf(t, seen));
     switch (c.type) {
       case 'value':
-        return n.value + n.offset;
+        return (n.animation ? n.animation.driver.valueAt(now() - n.animation.startedAt) : n.value) + n.offset;
       case 'interpolation': {
         const parent = [...n.parents][0];
         return interpolate(parent === undefined ? 0 : valueOf(parent, seen), c);
@@ -150,6 +225,21 @@ export function create(app) {
     }
   }
 
+  /** Stops a running animation where it is: its node keeps the value it has now; its end callback gets `finished: false`. */
+  function stop(animationId) {
+    const animation = running.get(animationId);
+    if (!animation) return;
+    running.delete(animationId);
+    const n = animation.node;
+    if (animation.driver) {
+      app.global.clearTimeout(animation.timer);
+      n.value = animation.driver.valueAt(now() - animation.startedAt);
+      n.animation = undefined;
+      if (nodes.get(animation.tag) === n) applyFrom(animation.tag);
+    }
+    later(() => animation.endCallback?.(endResult(false, n)));
+  }
+
   return {
     startOperationBatch() {},
     finishOperationBatch() {},
@@ -174,21 +264,37 @@ export function create(app) {
     },
     startAnimatingNode(animationId, nodeTag, config, endCallback) {
       const n = node(nodeTag);
-      const target = finalValue(config, n.value);
-      n.value = target;
-      applyFrom(nodeTag);
-      // A loop that never ends (`iterations: -1`, Animated.loop) keeps running: it ends when it is stopped.
+      // One animation a node, as RCTNativeAnimatedNodesManager: one running on it stops where it is.
+      for (const [id, other] of running) if (other.node === n) stop(id);
+      // A loop that never ends (`iterations: -1`, Animated.loop) takes its final value and runs until it is stopped.
       if (config?.iterations === -1) {
-        running.set(animationId, { endCallback, node: n });
+        n.value = driverOf({ ...config, iterations: 1 }, n.value).to;
+        applyFrom(nodeTag);
+        running.set(animationId, { endCallback, node: n, tag: nodeTag });
         return;
       }
-      later(() => endCallback?.(endResult(true, n)));
+      const driver = driverOf(config, n.value);
+      // No frame to wait for (a timing of 0 ms: TouchableOpacity's press-in): the value at once, the callback after.
+      if (driver.duration === 0) {
+        n.value = driver.to;
+        applyFrom(nodeTag);
+        later(() => endCallback?.(endResult(true, n)));
+        return;
+      }
+      const animation = { endCallback, node: n, tag: nodeTag, driver, startedAt: now(), timer: null };
+      n.animation = animation;
+      running.set(animationId, animation);
+      animation.timer = later(() => {
+        if (running.get(animationId) !== animation) return;
+        running.delete(animationId);
+        n.animation = undefined;
+        n.value = animation.driver.to;
+        if (nodes.get(nodeTag) === n) applyFrom(nodeTag);
+        endCallback?.(endResult(true, n));
+      }, animation.driver.duration);
     },
     stopAnimation(animationId) {
-      const animation = running.get(animationId);
-      if (!animation) return;
-      running.delete(animationId);
-      later(() => animation.endCallback?.(endResult(false, animation.node)));
+      stop(animationId);
     },
     setAnimatedNodeValue(tag, value) {
       node(tag).value = value;
@@ -217,6 +323,8 @@ export function create(app) {
     },
     restoreDefaultValues() {},
     dropAnimatedNode(tag) {
+      const n = nodes.get(tag);
+      for (const [id, animation] of running) if (animation.node === n) stop(id);
       nodes.delete(tag);
     },
     addAnimatedEventToView(viewTag, eventName, mapping) {
@@ -240,5 +348,10 @@ export function create(app) {
     },
     addListener() {},
     removeListeners() {},
+    /** The app's end: the animations still running stop, their end callbacks not called (the app is gone). */
+    _end() {
+      for (const animation of running.values()) if (animation.timer) app.global.clearTimeout?.(animation.timer);
+      running.clear();
+    },
   };
 }

@@ -206,6 +206,66 @@ it('a native-driven fade ends as fake timers advance, its callback given { finis
   jest.useRealTimers();
 });
 
+// The native driver runs an animation for as long as a phone's does (iOS steps it at 60 frames a second): a toast
+// still shows while its 300-ms fade runs, and goes once the clock passed it, as with the mocks' JavaScript driver
+// (bridged ended a native-driven animation at once, so a test that checked the toast mid-fade failed); a sequence's
+// steps end one after the other, a delay between them; a spring ends once at rest; a stopped fade stays where it is.
+it('a native-driven animation runs for its duration under fake timers: timing, sequence with a delay, spring, stop', () => {
+  jest.useFakeTimers();
+  const log = [];
+  const opacity = new Animated.Value(1);
+  const x = new Animated.Value(0);
+  function Toast() {
+    const [shown, setShown] = React.useState(true);
+    React.useEffect(() => {
+      Animated.timing(opacity, { toValue: 0, duration: 300, useNativeDriver: true }).start(({ finished }) => {
+        log.push(`fade ${finished}`);
+        setShown(false);
+      });
+    }, []);
+    return shown ? <Animated.View testID="toast" style={{ opacity, transform: [{ translateX: x }] }}><Text>Saved</Text></Animated.View> : null;
+  }
+  render(<Toast />);
+  act(() => { jest.advanceTimersByTime(200); });
+  expect(log).toEqual([]);
+  expect(screen.getByText('Saved')).toBeOnTheScreen();
+  act(() => { jest.advanceTimersByTime(100); });
+  expect(log).toEqual(['fade true']);
+  expect(screen.queryByText('Saved')).toBeNull();
+
+  const a = new Animated.Value(0);
+  Animated.sequence([
+    Animated.timing(a, { toValue: 1, duration: 100, useNativeDriver: true }),
+    Animated.delay(50),
+    Animated.timing(a, { toValue: 2, duration: 100, useNativeDriver: true }),
+  ]).start(({ finished }) => log.push(`sequence ${finished}`));
+  render(<Animated.View testID="box" style={{ opacity: a }} />);
+  act(() => { jest.advanceTimersByTime(240); });
+  expect(log).toEqual(['fade true']);
+  act(() => { jest.advanceTimersByTime(20); });
+  expect(log).toEqual(['fade true', 'sequence true']);
+  expect(screen.getByTestId('box').native.props.opacity).toBe(2);
+
+  const s = new Animated.Value(0);
+  render(<Animated.View testID="spring" style={{ opacity: s }} />);
+  Animated.spring(s, { toValue: 1, useNativeDriver: true }).start(({ finished }) => log.push(`spring ${finished}`));
+  act(() => { jest.advanceTimersByTime(100); });
+  expect(log).toHaveLength(2);
+  act(() => { jest.advanceTimersByTime(5000); });
+  expect(log).toEqual(['fade true', 'sequence true', 'spring true']);
+  expect(screen.getByTestId('spring').native.props.opacity).toBe(1);
+
+  const f = new Animated.Value(0);
+  render(<Animated.View testID="stopped" style={{ opacity: f }} />);
+  Animated.timing(f, { toValue: 1, duration: 1000, easing: (t) => t, useNativeDriver: true }).start(({ finished }) => log.push(`stopped ${finished}`));
+  act(() => { jest.advanceTimersByTime(500); });
+  act(() => { f.stopAnimation((value) => log.push(`at ${value.toFixed(1)}`)); });
+  act(() => { jest.advanceTimersByTime(1000); });
+  expect(log.slice(3)).toEqual(['stopped false', 'at 0.5']);
+  expect(screen.getByTestId('stopped').native.props.opacity).toBeCloseTo(0.5, 1);
+  jest.useRealTimers();
+});
+
 // RNTL's fireEvent returns what the handler returned, so `await fireEvent.press(button)` waits for an async onPress
 // (a login screen whose storage rejects after an await, its catch logging the error): on bridged the touch's
 // handler ran, but fireEvent.press returned undefined, and the test's expectation came before the catch.
