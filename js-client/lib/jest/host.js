@@ -101,6 +101,14 @@ export class JestHost {
     return this.#app;
   }
 
+  /**
+   * Whether a host element of `type` takes strings among its children: React Native's renderer asks it (runtime.cjs)
+   * beside its own text views, so that a made-up host (a jest mock's stand-in) takes them as on React Native's mocks.
+   */
+  holdsText(type) {
+    return this.#app?._holdsText(type) ?? false;
+  }
+
   /** Loads the app's React Native through jest's `require` (the setup file's), with bridged as its native side. */
   load(jestRequire, jestObject) {
     const global = this.#env.global;

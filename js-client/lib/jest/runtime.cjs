@@ -216,6 +216,26 @@ let nextPack = 0;
 /** folder → its CodeCache, one per process (a worker runs many test files). */
 const caches = new Map();
 
+/** React Native's renderers (paper's and Fabric's, each build), as its package holds them. */
+const RENDERER = /[\\/]Libraries[\\/]Renderer[\\/]implementations[\\/]React(NativeRenderer|Fabric)-(dev|prod|profiling)\.js$/;
+/** The last of the host types whose children may be strings, in the renderer's getChildHostContext. */
+const LAST_TEXT_TYPE = /type === (["'])RCTVirtualText\1/;
+
+/**
+ * React Native's renderer lets strings be children of its text views alone (getChildHostContext's
+ * `isInAParentText`, by the host's type name: RCTText, RCTVirtualText, the text inputs), and throws "Text strings must
+ * be rendered within a <Text> component" for any other host. Under the preset it also asks the file's host
+ * (`__bridged__.holdsText`), which says yes for a made-up host alone (a jest mock's stand-in, `React.createElement('Text',
+ * props, props.name)` for an icon: no phone has it, and every host takes strings on React Native's mocks). A
+ * renderer without that line is left as it is.
+ */
+function withMadeUpTextHosts(source) {
+  return source.replace(
+    LAST_TEXT_TYPE,
+    (line) => `${line} || (typeof __bridged__ === "object" && __bridged__ !== null && typeof __bridged__.holdsText === "function" && __bridged__.holdsText(type) === true)`,
+  );
+}
+
 class BridgedRuntime extends Runtime {
   static CodeCache = CodeCache;
   static projectFolder = projectFolder;
@@ -255,6 +275,7 @@ class BridgedRuntime extends Runtime {
   }
 
   createScriptFromCode(scriptSource, filename) {
+    if (RENDERER.test(filename)) scriptSource = withMadeUpTextHosts(scriptSource);
     const code = this.wrapCodeInModuleWrapper(scriptSource);
     if (this.#cache === null || code.length < MIN_BYTES || this._resolver.isCoreModule(filename)) {
       return super.createScriptFromCode(scriptSource, filename);

@@ -34,6 +34,10 @@ export class HostComponents {
   #callers = new Map();
   /** Component → the props the app sent that the daemon's component does not declare (left out). */
   #unknownProps = new Map();
+  /** React Native's view config registry once serveAnyHostType wrapped it (under jest), else null. */
+  #registry = null;
+  /** Host type → whether it is a made-up one (holdsText), once asked. */
+  #madeUpTypes = new Map();
 
   /**
    * @param {import('../../bridge.js').Bridge} bridge
@@ -158,6 +162,7 @@ export class HostComponents {
     const registry = loader.require('react-native/Libraries/Renderer/shims/ReactNativeViewConfigRegistry');
     const get = registry.get;
     const components = this;
+    this.#registry = registry;
     registry.get = function getOrServe(name) {
       try {
         return get.apply(this, arguments);
@@ -168,6 +173,28 @@ export class HostComponents {
         return get.apply(this, arguments);
       }
     };
+  }
+
+  /**
+   * Under jest: whether a host element of `type` takes strings among its children, as React Native's renderer lets
+   * only its text views' (RCTText, RCTVirtualText, the text inputs) take them: a made-up host (a jest mock's
+   * stand-in, served by serveAnyHostType) does, as every host does on React Native's mocks, where an icon library's
+   * mock that renders `React.createElement('Text', props, props.name)` shows the name. No phone has such a host, so
+   * this changes nothing of what a phone's components do. The renderer asks it for each host element it begins
+   * (runtime.cjs gives its getChildHostContext this question), before it asks the type's view config: the type's
+   * config is asked for here, which serves a made-up one as the renderer would a moment later.
+   */
+  holdsText(type) {
+    let madeUp = this.#madeUpTypes.get(type);
+    if (madeUp === undefined) {
+      madeUp = false;
+      try {
+        const name = this.#registry?.get(type)?.uiViewClassName;
+        madeUp = typeof name === 'string' && this.#native.components[name]?.madeUp === true;
+      } catch {}
+      this.#madeUpTypes.set(type, madeUp);
+    }
+    return madeUp;
   }
 
   /**

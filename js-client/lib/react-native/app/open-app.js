@@ -278,6 +278,11 @@ export class App {
     this.#components.serveAnyHostType(loader);
   }
 
+  /** @internal Under jest: whether a host element of `type` takes strings among its children (a made-up host's do). */
+  _holdsText(type) {
+    return this.#components.holdsText(type);
+  }
+
   /**
    * Before a view of `viewName` is created (paper's createView, Fabric's createNode): a component the daemon does
    * not serve is an error naming it; one served untyped is defined for the session when first created.

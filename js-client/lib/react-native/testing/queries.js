@@ -8,8 +8,12 @@
 // screen of a navigator, `display: 'none'`, …: isHiddenFromAccessibility below) unless `{ includeHiddenElements: true }`
 // (or `hidden: true`) or the screen's default says otherwise, and ByRole matches accessibility elements only.
 
-/** The host components whose text is a Text's content (RCTText, and a Text inside a Text). */
-export const TEXT_COMPONENTS = new Set(['RCTText', 'RCTVirtualText']);
+/**
+ * The host components whose text is a Text's content (RCTText, and a Text inside a Text); and, under jest, a made-up
+ * host named `Text` (a jest mock's `React.createElement('Text', props, name)`, which React Native's mocks take for their
+ * text host: the daemon serves it as `Text`, or `MadeUp:Text` where it has a component of that name), which no phone has.
+ */
+export const TEXT_COMPONENTS = new Set(['RCTText', 'RCTVirtualText', 'Text', 'MadeUp:Text']);
 /** The text fields (iOS's names). */
 export const TEXT_INPUT_COMPONENTS = new Set(['RCTSinglelineTextInputView', 'RCTMultilineTextInputView']);
 /** The switches: with text and text fields, what is an accessibility element without an `accessible` prop (RNTL 12). */

@@ -31,3 +31,28 @@ test("a mock's RCTText and RCTImageView elements render in a screen that imports
   fireEvent.press(screen.getByRole('button'));
   expect(onPress).toHaveBeenCalledTimes(1);
 });
+
+// A mock that renders a host name no phone has with the icon's name as its text, as teams' setups do for
+// @expo/vector-icons (`(props) => React.createElement('Text', props, props.name)`), or `'Icon'` with the name inside:
+// React Native's mocks take strings in any host, and take `Text` for their text host; React Native's renderer takes
+// them only in its text views, and threw "Text strings must be rendered within a <Text> component" for every screen
+// with such an icon. A made-up host takes them as on the mocks, and `getByText` finds the made-up `Text`.
+test("a mock's made-up host holds its icon's name as text: 'Text' is found by getByText, as on the mocks", () => {
+  const MockIcon = (props) => React.createElement('Text', props, props.name);
+  const OtherIcon = ({ name }) => React.createElement('Icon', { testID: `icon-${name}` }, name);
+  const onPress = jest.fn();
+  render(
+    <Pressable accessibilityRole="button" onPress={onPress}>
+      <View>
+        <MockIcon name="home" color="red" size={20} />
+        <OtherIcon name="star" />
+      </View>
+    </Pressable>,
+  );
+  expect(screen.getByText('home')).toBeOnTheScreen();
+  expect(screen.getByText('home').props.color).toBe('red');
+  expect(screen.getByTestId('icon-star')).toBeOnTheScreen();
+  expect(screen.queryByText('star')).toBeNull();
+  fireEvent.press(screen.getByText('home'));
+  expect(onPress).toHaveBeenCalledTimes(1);
+});
