@@ -297,7 +297,10 @@ export function create(app) {
       stop(animationId);
     },
     setAnimatedNodeValue(tag, value) {
-      node(tag).value = value;
+      const n = node(tag);
+      // As RCTNativeAnimatedNodesManager: the node's animations stop first (Animated's setValue stops them too).
+      for (const [id, animation] of running) if (animation.node === n) stop(id);
+      n.value = value;
       applyFrom(tag);
     },
     setAnimatedNodeOffset(tag, offset) {
