@@ -207,12 +207,10 @@ export function createEvents(host, check) {
     // No text into an empty field is no edit either (nothing to select or delete, nothing to paste): as RNTL, the
     // handler gets '' (a form's "required" check on a field changed to '').
     if (String(text) === '' && host.textOf(field) === '') return callHandler(element, 'changeText', data, { asGiven: true });
-    host.act(() => {
-      // The field's whole text becomes `text`, as a selection of everything replaced by a paste: natively, so
-      // that maxLength, editable={false} and a controlled value hold.
-      if (host.textOf(field) !== '') host.command(field, 'clear');
-      if (String(text) !== '') host.command(field, 'type', [String(text)]);
-    });
+    // The field's whole text becomes `text`, as a selection of everything replaced by a paste (one change, no key:
+    // iOS reports no key for pasted text, and RNTL calls onChangeText alone): natively, so that maxLength,
+    // editable={false} and a controlled value hold.
+    host.act(() => host.command(field, 'paste', [String(text)]));
     return undefined;
   };
 
@@ -346,7 +344,9 @@ export function createEvents(host, check) {
           });
         }
         await tick(delay);
-        if (submitEditing) host.act(() => host.command(field, 'submit'));
+        // The return key at the end, as RNTL's submitEditing: on a field that still has the focus (a `{Enter}` typed
+        // into a single-line field submitted it and took its focus, as on a phone: no second submit).
+        if (submitEditing && app._hasFocus(field)) host.act(() => host.command(field, 'submit'));
         if (!skipBlur) host.act(() => host.command(field, 'blur'));
       }),
       clear: ending(async (element) => {

@@ -320,18 +320,18 @@ export class JestHost {
    */
   async wait(ms) {
     const fake = this.fakeTimers();
+    const global = this.#env.global;
     if (fake) {
       const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
       this.act(() => timers.advanceTimersByTime(ms));
-      await new Promise((resolve) => setImmediate(resolve));
-      this.flush();
-      return;
     }
-    const global = this.#env.global;
+    // What the timers' callbacks left for later (a promise they resolved, whose `then` sets state: a debounced
+    // search's fetch) runs while the test waits, outside act and with no warning, as in RNTL's waitFor, which turns
+    // React's act environment off for its whole wait.
     const previous = global.IS_REACT_ACT_ENVIRONMENT;
     global.IS_REACT_ACT_ENVIRONMENT = false;
     try {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await new Promise((resolve) => (fake ? setImmediate(resolve) : setTimeout(resolve, ms)));
     } finally {
       global.IS_REACT_ACT_ENVIRONMENT = previous;
     }
@@ -437,7 +437,36 @@ export class JestHost {
     const number = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
     const point = { pageX: number(at?.pageX), pageY: number(at?.pageY), locationX: number(at?.locationX), locationY: number(at?.locationY) };
     const touch = (phase) => touchOp(tag, phase, { identifier: 1, ...point, timestamp: this.#timestamp() });
-    this.#app.bridge.requestSync({ op: 'batch', ops: [touch('start'), touch('end')] });
+    this.#timersInAct(() => this.#app.bridge.requestSync({ op: 'batch', ops: [touch('start'), touch('end')] }));
+  }
+
+  /**
+   * Runs `deliver` (a touch's events reaching the app); the timers the app starts meanwhile run their callbacks
+   * inside React's act when they fire, as the touch's own events do: Pressability's press-out, 130 ms after a tap
+   * (Pressable's `pressed`, TouchableHighlight's underlay), which in real time fired while the test awaited
+   * something else and React warned "An update to Pressable inside a test was not wrapped in act(...)" (the mocks
+   * have no press-out). The app's `setTimeout` is the one of the moment (jest's fake one, a spy), called as it is.
+   */
+  #timersInAct(deliver) {
+    const global = this.#env.global;
+    const original = global.setTimeout;
+    if (typeof original !== 'function') return deliver();
+    const host = this;
+    global.setTimeout = function setTimeoutOfATouch(callback, ...rest) {
+      if (typeof callback !== 'function') return original.call(this, callback, ...rest);
+      return original.call(this, function inAct(...args) {
+        let result;
+        host.#inAct(() => {
+          result = callback.apply(this, args);
+        });
+        return result;
+      }, ...rest);
+    };
+    try {
+      return deliver();
+    } finally {
+      if (global.setTimeout.name === 'setTimeoutOfATouch') global.setTimeout = original;
+    }
   }
 
   command(tag, name, args) {

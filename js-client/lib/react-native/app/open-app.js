@@ -278,6 +278,12 @@ export class App {
     this.#components.serveAnyHostType(loader);
   }
 
+  /** @internal Whether the text input of daemon tag `tag` has the focus (the keyboard is up for it). */
+  _hasFocus(tag) {
+    const rendererTag = this.native.rendererTag(tag);
+    return rendererTag !== undefined && this.#keyboard.has(rendererTag);
+  }
+
   /** @internal Under jest: whether a host element of `type` takes strings among its children (a made-up host's do). */
   _holdsText(type) {
     return this.#components.holdsText(type);

@@ -37,6 +37,11 @@ export class Keyboard {
     this.#live = live;
   }
 
+  /** Whether the text input of `rendererTag` has the focus. */
+  has(rendererTag) {
+    return this.#focused.has(rendererTag);
+  }
+
   /** A text input took the focus. */
   focused(rendererTag) {
     this.#focused.add(rendererTag);

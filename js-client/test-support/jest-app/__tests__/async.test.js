@@ -1,6 +1,7 @@
 // waitFor, findBy, waitForElementToBeRemoved and act, with real and with jest's fake timers; jest.mock of the
 // app's own module.
 import React from 'react';
+import { Text } from 'react-native';
 import { render, screen, fireEvent, userEvent, waitFor, waitForElementToBeRemoved, act } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
@@ -127,4 +128,27 @@ test('waitFor: a check due before the timeout runs even when the app held the th
   }
   render(<Slow />);
   await waitFor(() => expect(screen.getByText('Done')).toBeTruthy(), { timeout: 200 });
+});
+
+// A debounced load under fake timers: a timer resolves a promise whose `then` sets state. findBy and waitFor advance
+// jest's clock inside act, and the promise's update came after it, while React's act environment was on: React warned
+// "not wrapped in act". As RNTL's waitFor, the waits keep React's act environment off until they end.
+test('fake timers: findBy and waitFor over a timer whose promise sets state warn nothing', async () => {
+  jest.useFakeTimers();
+  const errors = jest.spyOn(console, 'error');
+  function Delayed() {
+    const [text, setText] = React.useState('waiting');
+    React.useEffect(() => {
+      const timer = setTimeout(() => Promise.resolve('loaded').then(setText), 300);
+      return () => clearTimeout(timer);
+    }, []);
+    return <Text>{text}</Text>;
+  }
+  const first = render(<Delayed />);
+  expect(await screen.findByText('loaded')).toBeOnTheScreen();
+  first.unmount();
+  render(<Delayed />);
+  await waitFor(() => expect(screen.getByText('loaded')).toBeOnTheScreen());
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
 });

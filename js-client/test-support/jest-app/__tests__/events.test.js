@@ -1,6 +1,6 @@
 // fireEvent and userEvent: native touches, typing into the daemon's text fields, scrolls.
 import React from 'react';
-import { Pressable, ScrollView, Text, TextInput, View } from 'react-native';
+import { Pressable, ScrollView, Text, TextInput, TouchableHighlight, View } from 'react-native';
 import { render, screen, fireEvent, userEvent, waitFor } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
@@ -274,4 +274,70 @@ test("userEvent.paste (RNTL 12.5's) is a phone's select-all then paste: the sele
   expect(log.texts).toEqual(['pasted']);
   expect(log.selections).toEqual([{ start: 0, end: 2 }, { start: 6, end: 6 }]);
   expect(screen.getByTestId('field')).toHaveDisplayValue('pasted');
+});
+
+// fireEvent.changeText is the field's whole text replaced by a paste: one change, no key (bridged typed the text as one
+// key press, `onKeyPress` got the whole text as its key, and a controlled field that read the pooled event in a state
+// updater crashed on the next change); `onChangeText` gets a string, as a phone's field gives.
+test('fireEvent.changeText: one change, no key press, a string', () => {
+  const keys = [];
+  const changes = [];
+  function Field() {
+    const [value, setValue] = React.useState('old');
+    return (
+      <TextInput
+        testID="field"
+        value={value}
+        onKeyPress={(e) => keys.push(e.nativeEvent.key)}
+        onChangeText={(text) => {
+          changes.push(text);
+          setValue(text);
+        }}
+      />
+    );
+  }
+  render(<Field />);
+  fireEvent.changeText(screen.getByTestId('field'), 'hello');
+  fireEvent.changeText(screen.getByTestId('field'), 42);
+  expect(changes).toEqual(['hello', '42']);
+  expect(keys).toEqual([]);
+  expect(screen.getByTestId('field')).toHaveDisplayValue('42');
+});
+
+// {Enter} is the return key: it submits a single-line field and takes its focus, so `submitEditing: true` after it
+// submits nothing more (bridged submitted twice, where a phone's return key needs a focused field).
+test('userEvent.type with {Enter} and submitEditing submits once', async () => {
+  jest.useFakeTimers();
+  const onSubmitEditing = jest.fn();
+  render(<TextInput testID="search" onSubmitEditing={onSubmitEditing} />);
+  const user = userEvent.setup();
+  await user.type(screen.getByTestId('search'), 'cats{Enter}', { submitEditing: true });
+  expect(onSubmitEditing).toHaveBeenCalledTimes(1);
+  await user.type(screen.getByTestId('search'), 'dogs', { submitEditing: true });
+  expect(onSubmitEditing).toHaveBeenCalledTimes(2);
+  jest.useRealTimers();
+});
+
+// Pressability's press-out comes 130 ms after a tap and updates the touchable's own state (Pressable's `pressed`,
+// TouchableHighlight's underlay): in real time it fired while the test awaited something else, and React warned that
+// the update was not wrapped in act; the touch's timers now run inside act, as its events do.
+test('a tap, then a real-time wait past the press-out: no act warning', async () => {
+  const errors = jest.spyOn(console, 'error');
+  const onPress = jest.fn();
+  render(
+    <View>
+      <Pressable onPress={onPress} style={({ pressed }) => ({ opacity: pressed ? 0.5 : 1 })}>
+        <Text>Go</Text>
+      </Pressable>
+      <TouchableHighlight onPress={onPress}>
+        <Text>Highlight</Text>
+      </TouchableHighlight>
+    </View>,
+  );
+  fireEvent.press(screen.getByText('Go'));
+  fireEvent.press(screen.getByText('Highlight'));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(onPress).toHaveBeenCalledTimes(2);
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
 });
