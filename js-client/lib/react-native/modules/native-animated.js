@@ -122,6 +122,17 @@ export function create(app) {
   /** tag → {config, parents:Set, children:Set, value, offset, view} */
   const nodes = new Map();
   const eventMappings = [];
+  /** The value nodes whose changes JavaScript listens to (startListeningToAnimatedNodeValue: a listener on the value). */
+  const listened = new Set();
+  /**
+   * The native side changed the value of node `tag` (an animation's end or stop, a mapped native event): a node
+   * JavaScript listens to hears it, as RCTNativeAnimatedModule sends `onAnimatedValueUpdate` (Animated.Value's
+   * listeners, a collapsing header's `scrollY.addListener`). Headless, no frame between is drawn: an animation's
+   * listener hears where it ends (or is stopped), not every frame on the way.
+   */
+  const changed = (tag) => {
+    if (listened.has(tag)) app._emitFromNative('onAnimatedValueUpdate', { tag, value: valueOf(tag) });
+  };
   /**
    * Animations running, by id: `{node, tag, endCallback, driver, startedAt, timer}` (an endless loop: no driver, no
    * timer), where `startedAt` is the app's clock (`Date.now()` of its global: jest's under its fake timers).
@@ -235,7 +246,10 @@ export function create(app) {
       app.global.clearTimeout(animation.timer);
       n.value = animation.driver.valueAt(now() - animation.startedAt);
       n.animation = undefined;
-      if (nodes.get(animation.tag) === n) applyFrom(animation.tag);
+      if (nodes.get(animation.tag) === n) {
+        applyFrom(animation.tag);
+        changed(animation.tag);
+      }
     }
     later(() => animation.endCallback?.(endResult(false, n)));
   }
@@ -252,8 +266,12 @@ export function create(app) {
     getValue(tag, callback) {
       callback(valueOf(tag));
     },
-    startListeningToAnimatedNodeValue() {},
-    stopListeningToAnimatedNodeValue() {},
+    startListeningToAnimatedNodeValue(tag) {
+      listened.add(tag);
+    },
+    stopListeningToAnimatedNodeValue(tag) {
+      listened.delete(tag);
+    },
     connectAnimatedNodes(parentTag, childTag) {
       node(parentTag).children.add(childTag);
       node(childTag).parents.add(parentTag);
@@ -270,6 +288,7 @@ export function create(app) {
       if (config?.iterations === -1) {
         n.value = driverOf({ ...config, iterations: 1 }, n.value).to;
         applyFrom(nodeTag);
+        changed(nodeTag);
         running.set(animationId, { endCallback, node: n, tag: nodeTag });
         return;
       }
@@ -278,6 +297,7 @@ export function create(app) {
       if (driver.duration === 0) {
         n.value = driver.to;
         applyFrom(nodeTag);
+        changed(nodeTag);
         later(() => endCallback?.(endResult(true, n)));
         return;
       }
@@ -289,7 +309,10 @@ export function create(app) {
         running.delete(animationId);
         n.animation = undefined;
         n.value = animation.driver.to;
-        if (nodes.get(nodeTag) === n) applyFrom(nodeTag);
+        if (nodes.get(nodeTag) === n) {
+          applyFrom(nodeTag);
+          changed(nodeTag);
+        }
         endCallback?.(endResult(true, n));
       }, animation.driver.duration);
     },
@@ -326,6 +349,7 @@ export function create(app) {
     },
     restoreDefaultValues() {},
     dropAnimatedNode(tag) {
+      listened.delete(tag);
       const n = nodes.get(tag);
       for (const [id, animation] of running) if (animation.node === n) stop(id);
       nodes.delete(tag);
@@ -346,6 +370,7 @@ export function create(app) {
         if (typeof value === 'number' && nodes.has(mapping.animatedValueTag)) {
           nodes.get(mapping.animatedValueTag).value = value;
           applyFrom(mapping.animatedValueTag);
+          changed(mapping.animatedValueTag);
         }
       }
     },

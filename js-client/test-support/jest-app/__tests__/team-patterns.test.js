@@ -326,3 +326,38 @@ it('a screen that listens to the keyboard: typing into its field shows it, then 
   expect(errors).not.toHaveBeenCalled();
   errors.mockRestore();
 });
+
+// A listener on a native-driven value hears what the native side does to it, as iOS sends onAnimatedValueUpdate: a
+// collapsing header's `scrollY.addListener` over a native-driven Animated.event, and a timing's end (bridged never
+// called them: its native side ignored startListeningToAnimatedNodeValue).
+it('a listener on a native-driven value hears a mapped scroll and an animation end', () => {
+  jest.useFakeTimers();
+  const seen = [];
+  function Header() {
+    const scrollY = React.useRef(new Animated.Value(0)).current;
+    const [compact, setCompact] = React.useState(false);
+    React.useEffect(() => {
+      const id = scrollY.addListener(({ value }) => setCompact(value > 100));
+      return () => scrollY.removeListener(id);
+    }, [scrollY]);
+    return (
+      <View style={{ flex: 1 }}>
+        <Text>{compact ? 'compact header' : 'large header'}</Text>
+        <Animated.ScrollView testID="scroll" scrollEventThrottle={16} onScroll={Animated.event([{ nativeEvent: { contentOffset: { y: scrollY } } }], { useNativeDriver: true })}>
+          <View style={{ height: 3000 }} />
+        </Animated.ScrollView>
+      </View>
+    );
+  }
+  render(<Header />);
+  fireEvent.scroll(screen.getByTestId('scroll'), { nativeEvent: { contentOffset: { y: 300 } } });
+  expect(screen.getByText('compact header')).toBeOnTheScreen();
+
+  const v = new Animated.Value(0);
+  v.addListener(({ value }) => seen.push(value));
+  render(<Animated.View style={{ opacity: v }} />);
+  act(() => { Animated.timing(v, { toValue: 1, duration: 300, useNativeDriver: true }).start(); });
+  act(() => { jest.advanceTimersByTime(300); });
+  expect(seen.at(-1)).toBe(1);
+  jest.useRealTimers();
+});
