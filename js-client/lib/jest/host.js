@@ -554,6 +554,17 @@ export class JestHost {
     return view.children.map((child) => this.textOf(child)).join('');
   }
 
+  /**
+   * A view's text content as the matchers read it (RNTL's and jest-native's getTextContent: the strings rendered
+   * inside it): its RCTRawText descendants', joined, without a text field's own text (its value is no string child).
+   */
+  textContentOf(tag) {
+    const view = this.view(tag);
+    if (!view || TEXT_INPUT_COMPONENTS.has(view.component)) return '';
+    if (view.component === 'RCTRawText') return String(view.props?.text ?? '');
+    return view.children.map((child) => this.textContentOf(child)).join('');
+  }
+
   /** Whether the view is in a screen rendered and not unmounted. */
   isOnScreen(tag) {
     return this.renderedOf(tag) !== null;

@@ -189,7 +189,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
     if (label != null) return label;
     const labelledBy = p['aria-labelledby'] ?? p.accessibilityLabelledBy;
     const by = typeof labelledBy === 'string' ? byNativeID(labelledBy) : undefined;
-    return by !== undefined ? host.textOf(by) : host.textOf(element.tag);
+    return by !== undefined ? host.textContentOf(by) : host.textContentOf(element.tag);
   };
   const isRegExp = (value) => Object.prototype.toString.call(value) === '[object RegExp]';
   const element = (received, matcher) => {
@@ -282,7 +282,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
     toHaveTextContent(received, expected, options = {}) {
       const el = element(received, 'toHaveTextContent');
       needed(this, el, 'toHaveTextContent');
-      const text = host.textOf(el.tag);
+      const text = host.textContentOf(el.tag);
       return { pass: matches(text, expected, { exact: true, ...options }), message: () => `expected element ${this.isNot ? 'not ' : ''}to have text content ${String(expected)}, it has "${text}"` };
     },
     toHaveDisplayValue(received, expected, options = {}) {
@@ -395,7 +395,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
       else {
         const el = element(received, 'toHaveTextContent');
         needed(this, el, 'toHaveTextContent');
-        text = host.textOf(el.tag);
+        text = host.textContentOf(el.tag);
       }
       text = text.replace(/\s+/g, ' ').trim();
       const pass = isRegExp(expected) ? expected.test(text) : text.includes(expected);

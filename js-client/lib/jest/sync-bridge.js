@@ -10,7 +10,7 @@
 // the renderer goes on (their answers are `{staged}`; a part emits nothing before the batch's last part).
 import { EventEmitter } from 'node:events';
 import { readSync, writeSync } from 'node:fs';
-import { BridgeError } from '../errors.js';
+import { BridgeError, ErrorCodes } from '../errors.js';
 import { kAllocateTag, kRequest, kUnsentBytes } from '../internal.js';
 import { connectOrSpawn, connectWhenAccepting } from '../spawn.js';
 
@@ -41,6 +41,8 @@ export class SyncBridge extends EventEmitter {
   #ackedSeq = 0;
   /** The parts of a batch written and not answered yet, by id: `{answer}` is filled in as each answer is read. */
   #ahead = new Map();
+  /** hello's `maxFrameBytes`, the longest line the daemon reads: a longer one is refused before it is written. */
+  #maxLineBytes = Infinity;
   session = null;
   components = {};
   daemonPid = null;
@@ -56,6 +58,7 @@ export class SyncBridge extends EventEmitter {
       : await connectOrSpawn({ socketPath: socket, spawn, bin });
     const bridge = new SyncBridge(connection, daemonPid);
     const hello = bridge.requestSync({ op: 'hello', protocol: 1, client: 'bridged-client/jest' });
+    bridge.#maxLineBytes = Number.isSafeInteger(hello.maxFrameBytes) && hello.maxFrameBytes > 0 ? hello.maxFrameBytes : Infinity;
     bridge.session = hello.session;
     bridge.components = hello.components ?? {};
     bridge.propTypes = hello.propTypes ?? {};
@@ -157,13 +160,22 @@ export class SyncBridge extends EventEmitter {
 
   /** `frame`'s line with its id, after an `ack` of the events read so far when there are new ones. */
   #line(frame, id) {
+    const line = JSON.stringify({ ...frame, id });
+    // Longer than the daemon reads, it would be refused after the daemon stopped reading it, while this thread was
+    // still writing it (a text of a megabyte: a minute's wait, then a closed bridge): refused here, nothing written.
+    if (line.length * 3 > this.#maxLineBytes && Buffer.byteLength(line) > this.#maxLineBytes) {
+      throw new BridgeError(
+        ErrorCodes.FRAME_TOO_LARGE,
+        `the request was not sent: its line is ${Buffer.byteLength(line)} bytes, more than the daemon reads (maxFrameBytes ${this.#maxLineBytes}, its --max-frame-bytes)`,
+      );
+    }
     let text = '';
     if (this.#seenSeq > this.#ackedSeq) {
       // The events read so far are delivered by now: acknowledged, so the daemon's buffer of them stays small.
       text += `{"id":${this.#nextId++},"op":"ack","seq":${this.#seenSeq}}\n`;
       this.#ackedSeq = this.#seenSeq;
     }
-    return `${text}${JSON.stringify({ ...frame, id })}\n`;
+    return `${text}${line}\n`;
   }
 
   /**

@@ -70,6 +70,62 @@ export const REBUILD_FROM = 1024;
  * V8 shrinks the map's table again and again on the way down, a new table each time (9 MB of them to clear 50,000
  * views).
  */
+/** How deep a made-up host's prop may nest and still be sent (the daemon takes 32 levels). */
+const MADE_UP_DEPTH = 30;
+
+/**
+ * Whether a made-up host's prop value (a jest mock's stand-in, which takes any value on React Native's mocks) can be
+ * sent natively: plain data, finite numbers, no React element, symbol, cycle or deeper nesting than the daemon takes.
+ * Functions inside an object are left out by JSON, as the bridge leaves them out.
+ */
+function plainData(value, depth, seen) {
+  switch (typeof value) {
+    case 'undefined':
+    case 'boolean':
+    case 'string':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= MADE_UP_DEPTH || seen.has(value) || value.$$typeof !== undefined) return false;
+      seen.add(value);
+      let plain = true;
+      if (Array.isArray(value)) {
+        for (const item of value) if (!plainData(item, depth + 1, seen)) plain = false;
+      } else {
+        for (const key in value) if (typeof value[key] !== 'function' && !plainData(value[key], depth + 1, seen)) plain = false;
+      }
+      seen.delete(value);
+      return plain;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * A made-up host's props as they can be sent natively: a prop no native view could take (a React element, a
+ * function's list, a symbol, a cycle, a value nested deeper than the daemon takes) stays the element's and is not
+ * sent, as React Native's mocks take any value (`jest.mock('ui-kit', () => ({ Header: 'Header' }))` given
+ * `rightComponent={<Text>Edit</Text>}`); the props themselves when all can be.
+ */
+export function madeUpProps(props) {
+  if (props === null || typeof props !== 'object') return props;
+  let kept = null;
+  const keys = Object.keys(props);
+  for (let i = 0; i < keys.length; i++) {
+    const value = props[keys[i]];
+    if (typeof value === 'function' || plainData(value, 1, new Set())) {
+      if (kept !== null) kept[keys[i]] = value;
+    } else if (kept === null) {
+      kept = {};
+      for (let k = 0; k < i; k++) kept[keys[k]] = props[keys[k]];
+    }
+  }
+  return kept ?? props;
+}
+
 export function mostGo(count, size) {
   return count >= REBUILD_FROM && 2 * count >= size;
 }
@@ -372,6 +428,7 @@ export class NativeSide {
    * default. A direct event is subscribed only on a view whose component declares it.
    */
   propOps(tag, component, payload, { create = false } = {}) {
+    if (this.components[component]?.madeUp) payload = madeUpProps(payload);
     // The common case: no handler prop, nothing undefined: the renderer's payload is sent as it is.
     let plain = true;
     let any = false;

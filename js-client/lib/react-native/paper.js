@@ -17,7 +17,7 @@
 import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
-import { NONE, mostGo } from './native-side.js';
+import { NONE, madeUpProps, mostGo } from './native-side.js';
 
 /**
  * Whether `value` can go over React Native's bridge, as its MessageQueue checks each native call's arguments in
@@ -320,6 +320,7 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
   const UIManager = {
     createView(reactTag, viewName, rootTag, props) {
       if (native.trace) native.record({ call: 'createView', args: [reactTag, viewName, rootTag, props] });
+      if (native.components[viewName]?.madeUp) props = madeUpProps(props);
       const unusable = unusableArguments([reactTag, viewName, rootTag, props], AppError);
       if (unusable) native.refuse(unusable);
       const tag = native.mapTag(reactTag, viewName);
@@ -334,6 +335,7 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
 
     updateView(reactTag, viewName, props) {
       if (native.trace) native.record({ call: 'updateView', args: [reactTag, viewName, props] });
+      if (native.components[native.componentOf(reactTag) ?? viewName]?.madeUp) props = madeUpProps(props);
       const unusable = unusableArguments([reactTag, viewName, props], AppError);
       if (unusable) native.refuse(unusable);
       const tag = native.require(reactTag, 'updateView');

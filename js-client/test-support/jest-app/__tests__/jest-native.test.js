@@ -3,7 +3,7 @@
 // rules for toHaveTextContent (a part of the text) and toBeEmptyElement (children given); its
 // legacy-extend-expect's `legacy_` names; and a matcher imported by name, then given to expect.extend.
 import React from 'react';
-import { Pressable, Text, View } from 'react-native';
+import { Pressable, Text, TextInput, View } from 'react-native';
 import { render, screen, fireEvent } from '@testing-library/react-native';
 import '@testing-library/jest-native/extend-expect';
 import '@testing-library/jest-native/legacy-extend-expect';
@@ -139,4 +139,17 @@ test("jest-native's toBeDisabled reads its components' disabled prop, and its to
   );
   expect(screen.queryByTestId('behind')).toBeNull();
   expect(screen.getByTestId('behind', { includeHiddenElements: true })).toBeVisible();
+});
+
+// A text field's value is no string child: neither jest-native's getTextContent nor RNTL's reads it (bridged read the
+// field's native text into its container's text content: "Emaila@b.co").
+test("toHaveTextContent leaves out a text field's value", () => {
+  render(
+    <View testID="form">
+      <Text>Email</Text>
+      <TextInput value="a@b.co" onChangeText={() => {}} />
+    </View>,
+  );
+  expect(screen.getByTestId('form')).toHaveTextContent('Email');
+  expect(screen.getByTestId('form')).not.toHaveTextContent('a@b.co');
 });

@@ -145,3 +145,23 @@ test('a made-up host named as a daemon component takes the props the mock passes
   fireEvent.press(screen.getByTestId('tap'));
   expect(onPress).toHaveBeenCalledTimes(1);
 });
+
+// A made-up host takes any value, as the mocks' hosts do: a UI kit mocked as strings, handed a React element, a list
+// of callbacks, a value that refers to itself or nests deep, keeps them as the element's props (bridged sent them to
+// the daemon: JSON's "Converting circular structure", "is not usable as a native method argument", a stack overflow).
+test('a made-up host keeps props no native view could take: an element, callbacks, a cycle, a deep value, a symbol', () => {
+  const cyclic = { name: 'points' };
+  cyclic.self = cyclic;
+  let deep = { leaf: true };
+  for (let i = 0; i < 40; i++) deep = { deep };
+  const right = <Text>Edit</Text>;
+  const callbacks = [() => 1, () => 2];
+  render(React.createElement('Header', { testID: 'header', title: 'Home', rightComponent: right, actions: callbacks, data: cyclic, deep, tag: Symbol('x') }));
+  const header = screen.getByTestId('header');
+  expect(header.props.title).toBe('Home');
+  expect(header.props.rightComponent).toBe(right);
+  expect(header.props.actions).toBe(callbacks);
+  expect(header.props.data).toBe(cyclic);
+  expect(header.native.props.title).toBe('Home');
+  expect(header.native.props.rightComponent).toBeUndefined();
+});

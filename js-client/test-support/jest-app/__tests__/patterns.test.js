@@ -290,3 +290,12 @@ test("a press handler's event, in a failing toHaveBeenCalledWith's message, is p
   expect((prettyFormat.format ?? prettyFormat)(event, { maxDepth: 3 })).not.toMatch(/memoizedProps/);
   expect(() => expect(onPress).toHaveBeenCalledWith({ nativeEvent: { pageX: 21 } })).toThrow(/pageX/);
 });
+
+// A prop longer than the daemon reads in one line (a text of 1.1 MB; a line is 1 MiB at most, and one op goes in
+// one line) is refused before it is written, with frame_too_large, and the file goes on: the test's thread wrote
+// the line while the daemon, past its limit, no longer read it, waited a minute for an answer, and lost its bridge.
+test('a text longer than a line fails its render at once, and the next render works', () => {
+  expect(() => render(<Text testID="log">{'x'.repeat(1100 * 1024)}</Text>)).toThrow(/frame_too_large|more than the daemon reads/);
+  render(<Text>next</Text>);
+  expect(screen.getByText('next')).toBeOnTheScreen();
+});
