@@ -83,6 +83,16 @@ function jestNativeDisabled(element) {
  * jest-native 5's getTextContent over an instance of a tree a test rendered with react-test-renderer itself: the
  * strings and numbers of its `children` prop, and of its elements' children, joined.
  */
+/** The strings below an instance (a composite's: its `children`, instances and strings, as jest-native 5.4 collects them). */
+function instanceText(node) {
+  if (typeof node === 'string') return node;
+  const children = node?.children;
+  if (!Array.isArray(children)) return '';
+  let text = '';
+  for (const child of children) text += instanceText(child);
+  return text;
+}
+
 function jestNativeTextContent(node) {
   if (!node) return '';
   if (typeof node === 'string') return node;
@@ -250,6 +260,13 @@ export function createMatchers(host, { jestNative = false } = {}) {
 
   const matchers = {
     toBeOnTheScreen(received) {
+      // A composite's instance (UNSAFE_getByType(Card)) is on the screen when the top of its tree is a screen's, as
+      // jest-native finds its root by its parents.
+      if (received instanceof FiberElement) {
+        let top = received;
+        while (top.parent) top = top.parent;
+        return result(this, top instanceof FiberElement && host.isRenderedTop(top.fiber), 'to be on the screen');
+      }
       const el = element(received, 'toBeOnTheScreen');
       return result(this, onScreen(el), 'to be on the screen');
     },
@@ -363,6 +380,11 @@ export function createMatchers(host, { jestNative = false } = {}) {
       return hasStyle(this, props(el.tag).style, expected);
     },
     toContainElement(received, other) {
+      // A composite's instance contains what its tree has (jest-native's findAll over it, by type and props).
+      if (received instanceof FiberElement) {
+        const found = other != null && received.findAll((node) => node === other || (node.type === other.type && this.equals(node.props, other.props))).length > 0;
+        return result(this, found, 'to contain the element');
+      }
       const el = element(received, 'toContainElement');
       needed(this, el, 'toContainElement');
       if (other !== null) element(other, 'toContainElement');
@@ -387,11 +409,12 @@ export function createMatchers(host, { jestNative = false } = {}) {
     return result(context, childless(props(el.tag).children), 'to be empty');
   };
   const own = {
-    // (jest-native's take an instance of a tree the test rendered with react-test-renderer itself too: read from its
-    // props, as jest-native reads any instance; no native view is behind it.)
+    // (jest-native's take any instance: a composite's (UNSAFE_getByType(Card), UNSAFE_root), and one of a tree the test
+    // rendered with react-test-renderer itself, are read from their props, as jest-native reads any instance.)
     toHaveTextContent(received, expected) {
       let text;
-      if (isTestRendererInstance(received)) text = jestNativeTextContent(received);
+      if (received instanceof FiberElement) text = instanceText(received);
+      else if (isTestRendererInstance(received)) text = jestNativeTextContent(received);
       else {
         const el = element(received, 'toHaveTextContent');
         needed(this, el, 'toHaveTextContent');
@@ -425,7 +448,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
       return result(this, !disabledByJestNative(this, received, 'toBeEnabled'), 'to be enabled');
     },
     toBeVisible(received) {
-      if (isTestRendererInstance(received)) return result(this, jestNativeInstanceVisible(received), 'to be visible');
+      if (received instanceof FiberElement || isTestRendererInstance(received)) return result(this, jestNativeInstanceVisible(received), 'to be visible');
       const el = element(received, 'toBeVisible');
       return result(this, onScreen(el) && isVisible(el, { jestNativeRule: true }), 'to be visible');
     },

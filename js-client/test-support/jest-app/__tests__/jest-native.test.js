@@ -153,3 +153,25 @@ test("toHaveTextContent leaves out a text field's value", () => {
   expect(screen.getByTestId('form')).toHaveTextContent('Email');
   expect(screen.getByTestId('form')).not.toHaveTextContent('a@b.co');
 });
+
+// jest-native's matchers take any instance: a composite's (UNSAFE_getByType, UNSAFE_root) is read as jest-native reads
+// it, its text the strings below it, on the screen when its tree's top is a screen's, containing what its tree has
+// (bridged refused it: "received is not an element a query returned").
+test("jest-native's matchers take a composite's instance", () => {
+  const Card = ({ title }) => (
+    <View style={{ padding: 4 }}>
+      <Text>{title}</Text>
+      <Pressable>
+        <Text>Go</Text>
+      </Pressable>
+    </View>
+  );
+  render(<Card title="Hello" />);
+  const card = screen.UNSAFE_getByType(Card);
+  expect(card).toHaveTextContent('HelloGo');
+  expect(screen.UNSAFE_root).toHaveTextContent('HelloGo');
+  expect(card).toBeOnTheScreen();
+  expect(card).toBeVisible();
+  expect(card).toContainElement(screen.getByText('Go'));
+  expect(card).not.toHaveTextContent('Bye');
+});
