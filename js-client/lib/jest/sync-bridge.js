@@ -24,6 +24,8 @@ const REQUEST_TIMEOUT_MS = 60_000;
  */
 const SPIN_MS = 0.1;
 const SLEEP = new Int32Array(new SharedArrayBuffer(4));
+/** A lone surrogate's escape as JSON.stringify writes it (`\ud83d`), not one a backslash of the text's own escapes. */
+const LONE_SURROGATE = /(?<=(?:^|[^\\])(?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
 
 export class SyncBridge extends EventEmitter {
   #socket;
@@ -160,7 +162,11 @@ export class SyncBridge extends EventEmitter {
 
   /** `frame`'s line with its id, after an `ack` of the events read so far when there are new ones. */
   #line(frame, id) {
-    const line = JSON.stringify({ ...frame, id });
+    let line = JSON.stringify({ ...frame, id });
+    // Half an emoji (a preview cut with slice: 'Good job👍'.slice(0, 9)), which JSON.stringify writes as a lone
+    // surrogate escape and the daemon refuses (protocol.md: strings hold whole characters): a phone's text holds it
+    // and draws U+FFFD for it, so it goes as U+FFFD. JSON.stringify escapes no other surrogate.
+    if (line.includes('\\ud')) line = line.replace(LONE_SURROGATE, '\\ufffd');
     // Longer than the daemon reads, it would be refused after the daemon stopped reading it, while this thread was
     // still writing it (a text of a megabyte: a minute's wait, then a closed bridge): refused here, nothing written.
     if (line.length * 3 > this.#maxLineBytes && Buffer.byteLength(line) > this.#maxLineBytes) {

@@ -299,3 +299,14 @@ test('a text longer than a line fails its render at once, and the next render wo
   render(<Text>next</Text>);
   expect(screen.getByText('next')).toBeOnTheScreen();
 });
+
+// Half an emoji (a preview cut by UTF-16 length) is drawn as U+FFFD on a phone: the daemon takes whole characters
+// only, and bridged refused the render ("a string has a lone UTF-16 surrogate escape"); it goes as U+FFFD, and a
+// query given the cut string finds it.
+test('a text that ends in half an emoji renders, and a query given the same string finds it', () => {
+  const preview = 'Good job👍 see you'.slice(0, 9);
+  render(<Text testID="preview">{preview}</Text>);
+  expect(screen.getByTestId('preview')).toHaveTextContent('Good job', { exact: false });
+  expect(screen.getByText(preview)).toBeOnTheScreen();
+  expect(screen.getByTestId('preview').native.text).toBe('Good job\ufffd');
+});
