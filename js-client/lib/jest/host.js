@@ -545,24 +545,19 @@ export class JestHost {
     return rendererTag === undefined ? null : this.#fiberOf(rendererTag);
   }
 
-  /** The text a view shows: its RCTRawText descendants', joined (a text field's own text). */
-  textOf(tag) {
+  /**
+   * The text a view shows: its RCTRawText descendants', joined, and a text field's own text; with `{ fields: false }`
+   * the text content as the matchers read it (RNTL's and jest-native's getTextContent: the strings rendered inside
+   * it, where a field's value is no string child).
+   */
+  textOf(tag, { fields = true } = {}) {
     const view = this.view(tag);
     if (!view) return '';
     if (view.component === 'RCTRawText') return String(view.props?.text ?? '');
-    if (TEXT_INPUT_COMPONENTS.has(view.component)) return String(view.props?.text ?? '');
-    return view.children.map((child) => this.textOf(child)).join('');
-  }
-
-  /**
-   * A view's text content as the matchers read it (RNTL's and jest-native's getTextContent: the strings rendered
-   * inside it): its RCTRawText descendants', joined, without a text field's own text (its value is no string child).
-   */
-  textContentOf(tag) {
-    const view = this.view(tag);
-    if (!view || TEXT_INPUT_COMPONENTS.has(view.component)) return '';
-    if (view.component === 'RCTRawText') return String(view.props?.text ?? '');
-    return view.children.map((child) => this.textContentOf(child)).join('');
+    if (TEXT_INPUT_COMPONENTS.has(view.component)) return fields ? String(view.props?.text ?? '') : '';
+    let text = '';
+    for (const child of view.children) text += this.textOf(child, { fields });
+    return text;
   }
 
   /** Whether the view is in a screen rendered and not unmounted. */

@@ -10,6 +10,8 @@ function flatten(style) {
   return style && typeof style === 'object' ? style : {};
 }
 
+/** The matchers read a view's text content: the strings rendered inside it, not a text field's value (host.textOf). */
+const NO_FIELDS = Object.freeze({ fields: false });
 /** The deprecated names each test file's host has warned of, once each (jest-native's printDeprecationWarning). */
 const warnedBy = new WeakMap();
 
@@ -199,7 +201,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
     if (label != null) return label;
     const labelledBy = p['aria-labelledby'] ?? p.accessibilityLabelledBy;
     const by = typeof labelledBy === 'string' ? byNativeID(labelledBy) : undefined;
-    return by !== undefined ? host.textContentOf(by) : host.textContentOf(element.tag);
+    return by !== undefined ? host.textOf(by, NO_FIELDS) : host.textOf(element.tag, NO_FIELDS);
   };
   const isRegExp = (value) => Object.prototype.toString.call(value) === '[object RegExp]';
   const element = (received, matcher) => {
@@ -299,7 +301,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
     toHaveTextContent(received, expected, options = {}) {
       const el = element(received, 'toHaveTextContent');
       needed(this, el, 'toHaveTextContent');
-      const text = host.textContentOf(el.tag);
+      const text = host.textOf(el.tag, NO_FIELDS);
       return { pass: matches(text, expected, { exact: true, ...options }), message: () => `expected element ${this.isNot ? 'not ' : ''}to have text content ${String(expected)}, it has "${text}"` };
     },
     toHaveDisplayValue(received, expected, options = {}) {
@@ -418,7 +420,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
       else {
         const el = element(received, 'toHaveTextContent');
         needed(this, el, 'toHaveTextContent');
-        text = host.textContentOf(el.tag);
+        text = host.textOf(el.tag, NO_FIELDS);
       }
       text = text.replace(/\s+/g, ' ').trim();
       const pass = isRegExp(expected) ? expected.test(text) : text.includes(expected);

@@ -74,11 +74,13 @@ export const REBUILD_FROM = 1024;
 const MADE_UP_DEPTH = 30;
 
 /**
- * Whether a made-up host's prop value (a jest mock's stand-in, which takes any value on React Native's mocks) can be
- * sent natively: plain data, finite numbers, no React element, symbol, cycle or deeper nesting than the daemon takes.
- * Functions inside an object are left out by JSON, as the bridge leaves them out.
+ * Whether `value` can go over React Native's bridge, as its MessageQueue checks each native call's arguments in
+ * development (enqueueNativeCall's isValidArgument): a number that is finite, no function but as an object's value.
+ * With `madeUp` (a Set of the objects on the way down), whether a made-up host's prop (a jest mock's stand-in, which
+ * takes any value on React Native's mocks) can be sent: also no React element, no cycle, no deeper nesting than the
+ * daemon takes.
  */
-function plainData(value, depth, seen) {
+export function usableNatively(value, madeUp = null, depth = 0) {
   switch (typeof value) {
     case 'undefined':
     case 'boolean':
@@ -88,16 +90,28 @@ function plainData(value, depth, seen) {
       return Number.isFinite(value);
     case 'object': {
       if (value === null) return true;
-      if (depth >= MADE_UP_DEPTH || seen.has(value) || value.$$typeof !== undefined) return false;
-      seen.add(value);
-      let plain = true;
-      if (Array.isArray(value)) {
-        for (const item of value) if (!plainData(item, depth + 1, seen)) plain = false;
-      } else {
-        for (const key in value) if (typeof value[key] !== 'function' && !plainData(value[key], depth + 1, seen)) plain = false;
+      if (madeUp !== null) {
+        if (depth >= MADE_UP_DEPTH || madeUp.has(value) || value.$$typeof !== undefined) return false;
+        madeUp.add(value);
       }
-      seen.delete(value);
-      return plain;
+      let usable = true;
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          if (!usableNatively(item, madeUp, depth + 1)) {
+            usable = false;
+            break;
+          }
+        }
+      } else {
+        for (const key in value) {
+          if (typeof value[key] !== 'function' && !usableNatively(value[key], madeUp, depth + 1)) {
+            usable = false;
+            break;
+          }
+        }
+      }
+      madeUp?.delete(value);
+      return usable;
     }
     default:
       return false;
@@ -116,7 +130,7 @@ export function madeUpProps(props) {
   const keys = Object.keys(props);
   for (let i = 0; i < keys.length; i++) {
     const value = props[keys[i]];
-    if (typeof value === 'function' || plainData(value, 1, new Set())) {
+    if (typeof value === 'function' || usableNatively(value, new Set(), 1)) {
       if (kept !== null) kept[keys[i]] = value;
     } else if (kept === null) {
       kept = {};

@@ -17,29 +17,7 @@
 import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
-import { NONE, madeUpProps, mostGo } from './native-side.js';
-
-/**
- * Whether `value` can go over React Native's bridge, as its MessageQueue checks each native call's arguments in
- * development (enqueueNativeCall's isValidArgument): a number that is finite, no function but as an object's value.
- */
-function usableNatively(value) {
-  switch (typeof value) {
-    case 'undefined':
-    case 'boolean':
-    case 'string':
-      return true;
-    case 'number':
-      return Number.isFinite(value);
-    case 'object':
-      if (value === null) return true;
-      if (Array.isArray(value)) return value.every(usableNatively);
-      for (const key in value) if (typeof value[key] !== 'function' && !usableNatively(value[key])) return false;
-      return true;
-    default:
-      return false;
-  }
-}
+import { NONE, madeUpProps, mostGo, usableNatively } from './native-side.js';
 
 /** JSON.stringify's replacer in MessageQueue's message: what JSON cannot show, shown. */
 function showUnusable(key, value) {

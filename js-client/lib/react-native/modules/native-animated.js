@@ -244,14 +244,24 @@ export function create(app) {
     const n = animation.node;
     if (animation.driver) {
       app.global.clearTimeout(animation.timer);
-      n.value = animation.driver.valueAt(now() - animation.startedAt);
+      const value = animation.driver.valueAt(now() - animation.startedAt);
       n.animation = undefined;
-      if (nodes.get(animation.tag) === n) {
-        applyFrom(animation.tag);
-        changed(animation.tag);
-      }
+      setNatively(animation.tag, n, value);
     }
     later(() => animation.endCallback?.(endResult(false, n)));
+  }
+
+  /** Stops the animations running on node `n` (one at most: a new one stops the one before it). */
+  function stopAnimationsOf(n) {
+    for (const [id, animation] of running) if (animation.node === n) stop(id);
+  }
+
+  /** Node `n` (of `tag`) takes `value` from the native side: its views get it, and JavaScript hears it if it listens. */
+  function setNatively(tag, n, value) {
+    n.value = value;
+    if (nodes.get(tag) !== n) return;
+    applyFrom(tag);
+    changed(tag);
   }
 
   return {
@@ -283,21 +293,17 @@ export function create(app) {
     startAnimatingNode(animationId, nodeTag, config, endCallback) {
       const n = node(nodeTag);
       // One animation a node, as RCTNativeAnimatedNodesManager: one running on it stops where it is.
-      for (const [id, other] of running) if (other.node === n) stop(id);
+      stopAnimationsOf(n);
       // A loop that never ends (`iterations: -1`, Animated.loop) takes its final value and runs until it is stopped.
       if (config?.iterations === -1) {
-        n.value = driverOf({ ...config, iterations: 1 }, n.value).to;
-        applyFrom(nodeTag);
-        changed(nodeTag);
+        setNatively(nodeTag, n, driverOf({ ...config, iterations: 1 }, n.value).to);
         running.set(animationId, { endCallback, node: n, tag: nodeTag });
         return;
       }
       const driver = driverOf(config, n.value);
       // No frame to wait for (a timing of 0 ms: TouchableOpacity's press-in): the value at once, the callback after.
       if (driver.duration === 0) {
-        n.value = driver.to;
-        applyFrom(nodeTag);
-        changed(nodeTag);
+        setNatively(nodeTag, n, driver.to);
         later(() => endCallback?.(endResult(true, n)));
         return;
       }
@@ -308,11 +314,7 @@ export function create(app) {
         if (running.get(animationId) !== animation) return;
         running.delete(animationId);
         n.animation = undefined;
-        n.value = animation.driver.to;
-        if (nodes.get(nodeTag) === n) {
-          applyFrom(nodeTag);
-          changed(nodeTag);
-        }
+        setNatively(nodeTag, n, animation.driver.to);
         endCallback?.(endResult(true, n));
       }, animation.driver.duration);
     },
@@ -322,7 +324,7 @@ export function create(app) {
     setAnimatedNodeValue(tag, value) {
       const n = node(tag);
       // As RCTNativeAnimatedNodesManager: the node's animations stop first (Animated's setValue stops them too).
-      for (const [id, animation] of running) if (animation.node === n) stop(id);
+      stopAnimationsOf(n);
       n.value = value;
       applyFrom(tag);
     },
@@ -351,7 +353,7 @@ export function create(app) {
     dropAnimatedNode(tag) {
       listened.delete(tag);
       const n = nodes.get(tag);
-      for (const [id, animation] of running) if (animation.node === n) stop(id);
+      stopAnimationsOf(n);
       nodes.delete(tag);
     },
     addAnimatedEventToView(viewTag, eventName, mapping) {
@@ -368,9 +370,7 @@ export function create(app) {
         let value = nativeEvent;
         for (const key of mapping.nativeEventPath ?? []) value = value?.[key];
         if (typeof value === 'number' && nodes.has(mapping.animatedValueTag)) {
-          nodes.get(mapping.animatedValueTag).value = value;
-          applyFrom(mapping.animatedValueTag);
-          changed(mapping.animatedValueTag);
+          setNatively(mapping.animatedValueTag, nodes.get(mapping.animatedValueTag), value);
         }
       }
     },
