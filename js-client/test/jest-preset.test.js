@@ -243,6 +243,59 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  test("a warm run names each module's transform cache file without loading the app's Babel config, and a changed config is loaded and applied", async () => {
+    const cache = path.join(tmp, 'keys-cache');
+    const config = path.join(layout.root, 'babel.config.js');
+    const original = readFileSync(config, 'utf8');
+    const evaluations = path.join(tmp, 'babel-config-evaluations');
+    const mark = path.join(tmp, 'mark');
+    // A config that says each time Babel evaluates it (api.cache.never(): at each module's key and transform).
+    const writeConfig = (plugin) =>
+      writeFileSync(
+        config,
+        `module.exports = (api) => {
+  api.cache.never();
+  require('fs').appendFileSync(process.env.BABEL_EVALUATIONS, 'x\\n');
+  return { presets: ['module:metro-react-native-babel-preset'], plugins: [${plugin}] };
+};
+`,
+      );
+    const evaluated = () => (existsSync(evaluations) ? readFileSync(evaluations, 'utf8').split('\n').filter(Boolean).length : 0);
+    const env = { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN, BABEL_EVALUATIONS: evaluations, MARK: mark };
+    const run = async (...args) => {
+      rmSync(evaluations, { force: true });
+      const ran = await runJest(layout.root, ['--ci', `--cacheDirectory=${cache}`, ...args, '__tests__/mark'], env);
+      assert.equal(ran.code, 0, ran.stderr.slice(-2000));
+      return { evaluated: evaluated(), mark: readFileSync(mark, 'utf8') };
+    };
+    writeConfig('');
+    try {
+      await withTestFile('mark.test.js', ["import { View } from 'react-native';", "test('the mark as Babel left it', () => { require('fs').writeFileSync(process.env.MARK, 'before-babel-change'); expect(View).toBeTruthy(); });"], async () => {
+        const cold = await run();
+        assert.ok(cold.evaluated > 0, 'a cold run loads the config');
+        assert.equal(cold.mark, 'before-babel-change');
+        const keys = path.join(cache, 'bridged-transform-keys');
+        assert.equal(readdirSync(keys).filter((name) => name.endsWith('.json')).length, 1);
+        const warm = await run();
+        assert.deepEqual(warm, { evaluated: 0, mark: 'before-babel-change' });
+        // The config changed (a plugin that rewrites the mark): loaded, and every module transformed by it again.
+        writeConfig(`() => ({ visitor: { StringLiteral(p) { if (p.node.value === 'before-babel-change') p.node.value = 'after-babel-change'; } } })`);
+        const changed = await run();
+        assert.ok(changed.evaluated > 0, 'a changed config is loaded');
+        assert.equal(changed.mark, 'after-babel-change');
+        assert.deepEqual(await run(), { evaluated: 0, mark: 'after-babel-change' });
+        // --no-cache asks babel-jest, as jest does, and keeps no names.
+        rmSync(cache, { recursive: true, force: true });
+        const uncached = await run('--no-cache');
+        assert.ok(uncached.evaluated > 0);
+        assert.ok(!existsSync(keys), 'no names kept under --no-cache');
+      });
+    } finally {
+      writeFileSync(config, original);
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
   test("under the config's fakeTimers.enableGlobally, work React schedules outside act waits for the fake clock, as on React Native's preset", async () => {
     // React Native loads in the preset's setup file, before jest installs the config's fake timers: React's scheduler
     // kept the real ones, so work scheduled outside act (a react-test-renderer tree's effects) ran on its own, and

@@ -12,6 +12,7 @@ const { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, st
 const path = require('node:path');
 const v8 = require('node:v8');
 const vm = require('node:vm');
+const { TransformKeys } = require('./transform-keys.cjs');
 
 /** jest-runtime: the one beside the app's jest, else beside this package. */
 function jestRuntime() {
@@ -189,8 +190,14 @@ function projectFolder(cacheDirectory, id) {
 const transformed = new Map();
 const kRecorded = Symbol('bridged.recordsTransformPaths');
 
-/** Makes `transformer` (jest's ScriptTransformer for a test file) record its cache file of each module it transforms. */
-function recordTransformPaths(transformer, project) {
+/** babel-jest, whose key for a module holds the Babel options the app's config gives it (transform-keys.cjs). */
+const BABEL_JEST = /[\\/]babel-jest[\\/]/;
+
+/**
+ * Makes `transformer` (jest's ScriptTransformer for a test file) record its cache file of each module it transforms,
+ * and, with `keys`, name that file from the names kept for babel-jest's modules, not by asking babel-jest again.
+ */
+function recordTransformPaths(transformer, project, keys = null) {
   if (!transformer || transformer[kRecorded] === true) return;
   const { transformSource, _getFileCachePath: cachePathOf } = transformer;
   if (typeof transformSource !== 'function' || typeof cachePathOf !== 'function') return;
@@ -206,11 +213,28 @@ function recordTransformPaths(transformer, project) {
     }
   };
   transformer._getFileCachePath = function (filename, content, options) {
-    const cachePath = cachePathOf.call(this, filename, content, options);
+    let key = null;
+    let cachePath;
+    if (keys !== null) {
+      const transformerPath = typeof this._getTransformPath === 'function' ? this._getTransformPath(filename) : undefined;
+      const configString = this._cache?.configString;
+      if (typeof transformerPath === 'string' && BABEL_JEST.test(transformerPath) && typeof configString === 'string' && typeof content === 'string') {
+        const { rootDir, cwd } = this._config ?? {};
+        key = keys.keyOf({ filename, content, options, configString, rootDir: String(rootDir), cwd: String(cwd), transformerPath });
+        cachePath = keys.get(key);
+      }
+    }
+    if (cachePath === undefined) {
+      cachePath = cachePathOf.call(this, filename, content, options);
+      if (key !== null && typeof cachePath === 'string') keys.set(key, cachePath);
+    }
     if (asked !== null && typeof cachePath === 'string') transformed.set(`${project}\0${asked}`, cachePath);
     return cachePath;
   };
 }
+
+/** folder → the TransformKeys of a project, one per process. */
+const transformKeys = new Map();
 
 let nextPack = 0;
 /** folder → its CodeCache, one per process (a worker runs many test files). */
@@ -239,6 +263,7 @@ function withMadeUpTextHosts(source) {
 class BridgedRuntime extends Runtime {
   static CodeCache = CodeCache;
   static projectFolder = projectFolder;
+  static TransformKeys = TransformKeys;
   /** This run's code cache, or null when the config turns jest's cache off. */
   #cache = null;
   /** The scripts compiled without data (none yet, or refused), by the hash of their source. */
@@ -247,6 +272,8 @@ class BridgedRuntime extends Runtime {
   #project = '';
   /** The module wrapper around an empty source, part of a transformed module's key. */
   #wrapper = null;
+  /** The names of this project's transform cache files, kept between runs (null when jest's cache is off). */
+  #keys = null;
 
   constructor(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest) {
     super(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest);
@@ -270,7 +297,10 @@ class BridgedRuntime extends Runtime {
       this.#cache = caches.get(folder);
       this.#cache.refresh();
       this.#project = String(config.id ?? config.rootDir);
-      recordTransformPaths(transformer, this.#project);
+      const keysFile = path.join(config.cacheDirectory, 'bridged-transform-keys', `${path.basename(folder)}.json`);
+      if (!transformKeys.has(keysFile)) transformKeys.set(keysFile, new TransformKeys(keysFile));
+      this.#keys = transformKeys.get(keysFile);
+      recordTransformPaths(transformer, this.#project, this.#keys);
     }
   }
 
@@ -311,6 +341,7 @@ class BridgedRuntime extends Runtime {
   teardown() {
     try {
       this.#save();
+      this.#keys?.save();
     } finally {
       super.teardown();
     }
