@@ -139,6 +139,16 @@ struct ReactNativeTextInputTests {
         #expect(field(newline[1], "payload.text") == #""\n""#)
     }
 
+    @Test func aReturnKeyEnabledAutomaticallyDoesNothingOnAnEmptyField() {
+        let client = input(#"{"enablesReturnKeyAutomatically":true}"#)
+        client.send(#"{"op":"command","tag":2,"name":"focus"}"#)
+        #expect(client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events.isEmpty, "iOS disables the key")
+        #expect(render(client) == #""TextInput placeholder=\"\" focused""#)
+        client.send(#"{"op":"command","tag":2,"name":"type","args":["a"]}"#)
+        let events = client.send(#"{"op":"command","tag":2,"name":"submit"}"#).events
+        #expect(names(events) == [#""submitEditing""#, #""endEditing""#, #""blur""#])
+    }
+
     @Test func aBlurOnSubmitOfFalseKeepsTheFocus() {
         let client = input(#"{"blurOnSubmit":false}"#)
         client.send(#"{"op":"command","tag":2,"name":"focus"}"#)

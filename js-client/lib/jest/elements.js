@@ -400,8 +400,15 @@ export function elementJSON(element) {
   const children = element.hostChildren.map((c) => (typeof c === 'string' ? c : elementJSON(c)));
   const json = { type: element.type, props, children: children.length > 0 ? children : null };
   Object.defineProperty(json, '$$typeof', { value: TEST_JSON });
+  Object.defineProperty(json, kElementOfJSON, { value: element });
   return json;
 }
+
+/**
+ * The element a toJSON node was made from (not enumerable: snapshots, equality and JSON.stringify do not see it):
+ * jest-native's matchers take such a node where its type is a host's (`expect(toJSON()).toHaveStyle(…)`).
+ */
+export const kElementOfJSON = Symbol('bridged.elementOfJSON');
 
 /** React's fiber tags this file reads. */
 export const HOST_ROOT = 3;

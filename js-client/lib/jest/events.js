@@ -286,10 +286,8 @@ export function createEvents(host, check) {
         advanced = advanceTimers(ms);
       });
       await advanced;
-      if (host.fakeTimers()) {
-        await new Promise((resolve) => setImmediate(resolve));
-        host.flush();
-      } else if (ms > 0) await host.wait(ms);
+      if (host.fakeTimers()) await host.settle();
+      else if (ms > 0) await host.wait(ms);
     };
     // As RNTL's press: the finger held `ms`, then, for a touchable, what is left of Pressability's minimum press
     // duration (its onPressOut comes then); a text field's tap waits for nothing more. A press typing starts with
@@ -308,19 +306,30 @@ export function createEvents(host, check) {
       const field = TEXT_INPUT_COMPONENTS.has(host.view(element.tag)?.component);
       if (!field && MIN_PRESS_DURATION_MS - ms > 0) await tick(MIN_PRESS_DURATION_MS - ms);
     };
+    // As RNTL's type, clear and paste: nothing on a field that is not editable, or that no finger reaches (its own
+    // `pointerEvents` 'none' or 'box-none', an ancestor's 'none' or 'box-only': a form locked while it saves), as a
+    // phone's user cannot focus it to type.
+    const usable = (field) => host.view(field).props?.editable !== false && host.touchTarget(field) === field;
     const requireField = (element, what) => {
       check(element, what);
       const view = host.view(element.tag);
       if (!TEXT_INPUT_COMPONENTS.has(view.component)) throw new Error(`${what} works only on host TextInput elements, got ${element.type}`);
       return element.tag;
     };
-    // Each of RNTL's user events ends with one more wait for the delay.
-    const ending = (action) =>
-      async (...args) => {
-        const result = await action(...args);
-        await tick(delay);
-        return result;
-      };
+    // Each of RNTL's user events ends with one more wait for the delay; the whole event runs with React's act
+    // environment off (RNTL's wrapAsync), the updates the app left for after its last act let in before it ends.
+    const ending = (action) => async (...args) => {
+      const result = await host.outsideAct(
+        async () => {
+          const value = await action(...args);
+          await tick(delay);
+          return value;
+        },
+        { settled: true },
+      );
+      host.flush();
+      return result;
+    };
     return {
       // RNTL's instance keeps its options, its defaults filled in (bridged's waits advance jest's clock itself).
       config: { delay, advanceTimers: options.advanceTimers ?? (() => Promise.resolve()) },
@@ -329,7 +338,7 @@ export function createEvents(host, check) {
       // RNTL 12.9's skipBlur: the field keeps its focus (no endEditing, no blur) after the text.
       type: ending(async (element, text, { skipPress = false, submitEditing = false, skipBlur = false } = {}) => {
         const field = requireField(element, 'userEvent.type');
-        if (host.view(field).props?.editable === false) return;
+        if (!usable(field)) return;
         const keys = parseKeys(String(text));
         if (!skipPress) await hold(element, 0, 'userEvent.type', { typing: true });
         else host.act(() => host.command(field, 'focus'));
@@ -351,7 +360,7 @@ export function createEvents(host, check) {
       }),
       clear: ending(async (element) => {
         const field = requireField(element, 'userEvent.clear');
-        if (host.view(field).props?.editable === false) return;
+        if (!usable(field)) return;
         host.act(() => host.command(field, 'focus'));
         await tick(delay);
         // As RNTL's clear and a phone's select-all then delete: the selection over the text, keyPress 'Backspace',
@@ -362,7 +371,7 @@ export function createEvents(host, check) {
       }),
       paste: ending(async (element, text) => {
         const field = requireField(element, 'userEvent.paste');
-        if (host.view(field).props?.editable === false) return;
+        if (!usable(field)) return;
         host.act(() => host.command(field, 'focus'));
         // As RNTL's paste and a phone's select-all then paste: the selection over the text, then the text replaced as
         // one change, no key (iOS reports none for pasted text).

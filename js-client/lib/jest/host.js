@@ -320,22 +320,40 @@ export class JestHost {
    */
   async wait(ms) {
     const fake = this.fakeTimers();
-    const global = this.#env.global;
     if (fake) {
       const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
       this.act(() => timers.advanceTimersByTime(ms));
     }
-    // What the timers' callbacks left for later (a promise they resolved, whose `then` sets state: a debounced
-    // search's fetch) runs while the test waits, outside act and with no warning, as in RNTL's waitFor, which turns
-    // React's act environment off for its whole wait.
+    await this.settle(fake ? null : ms);
+  }
+
+  /**
+   * Lets what the app left for later run (a promise its timers or handlers resolved, whose `then` sets state: a
+   * debounced search's fetch, an async onPress) for `ms` of real time (null: a turn of Node's event loop), outside act
+   * and with no warning, as in RNTL's waits, which turn React's act environment off for their whole wait; then sends
+   * what it rendered.
+   */
+  async settle(ms = null) {
+    await this.outsideAct(() => new Promise((resolve) => (ms === null ? setImmediate(resolve) : setTimeout(resolve, ms))));
+    this.flush();
+  }
+
+  /**
+   * Runs `callback` (async) with React's act environment off, as RNTL's wrapAsync runs its waits and each user event:
+   * a state update the app makes between the acts of its touches (an async onPress's, after an await) is no warning;
+   * a turn of the event loop at the end lets such updates in before the environment is put back.
+   */
+  async outsideAct(callback, { settled = false } = {}) {
+    const global = this.#env.global;
     const previous = global.IS_REACT_ACT_ENVIRONMENT;
     global.IS_REACT_ACT_ENVIRONMENT = false;
     try {
-      await new Promise((resolve) => (fake ? setImmediate(resolve) : setTimeout(resolve, ms)));
+      const result = await callback();
+      if (settled) await new Promise((resolve) => setImmediate(resolve));
+      return result;
     } finally {
       global.IS_REACT_ACT_ENVIRONMENT = previous;
     }
-    this.flush();
   }
 
   /**

@@ -2,8 +2,8 @@
 // `toHaveAccessibilityState` and `toBeEmpty`, the old name of `toBeEmptyElement`), on bridged's host elements
 // (host.js): each reads what the daemon holds for the view (its text, a field's text) and the React props the app
 // gave it (style, accessibility state), as RNTL reads the host element.
-import { STATE_DEFAULTS, TEXT_INPUT_COMPONENTS, hidesItself, isRegExp, matches } from '../react-native/testing/queries.js';
-import { FiberElement, HostElement, isTestRendererInstance } from './elements.js';
+import { MADE_UP_TEXT_INPUTS, STATE_DEFAULTS, TEXT_INPUT_COMPONENTS, hidesItself, isRegExp, matches } from '../react-native/testing/queries.js';
+import { FiberElement, HostElement, isTestRendererInstance, kElementOfJSON } from './elements.js';
 
 function flatten(style) {
   if (Array.isArray(style)) return Object.assign({}, ...style.map(flatten));
@@ -207,6 +207,8 @@ export function createMatchers(host, { jestNative = false } = {}) {
   const element = (received, matcher) => {
     if (received instanceof HostElement) return received;
     if (received === null || received === undefined) return null;
+    // A node of toJSON() (jest-native takes one whose type is a host's).
+    if (received[kElementOfJSON] instanceof HostElement) return received[kElementOfJSON];
     throw new Error(`expect(received).${matcher}(): received is not an element a query returned (${typeof received})`);
   };
   const result = (context, pass, what) => ({ pass, message: () => `expected element ${context.isNot ? 'not ' : ''}${what}` });
@@ -308,7 +310,7 @@ export function createMatchers(host, { jestNative = false } = {}) {
       const el = element(received, 'toHaveDisplayValue');
       needed(this, el, 'toHaveDisplayValue');
       const view = host.view(el.tag);
-      if (!view.component.includes('TextInputView')) throw new Error(`toHaveDisplayValue() works only with host TextInput elements, got ${el.type}`);
+      if (!view.component.includes('TextInputView') && !MADE_UP_TEXT_INPUTS.has(view.component)) throw new Error(`toHaveDisplayValue() works only with host TextInput elements, got ${el.type}`);
       const value = String(view.props?.text ?? props(el.tag).value ?? props(el.tag).defaultValue ?? '');
       return { pass: matches(value, expected, { exact: true, ...options }), message: () => `expected element ${this.isNot ? 'not ' : ''}to have display value ${String(expected)}, it has "${value}"` };
     },

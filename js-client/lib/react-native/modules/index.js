@@ -178,6 +178,12 @@ export class NativeModules {
       {},
       {
         get: (target, key) => (own(target, key) ? target[key] : typeof key === 'string' ? modules.get(key) : undefined),
+        // An assignment is a plain property of the app's, set again by the next (a test's beforeEach per locale);
+        // without this trap the served module's descriptor made the first one read-only (a `value` alone defined).
+        set: (target, key, value) => {
+          Object.defineProperty(target, key, { configurable: true, enumerable: true, writable: true, value });
+          return true;
+        },
         has: (target, key) => own(target, key) || (typeof key === 'string' && modules.has(key)),
         ownKeys: (target) => [...new Set([...Reflect.ownKeys(target), ...Object.keys(NATIVE_MODULES), ...modules.#extra.keys(), ...modules.#specs.keys()])],
         getOwnPropertyDescriptor: (target, key) => {

@@ -16,6 +16,13 @@
 export const TEXT_COMPONENTS = new Set(['RCTText', 'RCTVirtualText', 'Text', 'MadeUp:Text']);
 /** The text fields (iOS's names). */
 export const TEXT_INPUT_COMPONENTS = new Set(['RCTSinglelineTextInputView', 'RCTMultilineTextInputView']);
+/**
+ * Under jest, a made-up host named `TextInput` (React Native's own `jest/mockComponent` of TextInput, what its mocks
+ * render for a text field), which no phone has: the queries by placeholder and display value find it as RNTL does,
+ * its value read from its props (there is no native field behind it to type into).
+ */
+export const MADE_UP_TEXT_INPUTS = new Set(['TextInput', 'MadeUp:TextInput']);
+const fieldText = (node) => (TEXT_INPUT_COMPONENTS.has(node.component) ? node.text ?? '' : MADE_UP_TEXT_INPUTS.has(node.component) ? String(node.props.value ?? node.props.defaultValue ?? '') : null);
 /** The switches: with text and text fields, what is an accessibility element without an `accessible` prop (RNTL 12). */
 const SWITCH_COMPONENTS = new Set(['RCTSwitch']);
 /** Where a handle keeps the queries of its screen, for within(handle). */
@@ -292,11 +299,14 @@ const KINDS = {
   },
   PlaceholderText: {
     ...named('placeholder', true),
-    test: (node, matcher, options) => TEXT_INPUT_COMPONENTS.has(node.component) && matches(node.props.placeholder, matcher, options),
+    test: (node, matcher, options) => (TEXT_INPUT_COMPONENTS.has(node.component) || MADE_UP_TEXT_INPUTS.has(node.component)) && matches(node.props.placeholder, matcher, options),
   },
   DisplayValue: {
     ...said((m) => `displayValue: ${String(m)}`, (m) => `display value: ${String(m)} `),
-    test: (node, matcher, options) => TEXT_INPUT_COMPONENTS.has(node.component) && matches(node.text ?? '', matcher, options),
+    test: (node, matcher, options) => {
+      const text = fieldText(node);
+      return text !== null && matches(text, matcher, options);
+    },
   },
   LabelText: LABEL,
   HintText: HINT,

@@ -341,3 +341,88 @@ test('a tap, then a real-time wait past the press-out: no act warning', async ()
   expect(errors).not.toHaveBeenCalled();
   errors.mockRestore();
 });
+
+test('userEvent.type and clear leave a field no finger reaches (pointerEvents none above it) as it is, as RNTL does', async () => {
+  function Locked() {
+    const [value, setValue] = React.useState('42');
+    return (
+      <>
+        <View pointerEvents="none">
+          <TextInput placeholder="Gate code" value={value} onChangeText={setValue} />
+        </View>
+        <View pointerEvents="box-only">
+          <TextInput placeholder="Note" defaultValue="Ring twice" />
+        </View>
+        <View pointerEvents="box-none">
+          <TextInput placeholder="Open" />
+        </View>
+      </>
+    );
+  }
+  const user = userEvent.setup();
+  render(<Locked />);
+  await user.type(screen.getByPlaceholderText('Gate code'), '99');
+  expect(screen.getByPlaceholderText('Gate code')).toHaveDisplayValue('42');
+  await user.clear(screen.getByPlaceholderText('Note'));
+  expect(screen.getByPlaceholderText('Note')).toHaveDisplayValue('Ring twice');
+  await user.type(screen.getByPlaceholderText('Open'), 'yes');
+  expect(screen.getByPlaceholderText('Open')).toHaveDisplayValue('yes');
+});
+
+test('the return key of an empty field with enablesReturnKeyAutomatically submits nothing, as on iOS', async () => {
+  const onSubmitEditing = jest.fn();
+  const user = userEvent.setup();
+  render(<TextInput placeholder="Search" enablesReturnKeyAutomatically onSubmitEditing={onSubmitEditing} />);
+  await user.type(screen.getByPlaceholderText('Search'), '{Enter}');
+  expect(onSubmitEditing).not.toHaveBeenCalled();
+  await user.type(screen.getByPlaceholderText('Search'), 'cats{Enter}');
+  expect(onSubmitEditing).toHaveBeenCalledTimes(1);
+});
+
+test("userEvent with jest's advanceTimers under fake timers: an async onPress's state update after an await warns nothing", async () => {
+  jest.useFakeTimers();
+  try {
+    const error = jest.spyOn(console, 'error');
+    function Save() {
+      const [sent, setSent] = React.useState(false);
+      return (
+        <Pressable accessibilityRole="button" onPress={async () => { await Promise.resolve(); setSent(true); }}>
+          <Text>{sent ? 'Sent' : 'Send'}</Text>
+        </Pressable>
+      );
+    }
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<Save />);
+    await user.press(screen.getByText('Send'));
+    expect(screen.getByText('Sent')).toBeOnTheScreen();
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('userEvent.type with submitEditing: an async onSubmitEditing that sets state after awaits warns nothing', async () => {
+  const login = jest.fn(() => Promise.resolve({ name: 'Ada' }));
+  function Form() {
+    const [user, setUser] = React.useState(null);
+    const submit = async () => {
+      const result = await login();
+      await undefined;
+      setUser(result.name);
+    };
+    return (
+      <View>
+        <TextInput testID="password" onSubmitEditing={submit} />
+        <Text>{user ?? 'signed out'}</Text>
+      </View>
+    );
+  }
+  const error = jest.spyOn(console, 'error');
+  const user = userEvent.setup();
+  render(<Form />);
+  await user.type(screen.getByTestId('password'), 'secret', { submitEditing: true });
+  await waitFor(() => expect(screen.getByText('Ada')).toBeOnTheScreen());
+  expect(error).not.toHaveBeenCalled();
+  error.mockRestore();
+});

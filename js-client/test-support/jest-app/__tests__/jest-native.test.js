@@ -175,3 +175,16 @@ test("jest-native's matchers take a composite's instance", () => {
   expect(card).toContainElement(screen.getByText('Go'));
   expect(card).not.toHaveTextContent('Bye');
 });
+
+test("jest-native's matchers take toJSON()'s nodes of host types, as jest-native does", () => {
+  const { toJSON } = render(
+    <View style={{ paddingTop: 44, flex: 1 }} testID="page">
+      <Text>Hello</Text>
+    </View>,
+  );
+  expect(toJSON()).toHaveStyle({ paddingTop: 44 });
+  expect(toJSON()).toHaveProp('testID', 'page');
+  expect(screen.toJSON()).toHaveTextContent('Hello');
+  expect(toJSON()).toBeVisible();
+  expect(toJSON()).not.toHaveStyle({ paddingTop: 20 });
+});

@@ -2,13 +2,17 @@
 // 'mock-picker'), which React Native's jest mocks render as any other element. Under bridged they render too (an
 // untyped view each), their props the element's, their handlers reached by fireEvent as RNTL reaches them.
 import * as React from 'react';
-import { Pressable, Text, TouchableOpacity, View } from 'react-native';
+import { Pressable, Text, TextInput, TouchableOpacity, View } from 'react-native';
 import { fireEvent, render, screen } from '@testing-library/react-native';
 import { Svg, Circle } from 'react-native-svg';
 
 jest.mock('react-native-svg', () => ({ Svg: 'Svg', Circle: 'Circle' }));
 // An older team's line: a component of React Native's own mocked as a string, rendered as a made-up host.
 jest.mock('react-native/Libraries/Components/Touchable/TouchableOpacity', () => 'TouchableOpacity');
+// TextInput mocked with React Native's own mockComponent, as its jest setup renders one: a made-up host 'TextInput'.
+jest.mock('react-native/Libraries/Components/TextInput/TextInput', () =>
+  jest.requireActual('react-native/jest/mockComponent')('react-native/Libraries/Components/TextInput/TextInput'),
+);
 
 function Badge({ count, onPick }) {
   return (
@@ -164,4 +168,13 @@ test('a made-up host keeps props no native view could take: an element, callback
   expect(header.props.data).toBe(cyclic);
   expect(header.native.props.title).toBe('Home');
   expect(header.native.props.rightComponent).toBeUndefined();
+});
+
+test("a TextInput mocked with React Native's mockComponent is a text field to the queries by placeholder and display value, as on the mocks", () => {
+  render(<TextInput placeholder="Email" value="ann@example.com" />);
+  expect(screen.getByPlaceholderText('Email')).toBeOnTheScreen();
+  expect(screen.getByDisplayValue('ann@example.com')).toBeOnTheScreen();
+  expect(screen.getByPlaceholderText('Email')).toHaveDisplayValue('ann@example.com');
+  render(<TextInput placeholder="Name" defaultValue="Ann" />);
+  expect(screen.getByDisplayValue('Ann')).toBeOnTheScreen();
 });

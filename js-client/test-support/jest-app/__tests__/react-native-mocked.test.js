@@ -26,3 +26,14 @@ test("a native module the test set on NativeModules is the one the app reads, a 
   fireEvent.press(screen.getByText('Bonjour'));
   expect(Alert.alert).toHaveBeenCalledWith('fr_FR');
 });
+
+// A localized app's tests set the locale per test: each assignment replaces the one before, as on the mocks (the first
+// made the served module's name read-only, and strict code threw "Cannot assign to read only property").
+describe.each(['en_US', 'de_DE', 'ja_JP'])('NativeModules.SettingsManager set to %s', (locale) => {
+  beforeEach(() => {
+    NativeModules.SettingsManager = { settings: { AppleLocale: locale } };
+  });
+  test('is what the app reads', () => {
+    expect(NativeModules.SettingsManager.settings.AppleLocale).toBe(locale);
+  });
+});
