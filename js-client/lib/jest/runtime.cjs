@@ -6,6 +6,8 @@
 // transform cache, keyed by the name of jest's transform cache file for the module (itself the hash of the module's
 // contents and transform) or, for a module jest does not transform, by the source's hash (V8 checks its own version
 // and flags, and refuses stale data, which is then made again). `cache: false` (`--no-cache`) neither reads nor writes it.
+// Nor, warm, does it ask babel-jest for each module's key, which loads the app's Babel config and its presets every
+// run: the names of the transform cache files are kept too (transform-keys.cjs).
 const { createHash } = require('node:crypto');
 const { createRequire } = require('node:module');
 const { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
