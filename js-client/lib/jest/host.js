@@ -295,9 +295,16 @@ export class JestHost {
    * _isAnimating), which no finger could make: before a touch, the test's clock is moved past that, as a user's
    * would have. Under fake timers jest's clock (and so `performance.now()`) starts at 0, which reads as a momentum
    * end at 0: it is advanced (17 ms; a timer due in it runs, inside act). In real time, the rest of those 17 ms
-   * after a momentum end (a paging scroll, userEvent.scrollTo's momentum) is slept.
+   * after a momentum end (a paging scroll, userEvent.scrollTo's momentum) is slept. Only for a touch inside a scroll
+   * view (`tag`'s view or an ancestor's), the one the rule is about: elsewhere the clock stays where the test set it
+   * (a press that records `new Date()` under `setSystemTime` reads that time, as on the mocks and a phone).
    */
-  pastMomentum() {
+  pastMomentum(tag) {
+    let inScrollView = false;
+    for (let view = this.view(tag); view && !inScrollView; view = view.parent != null ? this.view(view.parent) : undefined) {
+      inScrollView = view.component === 'RCTScrollView';
+    }
+    if (!inScrollView) return;
     const fake = this.fakeTimers();
     const now = this.#env.global.performance?.now?.();
     if (typeof now !== 'number') return;
@@ -424,9 +431,19 @@ export class JestHost {
 
   /** A finger's start or end on the view of daemon tag `tag`, as the daemon's touch handler sends it. */
   touch(tag, phase) {
-    if (phase === 'start') this.pastMomentum();
+    if (phase === 'start') this.pastMomentum(tag);
     const bridge = this.#app.bridge;
     bridge.requestSync(touchOp(tag, phase, { identifier: 1, pageX: 0, pageY: 0, locationX: 0, locationY: 0, timestamp: this.#timestamp() }));
+    if (phase === 'end') this.#flipSwitch(tag);
+  }
+
+  /**
+   * A finger lifted from a `Switch` flips it, as iOS's UISwitch does a tap of its own (its `change`, then the app's
+   * onValueChange), besides the touch React Native's responder system sees (Switch.js takes it, so a row's touchable
+   * around the switch does not); a disabled one does not (the daemon's `toggle`).
+   */
+  #flipSwitch(tag) {
+    if (this.view(tag)?.component === 'RCTSwitch') this.#app.bridge.requestSync(commandOp(tag, 'toggle'));
   }
 
   /**
@@ -451,11 +468,14 @@ export class JestHost {
 
   /** A tap: the finger's start and end in one request (their events come back in order, each delivered). */
   tap(tag, at = {}) {
-    this.pastMomentum();
+    this.pastMomentum(tag);
     const number = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
     const point = { pageX: number(at?.pageX), pageY: number(at?.pageY), locationX: number(at?.locationX), locationY: number(at?.locationY) };
     const touch = (phase) => touchOp(tag, phase, { identifier: 1, ...point, timestamp: this.#timestamp() });
-    this.#timersInAct(() => this.#app.bridge.requestSync({ op: 'batch', ops: [touch('start'), touch('end')] }));
+    this.#timersInAct(() => {
+      this.#app.bridge.requestSync({ op: 'batch', ops: [touch('start'), touch('end')] });
+      this.#flipSwitch(tag);
+    });
   }
 
   /**
@@ -734,14 +754,27 @@ const SPIED_AS_RN_SETUP_MOCKS = {
   Vibration: ['vibrate', 'cancel'],
 };
 
-/** `module` with each of `methods` that is its own function (not already a mock) in a `jest.fn` that calls it. */
+/**
+ * `module` with each of `methods` that is its own function (not already a mock) in a `jest.fn` that calls it; the
+ * subscription an `addEventListener` returns has its `remove` in one too, as React Native's setup gives AppState's
+ * (`{ remove: jest.fn() }`): a test that a screen unsubscribes on unmount counts it
+ * (`AppState.addEventListener.mock.results[0].value.remove`).
+ */
 function spyOnEach(jestObject, module, methods) {
   if (module === null || typeof module !== 'object') return module;
   for (const name of methods) {
     const original = module[name];
     if (typeof original !== 'function' || original._isMockFunction === true) continue;
+    const subscribes = name === 'addEventListener';
     module[name] = jestObject.fn(function (...args) {
-      return original.apply(module, args);
+      const result = original.apply(module, args);
+      if (subscribes && result !== null && typeof result === 'object' && typeof result.remove === 'function' && result.remove._isMockFunction !== true) {
+        const remove = result.remove;
+        result.remove = jestObject.fn(function (...rest) {
+          return remove.apply(this, rest);
+        });
+      }
+      return result;
     });
   }
   return module;

@@ -194,13 +194,17 @@ export function createMatchers(host, { jestNative = false } = {}) {
     for (const [tag, view] of host.app._liveTree.views) if ((host.reactProps(tag) ?? view.props)?.nativeID === id) return tag;
     return undefined;
   };
-  /** RNTL's accessible name: a label, else the text of the view aria-labelledby names, else the text content. */
+  /**
+   * RNTL's accessible name: a label (an empty one is none), else the text of the view aria-labelledby names (React
+   * Native 0.72's View makes it a list, `accessibilityLabelledBy: ['plan']`: its first), else the text content.
+   */
   const name = (element) => {
     const p = props(element.tag);
     const label = p['aria-label'] ?? p.accessibilityLabel;
-    if (label != null) return label;
+    if (label != null && label !== '' && label !== false) return label;
     const labelledBy = p['aria-labelledby'] ?? p.accessibilityLabelledBy;
-    const by = typeof labelledBy === 'string' ? byNativeID(labelledBy) : undefined;
+    const id = Array.isArray(labelledBy) ? labelledBy[0] : labelledBy;
+    const by = typeof id === 'string' ? byNativeID(id) : undefined;
     return by !== undefined ? host.textOf(by, NO_FIELDS) : host.textOf(element.tag, NO_FIELDS);
   };
   const isRegExp = (value) => Object.prototype.toString.call(value) === '[object RegExp]';

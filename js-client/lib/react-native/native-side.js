@@ -119,6 +119,35 @@ export function usableNatively(value, madeUp = null, depth = 0) {
 }
 
 /**
+ * Text props React Native's JavaScript sends that iOS's text view managers do not export, so that a phone ignores
+ * whatever value they carry (RCTComponentData sets nothing for a prop its manager lacks): `disabled` (Text.js hands
+ * a touchable's on, a `<Button disabled={errorMessage}>`'s string too), and Android's `textBreakStrategy`,
+ * `android_hyphenationFrequency` and `dataDetectorType`. The daemon types them (React Native's view config), so a
+ * value of another type would be refused where a phone renders: such a value goes as one of its type (`disabled`
+ * by its truthiness) or not at all (an enum's unknown name).
+ */
+const TEXT_COMPONENTS_OF_IOS = new Set(['RCTText', 'RCTVirtualText']);
+const TEXT_ENUMS_IOS_IGNORES = {
+  textBreakStrategy: ['simple', 'highQuality', 'balanced'],
+  android_hyphenationFrequency: ['none', 'normal', 'full'],
+  dataDetectorType: ['phoneNumber', 'link', 'email', 'none', 'all'],
+};
+export function textPropsAsIOSTakesThem(component, props) {
+  if (!TEXT_COMPONENTS_OF_IOS.has(component) || props === null || typeof props !== 'object') return props;
+  let out = props;
+  const disabled = props.disabled;
+  if (disabled !== undefined && disabled !== null && typeof disabled !== 'boolean') out = { ...out, disabled: Boolean(disabled) };
+  for (const key in TEXT_ENUMS_IOS_IGNORES) {
+    const value = props[key];
+    if (value !== undefined && value !== null && !TEXT_ENUMS_IOS_IGNORES[key].includes(value)) {
+      if (out === props) out = { ...props };
+      delete out[key];
+    }
+  }
+  return out;
+}
+
+/**
  * A made-up host's props as they can be sent natively: a prop no native view could take (a React element, a
  * function's list, a symbol, a cycle, a value nested deeper than the daemon takes) stays the element's and is not
  * sent, as React Native's mocks take any value (`jest.mock('ui-kit', () => ({ Header: 'Header' }))` given
@@ -443,6 +472,7 @@ export class NativeSide {
    */
   propOps(tag, component, payload, { create = false } = {}) {
     if (this.components[component]?.madeUp) payload = madeUpProps(payload);
+    else payload = textPropsAsIOSTakesThem(component, payload);
     // The common case: no handler prop, nothing undefined: the renderer's payload is sent as it is.
     let plain = true;
     let any = false;

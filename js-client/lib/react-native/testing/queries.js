@@ -59,17 +59,27 @@ export function matches(text, matcher, { exact = true, normalizer = normalize } 
 }
 
 /**
- * Whether `name` is a node's accessible name as RNTL 12.4's ByRole asks (matchAccessibleNameIfNeeded): a Text in its
- * subtree (itself included) whose text matches, or a view there whose accessibility label (or the text it is
- * labelled by) matches, with the default text match (exact, whitespace collapsed).
+ * Whether `name` is a node's accessible name as RNTL 12.4's ByRole asks (matchAccessibleNameIfNeeded: queryAllByText
+ * and queryAllByLabelText within it): a Text in its subtree (itself included) whose text matches, or a view there
+ * whose accessibility label (or the text it is labelled by) matches, with the default text match (exact, whitespace
+ * collapsed). Those queries leave out what is hidden from accessibility, unless the configured default includes it
+ * (`includeHidden`, not the ByRole query's own option): nothing when the node itself is (`hidden`: by an ancestor
+ * or itself), else not the part of its subtree that is (an icon's glyph under `accessibilityElementsHidden`).
  */
-function nameMatches(node, name, root, context) {
+function nameMatches(node, name, root, context, { includeHidden = false, hidden = false } = {}) {
+  if (hidden && !includeHidden) return false;
   let found = false;
-  walk(node, (n) => {
-    if (found) return;
-    if (TEXT_COMPONENTS.has(n.component) && matches(n.text, name)) found = true;
-    else if (matches(n.props.accessibilityLabel ?? n.props['aria-label'], name) || labelledBy(root, n, name, {}, context)) found = true;
-  });
+  visitHidden(
+    node,
+    (n, hides) => {
+      if (hides && !includeHidden) return false;
+      if (TEXT_COMPONENTS.has(n.component) && matches(n.text, name)) found = true;
+      else if (matches(n.props.accessibilityLabel ?? n.props['aria-label'], name) || labelledBy(root, n, name, {}, context)) found = true;
+      return found;
+    },
+    false,
+    context,
+  );
   return found;
 }
 
@@ -199,11 +209,11 @@ function isAccessibilityElement(node) {
   return TEXT_COMPONENTS.has(node.component) || TEXT_INPUT_COMPONENTS.has(node.component) || SWITCH_COMPONENTS.has(node.component);
 }
 
-/** A node's role: `role`, else `accessibilityRole`, else `text` for a Text (RNTL's getRole). */
+/** A node's role: `role`, else `accessibilityRole`, else `text` for a Text, a nested one too (RNTL's getRole: any host Text). */
 function roleOf(node) {
   const explicit = node.props.role ?? node.props.accessibilityRole;
   if (typeof explicit === 'string' && explicit !== '') return explicit;
-  return node.component === 'RCTText' ? 'text' : 'none';
+  return TEXT_COMPONENTS.has(node.component) ? 'text' : 'none';
 }
 
 /**
@@ -330,8 +340,8 @@ const KINDS = {
       [`role: "${String(role)}"`, ...(options?.name ? [`name: "${String(options.name)}"`] : []), ...stateWords(options), ...valueWords(options?.value)].join(', '),
     ),
     test: (node, matcher, options, root, context) => {
+      // Its name (options.name) is asked of the matches afterwards, where whether each is hidden is known.
       if (!isAccessibilityElement(node) || !roleMatches(node, matcher)) return false;
-      if (options?.name !== undefined && !nameMatches(node, options.name, root, context)) return false;
       for (const key of Object.keys(STATE_DEFAULTS)) {
         if (options?.[key] !== undefined && stateOf(node, key) !== options[key]) return false;
       }
@@ -410,7 +420,16 @@ export function bindQueries(
       );
       if (paths.size > 0) {
         const above = hidden();
-        for (const [node, path] of paths) matched.set(node, includeHidden ? false : hiddenAlong(path, node, above, context));
+        const named = kind === 'Role' && options?.name !== undefined;
+        for (const [node, path] of paths) {
+          if (includeHidden && !named) {
+            matched.set(node, false);
+            continue;
+          }
+          const hides = hiddenAlong(path, node, above, context);
+          if (named && !nameMatches(node, options.name, root, context, { includeHidden: includeHiddenElements(), hidden: hides })) continue;
+          matched.set(node, includeHidden ? false : hides);
+        }
       }
       // A match with a matching descendant is left out (RNTL's matchDeepestOnly), hidden descendants included.
       if (DEEPEST_ONLY.has(kind) && matched.size > 1) {

@@ -1,6 +1,6 @@
 // fireEvent and userEvent: native touches, typing into the daemon's text fields, scrolls.
 import React from 'react';
-import { Pressable, ScrollView, Text, TextInput, TouchableHighlight, View } from 'react-native';
+import { Pressable, ScrollView, Switch, Text, TextInput, TouchableHighlight, TouchableOpacity, View } from 'react-native';
 import { render, screen, fireEvent, userEvent, waitFor } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
@@ -425,4 +425,47 @@ test('userEvent.type with submitEditing: an async onSubmitEditing that sets stat
   await waitFor(() => expect(screen.getByText('Ada')).toBeOnTheScreen());
   expect(error).not.toHaveBeenCalled();
   error.mockRestore();
+});
+
+test("a tap on a Switch flips it, as a UISwitch does, and not the row's touchable around it; a disabled one stays", async () => {
+  const onRow = jest.fn();
+  function Row({ disabled = false }) {
+    const [on, setOn] = React.useState(false);
+    return (
+      <TouchableOpacity onPress={onRow} style={{ flexDirection: 'row', padding: 16 }}>
+        <Text style={{ flex: 1 }}>Bluetooth</Text>
+        <Switch testID={disabled ? 'locked' : 'switch'} value={on} onValueChange={setOn} disabled={disabled} />
+      </TouchableOpacity>
+    );
+  }
+  render(
+    <View>
+      <Row />
+      <Row disabled />
+    </View>,
+  );
+  fireEvent.press(screen.getByTestId('switch'));
+  expect(screen.getByTestId('switch')).toHaveProp('value', true);
+  await userEvent.press(screen.getByTestId('switch'));
+  expect(screen.getByTestId('switch')).toHaveProp('value', false);
+  fireEvent.press(screen.getByTestId('locked'));
+  expect(screen.getByTestId('locked')).toHaveProp('value', false);
+  expect(onRow).not.toHaveBeenCalled();
+});
+
+test("under fake timers, a press outside any ScrollView leaves jest's clock where the test set it", () => {
+  jest.useFakeTimers();
+  try {
+    jest.setSystemTime(new Date('2024-01-01T00:00:00.000Z'));
+    const track = jest.fn();
+    render(
+      <Pressable accessibilityRole="button" onPress={() => track(new Date().toISOString())}>
+        <Text>Buy</Text>
+      </Pressable>,
+    );
+    fireEvent.press(screen.getByText('Buy'));
+    expect(track).toHaveBeenCalledWith('2024-01-01T00:00:00.000Z');
+  } finally {
+    jest.useRealTimers();
+  }
 });

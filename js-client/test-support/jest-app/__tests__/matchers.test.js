@@ -1,7 +1,7 @@
 // RNTL 12.4's matchers: its extend-expect, imported here, registers them over jest-native's (the app's
 // setupFilesAfterEnv registers those; toHaveTextContent and toBeEmptyElement are the two whose rules differ).
 import React from 'react';
-import { Text, View } from 'react-native';
+import { Pressable, Text, View } from 'react-native';
 import { render, screen, fireEvent } from '@testing-library/react-native';
 import '@testing-library/react-native/extend-expect';
 import Login from '../src/Login';
@@ -112,4 +112,25 @@ test('toContainElement refuses what is no element, and takes null', () => {
   render(<View testID="v" />);
   expect(screen.getByTestId('v')).not.toContainElement(null);
   expect(() => expect(screen.getByTestId('v')).not.toContainElement({ name: 'no element' })).toThrow();
+});
+
+test("the accessible name: an empty label is none, aria-labelledby (a list on React Native 0.72's View) names the view, and a nested Text has the role text", () => {
+  render(
+    <View>
+      <Pressable accessibilityLabel="" testID="save" onPress={() => {}}>
+        <Text>Save</Text>
+      </Pressable>
+      <Text nativeID="plan">Family plan</Text>
+      <View accessible accessibilityRole="radio" aria-labelledby="plan" testID="family" />
+      <Text>
+        Total: <Text>$42</Text>
+      </Text>
+    </View>,
+  );
+  expect(screen.getByTestId('save')).toHaveAccessibleName('Save');
+  expect(screen.getByLabelText('Family plan')).toBe(screen.getByTestId('family'));
+  expect(screen.getByTestId('family')).toHaveAccessibleName('Family plan');
+  expect(screen.getAllByRole('text').length).toBeGreaterThanOrEqual(3);
+  // The outer Text is named by the inner one too (RNTL's name: a text query within the element).
+  expect(screen.getAllByRole('text', { name: '$42' })).toHaveLength(2);
 });

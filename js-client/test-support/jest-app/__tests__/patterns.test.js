@@ -310,3 +310,18 @@ test('a text that ends in half an emoji renders, and a query given the same stri
   expect(screen.getByText(preview)).toBeOnTheScreen();
   expect(screen.getByTestId('preview').native.text).toBe('Good job\ufffd');
 });
+
+test("a touchable disabled by a string (an error message) and Android's text props render, as iOS ignores what its Text manager does not export", () => {
+  const onPress = jest.fn();
+  render(
+    <View>
+      <Button title="Save" disabled={'Network error'} onPress={onPress} />
+      <Text textBreakStrategy="fancy" android_hyphenationFrequency="sometimes" dataDetectorType="phone">
+        Call 555-0100
+      </Text>
+    </View>,
+  );
+  expect(screen.getByText('Call 555-0100')).toBeOnTheScreen();
+  fireEvent.press(screen.getByText('Save'));
+  expect(onPress).not.toHaveBeenCalled();
+});

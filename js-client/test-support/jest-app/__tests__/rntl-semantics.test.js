@@ -317,3 +317,25 @@ test("findBy*'s wait options in its second argument count, with RNTL's warning; 
   expect(onTimeout).not.toHaveBeenCalled();
   warn.mockRestore();
 });
+
+test("ByRole's name, as RNTL's text and label queries within the element: hidden text names nothing, nor a hidden element", () => {
+  render(
+    <View>
+      <Pressable accessibilityRole="button" onPress={() => {}}>
+        <Text>Details</Text>
+        <Text accessibilityElementsHidden>▼</Text>
+      </Pressable>
+      <View accessibilityElementsHidden>
+        <Pressable accessibilityRole="button" accessibilityLabel="Back" onPress={() => {}} />
+      </View>
+      <Pressable accessibilityRole="button" accessibilityLabel="Back" onPress={() => {}} />
+    </View>,
+  );
+  expect(screen.getByRole('button', { name: 'Details' })).toBeOnTheScreen();
+  expect(screen.queryByRole('button', { name: '▼' })).toBeNull();
+  // The covered screen's button is found with includeHiddenElements, but its name is hidden: one Back.
+  expect(screen.getAllByRole('button', { includeHiddenElements: true })).toHaveLength(3);
+  expect(screen.getByRole('button', { name: 'Back', includeHiddenElements: true })).toBeOnTheScreen();
+  configure({ defaultIncludeHiddenElements: true });
+  expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(2);
+});

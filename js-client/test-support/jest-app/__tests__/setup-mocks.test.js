@@ -43,3 +43,18 @@ test('a result stubbed for one call, and a spy of one of them', async () => {
   expect(AppState.addEventListener).toHaveBeenCalledWith('change', expect.any(Function));
   subscription.remove();
 });
+
+test("AppState's subscription has its remove in a jest.fn, as React Native's setup gives it: a screen that unsubscribes on unmount is counted", () => {
+  function Watcher() {
+    React.useEffect(() => {
+      const subscription = AppState.addEventListener('change', () => {});
+      return () => subscription.remove();
+    }, []);
+    return <Text>watching</Text>;
+  }
+  const { unmount } = render(<Watcher />);
+  const subscription = AppState.addEventListener.mock.results.at(-1).value;
+  expect(subscription.remove).not.toHaveBeenCalled();
+  unmount();
+  expect(subscription.remove).toHaveBeenCalledTimes(1);
+});
