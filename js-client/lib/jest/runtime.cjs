@@ -262,6 +262,17 @@ function withMadeUpTextHosts(source) {
   );
 }
 
+/** The files of React and React Native's packages, which jest.resetModules keeps (BridgedRuntime.resetModules). */
+const REACT_WORLD = /[\\/]node_modules[\\/](react|react-native|scheduler|@react-native[\\/][^\\/]+)[\\/]/;
+
+/** The modules of `registry` that are React's and React Native's (their packages, scheduler, @react-native/*). */
+function reactWorld(registry) {
+  const kept = [];
+  if (!(registry instanceof Map)) return kept;
+  for (const [file, module] of registry) if (typeof file === 'string' && REACT_WORLD.test(file)) kept.push([file, module]);
+  return kept;
+}
+
 class BridgedRuntime extends Runtime {
   static CodeCache = CodeCache;
   static projectFolder = projectFolder;
@@ -304,6 +315,20 @@ class BridgedRuntime extends Runtime {
       this.#keys = transformKeys.get(keysFile);
       recordTransformPaths(transformer, this.#project, this.#keys);
     }
+  }
+
+  /**
+   * jest.resetModules(): a fresh registry, as jest makes it, but for React and React Native, which stay the ones the
+   * native side loaded (a phone has one of each): a test that requires `react`, `react-native` and RNTL afresh after
+   * it (a fresh module-level store for each test, as many files do) renders with them, where a second React and a
+   * second React Native renderer would render beside the first, which the test's screen does not show (its presses
+   * updated nothing). The app's own modules and every other package are loaded again, as jest does.
+   */
+  resetModules() {
+    // (jest-runtime's constructor calls it too, before this class's fields exist.)
+    const kept = reactWorld(this._moduleRegistry);
+    super.resetModules();
+    for (const [file, module] of kept) this._moduleRegistry.set(file, module);
   }
 
   createScriptFromCode(scriptSource, filename) {

@@ -29,3 +29,35 @@ test('jest.unmock of one of them, later in the file', () => {
   expect(StatusBar.currentHeight).not.toBe(20);
   expect(Platform.OS).toBe('android');
 });
+
+// A fresh module-level store for each test: jest.resetModules(), then React, React Native and RNTL required afresh.
+// React and React Native stay the ones bridged loaded (a second renderer's updates never reached the screen).
+describe('jest.resetModules() before each test, its modules required afresh', () => {
+  let rntl;
+  let R;
+  let RN;
+  let store;
+  beforeEach(() => {
+    jest.resetModules();
+    rntl = require('@testing-library/react-native/pure');
+    R = require('react');
+    RN = require('react-native');
+    store = { count: 0 };
+  });
+  afterEach(() => rntl.cleanup());
+
+  function Counter() {
+    const [n, setN] = R.useState(store.count);
+    return R.createElement(RN.Pressable, { accessibilityRole: 'button', onPress: () => setN((x) => x + 1) }, R.createElement(RN.Text, null, `count ${n}`));
+  }
+
+  test.each([1, 2])('a press updates the screen (test %i)', () => {
+    const error = jest.spyOn(console, 'error');
+    rntl.render(R.createElement(Counter));
+    rntl.fireEvent.press(rntl.screen.getByText('count 0'));
+    expect(rntl.screen.getByText('count 1')).toBeTruthy();
+    rntl.act(() => {});
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+});
