@@ -1,5 +1,5 @@
 // One daemon for the whole jest run (jest's globalSetup, in jest's own process): started here on a socket of
-// its own (BRIDGED_BIN, else `bridged` on PATH, else this checkout's build), shared by every worker (each test file
+// its own (BRIDGED_BIN, else this checkout's build, else `bridged` on PATH: spawn.js findBridged), shared by every worker (each test file
 // is a session of its own), stopped by global-teardown.js. It was started with --exit-with-parent: should jest
 // itself die, the daemon ends once its last worker's connection is gone; it is never left behind.
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
