@@ -170,7 +170,9 @@ enum TextInputBehaviour: ViewConfigTable {
             ) { ctx in
                 // `enablesReturnKeyAutomatically`: iOS disables the return key while the text is empty, so it does
                 // nothing, neither a submit nor a new line.
-                if ctx.props.text.isEmpty && ctx.props.passThrough["enablesReturnKeyAutomatically"] == .bool(true) { return }
+                if ctx.props.text.isEmpty && ctx.props.passThrough["enablesReturnKeyAutomatically"] == .bool(true) {
+                    return
+                }
                 let behaviour = ctx.props.submitBehavior
                 // `newline` (multi-line only; React Native makes it `blurAndSubmit` for one line): return types a
                 // new line, and nothing is submitted.
