@@ -76,7 +76,7 @@ export function create(context) {
         nativeBuildVersion: build,
         installationId,
         manifest: manifest ?? null,
-        platform: { ios: { buildNumber: build, platform: 'iPhone15,2', userInterfaceIdiom: 'handset', systemVersion: '16.4' } },
+        platform: { ios: { buildNumber: build, platform: 'iPhone14,7', userInterfaceIdiom: 'handset', systemVersion: '16.4' } },
       };
     },
     async getWebViewUserAgentAsync() {
