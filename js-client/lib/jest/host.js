@@ -62,6 +62,8 @@ export class JestHost {
 
   /** Whether the config has jest install fake timers for every file (`fakeTimers.enableGlobally`). */
   #fakeTimersGlobally;
+  /** The last act actAfterOthers started (settled either way). */
+  #actChain = Promise.resolve();
 
   constructor(env, { fakeTimersGlobally = false } = {}) {
     this.#env = env;
@@ -389,6 +391,17 @@ export class JestHost {
     const native = this.#app.native;
     for (let round = 0; round < 20 && native.queued() > 0; round++) native.flush();
     native.throwPending();
+  }
+
+  /**
+   * An async act that starts once the others this method started have ended: two waits the test runs together
+   * (`Promise.all([findByText(a), findByText(b)])`, or findBy* not awaited) each end in one, which overlapped, and
+   * React said "You seem to have overlapping act() calls" where RNTL's waits open none.
+   */
+  actAfterOthers(callback) {
+    const run = this.#actChain.then(() => this.act(callback));
+    this.#actChain = run.catch(() => {});
+    return run;
   }
 
   /** React's act for the app's React, the native side flushed when it ends (sync, or once its promise settles). */

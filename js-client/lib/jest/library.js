@@ -244,7 +244,7 @@ export function createLibrary(host) {
       }
       // What the app queued as it settled (a promise's state update, the effects it runs) is applied before the
       // test goes on, as RNTL's waitFor flushes microtasks before returning.
-      await host.act(async () => {
+      await host.actAfterOthers(async () => {
         await new Promise((resolve) => setImmediate(resolve));
       });
       return value;

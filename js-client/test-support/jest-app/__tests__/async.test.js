@@ -1,7 +1,7 @@
 // waitFor, findBy, waitForElementToBeRemoved and act, with real and with jest's fake timers; jest.mock of the
 // app's own module.
 import React from 'react';
-import { Text } from 'react-native';
+import { Text, View } from 'react-native';
 import { render, screen, fireEvent, userEvent, waitFor, waitForElementToBeRemoved, act } from '@testing-library/react-native';
 import Login from '../src/Login';
 import Catalog from '../src/Catalog';
@@ -151,4 +151,19 @@ test('fake timers: findBy and waitFor over a timer whose promise sets state warn
   await waitFor(() => expect(screen.getByText('loaded')).toBeOnTheScreen());
   expect(errors).not.toHaveBeenCalled();
   errors.mockRestore();
+});
+
+test('two findBy* awaited together log nothing (each ends in an act of its own, one after the other)', async () => {
+  const error = jest.spyOn(console, 'error');
+  render(
+    <View>
+      <Text>first</Text>
+      <Text>second</Text>
+    </View>,
+  );
+  const [first, second] = await Promise.all([screen.findByText('first'), screen.findByText('second')]);
+  expect(first).toBeOnTheScreen();
+  expect(second).toBeOnTheScreen();
+  expect(error).not.toHaveBeenCalled();
+  error.mockRestore();
 });
