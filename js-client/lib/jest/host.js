@@ -302,11 +302,6 @@ export class JestHost {
    * (a press that records `new Date()` under `setSystemTime` reads that time, as on the mocks and a phone).
    */
   pastMomentum(tag) {
-    let inScrollView = false;
-    for (let view = this.view(tag); view && !inScrollView; view = view.parent != null ? this.view(view.parent) : undefined) {
-      inScrollView = view.component === 'RCTScrollView';
-    }
-    if (!inScrollView) return;
     const fake = this.fakeTimers();
     const now = this.#env.global.performance?.now?.();
     if (typeof now !== 'number') return;
@@ -315,6 +310,11 @@ export class JestHost {
     if (end == null || end > now) end = fake ? 0 : null;
     const wait = end === null ? 0 : end + MOMENTUM_SETTLED_MS - now;
     if (!(wait > 0 && wait <= MOMENTUM_SETTLED_MS)) return;
+    let inScrollView = false;
+    for (let view = this.view(tag); view && !inScrollView; view = view.parent != null ? this.view(view.parent) : undefined) {
+      inScrollView = view.component === 'RCTScrollView';
+    }
+    if (!inScrollView) return;
     if (fake) {
       const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
       this.act(() => timers.advanceTimersByTime(Math.ceil(wait)));
@@ -456,7 +456,7 @@ export class JestHost {
    * around the switch does not); a disabled one does not (the daemon's `toggle`).
    */
   #flipSwitch(tag) {
-    if (this.view(tag)?.component === 'RCTSwitch') this.#app.bridge.requestSync(commandOp(tag, 'toggle'));
+    if (this.view(tag)?.component === 'RCTSwitch') this.command(tag, 'toggle');
   }
 
   /**

@@ -65,11 +65,6 @@ const UNDO = 5;
  */
 export const REBUILD_FROM = 1024;
 
-/**
- * Whether forgetting `count` entries of a map of `size` makes it again of those that stay: deleting entry by entry,
- * V8 shrinks the map's table again and again on the way down, a new table each time (9 MB of them to clear 50,000
- * views).
- */
 /** How deep a made-up host's prop may nest and still be sent (the daemon takes 32 levels). */
 const MADE_UP_DEPTH = 30;
 
@@ -169,6 +164,11 @@ export function madeUpProps(props) {
   return kept ?? props;
 }
 
+/**
+ * Whether forgetting `count` entries of a map of `size` makes it again of those that stay: deleting entry by entry,
+ * V8 shrinks the map's table again and again on the way down, a new table each time (9 MB of them to clear 50,000
+ * views).
+ */
 export function mostGo(count, size) {
   return count >= REBUILD_FROM && 2 * count >= size;
 }

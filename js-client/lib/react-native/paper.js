@@ -17,7 +17,7 @@
 import { paperNoLayout } from './no-layout.js';
 import { commandOp } from '../command-op.js';
 import { ChildList } from './child-list.js';
-import { NONE, madeUpProps, mostGo, usableNatively } from './native-side.js';
+import { NONE, mostGo, usableNatively } from './native-side.js';
 
 /** JSON.stringify's replacer in MessageQueue's message: what JSON cannot show, shown. */
 function showUnusable(key, value) {
@@ -298,9 +298,11 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
   const UIManager = {
     createView(reactTag, viewName, rootTag, props) {
       if (native.trace) native.record({ call: 'createView', args: [reactTag, viewName, rootTag, props] });
-      if (native.components[viewName]?.madeUp) props = madeUpProps(props);
-      const unusable = unusableArguments([reactTag, viewName, rootTag, props], AppError);
-      if (unusable) native.refuse(unusable);
+      // A made-up host's props are any value, as on React Native's mocks: propOps leaves out what cannot be sent.
+      if (!native.components[viewName]?.madeUp) {
+        const unusable = unusableArguments([reactTag, viewName, rootTag, props], AppError);
+        if (unusable) native.refuse(unusable);
+      }
       const tag = native.mapTag(reactTag, viewName);
       const { props: initial, subscriptions } = native.propOps(tag, viewName, props, { create: true });
       const op = { op: 'create', tag, component: viewName };
@@ -313,11 +315,12 @@ export function createPaperUIManager(native, { Error: AppError = Error } = {}) {
 
     updateView(reactTag, viewName, props) {
       if (native.trace) native.record({ call: 'updateView', args: [reactTag, viewName, props] });
-      if (native.components[native.componentOf(reactTag) ?? viewName]?.madeUp) props = madeUpProps(props);
-      const unusable = unusableArguments([reactTag, viewName, props], AppError);
-      if (unusable) native.refuse(unusable);
-      const tag = native.require(reactTag, 'updateView');
       const component = native.componentOf(reactTag) ?? viewName;
+      if (!native.components[component]?.madeUp) {
+        const unusable = unusableArguments([reactTag, viewName, props], AppError);
+        if (unusable) native.refuse(unusable);
+      }
+      const tag = native.require(reactTag, 'updateView');
       const { props: changed, subscriptions } = native.propOps(tag, component, props);
       if (changed) native.enqueue({ op: 'update', tag, props: changed });
       for (const s of subscriptions) native.enqueue(s);
