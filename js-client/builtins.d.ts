@@ -738,6 +738,7 @@ export interface BuiltinComponents {
         height?: number | null;
       }, animated: boolean];
       scroll: [x: number, y: number, width: number, height: number, contentWidth: number, contentHeight: number];
+      drag: [x: number, y: number, width: number, height: number, contentWidth: number, contentHeight: number, steps: number];
     };
   };
   RCTScrollContentView: {

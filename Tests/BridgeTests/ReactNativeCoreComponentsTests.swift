@@ -252,6 +252,37 @@ struct ReactNativeCoreComponentsTests {
         #expect(client.send(#"{"op":"command","tag":1,"name":"scroll","args":[0,9,1,1,1,1]}"#).events.isEmpty)
     }
 
+    @Test func aDragInStepsScrollsThroughEvenlySpacedOffsets() {
+        let client = Client()
+        client.send(#"{"op":"create","tag":1,"component":"RCTScrollView","props":{"contentOffset":{"x":0,"y":100}}}"#)
+        for event in ["scrollBeginDrag", "scroll", "scrollEndDrag", "momentumScrollBegin", "momentumScrollEnd"] {
+            client.send(#"{"op":"subscribe","tag":1,"event":"\#(event)"}"#)
+        }
+        let drag = client.send(#"{"op":"command","tag":1,"name":"drag","args":[0,500,320,480,320,2000,4]}"#).events
+        #expect(
+            names(drag) == [
+                #""scrollBeginDrag""#, #""scroll""#, #""scroll""#, #""scroll""#, #""scroll""#, #""scrollEndDrag""#,
+            ]
+        )
+        let offsets = drag.map { field($0, "payload.contentOffset.y") }
+        #expect(offsets == ["100.0", "200.0", "300.0", "400.0", "500.0", "500.0"])
+        #expect(field(client.inspect(1), "result.render") == #""ScrollView offset=(0,500)""#)
+        // A drag that does not move the offset reports no scroll (a `scroll` reports one); fewer than one step is one.
+        func count(_ name: String, _ args: String) -> Int {
+            client.send(#"{"op":"command","tag":1,"name":"\#(name)","args":[\#(args)]}"#).events.count
+        }
+        #expect(count("drag", "0,500,320,480,320,2000,4") == 2)
+        #expect(count("scroll", "0,500,320,480,320,2000") == 3)
+        #expect(count("drag", "0,0,320,480,320,2000,0") == 3)
+        // A paging view still settles on its page after the steps.
+        client.send(#"{"op":"update","tag":1,"props":{"pagingEnabled":true}}"#)
+        let swipe = client.send(#"{"op":"command","tag":1,"name":"drag","args":[0,700,320,480,320,2000,2]}"#).events
+        #expect(names(swipe).count == 7)
+        #expect(field(swipe.last!, "payload.contentOffset.y") == "480.0")
+        client.send(#"{"op":"update","tag":1,"props":{"scrollEnabled":false}}"#)
+        #expect(client.send(#"{"op":"command","tag":1,"name":"drag","args":[0,9,1,1,1,1,3]}"#).events.isEmpty)
+    }
+
     @Test func aPagingScrollViewLetGoDeceleratesOntoTheNearestPage() {
         let client = Client()
         client.send(#"{"op":"create","tag":1,"component":"RCTScrollView","props":{"pagingEnabled":true}}"#)

@@ -6,6 +6,14 @@ import { FiberElement, HOST_COMPONENT, HOST_ROOT, currentFiber, eventEnabled, is
 
 /** Pressability's minimum press duration: a press's onPressOut comes this long after its start. */
 const MIN_PRESS_DURATION_MS = 130;
+/**
+ * The `scroll` events of userEvent.scrollTo's drag: RNTL moves the finger through five offsets, a `scroll` at the
+ * three between the start and the end; a phone also reports the offset the finger stops at (its `scrollEndDrag`
+ * then carries the same offset), so four.
+ */
+const DRAG_STEPS = 4;
+/** Where userEvent.scrollTo's momentum scrolls, as fractions of the way: RNTL's inertial steps (each half the last). */
+const MOMENTUM_STEPS = [1 / 2, 3 / 4, 7 / 8, 1];
 /** RNTL's default long press duration. */
 const LONG_PRESS_MS = 500;
 
@@ -221,17 +229,22 @@ export function createEvents(host, check) {
     return null;
   };
 
-  const scrollNatively = (tag, { x = 0, y = 0, contentSize, layoutMeasurement } = {}) => {
+  /**
+   * The user's finger dragging the scroll view's content to (x, y): its `scroll` native input (one `scroll` event),
+   * or with `steps`, its `drag` through that many `scroll` events evenly spaced, the last at (x, y).
+   */
+  const scrollNatively = (tag, { x = 0, y = 0, contentSize, layoutMeasurement, steps = 1 } = {}) => {
     const width = layoutMeasurement?.width ?? app.window.width;
     const height = layoutMeasurement?.height ?? app.window.height;
     const args = [x, y, width, height, contentSize?.width ?? Math.max(width, x + width), contentSize?.height ?? Math.max(height, y + height)];
-    host.act(() => host.command(tag, 'scroll', args));
+    host.act(() => (steps > 1 ? host.command(tag, 'drag', [...args, steps]) : host.command(tag, 'scroll', args)));
   };
 
   /**
    * RNTL's momentum (`momentumX`, `momentumY`): the scroll view, let go with speed, decelerates from where it is to
-   * `to`, as UIScrollView does: momentumScrollBegin there, the scroll to `to`, momentumScrollEnd there. Not on a
-   * scroll view the user cannot scroll (`scrollEnabled={false}`), as the drag is not.
+   * `to`, as UIScrollView does: momentumScrollBegin there, a `scroll` at each of RNTL's inertial steps (half the way,
+   * three quarters, seven eighths, then `to`: slower and slower), momentumScrollEnd at `to`. Not on a scroll view
+   * the user cannot scroll (`scrollEnabled={false}`), as the drag is not.
    */
   const decelerate = (tag, to, { contentSize, layoutMeasurement } = {}) => {
     const props = host.view(tag)?.props ?? {};
@@ -250,7 +263,10 @@ export function createEvents(host, check) {
       zoomScale: props.zoomScale ?? 1,
     });
     host.act(() => host.emit(tag, 'momentumScrollBegin', payload(from)));
-    host.act(() => host.command(tag, 'scrollTo', [to.x, to.y, false]));
+    for (const fraction of MOMENTUM_STEPS) {
+      const at = fraction === 1 ? to : { x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction };
+      host.act(() => host.command(tag, 'scrollTo', [at.x, at.y, false]));
+    }
     host.act(() => host.emit(tag, 'momentumScrollEnd', payload(to)));
   };
 
@@ -388,7 +404,7 @@ export function createEvents(host, check) {
         host.flush();
         const at = () => host.view(tag)?.props?.contentOffset ?? { x: 0, y: 0 };
         if (x !== undefined || y !== undefined) {
-          scrollNatively(tag, { x: x ?? at().x, y: y ?? at().y, contentSize, layoutMeasurement });
+          scrollNatively(tag, { x: x ?? at().x, y: y ?? at().y, contentSize, layoutMeasurement, steps: DRAG_STEPS });
           await tick(delay);
         }
         if (momentumX !== undefined || momentumY !== undefined) {

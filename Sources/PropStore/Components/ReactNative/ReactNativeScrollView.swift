@@ -32,7 +32,9 @@ public struct ScrollSize: Equatable, Sendable {
 /// that size over content of that size: `scrollBeginDrag`, `scroll`, `scrollEndDrag` (not when `scrollEnabled`
 /// is false); with `pagingEnabled`, `snapToOffsets` or `snapToInterval`, then `momentumScrollBegin`, `scroll` to
 /// where it rests (the nearest page or snap point, when it moves; ``restingOffset(_:layout:content:)``) and
-/// `momentumScrollEnd`, as the view decelerates onto it.
+/// `momentumScrollEnd`, as the view decelerates onto it. `drag(x, y, width, height, contentWidth, contentHeight,
+/// steps)` is the same drag through `steps` offsets (1 to ``maxDragSteps``), evenly spaced, the last at (x, y), a
+/// `scroll` at each the offset moves to.
 public enum ReactNativeScrollView: Component, ViewConfigTable {
     public static let name = "RCTScrollView"
 
@@ -135,25 +137,56 @@ public enum ReactNativeScrollView: Component, ViewConfigTable {
         ) { _ in },
         Command(
             "scroll",
-            params: ["x", "y", "width", "height", "contentWidth", "contentHeight"].map { CommandParam($0, .double) },
-            emits: ["scrollBeginDrag", "scroll", "scrollEndDrag", "momentumScrollBegin", "momentumScrollEnd"]
-        ) { ctx in
-            guard ctx.props.scrollEnabled else { return }
-            let layout = ScrollSize(width: ctx.double(2), height: ctx.double(3))
-            let content = ScrollSize(width: ctx.double(4), height: ctx.double(5))
-            ctx.set(\.layoutMeasurement, layout)
-            ctx.set(\.contentSize, content)
-            ctx.emit("scrollBeginDrag", payload(ctx.props))
-            ctx.set(\.contentOffset, Point(x: ctx.double(0), y: ctx.double(1)))
-            ctx.emit("scroll", payload(ctx.props))
-            ctx.emit("scrollEndDrag", payload(ctx.props))
-            // A paging or snapping scroll view, let go, decelerates onto where it rests.
-            guard let rest = restingOffset(ctx.props, layout: layout, content: content) else { return }
-            ctx.emit("momentumScrollBegin", payload(ctx.props))
-            move(to: rest, ctx)
-            ctx.emit("momentumScrollEnd", payload(ctx.props))
-        },
+            params: dragParams,
+            emits: dragEvents
+        ) { ctx in drag(ctx, steps: 1, reportsStill: true) },
+        Command(
+            "drag",
+            params: dragParams + [CommandParam("steps", .int)],
+            emits: dragEvents
+        ) { ctx in drag(ctx, steps: min(max(ctx.int(6), 1), maxDragSteps), reportsStill: false) },
     ]
+
+    /// The native inputs' sizes: the offset dragged to, the view's size, the content's size.
+    static let dragParams = ["x", "y", "width", "height", "contentWidth", "contentHeight"].map {
+        CommandParam($0, .double)
+    }
+    static let dragEvents = ["scrollBeginDrag", "scroll", "scrollEndDrag", "momentumScrollBegin", "momentumScrollEnd"]
+    /// The most `scroll` events one `drag` emits (more steps are taken as this many).
+    public static let maxDragSteps = 100
+
+    /// The user dragging the content to (x, y) (arguments 0 and 1) in a view and over content of the sizes given
+    /// (2 to 5): `scrollBeginDrag` where the offset is, `steps` `scroll` events at offsets evenly spaced from there
+    /// to (x, y), the last at (x, y), as a finger moving over that many frames, `scrollEndDrag` there; then, for a
+    /// paging or snapping view, its deceleration onto where it rests. Nothing when the view is not `scrollEnabled`.
+    /// A step that leaves the offset where it is reports no `scroll` (UIScrollView reports none), unless
+    /// `reportsStill` (the `scroll` input's one event, which reports the offset whether or not it moved).
+    private static func drag(_ ctx: CommandContext<ScrollViewProps>, steps: Int, reportsStill: Bool) {
+        guard ctx.props.scrollEnabled else { return }
+        let layout = ScrollSize(width: ctx.double(2), height: ctx.double(3))
+        let content = ScrollSize(width: ctx.double(4), height: ctx.double(5))
+        ctx.set(\.layoutMeasurement, layout)
+        ctx.set(\.contentSize, content)
+        ctx.emit("scrollBeginDrag", payload(ctx.props))
+        let start = ctx.props.contentOffset ?? Point()
+        let target = Point(x: ctx.double(0), y: ctx.double(1))
+        for step in 1...steps {
+            let fraction = Double(step) / Double(steps)
+            let offset =
+                step == steps
+                ? target
+                : Point(x: start.x + (target.x - start.x) * fraction, y: start.y + (target.y - start.y) * fraction)
+            guard reportsStill || offset != (ctx.props.contentOffset ?? Point()) else { continue }
+            ctx.set(\.contentOffset, offset)
+            ctx.emit("scroll", payload(ctx.props))
+        }
+        ctx.emit("scrollEndDrag", payload(ctx.props))
+        // A paging or snapping scroll view, let go, decelerates onto where it rests.
+        guard let rest = restingOffset(ctx.props, layout: layout, content: content) else { return }
+        ctx.emit("momentumScrollBegin", payload(ctx.props))
+        move(to: rest, ctx)
+        ctx.emit("momentumScrollEnd", payload(ctx.props))
+    }
 
     /// Where a scroll view let go after a drag (no velocity) comes to rest, or nil when it stays where it was let
     /// go (no deceleration), along the axis the content is longer on (horizontal when wider than the view, as

@@ -170,6 +170,45 @@ test('userEvent.scrollTo with momentum, then a press', async () => {
   expect(log).toHaveBeenLastCalledWith('press', 6);
 });
 
+// RNTL's scrollTo moves the finger in steps, and the momentum slows in steps: onScroll is called along the way, not
+// once at the end (a "load more" or a header that fades with the offset sees the offsets between). A drag from 0 to
+// 400: scrollBeginDrag at 0, scroll at 100, 200, 300 and 400 (RNTL stops at 300; a phone reports where the finger
+// stops), scrollEndDrag at 400; a momentum to 800: momentumScrollBegin at 400, scroll at 600, 700, 750, 800 (RNTL's
+// inertial steps), momentumScrollEnd at 800. A drag that does not move reports no scroll.
+test('userEvent.scrollTo drags and decelerates in steps, onScroll at each', async () => {
+  const user = userEvent.setup();
+  const events = [];
+  const at = (name) => (event) => events.push([name, event.nativeEvent.contentOffset.y]);
+  render(
+    <ScrollView testID="feed" onScroll={at('scroll')} onScrollBeginDrag={at('beginDrag')} onScrollEndDrag={at('endDrag')} onMomentumScrollBegin={at('momentumBegin')} onMomentumScrollEnd={at('momentumEnd')}>
+      {Array.from({ length: 30 }, (_, i) => (
+        <Text key={i} style={{ height: 100 }}>{`Item ${i}`}</Text>
+      ))}
+    </ScrollView>,
+  );
+  await user.scrollTo(screen.getByTestId('feed'), { y: 400, momentumY: 800 });
+  expect(events).toEqual([
+    ['beginDrag', 0],
+    ['scroll', 100],
+    ['scroll', 200],
+    ['scroll', 300],
+    ['scroll', 400],
+    ['endDrag', 400],
+    ['momentumBegin', 400],
+    ['scroll', 600],
+    ['scroll', 700],
+    ['scroll', 750],
+    ['scroll', 800],
+    ['momentumEnd', 800],
+  ]);
+  events.length = 0;
+  await user.scrollTo(screen.getByTestId('feed'), { y: 800 });
+  expect(events).toEqual([
+    ['beginDrag', 800],
+    ['endDrag', 800],
+  ]);
+});
+
 test('a press right after a paging scroll view came to rest reaches its row', async () => {
   const log = jest.fn();
   render(<Rows log={log} pagingEnabled />);
