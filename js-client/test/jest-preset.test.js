@@ -296,6 +296,61 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }
   });
 
+  test("a cold run transforms React Native's components in the file's setup, in a registry of their own; a warm one transforms nothing", async () => {
+    // On a cold run Babel transforms each module the first time it is required: a test's first render of a field or
+    // a list spent seconds of it against the test's timeout (an async test of the example's, 4.6 to 5 s on a slow
+    // machine, failed one cold run in two there). The app's Babel config here logs each file it transforms.
+    const cache = path.join(tmp, 'cold-cache');
+    const log = path.join(tmp, 'transform-log');
+    const config = path.join(layout.root, 'babel.config.js');
+    const original = readFileSync(config, 'utf8');
+    writeFileSync(
+      config,
+      `module.exports = (api) => {
+  api.cache.never();
+  const logged = () => ({ pre(file) { require('fs').appendFileSync(process.env.TRANSFORM_LOG, file.opts.filename + '\\n'); } });
+  return { presets: ['module:metro-react-native-babel-preset'], plugins: [logged] };
+};
+`,
+    );
+    const env = { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN, TRANSFORM_LOG: log };
+    const lines = [
+      "test('a field, required in the test', () => {",
+      "  const fs = require('fs');",
+      "  const loaded = Object.keys(require.cache).filter((file) => /TextInput[\\\\/]TextInput\\.js$/.test(file)).length;",
+      "  fs.appendFileSync(process.env.TRANSFORM_LOG, `test-start ${loaded}\\n`);",
+      "  expect(require('react-native').TextInput).toBeTruthy();",
+      "  fs.appendFileSync(process.env.TRANSFORM_LOG, 'test-end\\n');",
+      '});',
+    ];
+    const field = /[\\/]TextInput[\\/]TextInput\.js$/;
+    /** The run's log: where TextInput.js was transformed, relative to the test's start and end. */
+    const run = async (...args) => {
+      rmSync(log, { force: true });
+      const ran = await runJest(layout.root, ['--ci', ...args, '__tests__/zz-cold'], env);
+      assert.equal(ran.code, 0, ran.stderr.slice(-2000));
+      const entries = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      const start = entries.findIndex((line) => line.startsWith('test-start'));
+      return {
+        transformsBeforeTheTest: entries.slice(0, start).filter((line) => field.test(line)).length,
+        transformsInTheTest: entries.slice(start).filter((line) => field.test(line)).length,
+        inTheTestsRegistryBeforeIt: entries[start],
+      };
+    };
+    try {
+      await withTestFile('zz-cold.test.js', lines, async () => {
+        const cold = { transformsBeforeTheTest: 1, transformsInTheTest: 0, inTheTestsRegistryBeforeIt: 'test-start 0' };
+        assert.deepEqual(await run(`--cacheDirectory=${cache}`), cold, 'cold: transformed in the setup, loaded in the test');
+        const warm = { transformsBeforeTheTest: 0, transformsInTheTest: 0, inTheTestsRegistryBeforeIt: 'test-start 0' };
+        assert.deepEqual(await run(`--cacheDirectory=${cache}`), warm, 'warm: nothing transformed');
+        assert.deepEqual(await run('--no-cache'), cold, "with jest's cache off every run is cold");
+      });
+    } finally {
+      writeFileSync(config, original);
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
   test("under the config's fakeTimers.enableGlobally, work React schedules outside act waits for the fake clock, as on React Native's preset", async () => {
     // React Native loads in the preset's setup file, before jest installs the config's fake timers: React's scheduler
     // kept the real ones, so work scheduled outside act (a react-test-renderer tree's effects) ran on its own, and

@@ -41,6 +41,28 @@ function timersOfTheMoment(global) {
 }
 
 
+/**
+ * React Native's modules a cold run loads, and drops, in the file's setup (JestHost.load): those React Native's jest
+ * setup mocks (jest/setup.js: Image, Text, TextInput, Modal, View, RefreshControl, ScrollView, ActivityIndicator),
+ * then the list and the touchables.
+ */
+const LOADED_WHEN_COLD = [
+  'Image/Image',
+  'Text/Text',
+  'Components/TextInput/TextInput',
+  'Modal/Modal',
+  'Components/View/View',
+  'Components/RefreshControl/RefreshControl',
+  'Components/ScrollView/ScrollView',
+  'Components/ActivityIndicator/ActivityIndicator',
+  'Lists/FlatList',
+  'Components/Pressable/Pressable',
+  'Components/Touchable/TouchableOpacity',
+];
+/** Whether two property descriptors are the same. */
+const sameDescriptor = (a, b) =>
+  a !== undefined && a.value === b.value && a.get === b.get && a.set === b.set && a.writable === b.writable && a.enumerable === b.enumerable && a.configurable === b.configurable;
+
 export class JestHost {
   #app;
   #env;
@@ -157,6 +179,35 @@ export class JestHost {
     try {
       memoizeGetters(jestRequire(resolve('react-native/Libraries/ReactPrivate/ReactNativePrivateInterface')));
     } catch {}
+    // A cold run (jest's cache without React Native's components transformed yet: runtime.cjs): the components apps
+    // render most are loaded now, before the file's first test, in a registry of their own that is then dropped, so
+    // that Babel's seconds on their code are spent here, not in the first test that renders a field or a list,
+    // against its timeout (jest's 5 s: an async test rendering a screen with a TextInput and a FlatList first took
+    // 4.6 to 5 s on a cold run of a slow machine, and failed one run in two there, where it takes 0.3 s warm). The
+    // test's own registry is left as a warm run has it: each module loads when the app requires it, after the test
+    // file's `jest.mock`s, as on React Native's preset (whose setup mocks those components, loaded when required).
+    if (this.#env.bridgedColdTransforms === true && typeof jestObject?.isolateModules === 'function') {
+      const before = Object.getOwnPropertyDescriptors(global);
+      try {
+        jestObject.isolateModules(() => {
+          for (const name of LOADED_WHEN_COLD) {
+            try {
+              jestRequire(resolve(`react-native/Libraries/${name}`));
+            } catch {}
+          }
+        });
+      } catch {}
+      // What those copies set on the global (React Native's BatchedBridge its own queue) is put back.
+      for (const name of Reflect.ownKeys(global)) {
+        const was = before[name];
+        if (was === undefined) Reflect.deleteProperty(global, name);
+        else if (!sameDescriptor(Object.getOwnPropertyDescriptor(global, name), was)) {
+          try {
+            Object.defineProperty(global, name, was);
+          } catch {}
+        }
+      }
+    }
   }
 
   /** jest.resetModules() was called (environment.cjs): React Native's index requires its modules again. */

@@ -10,7 +10,7 @@
 // run: the names of the transform cache files are kept too (transform-keys.cjs).
 const { createHash } = require('node:crypto');
 const { createRequire } = require('node:module');
-const { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const v8 = require('node:v8');
 const vm = require('node:vm');
@@ -314,6 +314,27 @@ class BridgedRuntime extends Runtime {
       if (!transformKeys.has(keysFile)) transformKeys.set(keysFile, new TransformKeys(keysFile));
       this.#keys = transformKeys.get(keysFile);
       recordTransformPaths(transformer, this.#project, this.#keys);
+    }
+    // Read by the host as the file's setup loads React Native (host.js, `load`); asked once the transformer names its
+    // cache files from the kept names (asking babel-jest would load the app's Babel config on a warm run).
+    if (environment !== null && typeof environment === 'object') environment.bridgedColdTransforms = this.#coldTransforms(config);
+  }
+
+  /**
+   * Whether jest has yet to transform React Native's components for this project: no transform of its `TextInput` in
+   * jest's cache (a first run, a cleared cache, a changed Babel config or React Native), or jest's cache off.
+   */
+  #coldTransforms(config) {
+    if (config.cache === false) return true;
+    try {
+      const from = path.join(String(config.rootDir), 'package.json');
+      const file = realpathSync(this._resolver.resolveModule(from, 'react-native/Libraries/Components/TextInput/TextInput'));
+      if (!this._scriptTransformer.shouldTransform(file)) return false;
+      const options = { ...this._getFullTransformationOptions(), instrument: false };
+      const cachePath = this._scriptTransformer._getFileCachePath(file, readFileSync(file, 'utf8'), options);
+      return typeof cachePath === 'string' && !existsSync(cachePath);
+    } catch {
+      return false;
     }
   }
 
