@@ -32,6 +32,8 @@ deps:
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq libjpeg-dev; }
 	@fc-list -q Inter && fc-list -q "DejaVu Sans" || { echo "installing fonts-inter, fonts-dejavu-core (the default text font)"; \
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq fonts-inter fonts-dejavu-core; }
+	@fc-list -q "Noto Color Emoji" || { echo "installing fonts-noto-color-emoji (emoji, measured and drawn as a phone draws them)"; \
+	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq fonts-noto-color-emoji; }
 	@command -v socat >/dev/null || { echo "installing socat"; \
 	  $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq socat; }
 	@command -v systemd-socket-activate >/dev/null || { echo "installing systemd (systemd-socket-activate)"; \
