@@ -299,7 +299,7 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
   test("a cold run transforms React Native's components in the file's setup, in a registry of their own; a warm one transforms nothing", async () => {
     // On a cold run Babel transforms each module the first time it is required: a test's first render of a field or
     // a list spent seconds of it against the test's timeout (an async test of the example's, 4.6 to 5 s on a slow
-    // machine, failed one cold run in two there). The app's Babel config here logs each file it transforms.
+    // machine, failed 4 cold runs of 12 there). The app's Babel config here logs each file it transforms.
     const cache = path.join(tmp, 'cold-cache');
     const log = path.join(tmp, 'transform-log');
     const config = path.join(layout.root, 'babel.config.js');

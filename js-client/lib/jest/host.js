@@ -183,7 +183,7 @@ export class JestHost {
     // render most are loaded now, before the file's first test, in a registry of their own that is then dropped, so
     // that Babel's seconds on their code are spent here, not in the first test that renders a field or a list,
     // against its timeout (jest's 5 s: an async test rendering a screen with a TextInput and a FlatList first took
-    // 4.6 to 5 s on a cold run of a slow machine, and failed one run in two there, where it takes 0.3 s warm). The
+    // 4.6 to 5 s on a cold run of a slow machine, and failed 4 cold runs of 12 there, where it takes 0.3 s warm). The
     // test's own registry is left as a warm run has it: each module loads when the app requires it, after the test
     // file's `jest.mock`s, as on React Native's preset (whose setup mocks those components, loaded when required).
     if (this.#env.bridgedColdTransforms === true && typeof jestObject?.isolateModules === 'function') {
