@@ -191,12 +191,7 @@ export function createEvents(host, check) {
   };
 
   /** The text field an element is or is inside (RNTL fires on the element or its ancestors). */
-  const fieldOf = (element) => {
-    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
-      if (TEXT_INPUT_COMPONENTS.has(host.view(tag)?.component)) return tag;
-    }
-    return null;
-  };
+  const fieldOf = (element) => host.closest(element.tag, TEXT_INPUT_COMPONENTS);
 
   fireEvent.changeText = (element, ...data) => {
     if (isReactElement(element)) return callElementProp(element, 'changeText', data);
@@ -222,12 +217,7 @@ export function createEvents(host, check) {
     return undefined;
   };
 
-  const scrollViewOf = (element) => {
-    for (let tag = element.tag; tag != null; tag = host.view(tag)?.parent ?? null) {
-      if (host.view(tag)?.component === 'RCTScrollView') return tag;
-    }
-    return null;
-  };
+  const scrollViewOf = (element) => host.closest(element.tag, 'RCTScrollView');
 
   /**
    * The user's finger dragging the scroll view's content to (x, y): its `scroll` native input (one `scroll` event),

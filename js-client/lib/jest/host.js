@@ -361,11 +361,7 @@ export class JestHost {
     if (end == null || end > now) end = fake ? 0 : null;
     const wait = end === null ? 0 : end + MOMENTUM_SETTLED_MS - now;
     if (!(wait > 0 && wait <= MOMENTUM_SETTLED_MS)) return;
-    let inScrollView = false;
-    for (let view = this.view(tag); view && !inScrollView; view = view.parent != null ? this.view(view.parent) : undefined) {
-      inScrollView = view.component === 'RCTScrollView';
-    }
-    if (!inScrollView) return;
+    if (this.closest(tag, 'RCTScrollView') === null) return;
     if (fake) {
       const timers = fake === 'modern' ? this.#env.fakeTimersModern : this.#env.fakeTimers;
       this.act(() => timers.advanceTimersByTime(Math.ceil(wait)));
@@ -633,6 +629,18 @@ export class JestHost {
   /** The live tree's view of a tag, or undefined once it is gone. */
   view(tag) {
     return this.#app._liveTree.views.get(tag);
+  }
+
+  /**
+   * The daemon tag of the nearest of the view of `tag` and its ancestors whose component is `component` (a name, or a
+   * Set of names), else null.
+   */
+  closest(tag, component) {
+    const wanted = typeof component === 'string' ? (name) => name === component : (name) => component.has(name);
+    for (let at = tag; at != null; at = this.view(at)?.parent ?? null) {
+      if (wanted(this.view(at)?.component)) return at;
+    }
+    return null;
   }
 
   /** The React props the app gave a host view (its fiber's), or null when it has no fiber (a root). */
