@@ -51,8 +51,9 @@ export interface AttachOptions {
   /** Paper: makes the `UIManager` from the attachment's native side (default createPaperUIManager), to wrap or stand in for it. */
   paperUIManager?: (native: NativeSide) => { [method: string]: unknown };
   /**
-   * Paper: load the renderer file untouched (default false: with the two changes that make it linear in moved
-   * siblings, its host views' child arrays and React's host-sibling search; see the README).
+   * Load the renderer file untouched (default false: paper's with the two changes that make it linear in moved
+   * siblings, its host views' child arrays and React's host-sibling search; a development build without its replay
+   * copy of each fiber and its pooled events' warning accessors; see the README).
    */
   rendererAsShipped?: boolean;
   /**
@@ -388,7 +389,7 @@ export interface OpenAppOptions {
   cache?: string | false;
   /** More native modules, or replacements, by name: an object of methods (and `getConstants`). */
   nativeModules?: { [name: string]: object };
-  /** Paper: load the package's renderer file untouched, without the two changes that make it linear in moved siblings (default false). */
+  /** Load the package's renderer file untouched, without the changes that make paper's linear in moved siblings and take a development build's replay copies and pooled-event accessors out (default false). */
   rendererAsShipped?: boolean;
   /** Whether queries find what is hidden from accessibility unless a query says (default false, as React Native Testing Library 12). */
   defaultIncludeHiddenElements?: boolean;

@@ -41,8 +41,8 @@ export { loadRenderer } from './react-native/renderer/load.js';
  *   Fabric (ReactFabric, its `nativeFabricUIManager` passed to the module, never set as a global), or the one the
  *   app enables (appArchitecture)
  * @param {boolean} [options.concurrentRoot] Fabric: render roots as concurrent roots (default true)
- * @param {boolean} [options.rendererAsShipped] paper: load the renderer file untouched, without linear-paper.js's
- *   two changes (default false)
+ * @param {boolean} [options.rendererAsShipped] load the renderer file untouched, without linear-paper.js's two
+ *   changes (paper) and dev-overhead.cjs's (a development build) (default false)
  * @param {Function} [options.fabricUIManager] Fabric: makes the `nativeFabricUIManager` from the NativeSide
  *   (default createFabricUIManager; to wrap or stand in for it, as bench/react-native-fabric.mjs does)
  * @param {boolean|{yoga?: string, window?: object}} [options.layout] turn the session's layout on with Yoga from the

@@ -15,6 +15,7 @@ const path = require('node:path');
 const v8 = require('node:v8');
 const vm = require('node:vm');
 const { TransformKeys } = require('./transform-keys.cjs');
+const { isDevRendererFile, withoutDevOverhead } = require('../react-native/renderer/dev-overhead.cjs');
 
 /** jest-runtime: the one beside the app's jest, else beside this package. */
 function jestRuntime() {
@@ -287,6 +288,8 @@ class BridgedRuntime extends Runtime {
   #wrapper = null;
   /** The names of this project's transform cache files, kept between runs (null when jest's cache is off). */
   #keys = null;
+  /** React Native's development renderer files as read and as loaded (readFile), by file. */
+  #withoutDevOverhead = new Map();
 
   constructor(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest) {
     super(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest);
@@ -350,6 +353,21 @@ class BridgedRuntime extends Runtime {
     const kept = reactWorld(this._moduleRegistry);
     super.resetModules();
     for (const [file, module] of kept) this._moduleRegistry.set(file, module);
+  }
+
+  /**
+   * A module's source, as jest reads it before transforming it (its transform cache is keyed by what this returns):
+   * React Native's development renderer without the bookkeeping dev-overhead.cjs names, as openApp loads it.
+   */
+  readFile(filename) {
+    const source = super.readFile(filename);
+    if (typeof filename !== 'string' || !isDevRendererFile(filename)) return source;
+    let changed = this.#withoutDevOverhead.get(filename);
+    if (changed?.from !== source) {
+      changed = { from: source, to: withoutDevOverhead(source).source };
+      this.#withoutDevOverhead.set(filename, changed);
+    }
+    return changed.to;
   }
 
   createScriptFromCode(scriptSource, filename) {

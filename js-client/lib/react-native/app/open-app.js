@@ -53,7 +53,7 @@ const DEFAULT_WINDOW = Object.freeze({
  * @param {string|false} [options.cache] where transforms are kept (default: $BRIDGED_CACHE_DIR, else
  *   $XDG_CACHE_HOME/bridged, else ~/.cache/bridged); false keeps none
  * @param {Record<string, object>} [options.nativeModules] more native modules, by name
- * @param {boolean} [options.rendererAsShipped] paper: load the package's renderer file untouched (default false)
+ * @param {boolean} [options.rendererAsShipped] load the package's renderer file untouched (default false)
  * @param {'light'|'dark'} [options.colorScheme] the phone's appearance, what `Appearance` and `useColorScheme()`
  *   answer until the app calls `Appearance.setColorScheme`: default 'light'
  * @param {'virtual'|'real'} [options.time] how the actions' waits pass: 'virtual' (default) runs the timers the app

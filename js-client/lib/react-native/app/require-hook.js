@@ -7,6 +7,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
+import { isDevRendererFile, withoutDevOverhead } from '../renderer/dev-overhead.cjs';
 import { isPaperRendererFile, linearPaperRenderer } from '../renderer/linear-paper.js';
 import { assetFor } from './assets.js';
 import { ASSET_EXTENSIONS, Resolver } from './resolver.js';
@@ -109,7 +110,7 @@ export class RequireHook {
   /** Names of the modules that were required and which need a transform, counted. */
   transformed = 0;
 
-  /** Whether React Native's paper renderer file loads untouched (openApp's `rendererAsShipped`). */
+  /** Whether React Native's renderer files load untouched (openApp's `rendererAsShipped`). */
   #rendererAsShipped;
 
   constructor({ root, platform, transformer, cache, rendererAsShipped = false }) {
@@ -190,6 +191,7 @@ export class RequireHook {
       }
       let source = readFileSync(filename, 'utf8');
       if (!hook.#rendererAsShipped && isPaperRendererFile(filename)) source = linearPaperRenderer(source).source;
+      if (!hook.#rendererAsShipped && isDevRendererFile(filename)) source = withoutDevOverhead(source).source;
       module._compile(hook.#needsTransform(filename, source) ? hook.#transform(source, filename) : source, filename);
     };
     for (const ext of ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs']) Module._extensions[ext] = load;

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { processColor } from '../process-color.js';
+import { withoutDevOverhead } from './dev-overhead.cjs';
 import { linearPaperRenderer } from './linear-paper.js';
 import { deepDiffer, deepFreezeAndThrowOnMutationInDev, flattenStyle } from '../style.js';
 
@@ -47,12 +48,13 @@ export function rendererPath(option, from, architecture) {
 
 /**
  * Evaluates a renderer file as a CommonJS module whose `require` gives only what bridged supplies, with
- * `__DEV__` and `nativeFabricUIManager` as the module's own bindings (no global is set). A paper file is
- * made linear in moved siblings (linear-paper.js) unless `asShipped`.
+ * `__DEV__` and `nativeFabricUIManager` as the module's own bindings (no global is set). Unless `asShipped`, a paper
+ * file is made linear in moved siblings (linear-paper.js) and a development file loses the bookkeeping
+ * dev-overhead.cjs names.
  */
 export function evaluateRenderer(file, modules, { fabricUIManager, asShipped = false } = {}) {
   let source = readFileSync(file, 'utf8');
-  if (!asShipped) source = linearPaperRenderer(source).source;
+  if (!asShipped) source = withoutDevOverhead(linearPaperRenderer(source).source).source;
   const run = vm.compileFunction(
     source,
     ['exports', 'require', 'module', '__filename', '__dirname', '__DEV__', 'nativeFabricUIManager'],

@@ -246,6 +246,29 @@ test("an updateView of a view that is gone, from a layout effect: the app's erro
   }
 });
 
+// A component that throws as it renders is rendered once before its boundary takes over, as react-test-renderer (the
+// mocks') does: React Native's development renderer, as shipped, renders it a second time to replay the error for a
+// browser's debugger (dev-overhead.cjs takes that out), and a test counting renders counted 2.
+test('a component that throws renders once, and its boundary shows the error', () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  let renders = 0;
+  function Throws() {
+    renders += 1;
+    throw new Error('cannot render');
+  }
+  try {
+    render(
+      <Boundary>
+        <Throws />
+      </Boundary>,
+    );
+    expect(screen.getByText('caught: cannot render')).toBeTruthy();
+    expect(renders).toBe(1);
+  } finally {
+    console.error.mockRestore();
+  }
+});
+
 // akveo/react-native-ui-kitten's MeasureElement (modal.spec.tsx) measures its view in the window again in each answer
 // while the view has no size: a loop of measureInWindow calls that outlives the test and the file. Each answer reads
 // `react-native` (ui-kitten's Frame.window(): Dimensions.get('window')). An answer delivered after the file's end

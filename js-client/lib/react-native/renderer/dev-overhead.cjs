@@ -1,0 +1,103 @@
+// React Native's development renderer files (ReactNativeRenderer-dev.js, ReactFabric-dev.js), loaded without two
+// pieces of development-only bookkeeping that together cost a press to its re-render a fifth of its time (685 →
+// 535 µs, React Native 0.72.6, 2,000 presses of the example's Counter under preset: 'bridged-client'), and that
+// react-test-renderer, which React Native's jest preset renders with, has neither of. Everything the app sees of its
+// renderer is as shipped: its warnings ("not wrapped in act(...)", keys, hooks), its error messages, the calls the
+// UIManager receives and their order. Each change replaces an exact text of React 18's file, only where that text is
+// found once; a file without it (another version, a production build) runs as shipped. Used by openApp's loader
+// (require-hook.js), attachReactNative (load.js) and the jest preset's runtime (runtime.cjs); `rendererAsShipped`
+// turns it off with the rest.
+//
+// 1. `replay`: before each unit of work the development build copies the fiber onto a new one (beginWork$1's
+//    `assignFiberPropertiesInDEV(dummyFiber, unitOfWork)`, a FiberNode of some 30 fields per component rendered),
+//    so that a component that throws can be rendered a second time inside invokeGuardedCallback, for a browser's
+//    debugger to stop at the error as uncaught (React's `replayFailedUnitOfWorkWithInvokeGuardedCallback`, on in
+//    React Native's builds, off in react-test-renderer's). Without it a component that throws renders once, as on
+//    React Native's mocks, and the error reaches the same error boundary or the same test with the same stack.
+//
+// 2. `eventPool`: a released SyntheticEvent (the responder's, a touch's) has its fields set to null, as React's
+//    production build does, where the development build redefines each one as an accessor that warns when read
+//    ("This synthetic event is reused for performance reasons") and deletes them again in the constructor (which
+//    leaves every pooled event an object V8 can no longer optimize). A handler that keeps an event past its
+//    dispatch without `event.persist()` (Pressability persists its own) reads null either way; it is not warned.
+
+'use strict';
+
+const REPLAY = {
+  from: '  beginWork$1 = function(current, unitOfWork, lanes) {\n',
+  to:
+    '  beginWork$1 = function(current, unitOfWork, lanes) {\n' +
+    '    return beginWork(current, unitOfWork, lanes); // dev-overhead.cjs: no replay copy of the fiber\n',
+};
+
+const EVENT_POOL = [
+  {
+    // React's production destructor, then nothing of the development one.
+    from: '  destructor: function() {\n    var Interface = this.constructor.Interface;\n',
+    to:
+      '  destructor: function() {\n    var Interface = this.constructor.Interface;\n' +
+      '    // dev-overhead.cjs: as React\'s production build releases an event\n' +
+      '    for (var releasedName in Interface) this[releasedName] = null;\n' +
+      '    this.dispatchConfig = null;\n    this._targetInst = null;\n    this.nativeEvent = null;\n' +
+      '    this.isDefaultPrevented = functionThatReturnsFalse;\n    this.isPropagationStopped = functionThatReturnsFalse;\n' +
+      '    this._dispatchListeners = null;\n    this._dispatchInstances = null;\n    return;\n',
+  },
+  {
+    from:
+      '  {\n    // these have a getter/setter for warnings\n    delete this.nativeEvent;\n    delete this.preventDefault;\n' +
+      '    delete this.stopPropagation;\n    delete this.isDefaultPrevented;\n    delete this.isPropagationStopped;\n  }\n',
+    to: '',
+  },
+  {
+    from: '    {\n      delete this[propName]; // this has a getter/setter for warnings\n    }\n',
+    to: '',
+  },
+];
+
+/**
+ * The text `change.from` found exactly once in `source`, replaced; null when it is not. Its lines end as the file's
+ * do (React Native's files are LF as published; a checkout made on Windows, or by git with autocrlf, is CRLF).
+ */
+function replaceOnce(source, change) {
+  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  const from = eol === '\n' ? change.from : change.from.replaceAll('\n', eol);
+  const to = eol === '\n' ? change.to : change.to.replaceAll('\n', eol);
+  const at = source.indexOf(from);
+  if (at < 0 || source.indexOf(from, at + from.length) >= 0) return null;
+  return source.slice(0, at) + to + source.slice(at + from.length);
+}
+
+/** Each of `changes` applied in turn, or null when one of them does not apply (then none is). */
+function replaceAll(source, changes) {
+  for (const change of changes) {
+    source = replaceOnce(source, change);
+    if (source === null) return null;
+  }
+  return source;
+}
+
+/**
+ * A development renderer file's source without the bookkeeping above; `changes` names what was taken out
+ * ('replay', 'eventPool'), empty for a file that runs as shipped.
+ */
+function withoutDevOverhead(source) {
+  const changes = [];
+  const replayed = replaceOnce(source, REPLAY);
+  if (replayed !== null) {
+    source = replayed;
+    changes.push('replay');
+  }
+  const pooled = replaceAll(source, EVENT_POOL);
+  if (pooled !== null) {
+    source = pooled;
+    changes.push('eventPool');
+  }
+  return { source, changes };
+}
+
+/** Whether `file` is one of React Native's development renderer files, paper's or Fabric's. */
+function isDevRendererFile(file) {
+  return /[\\/]Libraries[\\/]Renderer[\\/]implementations[\\/](?:ReactNativeRenderer|ReactFabric)-dev\.js$/.test(file);
+}
+
+module.exports = { withoutDevOverhead, isDevRendererFile };
