@@ -384,6 +384,43 @@ describe("preset: 'bridged-client'", { skip: jestSkip }, () => {
     }
   });
 
+  test("React Native's renderer loads without its development replay copies, and as shipped under testEnvironmentOptions.bridged.rendererAsShipped", async () => {
+    // dev-overhead.cjs, applied as jest reads the file (runtime.cjs readFile): a component that throws renders once,
+    // as on react-test-renderer; as shipped, the development build renders it again to replay the error.
+    const lines = [
+      "import React from 'react';",
+      "import { Text } from 'react-native';",
+      "import { render, screen } from '@testing-library/react-native';",
+      'class Boundary extends React.Component {',
+      '  state = { error: null };',
+      '  static getDerivedStateFromError(error) { return { error }; }',
+      '  render() { return this.state.error ? <Text>caught</Text> : this.props.children; }',
+      '}',
+      "test('renders of a component that throws', () => {",
+      "  jest.spyOn(console, 'error').mockImplementation(() => {});",
+      '  let renders = 0;',
+      "  const Throws = () => { renders += 1; throw new Error('cannot render'); };",
+      '  render(<Boundary><Throws /></Boundary>);',
+      "  expect(screen.getByText('caught')).toBeTruthy();",
+      '  expect(renders).toBe(Number(process.env.EXPECTED_RENDERS));',
+      '});',
+    ];
+    const own = JSON.parse(readFileSync(path.join(layout.root, 'package.json'), 'utf8')).jest;
+    const config = path.join(layout.root, 'jest.config.as-shipped.js');
+    writeFileSync(config, `module.exports = ${JSON.stringify({ ...own, testEnvironmentOptions: { bridged: { rendererAsShipped: true } }, rootDir: layout.root })};\n`);
+    try {
+      await withTestFile('zz-renders-once.test.js', lines, async () => {
+        for (const [args, expected] of [[[], '1'], [[`--config=${config}`], '2']]) {
+          const run = await runJest(layout.root, ['--ci', ...args, '__tests__/zz-renders-once'], { ...jestEnv(tmp), BRIDGED_BIN: process.env.BRIDGED_BIN, EXPECTED_RENDERS: expected });
+          assert.equal(run.code, 0, `${args.join(' ') || 'the app config'}: ${run.stderr.slice(-3000)}`);
+          assert.match(run.stderr, /Tests:\s+1 passed/);
+        }
+      });
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
+
   test("an app's own transformIgnorePatterns (which replace the preset's) with the client linked from a checkout", async () => {
     // The client is a link to this checkout, so jest sees its files outside node_modules; the app's patterns are
     // React Native's template's and Debian's jest runner's. bridged's files are loaded by Node all the same.

@@ -290,9 +290,12 @@ class BridgedRuntime extends Runtime {
   #keys = null;
   /** React Native's development renderer files as read and as loaded (readFile), by file. */
   #withoutDevOverhead = new Map();
+  /** The config's `testEnvironmentOptions.bridged.rendererAsShipped`: the renderer file loads as read. */
+  #rendererAsShipped = false;
 
   constructor(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest) {
     super(config, environment, resolver, transformer, cacheFS, coverageOptions, ...rest);
+    this.#rendererAsShipped = config?.testEnvironmentOptions?.bridged?.rendererAsShipped === true;
     // A module mocked or unmocked while the file runs (`jest.mock` or `jest.doMock` in a test's body, which babel hoists
     // to the top of that function, after an earlier test read React Native's index): the host puts the index's getters
     // back (host.js keeps each getter's first answer), so that the next read requires again and gets the mock, as
@@ -357,11 +360,12 @@ class BridgedRuntime extends Runtime {
 
   /**
    * A module's source, as jest reads it before transforming it (its transform cache is keyed by what this returns):
-   * React Native's development renderer without the bookkeeping dev-overhead.cjs names, as openApp loads it.
+   * React Native's development renderer without the bookkeeping dev-overhead.cjs names, as openApp loads it (unless
+   * the config's `testEnvironmentOptions: { bridged: { rendererAsShipped: true } }`).
    */
   readFile(filename) {
     const source = super.readFile(filename);
-    if (typeof filename !== 'string' || !isDevRendererFile(filename)) return source;
+    if (this.#rendererAsShipped || typeof filename !== 'string' || !isDevRendererFile(filename)) return source;
     let changed = this.#withoutDevOverhead.get(filename);
     if (changed?.from !== source) {
       changed = { from: source, to: withoutDevOverhead(source).source };
