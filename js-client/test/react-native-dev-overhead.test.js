@@ -62,7 +62,7 @@ describe("React Native's development renderer without its replay copies and pool
       const source = readFileSync(file, 'utf8');
       for (const text of [source, source.replaceAll('\r\n', '\n'), source.replaceAll(/\r?\n/g, '\r\n')]) {
         const { source: changed, changes } = withoutDevOverhead(text);
-        assert.deepEqual(changes, ['replay', 'eventPool'], path.basename(file));
+        assert.deepEqual(changes, ['replay', 'eventPool', 'freeze'], path.basename(file));
         assert.ok(!changed.includes('delete this.nativeEvent;'), 'the constructor no longer deletes accessors never defined');
       }
     }
@@ -70,7 +70,7 @@ describe("React Native's development renderer without its replay copies and pool
     assert.equal(isDevRendererFile(production), false);
     // A text found twice (not React 18's file as published) is left alone: that change is not made.
     const twice = readFileSync(paper, 'utf8').replace('  beginWork$1 = function(current, unitOfWork, lanes) {', (line) => `${line}\n${line}`);
-    assert.deepEqual(withoutDevOverhead(twice.replaceAll('\r\n', '\n')).changes, ['eventPool']);
+    assert.deepEqual(withoutDevOverhead(twice.replaceAll('\r\n', '\n')).changes, ['eventPool', 'freeze']);
   });
 
   test('a component that throws renders once, as on react-test-renderer, and its error reaches the same boundary', () => {
@@ -102,6 +102,24 @@ describe("React Native's development renderer without its replay copies and pool
       assert.equal(renders, asShipped ? 2 : 1, `asShipped: ${asShipped}`);
       renderer.unmountComponentAtNode(11);
     }
+  });
+
+  test("the props a view config names are deep-frozen as a view is created, as shipped, and no other", () => {
+    // The file as shipped walks every attribute of the view config (148 for React Native's View) for each view it
+    // creates and freezes the props named there; bridged's walks the props and freezes the same ones.
+    const { React } = react;
+    const h = React.createElement;
+    for (const asShipped of [true, false]) {
+      const { renderer } = loadPaper(asShipped);
+      const style = { padding: { nested: [1, 2] } };
+      const other = { kept: { nested: true } };
+      renderer.render(h('RCTView', { testID: 'frozen', style, notAnAttribute: other }), 31);
+      assert.ok(Object.isFrozen(style) && Object.isFrozen(style.padding) && Object.isFrozen(style.padding.nested), `asShipped: ${asShipped}`);
+      assert.ok(!Object.isFrozen(other) && !Object.isFrozen(other.kept), `asShipped: ${asShipped}`);
+      renderer.unmountComponentAtNode(31);
+    }
+    const changed = withoutDevOverhead(readFileSync(paper, 'utf8')).source;
+    assert.ok(!/for \(var key in viewConfig\.validAttributes\)/.test(changed), 'the view config is not walked');
   });
 
   test("a pooled event released after its dispatch reads null, as in React's production build, with no warning accessor", () => {
