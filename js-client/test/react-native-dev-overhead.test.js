@@ -71,6 +71,11 @@ describe("React Native's development renderer without its replay copies and pool
     // A text found twice (not React 18's file as published) is left alone: that change is not made.
     const twice = readFileSync(paper, 'utf8').replace('  beginWork$1 = function(current, unitOfWork, lanes) {', (line) => `${line}\n${line}`);
     assert.deepEqual(withoutDevOverhead(twice.replaceAll('\r\n', '\n')).changes, ['eventPool', 'freeze']);
+    // A file whose top level does not define what a change calls (another React) keeps that part as shipped.
+    const otherBeginWork = readFileSync(paper, 'utf8').replace('function beginWork(current, workInProgress, renderLanes) {', 'function beginWorkOf(current, workInProgress, renderLanes) {');
+    assert.deepEqual(withoutDevOverhead(otherBeginWork).changes, ['eventPool', 'freeze']);
+    const noFalse = readFileSync(paper, 'utf8').replace('function functionThatReturnsFalse() {', 'function returnsFalse() {');
+    assert.deepEqual(withoutDevOverhead(noFalse).changes, ['replay', 'freeze']);
   });
 
   test('a component that throws renders once, as on react-test-renderer, and its error reaches the same boundary', () => {

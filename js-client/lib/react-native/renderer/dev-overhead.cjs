@@ -5,7 +5,8 @@
 // for less (a 200-row mount, steady, 24.3 → 22.8 ms: medians of 8 alternated runs). Everything the app sees of its
 // renderer is as shipped: its warnings ("not wrapped in act(...)", keys, hooks), its error messages, the calls the
 // UIManager receives and their order. Each change replaces an exact text of React 18's file, only where that text is
-// found once; a file without it (another version, a production build) runs as shipped. Used by openApp's loader
+// found once and the file defines what the new text calls; a file without them (another version, a production
+// build) runs as shipped. Used by openApp's loader
 // (require-hook.js), attachReactNative (load.js) and the jest preset's runtime (runtime.cjs); `rendererAsShipped`
 // turns it off with the rest.
 //
@@ -82,6 +83,11 @@ function replaceOnce(source, change) {
   return source.slice(0, at) + to + source.slice(at + from.length);
 }
 
+/** Whether `source` declares `function <signature> {` at its top level (a line of its own). */
+function defines(source, signature) {
+  return new RegExp(`(?:^|\\n)function ${signature.replace(/[()]/g, '\\$&')} \\{\\r?\\n`).test(source);
+}
+
 /** Each of `changes` applied in turn, or null when one of them does not apply (then none is). */
 function replaceAll(source, changes) {
   for (const change of changes) {
@@ -97,12 +103,14 @@ function replaceAll(source, changes) {
  */
 function withoutDevOverhead(source) {
   const changes = [];
-  const replayed = replaceOnce(source, REPLAY);
+  // Each change calls only what the file itself defines, at its top level (React 18's `beginWork`, its
+  // `functionThatReturnsFalse`): a file where these are not found is left as shipped there.
+  const replayed = defines(source, 'beginWork(current, workInProgress, renderLanes)') ? replaceOnce(source, REPLAY) : null;
   if (replayed !== null) {
     source = replayed;
     changes.push('replay');
   }
-  const pooled = replaceAll(source, EVENT_POOL);
+  const pooled = defines(source, 'functionThatReturnsFalse()') ? replaceAll(source, EVENT_POOL) : null;
   if (pooled !== null) {
     source = pooled;
     changes.push('eventPool');
