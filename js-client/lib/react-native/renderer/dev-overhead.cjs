@@ -1,14 +1,13 @@
 // React Native's development renderer files (ReactNativeRenderer-dev.js, ReactFabric-dev.js), loaded without two
-// pieces of development-only bookkeeping that together cost a press to its re-render a fifth of its time (685 →
-// 535 µs, React Native 0.72.6, 2,000 presses of the example's Counter under preset: 'bridged-client'), and that
+// pieces of development-only bookkeeping that together cost a press to its re-render a fifth of its time (644–725 →
+// 521–546 µs, React Native 0.72.6, 2,000 presses of the example's Counter under preset: 'bridged-client'), and that
 // react-test-renderer, which React Native's jest preset renders with, has neither of; and with a third check made
 // for less (a 200-row mount, steady, 24.3 → 22.8 ms: medians of 8 alternated runs). Everything the app sees of its
 // renderer is as shipped: its warnings ("not wrapped in act(...)", keys, hooks), its error messages, the calls the
-// UIManager receives and their order. Each change replaces an exact text of React 18's file, only where that text is
-// found once and the file defines what the new text calls; a file without them (another version, a production
-// build) runs as shipped. Used by openApp's loader
-// (require-hook.js), attachReactNative (load.js) and the jest preset's runtime (runtime.cjs); `rendererAsShipped`
-// turns it off with the rest.
+// UIManager receives and their order. Each change is an exact text of React 18's file (text-changes.cjs), made only
+// where the file defines what the new text calls; a file without them (another version, a production build) runs
+// as shipped. Used by openApp's loader (require-hook.js), attachReactNative (load.js) and the jest preset's runtime
+// (runtime.cjs); `rendererAsShipped` turns it off with the rest.
 //
 // 1. `replay`: before each unit of work the development build copies the fiber onto a new one (beginWork$1's
 //    `assignFiberPropertiesInDEV(dummyFiber, unitOfWork)`, a FiberNode of some 30 fields per component rendered),
@@ -30,6 +29,8 @@
 //    untyped component's, a Proxy that answers any prop, has none to walk, and none is frozen either way).
 
 'use strict';
+
+const { replaceAll, replaceOnce } = require('./text-changes.cjs');
 
 const REPLAY = {
   from: '  beginWork$1 = function(current, unitOfWork, lanes) {\n',
@@ -70,31 +71,9 @@ const FREEZE = {
     '      if (props.hasOwnProperty(key) && Object.prototype.hasOwnProperty.call(viewConfig.validAttributes, key)) {\n',
 };
 
-/**
- * The text `change.from` found exactly once in `source`, replaced; null when it is not. Its lines end as the file's
- * do (React Native's files are LF as published; a checkout made on Windows, or by git with autocrlf, is CRLF).
- */
-function replaceOnce(source, change) {
-  const eol = source.includes('\r\n') ? '\r\n' : '\n';
-  const from = eol === '\n' ? change.from : change.from.replaceAll('\n', eol);
-  const to = eol === '\n' ? change.to : change.to.replaceAll('\n', eol);
-  const at = source.indexOf(from);
-  if (at < 0 || source.indexOf(from, at + from.length) >= 0) return null;
-  return source.slice(0, at) + to + source.slice(at + from.length);
-}
-
 /** Whether `source` declares `function <signature> {` at its top level (a line of its own). */
 function defines(source, signature) {
   return new RegExp(`(?:^|\\n)function ${signature.replace(/[()]/g, '\\$&')} \\{\\r?\\n`).test(source);
-}
-
-/** Each of `changes` applied in turn, or null when one of them does not apply (then none is). */
-function replaceAll(source, changes) {
-  for (const change of changes) {
-    source = replaceOnce(source, change);
-    if (source === null) return null;
-  }
-  return source;
 }
 
 /**

@@ -19,6 +19,7 @@
 //    (commitMutationEffects) and whenever another search comes between.
 
 import { RENDERER_CHILDREN } from './children.js';
+import { replaceAll, replaceOnce } from './text-changes.cjs';
 
 const CHILDREN = {
   from: 'this._children = [];',
@@ -48,13 +49,6 @@ function getHostSiblingAsShipped(fiber) {`,
   },
 ];
 
-/** The text `change.from` found exactly once in `source`, replaced; null when it is not. */
-function replaceOnce(source, { from, to }) {
-  const at = source.indexOf(from);
-  if (at < 0 || source.indexOf(from, at + from.length) >= 0) return null;
-  return source.slice(0, at) + to + source.slice(at + from.length);
-}
-
 /** Whether the names the host-sibling change uses are the file's own (React 18's flags). */
 function hasFlags(source) {
   return /\nvar Placement =/.test(source) && /\nvar NoFlags =/.test(source);
@@ -72,8 +66,7 @@ export function linearPaperRenderer(source) {
     changes.push('children');
   }
   if (hasFlags(source)) {
-    let changed = source;
-    for (const change of HOST_SIBLING) changed = changed === null ? null : replaceOnce(changed, change);
+    const changed = replaceAll(source, HOST_SIBLING);
     if (changed !== null) {
       source = changed;
       changes.push('hostSibling');
